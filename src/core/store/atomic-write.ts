@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Write a file so that a crash never leaves it half-written: temp file in the same directory,
+ * fsync, rename over the target. Owner-only permissions (0600; directories 0700) because
+ * everything under the data dir is private.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await fs.open(tmp, 'w', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Read a JSON file. Missing → `fallback`. Corrupt → the file is moved aside
+ * (`<name>.corrupt-<time>`) and `fallback` is returned with a warning, never a crash.
+ */
+export async function readJsonOrDefault<T>(
+  file: string,
+  fallback: T,
+  onWarning: (message: string) => void = () => {},
+): Promise<T> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return fallback;
+    throw err;
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    const aside = `${file}.corrupt-${Date.now()}`;
+    await fs.rename(file, aside).catch(() => {});
+    onWarning(`${path.basename(file)} was unreadable and has been moved aside to ${path.basename(aside)}; starting fresh.`);
+    return fallback;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What Claude Desk knows about the Claude Code CLI on this machine.
+ * The four `CliStatus` shapes are part of the public `claude-desk status --json` output: keep them stable.
+ */
+
+export const MIN_CLI_VERSION = '2.0.0';
+
+/** Where the binary was found (first hit wins, in this order). */
+export type CliSource = 'override' | 'path' | 'login-shell' | 'fallback';
+
+export type CliStatus =
+  | { status: 'ok'; version: string; path: string; source: CliSource }
+  | { status: 'not_installed'; override?: string }
+  | { status: 'outdated'; version: string; min_required: string; path: string }
+  | { status: 'unusable'; path: string; reason: string };
+
+/** Which credentials a turn will use, in resolution order. */
+export type AuthMethod = 'env_api_key' | 'saved_api_key' | 'cli_login' | 'none';
+
+export interface AuthStatus {
+  /** True when a turn has credentials to use. */
+  loggedIn: boolean;
+  method: AuthMethod;
+  /** What `claude auth status --json` said (authMethod, apiKeySource, …), when it could be asked. */
+  cli?: { loggedIn: boolean; authMethod?: string; apiKeySource?: string; email?: string };
+  /** Set when the probe itself failed (timeout, no CLI). */
+  error?: string;
+}
+
+/** One place the lookup searched, for the doctor view. */
+export interface LookupStep {
+  source: CliSource;
+  location: string;
+  result: 'found' | 'missing' | 'not_executable' | 'skipped' | 'error';
+  detail?: string;
+}
+
+export type SandboxKind = 'seatbelt' | 'bubblewrap' | 'none';
+export interface SandboxState {
+  kind: SandboxKind;
+  /** Why this wall (or none): "disabled by CLAUDE_DESK_SANDBOX=0", "bwrap not found — apt install bubblewrap", … */
+  reason: string;
+}
+
+export interface DoctorReport {
+  cli: CliStatus;
+  auth: AuthStatus;
+  sandbox: SandboxState;
+  appPath: string;
+  loginShellPath: string | null;
+  steps: LookupStep[];
+  dataDir: string;
+  logFile: string;
+}

@@ -1,0 +1,24 @@
+/** User settings (private state, see core/store). */
+
+/** The app's posture. `ask` and the approval flow come with the interactive-approval work. */
+export type PermissionMode = 'ask' | 'acceptEdits' | 'bypassPermissions';
+export type ToolPolicy = 'all' | 'read-only' | 'none';
+
+export interface AppSettings {
+  permissionMode: PermissionMode;
+  /** Set when CLAUDE_DESK_PERMISSION_MODE locks the mode; the UI disables the toggle and shows this. */
+  permissionModeLockedBy?: string;
+  defaultModel?: string;
+  toolPolicy: ToolPolicy;
+  /** Whether an API key is saved (the key itself never leaves main). */
+  hasSavedApiKey: boolean;
+  /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
+  apiKeyStorage: 'encrypted' | 'memory' | 'unavailable';
+}
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  permissionMode: 'acceptEdits',
+  toolPolicy: 'all',
+  hasSavedApiKey: false,
+  apiKeyStorage: 'unavailable',
+};

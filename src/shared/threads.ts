@@ -1,0 +1,77 @@
+/** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
+
+import type { TurnError, TurnVerdict } from './turn-events';
+
+export interface ThreadSettings {
+  /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
+  model?: string;
+  /** Absolute project directory; default: the data dir's `workspace` folder. */
+  projectDir?: string;
+  systemPrompt?: string;
+}
+
+export interface ThreadTotals {
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  durationMs: number;
+  turns: number;
+}
+
+export interface ThreadSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  settings: ThreadSettings;
+  totals: ThreadTotals;
+}
+
+export interface ImageAttachment {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** base64, no data: prefix */
+  data: string;
+  name?: string;
+}
+
+export interface UserMessage {
+  id: string;
+  role: 'user';
+  createdAt: number;
+  text: string;
+  /** Only counts and names are kept on disk after the turn; the bytes go to the CLI once. */
+  images?: { name?: string; mediaType: string }[];
+}
+
+export type AssistantPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'thinking'; text: string }
+  | {
+      kind: 'tool';
+      toolUseId: string;
+      name: string;
+      input: unknown;
+      result?: string;
+      isError?: boolean;
+      denied?: string;
+    };
+
+export type TurnStatus = 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
+
+export interface AssistantMessage {
+  id: string; // = turnId
+  role: 'assistant';
+  createdAt: number;
+  status: TurnStatus;
+  parts: AssistantPart[];
+  model?: string;
+  verdict?: TurnVerdict;
+  error?: TurnError;
+  warnings?: string[];
+}
+
+export type ChatMessage = UserMessage | AssistantMessage;
+
+export interface Thread extends ThreadSummary {
+  messages: ChatMessage[];
+}
