@@ -44,8 +44,9 @@ export interface UserMessage {
 }
 
 export type AssistantPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'thinking'; text: string }
+  /** `messageId` is the API message the block came from: deltas append to the part of the same message. */
+  | { kind: 'text'; text: string; messageId?: string }
+  | { kind: 'thinking'; text: string; messageId?: string }
   | {
       kind: 'tool';
       toolUseId: string;
@@ -68,6 +69,8 @@ export interface AssistantMessage {
   verdict?: TurnVerdict;
   error?: TurnError;
   warnings?: string[];
+  /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
+  retry?: { attempt: number; maxRetries: number };
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
