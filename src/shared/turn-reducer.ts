@@ -1,0 +1,168 @@
+/**
+ * Folds TurnEvents into an AssistantMessage. Pure and dependency-free: main (to persist) and the
+ * renderer (to draw) run the same code, so what is shown is what is saved.
+ *
+ * Immutability contract: `applyTurnEvent` returns the SAME object when an event changes nothing,
+ * and otherwise a new message whose untouched parts keep their identity, so React re-renders
+ * only the part being streamed.
+ */
+import type { AssistantMessage, AssistantPart, ThreadTotals, TurnStatus } from './threads';
+import type { TurnEvent, TurnVerdict } from './turn-events';
+
+type TextLike = Extract<AssistantPart, { kind: 'text' | 'thinking' }>;
+type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
+
+const FINAL: ReadonlySet<TurnStatus> = new Set(['done', 'failed', 'stopped']);
+
+export function isFinalStatus(status: TurnStatus): boolean {
+  return FINAL.has(status);
+}
+
+export function newAssistantMessage(turnId: string, createdAt: number): AssistantMessage {
+  return { id: turnId, role: 'assistant', createdAt, status: 'queued', parts: [] };
+}
+
+export const EMPTY_TOTALS: ThreadTotals = { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, turns: 0 };
+
+/** One finished turn added to a thread's running totals (one verdict = one turn, whatever its numTurns). */
+export function threadTotalsAdd(totals: ThreadTotals, verdict: TurnVerdict): ThreadTotals {
+  return {
+    costUsd: totals.costUsd + (verdict.costUsd || 0),
+    inputTokens: totals.inputTokens + (verdict.usage?.inputTokens || 0),
+    outputTokens: totals.outputTokens + (verdict.usage?.outputTokens || 0),
+    durationMs: totals.durationMs + (verdict.durationMs || 0),
+    turns: totals.turns + 1,
+  };
+}
+
+export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMessage {
+  switch (e.type) {
+    case 'text_delta':
+      return clearRetry(appendDelta(msg, 'text', e.messageId, e.text));
+    case 'thinking_delta':
+      return clearRetry(appendDelta(msg, 'thinking', e.messageId, e.text));
+    case 'text':
+      return clearRetry(addWholeText(msg, e.messageId, e.text));
+    case 'abandon': {
+      const parts = msg.parts.filter((p) => p.kind === 'tool' || p.messageId !== e.messageId);
+      return parts.length === msg.parts.length ? msg : { ...msg, parts };
+    }
+    case 'tool_call':
+      return clearRetry(addToolCall(msg, e.toolUseId, e.name, e.input));
+    case 'tool_result':
+      return updateTool(msg, e.toolUseId, (p) =>
+        p.result === e.content && p.isError === e.isError ? p : { ...p, result: e.content, isError: e.isError },
+      );
+    case 'permission_denied':
+      return updateTool(msg, e.toolUseId, (p) => (p.denied === e.message ? p : { ...p, denied: e.message }));
+    case 'queued':
+      return setStatus(msg, 'queued');
+    case 'started':
+      return setStatus(msg, 'running');
+    case 'init':
+      return msg.model === e.model ? msg : { ...msg, model: e.model };
+    case 'approval_request':
+      return setStatus(msg, 'waiting');
+    case 'approval_resolved':
+      return msg.status === 'waiting' ? setStatus(msg, 'running') : msg;
+    case 'retry': {
+      if (isFinalStatus(msg.status)) return msg;
+      const same = msg.retry?.attempt === e.attempt && msg.retry.maxRetries === e.maxRetries;
+      const next = same ? msg : { ...msg, retry: { attempt: e.attempt, maxRetries: e.maxRetries } };
+      return setStatus(next, 'running');
+    }
+    case 'retry_cleared':
+      return clearRetry(msg);
+    case 'warning':
+      return { ...msg, warnings: [...(msg.warnings ?? []), e.message] };
+    case 'result':
+      return clearRetry({ ...msg, verdict: e.verdict, status: e.verdict.isError ? 'failed' : 'done' });
+    case 'error':
+      // A user stop is not a failure: keep the partial answer, marked stopped, without an error banner.
+      if (e.error.kind === 'stopped') return clearRetry(msg.status === 'stopped' ? msg : { ...msg, status: 'stopped' });
+      return clearRetry({ ...msg, error: e.error, status: 'failed' });
+    case 'finished':
+      // The engine's final word wins over a verdict (e.g. case 25: a stop yields an is_error result first).
+      return clearRetry(msg.status === e.status ? msg : { ...msg, status: e.status });
+    case 'message_start':
+    case 'rate_limit':
+      return msg;
+    default: {
+      // Exhaustiveness: a new event type must be handled here (or explicitly ignored above).
+      const unhandled: never = e;
+      void unhandled;
+      return msg;
+    }
+  }
+}
+
+/** Progress events never reopen a turn that already ended. */
+function setStatus(msg: AssistantMessage, status: TurnStatus): AssistantMessage {
+  if (msg.status === status || isFinalStatus(msg.status)) return msg;
+  return { ...msg, status };
+}
+
+function clearRetry(msg: AssistantMessage): AssistantMessage {
+  if (msg.retry === undefined) return msg;
+  const { retry: _dropped, ...rest } = msg;
+  return rest;
+}
+
+/**
+ * A delta extends the LAST part when it is the same kind from the same API message; anything in
+ * between (a tool call, a thinking block, another message) starts a new part, which keeps the
+ * order the user saw the blocks stream in.
+ */
+function appendDelta(msg: AssistantMessage, kind: TextLike['kind'], messageId: string, text: string): AssistantMessage {
+  if (text === '') return msg;
+  const last = msg.parts[msg.parts.length - 1];
+  if (last && last.kind === kind && last.messageId === messageId) {
+    const parts = msg.parts.slice();
+    parts[parts.length - 1] = { ...last, text: last.text + text };
+    return { ...msg, parts };
+  }
+  return { ...msg, parts: [...msg.parts, { kind, text, messageId }] };
+}
+
+/**
+ * A whole block. The CLI also prints the complete `assistant` message after streaming it, so a block
+ * equal to text already streamed for that message is the same text, not new text (streamed exactly once).
+ */
+function addWholeText(msg: AssistantMessage, messageId: string, text: string): AssistantMessage {
+  if (text === '') return msg;
+  const dup = msg.parts.some((p) => p.kind === 'text' && p.messageId === messageId && p.text === text);
+  if (dup) return msg;
+  return { ...msg, parts: [...msg.parts, { kind: 'text', text, messageId }] };
+}
+
+function addToolCall(msg: AssistantMessage, toolUseId: string, name: string, input: unknown): AssistantMessage {
+  const i = msg.parts.findIndex((p) => p.kind === 'tool' && p.toolUseId === toolUseId);
+  if (i < 0) return { ...msg, parts: [...msg.parts, { kind: 'tool', toolUseId, name, input }] };
+  // A repeated call for the same id (partial input first, full input later) updates the card in place.
+  const existing = msg.parts[i] as ToolPart;
+  if (existing.name === name && sameJson(existing.input, input)) return msg;
+  const parts = msg.parts.slice();
+  parts[i] = { ...existing, name, input };
+  return { ...msg, parts };
+}
+
+/** Results for a tool call this message never saw are ignored (they belong to no card). */
+function updateTool(msg: AssistantMessage, toolUseId: string, update: (p: ToolPart) => ToolPart): AssistantMessage {
+  const i = msg.parts.findIndex((p) => p.kind === 'tool' && p.toolUseId === toolUseId);
+  if (i < 0) return msg;
+  const before = msg.parts[i] as ToolPart;
+  const after = update(before);
+  if (after === before) return msg;
+  const parts = msg.parts.slice();
+  parts[i] = after;
+  return { ...msg, parts };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
