@@ -1,0 +1,25 @@
+import { test, expect } from '@playwright/test';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+let host: DeskHost;
+test.beforeAll(async () => {
+  host = await startDeskHost();
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('the page loads with the token, moves it out of the address bar, and round-trips the bridge', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('app-info')).toContainText(host.dataDir);
+  expect(page.url()).not.toContain('token=');
+  await page.screenshot({ path: 'e2e/screenshots/browser-mode-loaded.png' });
+});
+
+test('without the token the host answers 401, with a foreign Host 403', async ({ request }) => {
+  expect((await request.get(`${host.origin}/`)).status()).toBe(401);
+  expect((await request.get(`${host.origin}/?token=wrong`)).status()).toBe(401);
+  const foreign = await request.get(host.url, { headers: { host: 'evil.test' } });
+  expect(foreign.status()).toBe(403);
+  expect((await request.get(host.url)).status()).toBe(200);
+});

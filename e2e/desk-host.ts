@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface DeskHost {
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start `claude-desk web --port 0` as a user would, with its own data dir, and wait for the ready line.
+ * `env` adds to (or, with undefined values, removes from) the inherited environment.
+ */
+export async function startDeskHost(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<DeskHost> {
+  const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-')));
+  const env: NodeJS.ProcessEnv = { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir };
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bin/claude-desk.mjs'), 'web', '--port', '0'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${stderr}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Claude Desk is ready at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${stderr}`)));
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    port: Number(parsed.port),
+    token: parsed.searchParams.get('token')!,
+    dataDir,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
+const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
+
+export default defineConfig({
+  main: {
+    define,
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } } },
+  },
+  preload: {
+    // A sandboxed preload can only require('electron'): bundle everything into one CommonJS file.
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    plugins: [react()],
+    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+  },
+});

@@ -1,0 +1,46 @@
+import { parseArgs, UsageError } from './args';
+import { webCommand } from './web-command';
+
+const USAGE = `Usage: claude-desk <command> [options]
+
+Commands:
+  status [--json]          Is the Claude Code CLI installed, recent enough and logged in? (exit 0 when ready)
+  doctor                   Everything Claude Desk looked at to find the CLI, and where its data lives
+  chat [--thread <name>] [--project <dir>] [--model <m>] [--json] "message"
+                           Run one chat turn and stream the answer to stdout
+  web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
+`;
+
+const SPEC = {
+  json: 'bool',
+  port: 'string',
+  thread: 'string',
+  project: 'string',
+  model: 'string',
+  help: 'bool',
+} as const;
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs(argv, SPEC);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n\n${USAGE}`);
+      return 1;
+    }
+    throw err;
+  }
+  switch (parsed.command) {
+    case 'web':
+      return webCommand(parsed.flags);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(USAGE);
+      return parsed.command === undefined ? 1 : 0;
+    default:
+      process.stderr.write(`Unknown command: ${parsed.command}\n\n${USAGE}`);
+      return 1;
+  }
+}

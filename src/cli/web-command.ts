@@ -1,0 +1,48 @@
+import { createDeskApp } from '../app/desk-app';
+import { startWebHost } from '../web/web-host';
+import { ensureRendererBuilt } from './renderer-dir';
+
+/** `claude-desk web [--port N]`: browser mode. Prints exactly one ready line on stdout; Ctrl-C stops it. */
+export async function webCommand(flags: Record<string, string | boolean>): Promise<number> {
+  const port = flags.port === undefined ? 0 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a number between 0 and 65535 (got ${String(flags.port)})\n`);
+    return 1;
+  }
+  const rendererDir = await ensureRendererBuilt((line) => process.stderr.write(`${line}\n`));
+  const desk = await createDeskApp({ host: 'web' });
+  let host;
+  try {
+    host = await startWebHost({
+      handlers: desk.handlers,
+      bus: desk.bus,
+      rendererDir,
+      port,
+      onError: (m) => process.stderr.write(`${m}\n`),
+    });
+  } catch (err) {
+    await desk.shutdown();
+    const code = (err as NodeJS.ErrnoException).code;
+    process.stderr.write(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use. Choose another with --port, or omit it to pick a free one.\n`
+        : `Could not start browser mode: ${String(err)}\n`,
+    );
+    return 1;
+  }
+  process.stdout.write(`Claude Desk is ready at ${host.url}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stderr.write('Stopping Claude Desk…\n');
+  await host.close();
+  await desk.shutdown();
+  return 0;
+}

@@ -1,0 +1,94 @@
+import { app, BrowserWindow, Notification, shell, type IpcMainInvokeEvent } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDeskApp, type DeskApp } from '../app/desk-app';
+import { resolveDataDir } from '../core/store/data-dir';
+import { isAppUrl, isSafeExternalUrl } from './app-url';
+import { bindIpc } from './ipc';
+import { installMenu } from './menu';
+import { createMainWindow } from './window';
+import { electronCipher } from './safe-storage-cipher';
+
+/**
+ * The Electron front door: lifecycle, one window, the IPC binding of the contract. Everything else
+ * lives in src/app and src/core, shared with browser mode and the command line.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const paths = {
+  preload: path.join(here, '../preload/index.cjs'),
+  rendererFile: path.join(here, '../renderer/index.html'),
+  devUrl: process.env.ELECTRON_RENDERER_URL,
+};
+
+app.setName('Claude Desk');
+// One data dir for all front doors: keep Electron's own userData beside ours.
+app.setPath('userData', resolveDataDir().root);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let desk: DeskApp | undefined;
+  let win: BrowserWindow | undefined;
+  let quitting = false;
+
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+
+  app.on('web-contents-created', (_e, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
+    !!win &&
+    event.sender.id === win.webContents.id &&
+    isAppUrl(event.senderFrame?.url ?? '', paths.rendererFile, paths.devUrl);
+
+  const openWindow = (): void => {
+    win = createMainWindow(paths);
+    win.on('closed', () => (win = undefined));
+  };
+
+  void app.whenReady().then(async () => {
+    desk = await createDeskApp({
+      host: 'electron',
+      dataDir: app.getPath('userData'),
+      cipher: electronCipher(),
+      openExternal: async (url) => {
+        if (isSafeExternalUrl(url)) await shell.openExternal(url);
+      },
+      notify: (title, body) => {
+        if (Notification.isSupported() && !win?.isFocused()) new Notification({ title, body }).show();
+      },
+    });
+    bindIpc({
+      handlers: desk.handlers,
+      bus: desk.bus,
+      isTrustedSender,
+      targets: () => (win ? [win.webContents] : []),
+    });
+    installMenu({
+      isMac: process.platform === 'darwin',
+      appName: app.getName(),
+      send: (command) => desk?.bus.emit('command', { command }),
+    });
+    openWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Stop every running turn (and its process group) before the process goes away: no orphans.
+  app.on('before-quit', (event) => {
+    if (quitting || !desk) return;
+    event.preventDefault();
+    quitting = true;
+    void desk.shutdown().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,48 @@
+import { Menu, type MenuItemConstructorOptions } from 'electron';
+
+/**
+ * The app menu. The Edit menu matters: on macOS copy/paste/select-all only work in a window when the
+ * menu carries those roles. "New thread" and "Settings" dispatch to the renderer's own shortcuts.
+ */
+export function buildMenuTemplate(opts: {
+  isMac: boolean;
+  appName: string;
+  send: (command: 'new-thread' | 'open-settings') => void;
+}): MenuItemConstructorOptions[] {
+  const template: MenuItemConstructorOptions[] = [];
+  if (opts.isMac) {
+    template.push({
+      label: opts.appName,
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        { label: 'Settings…', accelerator: 'Cmd+,', click: () => opts.send('open-settings') },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    });
+  }
+  template.push(
+    {
+      label: 'File',
+      submenu: [
+        { label: 'New Thread', accelerator: 'CmdOrCtrl+N', click: () => opts.send('new-thread') },
+        ...(opts.isMac ? [] : [{ label: 'Settings…', accelerator: 'Ctrl+,', click: () => opts.send('open-settings') }]),
+        { type: 'separator' },
+        opts.isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  );
+  return template;
+}
+
+export function installMenu(opts: Parameters<typeof buildMenuTemplate>[0]): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(opts)));
+}

@@ -1,0 +1,86 @@
+import { CALL_NAMES, type DeskApi, type EventName, type Events } from '../../shared/contract';
+import { WEB_SOCKET_PATH, type ClientFrame, type ServerFrame } from '../../shared/wire';
+
+/**
+ * Browser mode's side of the bridge: the same DeskApi over one WebSocket to the loopback host.
+ * The token arrives in the address bar once; it is kept in sessionStorage and removed from the URL
+ * (so it is not left in history or screenshots). The host also set a same-site HttpOnly cookie.
+ */
+export function takeTokenFromLocation(loc: Location = window.location, hist: History = window.history): string | null {
+  const url = new URL(loc.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem('claude-desk-token', fromUrl);
+    url.searchParams.delete('token');
+    hist.replaceState(hist.state, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem('claude-desk-token');
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+
+export function createWsApi(token: string | null): DeskApi {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const pending = new Map<number, Pending>();
+  const queue: string[] = [];
+  let nextId = 1;
+  let socket: WebSocket | undefined;
+  let retryMs = 250;
+
+  const connect = (): void => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    const ws = new WebSocket(`${proto}//${location.host}${WEB_SOCKET_PATH}${q}`);
+    socket = ws;
+    ws.onopen = () => {
+      retryMs = 250;
+      for (const frame of queue.splice(0)) ws.send(frame);
+      emit('notice', { level: 'info', message: 'connected' });
+    };
+    ws.onmessage = (msg) => {
+      const frame = JSON.parse(String(msg.data)) as ServerFrame;
+      if (frame.kind === 'event') return emit(frame.name, frame.payload);
+      const p = pending.get(frame.id);
+      if (!p) return;
+      pending.delete(frame.id);
+      if (frame.ok) p.resolve(frame.value);
+      else p.reject(new Error(frame.error));
+    };
+    ws.onclose = () => {
+      // Calls in flight cannot be answered any more; the host keeps running turns, so reconnect.
+      for (const [id, p] of pending) {
+        p.reject(new Error('Lost the connection to Claude Desk. Reconnecting…'));
+        pending.delete(id);
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
+  };
+
+  function emit(name: EventName, payload: unknown): void {
+    for (const l of listeners.get(name) ?? []) l(payload);
+  }
+
+  const call = (name: ClientFrame['name'], input?: unknown): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      const frame = JSON.stringify({ kind: 'call', id, name, input } satisfies ClientFrame);
+      if (socket?.readyState === WebSocket.OPEN) socket.send(frame);
+      else queue.push(frame);
+    });
+
+  connect();
+  const verbs = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => call(name, input)]));
+  return {
+    ...verbs,
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const l = listener as (payload: unknown) => void;
+      set.add(l);
+      return () => set.delete(l);
+    },
+  } as unknown as DeskApi; // built from CALL_NAMES, so it has exactly the contract's verbs
+}

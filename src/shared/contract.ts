@@ -1,0 +1,175 @@
+/**
+ * The one IPC contract. Every request/response call and every pushed event is declared here once;
+ * the Electron main process, the preload, the browser-mode host and the renderer all derive their
+ * types from it. Inputs are zod schemas because they come from the (untrusted) renderer and are
+ * validated at runtime by every host; outputs are types only because the host produces them.
+ */
+import { z } from 'zod';
+import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
+import type { AppSettings } from './settings';
+import type { Thread, ThreadSummary } from './threads';
+import type { TurnEvent } from './turn-events';
+
+/** Declares a call: its input schema, and (as a phantom type) its output. */
+const call =
+  <O>() =>
+  <I extends z.ZodType>(input: I) => ({ input, output: undefined as unknown as O });
+
+const id = z.string().min(1).max(200);
+const threadSettings = z
+  .object({
+    model: z.string().max(200).optional(),
+    projectDir: z.string().max(4096).optional(),
+    systemPrompt: z.string().max(200_000).optional(),
+  })
+  .strict();
+const image = z
+  .object({
+    mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+    data: z.string().max(30_000_000),
+    name: z.string().max(500).optional(),
+  })
+  .strict();
+const approvalDecision = z.discriminatedUnion('behavior', [
+  z
+    .object({
+      behavior: z.literal('allow'),
+      scope: z.enum(['once', 'session', 'always']),
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+  z.object({ behavior: z.literal('deny'), message: z.string().max(10_000).optional() }).strict(),
+]);
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: 'electron' | 'web';
+  platform: string;
+  dataDir: string;
+  logFile: string;
+}
+
+export interface CliOverview {
+  cli: CliStatus;
+  auth: AuthStatus;
+  sandbox: SandboxState;
+}
+
+export interface Memory {
+  id: string;
+  content: string;
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const calls = {
+  getAppInfo: call<AppInfo>()(z.undefined()),
+  getCliStatus: call<CliOverview>()(z.object({ force: z.boolean().optional() }).strict().optional()),
+  getDoctor: call<DoctorReport>()(z.undefined()),
+
+  listThreads: call<ThreadSummary[]>()(z.undefined()),
+  getThread: call<Thread | null>()(z.object({ threadId: id }).strict()),
+  createThread: call<ThreadSummary>()(
+    z.object({ title: z.string().max(200).optional(), settings: threadSettings.optional() }).strict().optional(),
+  ),
+  renameThread: call<null>()(z.object({ threadId: id, title: z.string().min(1).max(200) }).strict()),
+  deleteThread: call<null>()(z.object({ threadId: id }).strict()),
+  updateThreadSettings: call<null>()(z.object({ threadId: id, settings: threadSettings }).strict()),
+  searchThreads: call<{ thread: ThreadSummary; snippet: string }[]>()(
+    z.object({ query: z.string().max(1000) }).strict(),
+  ),
+
+  sendMessage: call<{ turnId: string }>()(
+    z
+      .object({ threadId: id, text: z.string().max(1_000_000), images: z.array(image).max(20).optional() })
+      .strict(),
+  ),
+  stopTurn: call<null>()(z.object({ threadId: id, turnId: id.optional() }).strict()),
+  answerApproval: call<null>()(
+    z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecision }).strict(),
+  ),
+  /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
+  prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
+
+  getSettings: call<AppSettings>()(z.undefined()),
+  updateSettings: call<AppSettings>()(
+    z
+      .object({
+        permissionMode: z.enum(['ask', 'acceptEdits', 'bypassPermissions']).optional(),
+        defaultModel: z.string().max(200).optional(),
+        toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
+      })
+      .strict(),
+  ),
+  setApiKey: call<AppSettings>()(z.object({ key: z.string().min(1).max(500) }).strict()),
+  clearApiKey: call<AppSettings>()(z.undefined()),
+
+  listMemories: call<{ items: Memory[]; nextCursor?: string }>()(
+    z
+      .object({
+        query: z.string().max(1000).optional(),
+        tag: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        cursor: z.string().max(200).optional(),
+      })
+      .strict()
+      .optional(),
+  ),
+  deleteMemory: call<null>()(z.object({ id }).strict()),
+
+  openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type CallInput<K extends CallName> = z.input<Calls[K]['input']>;
+export type CallOutput<K extends CallName> = Calls[K]['output'];
+export const CALL_NAMES = Object.keys(calls) as CallName[];
+
+/** Events the host pushes to every window/tab. */
+export interface Events {
+  turnEvent: TurnEvent;
+  threadsChanged: { threadId?: string };
+  statusChanged: CliOverview;
+  settingsChanged: AppSettings;
+  notice: { level: 'info' | 'warning' | 'error'; message: string };
+  /** App-menu commands forwarded to the renderer (it owns the same keyboard shortcuts). */
+  command: { command: 'new-thread' | 'open-settings' };
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES: EventName[] = ['turnEvent', 'threadsChanged', 'statusChanged', 'settingsChanged', 'notice', 'command'];
+
+/** What the renderer sees: one async verb per call and one `on…` per event, returning its unsubscribe. */
+export type DeskApi = {
+  [K in CallName]: undefined extends CallInput<K>
+    ? (input?: CallInput<K>) => Promise<CallOutput<K>>
+    : (input: CallInput<K>) => Promise<CallOutput<K>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};
+
+/** The host side: one handler per call. Implemented once, in src/app. */
+export type DeskHandlers = {
+  [K in CallName]: (input: z.output<Calls[K]['input']>) => Promise<CallOutput<K>>;
+};
+
+/** Electron IPC channel names (kept here so preload and main cannot drift). */
+export const ipcCallChannel = (name: CallName): string => `desk:call:${name}`;
+export const ipcEventChannel = 'desk:event';
+
+/** Validate an untrusted payload for a call; throws a readable error. */
+export function parseCallInput<K extends CallName>(name: K, input: unknown): z.output<Calls[K]['input']> {
+  const def = calls[name];
+  if (!def) throw new Error(`Unknown call: ${String(name)}`);
+  const parsed = def.input.safeParse(input);
+  if (!parsed.success) {
+    throw new Error(`Invalid input for ${name}: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data as z.output<Calls[K]['input']>;
+}
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(calls, name);
+}
