@@ -52,3 +52,26 @@ export interface DoctorReport {
   dataDir: string;
   logFile: string;
 }
+
+/** A command the status card shows with a copy button (and `claude-desk status` prints). */
+export interface CliInstruction {
+  label: string;
+  command: string;
+  /** Typed inside the CLI once the command is running (e.g. `/login`). */
+  thenType?: string;
+}
+
+/** How to install Claude Code, in the order the status card offers them. */
+export const CLI_INSTALL_COMMANDS: readonly CliInstruction[] = [
+  { label: 'Native installer', command: 'curl -fsSL https://claude.ai/install.sh | bash' },
+  { label: 'npm', command: 'npm install -g @anthropic-ai/claude-code' },
+  { label: 'Homebrew', command: 'brew install --cask claude-code' },
+];
+
+export const CLI_UPGRADE_COMMAND: CliInstruction = { label: 'Upgrade Claude Code', command: 'claude update' };
+
+/** How to log the CLI in (an API key saved in Settings is the other way). */
+export const CLI_LOGIN_COMMANDS: readonly CliInstruction[] = [
+  { label: 'Log in with your Claude account', command: 'claude', thenType: '/login' },
+  { label: 'Or create a long-lived token', command: 'claude setup-token' },
+];
