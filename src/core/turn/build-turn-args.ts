@@ -1,0 +1,118 @@
+import type { PermissionMode } from '../../shared/settings';
+
+/** Name of the app's MCP server in --mcp-config; its tools appear to the model as `mcp__desk__*`. */
+export const APP_MCP_SERVER_NAME = 'desk';
+
+/** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
+export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];
+
+export interface TurnArgsInput {
+  sessionId: string;
+  /** true: `--resume <uuid>` (the CLI holds the history); false: `--session-id <uuid>` (a new session). */
+  resume: boolean;
+  projectDir: string;
+  permissionMode: PermissionMode;
+  /** The CLI model (already stripped of `claude-code:` and `@temperature`). */
+  model?: string;
+  /** Path of the 0600 MCP config file in the scratch dir; absent when the endpoint is down. */
+  mcpConfigPath?: string;
+  appendSystemPromptPath?: string;
+  /**
+   * Route permission prompts to the control protocol (`--permission-prompt-tool stdio`, cases 20–27) in
+   * acceptEdits mode too. Off until the approval UI (issue 8) answers them; `ask` always gets it.
+   */
+  promptTool?: boolean;
+}
+
+/** The argument list of one turn (issue 4 "Spawn"). Pure: no secret ever goes here, only file paths. */
+export function buildTurnArgs(input: TurnArgsInput): string[] {
+  const args = [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--include-partial-messages',
+    '--add-dir',
+    input.projectDir,
+  ];
+  if (input.mcpConfigPath) {
+    args.push('--mcp-config', input.mcpConfigPath, '--strict-mcp-config', '--allowedTools', `mcp__${APP_MCP_SERVER_NAME}`);
+  }
+  switch (input.permissionMode) {
+    case 'bypassPermissions':
+      args.push('--permission-mode', 'bypassPermissions');
+      break;
+    case 'ask':
+      // Issue 8: shell and network are not withheld; every call that needs permission becomes a card.
+      args.push('--permission-mode', 'default', '--permission-prompt-tool', 'stdio');
+      break;
+    case 'acceptEdits':
+    default:
+      args.push('--permission-mode', 'acceptEdits', '--disallowedTools', DISALLOWED_TOOLS.join(','));
+      if (input.promptTool) args.push('--permission-prompt-tool', 'stdio');
+      break;
+  }
+  args.push(input.resume ? '--resume' : '--session-id', input.sessionId);
+  if (input.model) args.push('--model', input.model);
+  // A file, not --append-system-prompt: a long prompt never hits the OS argument limit (case 08).
+  if (input.appendSystemPromptPath) args.push('--append-system-prompt-file', input.appendSystemPromptPath);
+  return args;
+}
+
+export interface ModelRouting {
+  /** What goes to `--model`; undefined = the CLI's default. */
+  model?: string;
+  /** Kept for the UI; the CLI has no temperature flag, so it is never sent. */
+  temperature?: number;
+}
+
+/** Parse `claude-code:<model>[@<temperature>]` or a bare model name. */
+export function parseModelRouting(value: string | undefined): ModelRouting {
+  let rest = (value ?? '').trim();
+  if (rest.startsWith('claude-code:')) rest = rest.slice('claude-code:'.length);
+  let temperature: number | undefined;
+  const at = rest.lastIndexOf('@');
+  if (at !== -1) {
+    const t = Number(rest.slice(at + 1));
+    if (rest.slice(at + 1).trim() !== '' && Number.isFinite(t)) {
+      temperature = t;
+      rest = rest.slice(0, at);
+    }
+  }
+  rest = rest.trim();
+  return { model: rest && rest !== 'default' ? rest : undefined, temperature };
+}
+
+export interface ChildEnvInput {
+  /** The app's own environment (process.env in production). */
+  baseEnv: NodeJS.ProcessEnv;
+  /** The key saved in Settings, if any. */
+  savedApiKey?: string;
+  /** Directories discovery wants in front of PATH (a desktop launch gets a minimal PATH). */
+  pathAdditions?: string[];
+  platform?: NodeJS.Platform;
+}
+
+/**
+ * The child's environment. Auth order (seed): ANTHROPIC_API_KEY from the environment, else the saved
+ * key, else removed so the CLI uses its own login. IS_SANDBOX is passed through if the user set it but
+ * never added by us (the root refusal must stay the user's decision, case 26c).
+ */
+export function buildChildEnv(input: ChildEnvInput): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...input.baseEnv };
+  const fromEnv = env.ANTHROPIC_API_KEY?.trim();
+  if (fromEnv) env.ANTHROPIC_API_KEY = fromEnv;
+  else if (input.savedApiKey) env.ANTHROPIC_API_KEY = input.savedApiKey;
+  else delete env.ANTHROPIC_API_KEY;
+  // Started from inside a Claude Code session, the CLI would take itself for a nested session.
+  delete env.CLAUDECODE;
+  const sep = (input.platform ?? process.platform) === 'win32' ? ';' : ':';
+  const additions = (input.pathAdditions ?? []).filter(Boolean);
+  if (additions.length > 0) {
+    const existing = (env.PATH ?? '').split(sep).filter(Boolean);
+    env.PATH = [...additions, ...existing.filter((p) => !additions.includes(p))].join(sep);
+  }
+  return env;
+}

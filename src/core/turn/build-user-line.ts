@@ -1,0 +1,81 @@
+import type { AssistantMessage, ChatMessage, ImageAttachment } from '../../shared/threads';
+
+/** Default cap of the transcript handed to a new CLI session (characters). */
+export const TRANSCRIPT_CAP_CHARS = 24_000;
+
+type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+
+/**
+ * The one stdin line of a turn (shape recorded in CASES.md "Stdin user line"). A preamble, when given,
+ * goes first as its own text block so the user's own words stay a clean block of their own.
+ */
+export function buildUserLine(text: string, images: ImageAttachment[] = [], preamble?: string): string {
+  const content: ContentBlock[] = [];
+  if (preamble) content.push({ type: 'text', text: preamble });
+  for (const image of images) {
+    content.push({ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } });
+  }
+  content.push({ type: 'text', text });
+  const line = { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' };
+  return `${JSON.stringify(line)}\n`;
+}
+
+function assistantText(m: AssistantMessage): string {
+  const out: string[] = [];
+  for (const part of m.parts) {
+    if (part.kind === 'text') out.push(part.text);
+    else if (part.kind === 'tool') out.push(`[used tool ${part.name}${part.isError || part.denied ? ' (failed)' : ''}]`);
+  }
+  if (m.status === 'stopped') out.push('[stopped by the user]');
+  return out.join('\n').trim();
+}
+
+function entryOf(m: ChatMessage): string | undefined {
+  if (m.role === 'user') {
+    const images = m.images?.length ? ` [${m.images.length} image(s) attached]` : '';
+    return `User: ${m.text}${images}`;
+  }
+  const text = assistantText(m);
+  return text ? `Assistant: ${text}` : undefined;
+}
+
+/**
+ * The thread's earlier turns for a NEW CLI session (first turn on this machine, or a lost session):
+ * newest kept, oldest cut first, and the cut is stated so the model knows the history is partial.
+ * Returns undefined when there is nothing earlier.
+ */
+export function buildTranscriptPreamble(earlier: ChatMessage[], capChars = TRANSCRIPT_CAP_CHARS): string | undefined {
+  const entries = earlier.map(entryOf).filter((e): e is string => e !== undefined);
+  if (entries.length === 0) return undefined;
+  const kept: string[] = [];
+  let used = 0;
+  let i = entries.length - 1;
+  for (; i >= 0; i--) {
+    const entry = entries[i] ?? '';
+    const cost = entry.length + 2;
+    if (used + cost > capChars) {
+      // Keep the tail of an oversized newest entry rather than nothing at all.
+      if (kept.length === 0) {
+        kept.unshift(`[…beginning cut] ${entry.slice(Math.max(0, entry.length - Math.max(0, capChars - 20)))}`);
+        i--;
+      }
+      break;
+    }
+    kept.unshift(entry);
+    used += cost;
+  }
+  const omitted = i + 1;
+  const head =
+    omitted > 0
+      ? `(${omitted} earlier message${omitted === 1 ? '' : 's'} omitted to keep this short.)\n\n`
+      : '';
+  return (
+    '<conversation-history>\nThis conversation continues an earlier one in Claude Desk whose session could not be ' +
+    'resumed. The earlier messages, for context:\n\n' +
+    head +
+    kept.join('\n\n') +
+    '\n</conversation-history>'
+  );
+}

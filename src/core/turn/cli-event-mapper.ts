@@ -1,0 +1,286 @@
+import type { TurnError, TurnEvent } from '../../shared/turn-events';
+import { type CliVerdict, type Json, isObject, looksLikeAuthFailure, num, parseResult, str } from './cli-verdict';
+
+/** A control-protocol line (cases 20–27), handed on untouched for the approval flow. */
+export interface CliControlMessage {
+  type: 'control_request' | 'control_response' | 'control_cancel_request';
+  raw: Json;
+}
+
+/** What one raw CLI line means for the turn. */
+export interface MappedLine {
+  events: TurnEvent[];
+  /** Set by the `result` line. The engine decides whether to show it (session fallback hides case 03). */
+  verdict?: CliVerdict;
+  /** Stop the turn now with this error (api_retry 401/403, case 12d: otherwise ~3 min of retries). */
+  fatal?: TurnError;
+  control?: CliControlMessage;
+  /** `system/init` session id: the CLI accepted the session. */
+  sessionId?: string;
+}
+
+export interface CliEventMapperOptions {
+  threadId: string;
+  turnId: string;
+  /** Name of the app's MCP server in --mcp-config; a `failed` status for it becomes a warning. */
+  appMcpServerName?: string;
+}
+
+type EventBody = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId' | 'turnId'> : never) : never;
+
+const NOTHING: MappedLine = Object.freeze({ events: [] }) as MappedLine;
+
+/**
+ * Pure, stateful mapping of raw stream-json lines to the app's TurnEvents (issue 4's list). Everything
+ * it does not know — unknown types, system/status, system/thinking_tokens, replayed user lines — maps to
+ * nothing, never to an exception.
+ */
+export class CliEventMapper {
+  /** Message ids that streamed text (resp. thinking) deltas: their `assistant` copies are not repeated. */
+  private readonly streamedText = new Set<string>();
+  private readonly streamedThinking = new Set<string>();
+  private readonly startedMessages = new Set<string>();
+  private currentMessageId: string | undefined;
+  private retrying = false;
+  private sawAuthErrorMessage = false;
+  private apiErrorText: string | undefined;
+
+  constructor(private readonly options: CliEventMapperOptions) {}
+
+  /** The text of a synthetic API-error `assistant` message (e.g. "Invalid API key · …"), if any. */
+  get lastApiErrorText(): string | undefined {
+    return this.apiErrorText;
+  }
+
+  map(raw: unknown): MappedLine {
+    if (!isObject(raw)) return NOTHING;
+    const type = raw.type;
+    // Sub-agent traffic (Task tool) carries parent_tool_use_id; mixing it into the answer would garble it.
+    if (raw.parent_tool_use_id != null && (type === 'stream_event' || type === 'assistant' || type === 'user')) {
+      return NOTHING;
+    }
+    switch (type) {
+      case 'stream_event':
+        return this.streamEvent(raw);
+      case 'assistant':
+        return this.assistant(raw);
+      case 'user':
+        return this.user(raw);
+      case 'system':
+        return this.system(raw);
+      case 'result':
+        return { events: [], verdict: parseResult(raw, this.sawAuthErrorMessage) };
+      case 'rate_limit_event': {
+        const info = isObject(raw.rate_limit_info) ? raw.rate_limit_info : omit(raw, ['type', 'uuid', 'session_id']);
+        return this.one({ type: 'rate_limit', info });
+      }
+      case 'control_request':
+      case 'control_response':
+      case 'control_cancel_request':
+        return { events: [], control: { type, raw } };
+      default:
+        return NOTHING;
+    }
+  }
+
+  private ev(body: EventBody): TurnEvent {
+    return { threadId: this.options.threadId, turnId: this.options.turnId, ...body } as TurnEvent;
+  }
+
+  private one(body: EventBody): MappedLine {
+    return { events: [this.ev(body)] };
+  }
+
+  private streamEvent(raw: Json): MappedLine {
+    const event = raw.event;
+    if (!isObject(event)) return NOTHING;
+    switch (event.type) {
+      case 'message_start': {
+        const id = (isObject(event.message) ? str(event.message.id) : undefined) ?? str(raw.api_message_id);
+        if (!id) return NOTHING;
+        this.currentMessageId = id;
+        const events: TurnEvent[] = [];
+        if (this.retrying) {
+          this.retrying = false;
+          events.push(this.ev({ type: 'retry_cleared' }));
+        }
+        if (!this.startedMessages.has(id)) {
+          this.startedMessages.add(id);
+          events.push(this.ev({ type: 'message_start', messageId: id }));
+        }
+        return { events };
+      }
+      case 'content_block_delta': {
+        const delta = event.delta;
+        if (!isObject(delta)) return NOTHING;
+        const messageId = str(raw.api_message_id) ?? this.currentMessageId;
+        if (!messageId) return NOTHING;
+        if (delta.type === 'text_delta') {
+          const text = str(delta.text);
+          if (!text) return NOTHING;
+          this.streamedText.add(messageId);
+          return this.one({ type: 'text_delta', messageId, text });
+        }
+        if (delta.type === 'thinking_delta') {
+          const text = str(delta.thinking);
+          if (!text) return NOTHING;
+          this.streamedThinking.add(messageId);
+          return this.one({ type: 'thinking_delta', messageId, text });
+        }
+        return NOTHING; // input_json_delta, signature_delta: the whole tool_use arrives in `assistant`
+      }
+      case 'message_stop': {
+        // Case 12e: a mid-stream SSE error; the CLI abandons the partial blocks and silently re-asks.
+        const abandoned = raw.abandoned_blocks;
+        if (!isObject(abandoned)) return NOTHING;
+        const messageId = str(abandoned.api_message_id) ?? str(raw.api_message_id) ?? this.currentMessageId;
+        if (!messageId) return NOTHING;
+        this.streamedText.delete(messageId);
+        this.streamedThinking.delete(messageId);
+        return this.one({ type: 'abandon', messageId });
+      }
+      default:
+        return NOTHING;
+    }
+  }
+
+  private assistant(raw: Json): MappedLine {
+    const message = raw.message;
+    if (!isObject(message) || !Array.isArray(message.content)) return NOTHING;
+    // Cases 04/12d: a synthetic message (model "<synthetic>") carries the API/auth error text. It is not
+    // part of the answer; the verdict that follows turns it into an error the UI can act on.
+    if (raw.is_api_error_message === true || str(raw.error) !== undefined) {
+      const text = textOf(message.content);
+      this.apiErrorText = text || this.apiErrorText;
+      if (raw.error === 'authentication_failed' || looksLikeAuthFailure(text)) this.sawAuthErrorMessage = true;
+      return NOTHING;
+    }
+    const messageId = str(message.id) ?? this.currentMessageId ?? 'unknown';
+    const events: TurnEvent[] = [];
+    if (!this.startedMessages.has(messageId)) {
+      // Case 12e: the non-streamed retry answer has no message_start.
+      this.startedMessages.add(messageId);
+      events.push(this.ev({ type: 'message_start', messageId }));
+    }
+    for (const block of message.content) {
+      if (!isObject(block)) continue;
+      if (block.type === 'text') {
+        const text = str(block.text);
+        // One `assistant` line per content block, after its deltas: repeat only unstreamed text.
+        if (text && !this.streamedText.has(messageId)) events.push(this.ev({ type: 'text', messageId, text }));
+      } else if (block.type === 'thinking') {
+        const text = str(block.thinking);
+        if (text && !this.streamedThinking.has(messageId)) {
+          events.push(this.ev({ type: 'thinking_delta', messageId, text }));
+        }
+      } else if (block.type === 'tool_use') {
+        const toolUseId = str(block.id);
+        const name = str(block.name);
+        if (toolUseId && name) events.push(this.ev({ type: 'tool_call', toolUseId, name, input: block.input ?? {} }));
+      }
+    }
+    return events.length > 0 ? { events } : NOTHING;
+  }
+
+  private user(raw: Json): MappedLine {
+    const message = raw.message;
+    // Replays (set_model's local-command line, case 27) and plain-text user lines are not tool results.
+    if (raw.isReplay === true || !isObject(message) || !Array.isArray(message.content)) return NOTHING;
+    const events: TurnEvent[] = [];
+    for (const block of message.content) {
+      if (!isObject(block) || block.type !== 'tool_result') continue;
+      const toolUseId = str(block.tool_use_id);
+      if (!toolUseId) continue;
+      const content = typeof block.content === 'string' ? block.content : textOf(block.content);
+      events.push(this.ev({ type: 'tool_result', toolUseId, content, isError: block.is_error === true }));
+    }
+    return events.length > 0 ? { events } : NOTHING;
+  }
+
+  private system(raw: Json): MappedLine {
+    switch (raw.subtype) {
+      case 'init': {
+        const sessionId = str(raw.session_id) ?? '';
+        const mcpServers = Array.isArray(raw.mcp_servers)
+          ? raw.mcp_servers.filter(isObject).map((s) => ({ name: str(s.name) ?? '?', status: str(s.status) ?? '?' }))
+          : [];
+        const events = [
+          this.ev({
+            type: 'init',
+            sessionId,
+            model: str(raw.model) ?? '',
+            permissionMode: str(raw.permissionMode),
+            tools: Array.isArray(raw.tools) ? raw.tools.filter((t): t is string => typeof t === 'string') : [],
+            mcpServers,
+          }),
+        ];
+        const app = this.options.appMcpServerName;
+        const failed = app ? mcpServers.find((s) => s.name === app && s.status !== 'connected') : undefined;
+        if (failed) {
+          // Case 07: a rejected token shows only as status "failed", without any error text.
+          events.push(
+            this.ev({
+              type: 'warning',
+              message: `Claude Desk's tools are unavailable this turn (MCP server status: ${failed.status}).`,
+            }),
+          );
+        }
+        return { events, sessionId: sessionId || undefined };
+      }
+      case 'api_retry': {
+        const errorStatus = num(raw.error_status);
+        this.retrying = true;
+        const retry = this.one({
+          type: 'retry',
+          attempt: num(raw.attempt) ?? 0,
+          maxRetries: num(raw.max_retries) ?? 0,
+          errorStatus,
+          delayMs: num(raw.retry_delay_ms),
+        });
+        if (errorStatus === 401 || errorStatus === 403) {
+          // Case 12d: the CLI retries a bad key 10× over ~181 s. Fail now, with the login card.
+          retry.fatal = {
+            kind: 'auth_required',
+            message:
+              errorStatus === 401
+                ? 'The Anthropic API rejected the credentials (HTTP 401).'
+                : 'The Anthropic API refused access (HTTP 403).',
+            hint: 'Log in again with Claude Code or save a valid API key in Settings.',
+          };
+        }
+        return retry;
+      }
+      case 'permission_denied': {
+        const toolUseId = str(raw.tool_use_id);
+        if (!toolUseId) return NOTHING;
+        return this.one({
+          type: 'permission_denied',
+          toolUseId,
+          toolName: str(raw.tool_name) ?? '',
+          message: str(raw.message) ?? 'Permission denied.',
+        });
+      }
+      default:
+        return NOTHING; // status, thinking_tokens, and whatever a newer CLI adds
+    }
+  }
+}
+
+/** Text of a content array (text blocks joined; other blocks named). */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content) {
+    if (!isObject(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+    else if (typeof block.type === 'string') parts.push(`[${block.type}]`);
+  }
+  return parts.join('\n');
+}
+
+function omit(raw: Json, keys: string[]): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(raw)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}

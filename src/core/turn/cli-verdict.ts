@@ -1,0 +1,72 @@
+import type { TurnUsage, TurnVerdict } from '../../shared/turn-events';
+
+/** Narrow helpers for reading untyped CLI JSON without `any`. */
+export type Json = Record<string, unknown>;
+
+export function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** What the mapper learned from a `result` line, beyond the shared TurnVerdict. */
+export interface CliVerdict {
+  verdict: TurnVerdict;
+  /** `result.errors` (case 03: "No conversation found with session ID: …"). */
+  errors: string[];
+  /** Not logged in / invalid key: the UI shows the login card (cases 04, 12d). */
+  authFailure: boolean;
+  apiErrorStatus?: number;
+}
+
+export const NOT_LOGGED_IN_TEXT = 'Not logged in';
+
+/** Texts the CLI prints for missing or rejected credentials (cases 04 and 12d). */
+export function looksLikeAuthFailure(text: string | undefined): boolean {
+  if (!text) return false;
+  return (
+    text.includes(NOT_LOGGED_IN_TEXT) ||
+    text.includes('Please run /login') ||
+    text.includes('Invalid API key') ||
+    text.includes('OAuth token has expired')
+  );
+}
+
+function usageOf(raw: unknown): TurnUsage {
+  const u = isObject(raw) ? raw : {};
+  return {
+    inputTokens: num(u.input_tokens) ?? 0,
+    outputTokens: num(u.output_tokens) ?? 0,
+    cacheReadTokens: num(u.cache_read_input_tokens),
+    cacheCreationTokens: num(u.cache_creation_input_tokens),
+  };
+}
+
+/**
+ * Parse a `result` line. Failure is judged by `is_error` only: case 04 ("Not logged in") and 12d
+ * (401) both arrive as `subtype:"success"` with `is_error:true`.
+ */
+export function parseResult(raw: Json, sawAuthErrorMessage: boolean): CliVerdict {
+  const isError = raw.is_error === true;
+  const result = str(raw.result);
+  const apiErrorStatus = num(raw.api_error_status);
+  const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string') : [];
+  const verdict: TurnVerdict = {
+    isError,
+    subtype: str(raw.subtype) ?? 'unknown',
+    terminalReason: str(raw.terminal_reason),
+    result,
+    costUsd: num(raw.total_cost_usd) ?? 0,
+    durationMs: num(raw.duration_ms) ?? 0,
+    numTurns: num(raw.num_turns) ?? 0,
+    usage: usageOf(raw.usage),
+  };
+  const authFailure =
+    isError &&
+    (sawAuthErrorMessage || apiErrorStatus === 401 || apiErrorStatus === 403 || looksLikeAuthFailure(result));
+  return { verdict, errors, authFailure, apiErrorStatus };
+}

@@ -1,0 +1,138 @@
+import type { TurnError, TurnEvent } from '../../shared/turn-events';
+import { APP_MCP_SERVER_NAME, buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { buildUserLine } from './build-user-line';
+import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
+import type { CliVerdict } from './cli-verdict';
+import type { GroupKiller, Spawner } from './spawned-process';
+import type { ControlChannel, TurnRequest } from './turn-request';
+import { type Clock, type ProcessExit, TurnProcess } from './turn-process';
+import { createScratchDir } from './turn-scratch-dir';
+
+export interface AttemptDeps {
+  env: NodeJS.ProcessEnv;
+  spawner?: Spawner;
+  killGroup?: GroupKiller | null;
+  clock?: Clock;
+  tmpRoot?: string;
+  idleTimeoutMs: number;
+  log: (message: string) => void;
+}
+
+export interface AttemptInput {
+  sessionId: string;
+  resume: boolean;
+  preamble?: string;
+  projectDir: string;
+  emit: (event: TurnEvent) => void;
+  /** The CLI accepted the session (system/init): remember it for the thread. */
+  onSession: (sessionId: string) => void;
+  /** Called with the live process once spawned, so the turn can be stopped. */
+  onProcess: (proc: TurnProcess) => void;
+}
+
+export interface AttemptResult {
+  exit: ProcessExit;
+  verdict?: CliVerdict;
+  fatal?: TurnError;
+  sawInit: boolean;
+  apiErrorText?: string;
+  /** What was spawned (the CLI or a sandbox wrapper), for error messages. */
+  file: string;
+}
+
+/** One CLI process for one turn: scratch files, args, spawn, the stdin line, events until exit. */
+export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: AttemptDeps): Promise<AttemptResult> {
+  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
+  try {
+    const cliArgs = buildTurnArgs({
+      sessionId: input.sessionId,
+      resume: input.resume,
+      projectDir: input.projectDir,
+      permissionMode: req.permissionMode,
+      model: parseModelRouting(req.settings.model).model,
+      mcpConfigPath: scratch.mcpConfigPath,
+      appendSystemPromptPath: scratch.appendSystemPromptPath,
+      promptTool: req.promptTool,
+    });
+    const { file, args } = req.wrap ? req.wrap(req.cli.path, cliArgs, scratch.dir) : { file: req.cli.path, args: cliArgs };
+    const mapper = new CliEventMapper({
+      threadId: req.threadId,
+      turnId: req.turnId,
+      appMcpServerName: mcp ? APP_MCP_SERVER_NAME : undefined,
+    });
+    let verdict: CliVerdict | undefined;
+    let fatal: TurnError | undefined;
+    let sawInit = false;
+
+    const proc: TurnProcess = new TurnProcess({
+      file,
+      args,
+      cwd: input.projectDir,
+      env: buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+      spawner: deps.spawner,
+      killGroup: deps.killGroup,
+      clock: deps.clock,
+      idleTimeoutMs: deps.idleTimeoutMs,
+      onIgnored: (preview, reason) => deps.log(`ignored CLI output (${reason}): ${preview}`),
+      onValue: (value) => {
+        const mapped = mapper.map(value);
+        for (const event of mapped.events) input.emit(event);
+        if (mapped.sessionId) {
+          sawInit = true;
+          input.onSession(mapped.sessionId);
+        }
+        if (mapped.control) routeControl(mapped.control);
+        if (mapped.verdict && !verdict) {
+          verdict = mapped.verdict;
+          // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b).
+          proc.closeStdin();
+        }
+        if (mapped.fatal && !fatal) {
+          fatal = mapped.fatal;
+          proc.abort();
+        }
+      },
+    });
+
+    const channel: ControlChannel = {
+      send: (message) => proc.writeLine(JSON.stringify(message)),
+      pauseIdle: () => proc.pauseIdle(),
+      resumeIdle: () => proc.resumeIdle(),
+      emit: input.emit,
+    };
+    function routeControl(message: CliControlMessage): void {
+      try {
+        if (req.onControl) req.onControl(message, channel);
+        else denyWithoutHandler(message, channel);
+      } catch (err) {
+        deps.log(`control handler failed: ${(err as Error).message}`);
+      }
+    }
+
+    proc.start();
+    input.onProcess(proc); // may stop it at once (stop pressed while the turn was starting)
+    proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
+    const exit = await proc.exited;
+    return { exit, verdict, fatal, sawInit, apiErrorText: mapper.lastApiErrorText, file };
+  } finally {
+    await scratch.cleanup();
+  }
+}
+
+/** No approval UI attached: answer permission prompts with a denial the model can read (case 21). */
+function denyWithoutHandler(message: CliControlMessage, channel: ControlChannel): void {
+  if (message.type !== 'control_request') return;
+  const request = message.raw.request;
+  const requestId = message.raw.request_id;
+  if (typeof requestId !== 'string' || typeof request !== 'object' || request === null) return;
+  if ((request as { subtype?: unknown }).subtype !== 'can_use_tool') return;
+  channel.send({
+    type: 'control_response',
+    response: {
+      subtype: 'success',
+      request_id: requestId,
+      response: { behavior: 'deny', message: 'Claude Desk could not ask the user for approval, so this tool was not run.' },
+    },
+  });
+}

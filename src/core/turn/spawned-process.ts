@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+
+/**
+ * The narrow slice of a child process the turn needs (after the Agent SDK's `SpawnedProcess`), so a
+ * real process and an in-memory fake fit the same slot.
+ */
+export interface SpawnedProcess {
+  readonly pid?: number | undefined;
+  readonly stdin: Writable | null;
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  readonly exitCode: number | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+}
+
+export interface SpawnOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export type Spawner = (file: string, args: string[], options: SpawnOptions) => SpawnedProcess;
+
+/** Signal a whole process group (POSIX) so tools the CLI started stop with it. */
+export type GroupKiller = (pid: number, signal: NodeJS.Signals) => void;
+
+/**
+ * The real spawner. `detached: true` makes the child the leader of its own process group, so
+ * `kill(-pid)` reaches every grandchild (shells, MCP servers it launched) and none is orphaned.
+ */
+export const spawnInOwnGroup: Spawner = (file, args, { cwd, env }) =>
+  spawn(file, args, {
+    cwd,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+  });
+
+export const killProcessGroup: GroupKiller = (pid, signal) => {
+  try {
+    if (process.platform === 'win32') process.kill(pid, signal);
+    else process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+};

@@ -1,0 +1,75 @@
+import type { TurnError } from '../../shared/turn-events';
+import type { CliVerdict } from './cli-verdict';
+import type { ProcessExit } from './turn-process';
+
+/** Case 26c: stderr of the CLI refusing full access as root. */
+const ROOT_REFUSAL = 'cannot be used with root/sudo privileges';
+/** Case 03 (result.errors and stderr). */
+const NO_CONVERSATION = 'No conversation found with session ID';
+/** Case 14 (stderr, empty stdout). */
+const SESSION_IN_USE = /Session ID \S+ is already in use/;
+
+/** The CLI could not use the session uuid: start a fresh session with the transcript, once. */
+export function needsFreshSession(exit: ProcessExit, verdict: CliVerdict | undefined): boolean {
+  if (verdict && verdict.verdict.isError && verdict.errors.some((e) => e.includes(NO_CONVERSATION))) return true;
+  if (verdict && !verdict.verdict.isError) return false;
+  return exit.stderrTail.includes(NO_CONVERSATION) || SESSION_IN_USE.test(exit.stderrTail);
+}
+
+export interface ClassifyInput {
+  exit: ProcessExit;
+  verdict?: CliVerdict;
+  /** What was spawned (the CLI, or a sandbox wrapper). */
+  file: string;
+  idleTimeoutMs: number;
+  /** A synthetic API-error text seen in the stream (e.g. "Invalid API key · …"). */
+  apiErrorText?: string;
+}
+
+const AUTH_HINT = 'Log in with Claude Code (claude /login) or save an API key in Settings.';
+
+/** The error a finished process means for the user, or undefined when the turn succeeded. */
+export function classifyTurnEnd({ exit, verdict, file, idleTimeoutMs, apiErrorText }: ClassifyInput): TurnError | undefined {
+  if (exit.spawnError) {
+    if (exit.spawnError.code === 'ENOENT') {
+      return {
+        kind: 'cli_missing',
+        message: `Claude Code CLI not found at ${file}`,
+        hint: 'Install Claude Code or point CLAUDE_DESK_CLI at the claude binary.',
+      };
+    }
+    return { kind: 'cli_missing', message: `Could not start ${file}: ${exit.spawnError.message}` };
+  }
+  // A verdict wins over the idle bound: the answer is complete even if the CLI was slow to exit.
+  if (verdict) {
+    if (verdict.authFailure) {
+      return { kind: 'auth_required', message: verdict.verdict.result ?? apiErrorText ?? 'Not logged in.', hint: AUTH_HINT };
+    }
+    if (!verdict.verdict.isError) return undefined;
+    const message =
+      verdict.verdict.result ?? (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);
+    return { kind: 'cli_error', message };
+  }
+  if (exit.idleTimedOut) {
+    const seconds = Math.round(idleTimeoutMs / 1000);
+    return {
+      kind: 'idle_timeout',
+      message: `Claude Code printed nothing for ${seconds} s (idle bound, CLAUDE_DESK_IDLE_TIMEOUT_MS=${idleTimeoutMs}) and was stopped.`,
+      hint: 'Send the message again, or raise CLAUDE_DESK_IDLE_TIMEOUT_MS.',
+    };
+  }
+  if (exit.stderrTail.includes(ROOT_REFUSAL)) {
+    return {
+      kind: 'root_bypass',
+      message: 'Claude Code refuses full access (bypassPermissions) when run as root.',
+      hint:
+        'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
+    };
+  }
+  const tail = exit.stderrTail.trim();
+  const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code ?? '?'}`;
+  return {
+    kind: 'cli_error',
+    message: `Claude Code ${how} without an answer.${tail ? `\n${tail}` : ''}`,
+  };
+}

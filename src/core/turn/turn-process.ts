@@ -1,0 +1,266 @@
+import { JsonlReader } from './jsonl-reader';
+import {
+  type GroupKiller,
+  type SpawnedProcess,
+  type Spawner,
+  killProcessGroup,
+  spawnInOwnGroup,
+} from './spawned-process';
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+export const KILL_GRACE_MS = 2_000;
+export const STDERR_CAP_BYTES = 16 * 1024;
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The spawn itself failed (ENOENT: no binary at that path). */
+  spawnError?: NodeJS.ErrnoException;
+  /** Killed by the idle bound. */
+  idleTimedOut: boolean;
+  /** Ended through stop(). */
+  stopped: boolean;
+  /** The last 16 KiB of stderr. */
+  stderrTail: string;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+export interface TurnProcessOptions {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  onValue: (value: unknown) => void;
+  onIgnored?: (preview: string, reason: string) => void;
+  spawner?: Spawner;
+  /** null: never signal process groups (in-memory fakes have no real pid). */
+  killGroup?: GroupKiller | null;
+  idleTimeoutMs?: number;
+  killGraceMs?: number;
+  clock?: Clock;
+}
+
+/**
+ * One CLI child: spawn, write lines, read stdout as JSON lines, bound idleness, stop it cleanly.
+ * Spawning and writing are separate steps so a pre-started ("warm", issue 9) process can wait with
+ * nothing written: the CLI prints nothing before its first user line (case 11d), and the idle bound
+ * starts only with the first write.
+ */
+export class TurnProcess {
+  readonly exited: Promise<ProcessExit>;
+  private resolveExit!: (exit: ProcessExit) => void;
+  private child: SpawnedProcess | undefined;
+  private readonly reader: JsonlReader;
+  private stderrChunks: Buffer[] = [];
+  private stderrBytes = 0;
+  private idleTimer: unknown;
+  private idleArmed = false;
+  private idlePaused = false;
+  private lastActivity = 0;
+  private idleTimedOut = false;
+  private stopped = false;
+  private killTimer: unknown;
+  private done = false;
+  private readonly clock: Clock;
+  private readonly idleTimeoutMs: number;
+
+  constructor(private readonly options: TurnProcessOptions) {
+    this.clock = options.clock ?? realClock;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+    this.reader = new JsonlReader({
+      onValue: (v) => {
+        this.touch();
+        options.onValue(v);
+      },
+      onIgnored: (preview, reason) => {
+        this.touch();
+        options.onIgnored?.(preview, reason);
+      },
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && !this.done;
+  }
+
+  start(): void {
+    if (this.child) return;
+    const spawner = this.options.spawner ?? spawnInOwnGroup;
+    let child: SpawnedProcess;
+    try {
+      child = spawner(this.options.file, this.options.args, { cwd: this.options.cwd, env: this.options.env });
+    } catch (err) {
+      this.finish({ code: null, signal: null, spawnError: err as NodeJS.ErrnoException });
+      return;
+    }
+    this.child = child;
+    child.stdin?.on('error', () => undefined); // EPIPE when the child is already gone
+    child.stdout?.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => this.collectStderr(chunk));
+    child.on('error', (err) => {
+      // Spawn failure: no pid, and 'exit' may never come.
+      if (child.pid === undefined) this.finish({ code: null, signal: null, spawnError: err as NodeJS.ErrnoException });
+    });
+    child.on('exit', (code, signal) => void this.onExit(code, signal));
+  }
+
+  /** Write one line to stdin; the first write arms the idle bound. */
+  writeLine(line: string): void {
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed || stdin.writableEnded) return;
+    stdin.write(line.endsWith('\n') ? line : `${line}\n`);
+    if (!this.idleArmed) {
+      this.idleArmed = true;
+      this.touch();
+      this.scheduleIdle(this.idleTimeoutMs);
+    }
+  }
+
+  /** Close stdin: after a `result` the CLI then exits within ~50 ms (case 11b). */
+  closeStdin(): void {
+    const stdin = this.child?.stdin;
+    if (stdin && !stdin.writableEnded) stdin.end();
+  }
+
+  /** Hold the idle bound while the CLI legitimately waits (an approval card, issue 8; case 23). */
+  pauseIdle(): void {
+    this.idlePaused = true;
+  }
+
+  resumeIdle(): void {
+    if (!this.idlePaused) return;
+    this.idlePaused = false;
+    this.touch();
+  }
+
+  /** Stop: close stdin, SIGTERM the group, SIGKILL it if still alive after the grace period. */
+  stop(): void {
+    if (this.done) return;
+    this.stopped = true;
+    this.terminate();
+  }
+
+  /** End the process for the turn's own reasons (fatal auth error): like stop(), not marked as stopped. */
+  abort(): void {
+    if (this.done) return;
+    this.terminate();
+  }
+
+  private terminate(): void {
+    this.closeStdin();
+    if (!this.child) return;
+    this.signal('SIGTERM');
+    if (this.killTimer === undefined) {
+      this.killTimer = this.clock.setTimeout(() => this.signal('SIGKILL'), this.options.killGraceMs ?? KILL_GRACE_MS);
+    }
+  }
+
+  private signal(sig: NodeJS.Signals): void {
+    const child = this.child;
+    if (!child) return;
+    if (child.pid !== undefined && this.options.killGroup !== null) {
+      (this.options.killGroup ?? killProcessGroup)(child.pid, sig);
+    }
+    if (child.exitCode === null) child.kill(sig);
+  }
+
+  private touch(): void {
+    this.lastActivity = this.clock.now();
+  }
+
+  private scheduleIdle(ms: number): void {
+    // One timer that re-checks on expiry instead of a clearTimeout/setTimeout per line: a stream of
+    // 10,000 deltas costs nothing here (bench/reader.bench.ts latency).
+    this.idleTimer = this.clock.setTimeout(() => this.onIdleTimer(), ms);
+  }
+
+  private onIdleTimer(): void {
+    this.idleTimer = undefined;
+    if (this.done) return;
+    const quiet = this.clock.now() - this.lastActivity;
+    if (this.idlePaused || quiet < this.idleTimeoutMs) {
+      this.scheduleIdle(this.idlePaused ? this.idleTimeoutMs : this.idleTimeoutMs - quiet);
+      return;
+    }
+    this.idleTimedOut = true;
+    this.terminate();
+  }
+
+  private collectStderr(chunk: Buffer): void {
+    this.stderrChunks.push(chunk);
+    this.stderrBytes += chunk.length;
+    // Trim only once we hold twice the cap, so 1 MiB of stderr costs a handful of concats.
+    if (this.stderrBytes > STDERR_CAP_BYTES * 2) {
+      const joined = Buffer.concat(this.stderrChunks);
+      const tail = joined.subarray(joined.length - STDERR_CAP_BYTES);
+      this.stderrChunks = [Buffer.from(tail)];
+      this.stderrBytes = tail.length;
+    }
+  }
+
+  private stderrTail(): string {
+    const joined = Buffer.concat(this.stderrChunks);
+    const tail = joined.length > STDERR_CAP_BYTES ? joined.subarray(joined.length - STDERR_CAP_BYTES) : joined;
+    return tail.toString('utf8');
+  }
+
+  private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const child = this.child;
+    // The leader is gone; anything left in its group is an orphan (a tool's child). End it.
+    if (child?.pid !== undefined && this.options.killGroup !== null) {
+      (this.options.killGroup ?? killProcessGroup)(child.pid, 'SIGKILL');
+    }
+    // Drain what is still buffered in the pipes, but do not wait forever for a descendant that
+    // escaped the group and still holds stdout open.
+    await Promise.all([streamEnded(child?.stdout ?? null), streamEnded(child?.stderr ?? null)]);
+    this.finish({ code, signal });
+  }
+
+  private finish(partial: { code: number | null; signal: NodeJS.Signals | null; spawnError?: NodeJS.ErrnoException }): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);
+    if (this.killTimer !== undefined) this.clock.clearTimeout(this.killTimer);
+    this.reader.end();
+    this.resolveExit({
+      ...partial,
+      idleTimedOut: this.idleTimedOut,
+      stopped: this.stopped,
+      stderrTail: this.stderrTail(),
+    });
+  }
+}
+
+const DRAIN_LIMIT_MS = 1_000;
+
+function streamEnded(stream: NodeJS.ReadableStream | null): Promise<void> {
+  if (!stream) return Promise.resolve();
+  const s = stream as NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean };
+  if (s.readableEnded || s.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, DRAIN_LIMIT_MS);
+    function done(): void {
+      clearTimeout(timer);
+      resolve();
+    }
+    stream.once('end', done);
+    stream.once('close', done);
+    stream.once('error', done);
+  });
+}

@@ -1,0 +1,93 @@
+export const DEFAULT_MAX_TURNS = 4;
+
+/** Held while a turn runs; release exactly once (extra calls are ignored). */
+export type Release = () => void;
+
+export interface QueueTicket {
+  /** Resolves when the turn may run: a global slot is free and its thread is idle. */
+  ready: Promise<Release>;
+  /** Leave the queue (a stopped queued turn). Resolves `ready` never; no-op once running. */
+  cancel(): boolean;
+}
+
+interface Waiter {
+  threadId: string;
+  onPosition: (position: number) => void;
+  lastPosition: number;
+  resolve: (release: Release) => void;
+}
+
+/**
+ * A global semaphore (at most `max` CLI processes across all threads, seed: MAX_CONCURRENT_TURNS = 4)
+ * plus a per-thread lock (two turns of one thread would race on its session uuid).
+ *
+ * One FIFO of waiters; a waiter whose thread is busy does not block those behind it. Positions are
+ * 1-based among the waiters and reported again whenever they change.
+ */
+export class TurnQueue {
+  private running = 0;
+  private readonly busyThreads = new Set<string>();
+  private waiters: Waiter[] = [];
+
+  constructor(readonly max = DEFAULT_MAX_TURNS) {
+    if (!(max >= 1)) throw new Error(`TurnQueue needs at least 1 slot, got ${max}`);
+  }
+
+  get activeCount(): number {
+    return this.running;
+  }
+
+  get waitingCount(): number {
+    return this.waiters.length;
+  }
+
+  enqueue(threadId: string, onPosition: (position: number) => void = () => {}): QueueTicket {
+    let waiter!: Waiter;
+    const ready = new Promise<Release>((resolve) => {
+      waiter = { threadId, onPosition, lastPosition: 0, resolve };
+    });
+    this.waiters.push(waiter);
+    this.pump();
+    return {
+      ready,
+      cancel: () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i === -1) return false;
+        this.waiters.splice(i, 1);
+        this.pump();
+        return true;
+      },
+    };
+  }
+
+  private pump(): void {
+    for (let i = 0; i < this.waiters.length && this.running < this.max; ) {
+      const w = this.waiters[i];
+      if (!w || this.busyThreads.has(w.threadId)) {
+        i++;
+        continue;
+      }
+      this.waiters.splice(i, 1);
+      this.running++;
+      this.busyThreads.add(w.threadId);
+      w.resolve(this.releaseFor(w.threadId));
+    }
+    this.waiters.forEach((w, i) => {
+      if (w.lastPosition !== i + 1) {
+        w.lastPosition = i + 1;
+        w.onPosition(i + 1);
+      }
+    });
+  }
+
+  private releaseFor(threadId: string): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+      this.busyThreads.delete(threadId);
+      this.pump();
+    };
+  }
+}
