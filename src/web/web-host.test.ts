@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { EventBus } from '../app/event-bus';
+import type { DeskHandlers } from '../shared/contract';
+import { startWebHost, type WebHost } from './web-host';
+
+function get(port: number, pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+describe('browser-mode host', () => {
+  let host: WebHost;
+  let dir: string;
+  const bus = new EventBus();
+  const handlers = {
+    getAppInfo: async () => ({ name: 'Claude Desk', version: '9.9.9', host: 'web', platform: 'linux', dataDir: '/d', logFile: '/d/l' }),
+    renameThread: async () => null,
+  } as unknown as DeskHandlers;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-web-'));
+    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Claude Desk</title>');
+    host = await startWebHost({ handlers, bus, rendererDir: dir, token: 'secret-token' });
+  });
+  afterAll(async () => {
+    await host.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints a loopback URL with the token', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=secret-token`);
+  });
+
+  it('refuses requests without the right token (401) and a foreign Host (403)', async () => {
+    expect((await get(host.port, '/')).status).toBe(401);
+    expect((await get(host.port, '/?token=nope')).status).toBe(401);
+    expect((await get(host.port, '/?token=secret-token', { host: 'evil.test' })).status).toBe(403);
+    expect((await get(host.port, '/?token=secret-token', { host: `evil.test:${host.port}` })).status).toBe(403);
+  });
+
+  it('serves the app with the token, sets a same-site cookie, and accepts the cookie afterwards', async () => {
+    const first = await get(host.port, '/?token=secret-token');
+    expect(first.status).toBe(200);
+    expect(first.body).toContain('Claude Desk');
+    expect(first.headers['content-security-policy']).toContain("script-src 'self'");
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const again = await get(host.port, '/', { cookie: cookie.split(';')[0]! });
+    expect(again.status).toBe(200);
+    for (const escape of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd']) {
+      const res = await get(host.port, escape, { cookie: cookie.split(';')[0]! });
+      expect(res.body).not.toContain('root:');
+    }
+  });
+
+  it('round-trips a call over the WebSocket and pushes events', async () => {
+    const origin = `http://127.0.0.1:${host.port}`;
+    const ws = await openSocket(`ws://127.0.0.1:${host.port}/ws?token=secret-token`, { origin });
+    const frames: unknown[] = [];
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+    ws.send(JSON.stringify({ kind: 'call', id: 1, name: 'getAppInfo' }));
+    ws.send(JSON.stringify({ kind: 'call', id: 2, name: 'renameThread', input: { threadId: 'x', title: '' } }));
+    ws.send(JSON.stringify({ kind: 'call', id: 3, name: 'noSuchCall' }));
+    await expect.poll(() => frames.length).toBe(3);
+    bus.emit('notice', { level: 'info', message: 'hello' });
+    await expect.poll(() => frames.length).toBe(4);
+    ws.close();
+    expect(frames).toContainEqual(expect.objectContaining({ id: 1, ok: true, value: expect.objectContaining({ version: '9.9.9' }) }));
+    expect(frames).toContainEqual(expect.objectContaining({ id: 2, ok: false, error: expect.stringMatching(/Invalid input for renameThread/) }));
+    expect(frames).toContainEqual(expect.objectContaining({ id: 3, ok: false, error: 'Unknown call: noSuchCall' }));
+    expect(frames).toContainEqual({ kind: 'event', name: 'notice', payload: { level: 'info', message: 'hello' } });
+  });
+
+  it('refuses a WebSocket from a foreign Origin or without the token', async () => {
+    await expect(
+      openSocket(`ws://127.0.0.1:${host.port}/ws?token=secret-token`, { origin: 'http://evil.test' }),
+    ).rejects.toThrow('HTTP 403');
+    await expect(
+      openSocket(`ws://127.0.0.1:${host.port}/ws`, { origin: `http://127.0.0.1:${host.port}` }),
+    ).rejects.toThrow('HTTP 401');
+  });
+
+  it('listens on 127.0.0.1 only', async () => {
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (!lan) return; // no non-loopback interface on this machine: nothing else to connect through
+    await expect(
+      new Promise((resolve, reject) => {
+        const req = http.get({ host: lan.address, port: host.port, path: '/' }, resolve);
+        req.on('error', reject);
+      }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
