@@ -96,7 +96,11 @@ async function selectBubblewrap(deps: SelectSandboxDeps, realpath: RealPathFn): 
   // Create the private dirs first: bwrap would otherwise create the mount points itself (on the real
   // filesystem, through `--dev-bind / /`) with whatever mode its umask gives.
   const ensureDir = deps.ensureDir ?? (async (dir: string) => void (await fsp.mkdir(dir, { recursive: true, mode: 0o700 })));
-  for (const dir of deps.privateDirs) await ensureDir(dir);
+  try {
+    for (const dir of deps.privateDirs) await ensureDir(dir);
+  } catch (err) {
+    return unconfined(`cannot create the private dir (${(err as Error).message}); the CLI runs unconfined`);
+  }
   // A mount covers every path leading to the directory, so one tmpfs on the real location is enough.
   const walled = resolvedDirs(deps.privateDirs, realpath);
   let probeArgs: string[];
