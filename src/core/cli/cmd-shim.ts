@@ -21,8 +21,8 @@ const fromDp0 = (raw: string, shimDir: string): string =>
   path.win32.normalize(raw.replace(/%~?dp0%?\\?/gi, `${shimDir}\\`));
 
 /**
- * Parse the text of a cmd-shim (npm's current and older formats). Returns null when no
- * `%dp0%`-relative target can be found.
+ * Parse the text of a cmd-shim (npm's current and older formats). Returns null when the line that
+ * forwards `%*` names no target.
  */
 export function parseCmdShim(text: string, shimDir: string): ShimTarget | null {
   const lines = text.split(/\r?\n/);
@@ -30,7 +30,9 @@ export function parseCmdShim(text: string, shimDir: string): ShimTarget | null {
   // Older shims have two run lines (node.exe beside the shim, then node on PATH); both name the same target.
   const lastRun = runLines.at(-1);
   if (!lastRun) return null;
-  const rawTarget = quotedStrings(lastRun).filter(hasDp0).at(-1);
+  // Usually relative to the shim (`%dp0%`); hand-written wrappers may name an absolute path instead.
+  const quoted = quotedStrings(lastRun).filter((q) => q !== '%_prog%');
+  const rawTarget = quoted.filter(hasDp0).at(-1) ?? quoted.filter((q) => path.win32.isAbsolute(q)).at(-1);
   if (!rawTarget) return null;
   const target = fromDp0(rawTarget, shimDir);
   if (/\.(exe|com)$/i.test(target)) return { target, interpreters: [] };
