@@ -40,6 +40,8 @@ export class CliEventMapper {
   private readonly streamedText = new Set<string>();
   private readonly streamedThinking = new Set<string>();
   private readonly startedMessages = new Set<string>();
+  /** Per message: highest block index that streamed deltas, and the blocks completed by `assistant` lines. */
+  private readonly blocks = new Map<string, { maxDeltaIndex: number; committed: { kind: string; text: string }[] }>();
   private currentMessageId: string | undefined;
   private retrying = false;
   private sawAuthErrorMessage = false;
@@ -83,6 +85,15 @@ export class CliEventMapper {
     }
   }
 
+  private blockState(messageId: string) {
+    let state = this.blocks.get(messageId);
+    if (!state) {
+      state = { maxDeltaIndex: -1, committed: [] };
+      this.blocks.set(messageId, state);
+    }
+    return state;
+  }
+
   private ev(body: EventBody): TurnEvent {
     return { threadId: this.options.threadId, turnId: this.options.turnId, ...body } as TurnEvent;
   }
@@ -115,6 +126,9 @@ export class CliEventMapper {
         if (!isObject(delta)) return NOTHING;
         const messageId = str(raw.api_message_id) ?? this.currentMessageId;
         if (!messageId) return NOTHING;
+        const index = num(event.index) ?? 0;
+        const state = this.blockState(messageId);
+        if (index > state.maxDeltaIndex) state.maxDeltaIndex = index;
         if (delta.type === 'text_delta') {
           const text = str(delta.text);
           if (!text) return NOTHING;
@@ -135,9 +149,20 @@ export class CliEventMapper {
         if (!isObject(abandoned)) return NOTHING;
         const messageId = str(abandoned.api_message_id) ?? str(raw.api_message_id) ?? this.currentMessageId;
         if (!messageId) return NOTHING;
+        const from = num(abandoned.from_block_index) ?? 0;
+        const state = this.blockState(messageId);
+        // Case 25 (interrupt): from_block_index 1 after block 0 was completed — nothing shown is partial.
+        if (state.maxDeltaIndex < from) return NOTHING;
         this.streamedText.delete(messageId);
         this.streamedThinking.delete(messageId);
-        return this.one({ type: 'abandon', messageId });
+        // The app drops the whole message's text; give back the blocks before `from`, which are complete.
+        const events = [this.ev({ type: 'abandon', messageId })];
+        for (const block of state.committed.slice(0, from)) {
+          if (block.kind === 'text') events.push(this.ev({ type: 'text', messageId, text: block.text }));
+          if (block.kind === 'thinking') events.push(this.ev({ type: 'thinking_delta', messageId, text: block.text }));
+        }
+        state.maxDeltaIndex = -1;
+        return { events };
       }
       default:
         return NOTHING;
@@ -162,8 +187,13 @@ export class CliEventMapper {
       this.startedMessages.add(messageId);
       events.push(this.ev({ type: 'message_start', messageId }));
     }
+    const committed = this.blockState(messageId).committed;
     for (const block of message.content) {
       if (!isObject(block)) continue;
+      committed.push({
+        kind: str(block.type) ?? '?',
+        text: str(block.text) ?? str(block.thinking) ?? '',
+      });
       if (block.type === 'text') {
         const text = str(block.text);
         // One `assistant` line per content block, after its deltas: repeat only unstreamed text.

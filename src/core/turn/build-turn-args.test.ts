@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DISALLOWED_TOOLS, buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+
+const base = { sessionId: '11111111-2222-4333-8444-555555555555', projectDir: '/p' };
+const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('buildTurnArgs', () => {
+  it('first turn: stream-json both ways, --session-id, acceptEdits with the disallowed list', () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits' });
+    expect(args.slice(0, 7)).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages']);
+    expect(after(args, '--add-dir')).toBe('/p');
+    expect(after(args, '--session-id')).toBe(base.sessionId);
+    expect(args).not.toContain('--resume');
+    expect(after(args, '--permission-mode')).toBe('acceptEdits');
+    expect(after(args, '--disallowedTools')).toBe(DISALLOWED_TOOLS.join(','));
+    expect(args).not.toContain('--permission-prompt-tool');
+    expect(args).not.toContain('--mcp-config');
+    expect(args).not.toContain('--model');
+  });
+
+  it('later turn: --resume; model, MCP config file and system prompt file when given', () => {
+    const args = buildTurnArgs({
+      ...base,
+      resume: true,
+      permissionMode: 'acceptEdits',
+      model: 'claude-sonnet-4-5',
+      mcpConfigPath: '/s/mcp-config.json',
+      appendSystemPromptPath: '/s/append-system-prompt.txt',
+    });
+    expect(after(args, '--resume')).toBe(base.sessionId);
+    expect(after(args, '--model')).toBe('claude-sonnet-4-5');
+    expect(after(args, '--mcp-config')).toBe('/s/mcp-config.json');
+    expect(args).toContain('--strict-mcp-config');
+    expect(after(args, '--allowedTools')).toBe('mcp__desk');
+    expect(after(args, '--append-system-prompt-file')).toBe('/s/append-system-prompt.txt');
+  });
+
+  it('full access: bypassPermissions and nothing disallowed', () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'bypassPermissions' });
+    expect(after(args, '--permission-mode')).toBe('bypassPermissions');
+    expect(args).not.toContain('--disallowedTools');
+  });
+
+  it('ask: default mode with the stdio prompt tool, shell not withheld', () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'ask' });
+    expect(after(args, '--permission-mode')).toBe('default');
+    expect(after(args, '--permission-prompt-tool')).toBe('stdio');
+    expect(args).not.toContain('--disallowedTools');
+  });
+
+  it('acceptEdits with promptTool adds the prompt tool', () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits', promptTool: true });
+    expect(after(args, '--permission-prompt-tool')).toBe('stdio');
+    expect(args).toContain('--disallowedTools');
+  });
+});
+
+describe('parseModelRouting', () => {
+  it.each([
+    ['claude-code:claude-sonnet-4-5', { model: 'claude-sonnet-4-5', temperature: undefined }],
+    ['claude-code:claude-sonnet-4-5@0.7', { model: 'claude-sonnet-4-5', temperature: 0.7 }],
+    ['opus@1', { model: 'opus', temperature: 1 }],
+    ['claude-code:default', { model: undefined, temperature: undefined }],
+    ['', { model: undefined, temperature: undefined }],
+    [undefined, { model: undefined, temperature: undefined }],
+    ['weird@name', { model: 'weird@name', temperature: undefined }],
+  ])('%s', (input, expected) => {
+    expect(parseModelRouting(input)).toEqual(expected);
+  });
+});
+
+describe('buildChildEnv', () => {
+  it('prefers ANTHROPIC_API_KEY from the environment over the saved key', () => {
+    expect(buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: 'env-key' }, savedApiKey: 'saved' }).ANTHROPIC_API_KEY).toBe('env-key');
+  });
+  it('uses the saved key when the environment has none', () => {
+    expect(buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: '' }, savedApiKey: 'saved' }).ANTHROPIC_API_KEY).toBe('saved');
+  });
+  it('removes the variable when there is no key, so the CLI uses its own login', () => {
+    const env = buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: ' ' } });
+    expect('ANTHROPIC_API_KEY' in env).toBe(false);
+  });
+  it('prepends PATH additions once, and never sets IS_SANDBOX', () => {
+    const env = buildChildEnv({ baseEnv: { PATH: '/usr/bin:/a' }, pathAdditions: ['/a', '/opt/claude'], platform: 'linux' });
+    expect(env.PATH).toBe('/a:/opt/claude:/usr/bin');
+    expect(env.IS_SANDBOX).toBeUndefined();
+  });
+  it('does not modify the environment it was given', () => {
+    const baseEnv = { ANTHROPIC_API_KEY: 'k', CLAUDECODE: '1' };
+    buildChildEnv({ baseEnv });
+    expect(baseEnv).toEqual({ ANTHROPIC_API_KEY: 'k', CLAUDECODE: '1' });
+  });
+});
