@@ -16,7 +16,12 @@ export interface CliServiceDeps {
   fs?: LookupFs;
   now?: () => number;
   savedKey?: SavedKeyAccess;
-  timeouts?: { loginShellMs?: number; versionMs?: number; authMs?: number; npmMs?: number };
+  timeouts?: {
+    loginShellMs?: number;
+    versionMs?: number;
+    authMs?: number;
+    npmMs?: number;
+  };
 }
 
 interface Probed {
@@ -76,7 +81,7 @@ export class CliService {
         ...this.savedKey,
         command,
         run: this.run,
-        env: this.childEnv(probed),
+        env: this.childEnvFor(probed.lookup),
         timeoutMs: this.timeouts.authMs,
       });
       this.auth = { forProbe: probed, value };
@@ -150,12 +155,11 @@ export class CliService {
       loginShell: () => this.loginShell.get(),
       npmTimeoutMs: this.timeouts.npmMs,
     });
-    const stampOf = async (path: string): Promise<string | null> => this.fs.stamp(path);
     const { found } = lookup;
     let status: CliStatus;
     if (found) {
       // Stamp before probing: an update landing mid-probe then shows up as a change next time.
-      const stamp = await stampOf(found.path);
+      const stamp = await this.fs.stamp(found.path);
       status = await probeVersion({
         path: found.path,
         source: found.source,
@@ -167,14 +171,16 @@ export class CliService {
       this.probed = { lookup, status, stamp, checkedAt: this.now() };
       return this.probed;
     }
-    if (lookup.unusable) status = { status: 'unusable', path: lookup.unusable.path, reason: lookup.unusable.reason };
-    else status = lookup.override ? { status: 'not_installed', override: lookup.override } : { status: 'not_installed' };
+    if (lookup.unusable)
+      status = {
+        status: 'unusable',
+        path: lookup.unusable.path,
+        reason: lookup.unusable.reason,
+      };
+    else
+      status = lookup.override ? { status: 'not_installed', override: lookup.override } : { status: 'not_installed' };
     this.probed = { lookup, status, stamp: null, checkedAt: this.now() };
     return this.probed;
-  }
-
-  private childEnv(probed: Probed): NodeJS.ProcessEnv {
-    return this.childEnvFor(probed.lookup);
   }
 
   private childEnvFor(lookup: LookupResult): NodeJS.ProcessEnv {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCmdShim } from './cmd-shim.js';
 
 const DIR = 'C:\\Users\\ada\\AppData\\Roaming\\npm';
-const HEAD = '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n';
+const HEAD =
+  '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n';
 
 // What npm's cmd-shim writes for claude-code 2.x, whose bin is a native `bin/claude.exe` (no shebang).
 const NPM_EXE_SHIM = `${HEAD}"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r\n`;

@@ -33,7 +33,13 @@ function posixDeps(env: NodeJS.ProcessEnv, loginShellTimeoutMs = 5_000): FindDep
     home,
     run: runWithExeca,
     fs: realLookupFs,
-    loginShell: () => readLoginShellPath({ env, platform: 'linux', run: runWithExeca, timeoutMs: loginShellTimeoutMs }),
+    loginShell: () =>
+      readLoginShellPath({
+        env,
+        platform: 'linux',
+        run: runWithExeca,
+        timeoutMs: loginShellTimeoutMs,
+      }),
   };
 }
 const dir = (...parts: string[]): string => path.join(tmp.dir, ...parts);
@@ -42,7 +48,11 @@ describe('override (CLAUDE_DESK_CLI)', () => {
   it('uses the override and searches nothing else', async () => {
     const file = await writeExecutable(dir('custom', 'my-claude'), CLAUDE);
     const r = await findClaudeBinary(posixDeps({ CLAUDE_DESK_CLI: file, PATH: dir('custom') }));
-    expect(r.found).toMatchObject({ path: file, source: 'override', command: { file, args: [] } });
+    expect(r.found).toMatchObject({
+      path: file,
+      source: 'override',
+      command: { file, args: [] },
+    });
     expect(r.steps).toEqual([{ source: 'override', location: file, result: 'found' }]);
     expect(r.found?.pathAdditions).toEqual({ prepend: [], append: [] });
   });
@@ -61,7 +71,10 @@ describe('override (CLAUDE_DESK_CLI)', () => {
     await writeExecutable(dir('bin', 'claude'), CLAUDE);
     const r = await findClaudeBinary(posixDeps({ CLAUDE_DESK_CLI: file, PATH: dir('bin') }));
     expect(r.found).toBeNull();
-    expect(r.unusable).toEqual({ path: file, reason: 'not executable (no execute permission)' });
+    expect(r.unusable).toEqual({
+      path: file,
+      reason: 'not executable (no execute permission)',
+    });
   });
 });
 
@@ -133,7 +146,8 @@ describe('fallback locations', () => {
   it.each(homeFallbacks.map((parts, i) => [parts.join('/'), i] as const))(
     'finds ~/%s/claude before any later fallback',
     async (_name, index) => {
-      for (const parts of homeFallbacks.slice(index)) await writeExecutable(path.join(home, ...parts, 'claude'), CLAUDE);
+      for (const parts of homeFallbacks.slice(index))
+        await writeExecutable(path.join(home, ...parts, 'claude'), CLAUDE);
       const r = await findClaudeBinary(posixDeps({ PATH: dir('empty') }));
       const expected = path.join(home, ...(homeFallbacks[index] ?? []), 'claude');
       expect(r.found).toMatchObject({ path: expected, source: 'fallback' });
@@ -148,20 +162,36 @@ describe('fallback locations', () => {
     await writeExecutable(path.join(home, '.bun', 'bin', 'claude'), CLAUDE); // a later fallback
     const r = await findClaudeBinary(posixDeps({ PATH: dir('npm-home') }));
     expect(r.found).toMatchObject({ path: cli, source: 'fallback' });
-    expect(r.steps).toContainEqual({ source: 'fallback', location: 'npm config get prefix', result: 'found', detail: prefix });
-    expect(r.found?.pathAdditions.prepend.slice(0, 2)).toEqual([path.join(prefix, 'bin'), path.join(home, '.bun', 'bin')]);
+    expect(r.steps).toContainEqual({
+      source: 'fallback',
+      location: 'npm config get prefix',
+      result: 'found',
+      detail: prefix,
+    });
+    expect(r.found?.pathAdditions.prepend.slice(0, 2)).toEqual([
+      path.join(prefix, 'bin'),
+      path.join(home, '.bun', 'bin'),
+    ]);
   });
 
   it('records "npm not found" and keeps going', async () => {
     const cli = await writeExecutable(path.join(home, '.volta', 'bin', 'claude'), CLAUDE);
     const r = await findClaudeBinary(posixDeps({ PATH: dir('empty') }));
-    expect(r.steps).toContainEqual({ source: 'fallback', location: 'npm config get prefix', result: 'error', detail: 'npm not found' });
+    expect(r.steps).toContainEqual({
+      source: 'fallback',
+      location: 'npm config get prefix',
+      result: 'error',
+      detail: 'npm not found',
+    });
     expect(r.found?.path).toBe(cli);
   });
 
   it('searches every fallback in the documented order when nothing is installed', async () => {
     // In-memory fs: this machine may well have a real /usr/local/bin/claude.
-    const r = await findClaudeBinary({ ...posixDeps({ PATH: dir('empty') }), fs: memoryLookupFs({}) });
+    const r = await findClaudeBinary({
+      ...posixDeps({ PATH: dir('empty') }),
+      fs: memoryLookupFs({}),
+    });
     const searched = r.steps.filter((s) => s.source === 'fallback').map((s) => s.location);
     expect(searched).toEqual([
       path.join(home, '.local/bin/claude'),
@@ -177,10 +207,31 @@ describe('fallback locations', () => {
     expect(r.override).toBeUndefined();
   });
 
+  it('does not search a fallback again that a PATH already covered', async () => {
+    const localBin = path.join(home, '.local', 'bin');
+    const r = await findClaudeBinary({
+      ...posixDeps({ PATH: localBin }),
+      fs: memoryLookupFs({}),
+    });
+    expect(r.steps.filter((s) => s.location === path.join(localBin, 'claude'))).toEqual([
+      {
+        source: 'path',
+        location: path.join(localBin, 'claude'),
+        result: 'missing',
+      },
+    ]);
+  });
+
   it('finds a Homebrew install in /opt/homebrew/bin', async () => {
     const fs = memoryLookupFs({ '/opt/homebrew/bin/claude': CLAUDE }, ['/opt/homebrew/bin']);
-    const r = await findClaudeBinary({ ...posixDeps({ PATH: dir('empty') }), fs });
-    expect(r.found).toMatchObject({ path: '/opt/homebrew/bin/claude', source: 'fallback' });
+    const r = await findClaudeBinary({
+      ...posixDeps({ PATH: dir('empty') }),
+      fs,
+    });
+    expect(r.found).toMatchObject({
+      path: '/opt/homebrew/bin/claude',
+      source: 'fallback',
+    });
     expect(r.found?.pathAdditions.prepend).toEqual(['/opt/homebrew/bin']);
   });
 
@@ -188,6 +239,9 @@ describe('fallback locations', () => {
     const broken = await writeExecutable(path.join(home, '.local', 'bin', 'claude'), CLAUDE, 0o644);
     const r = await findClaudeBinary(posixDeps({ PATH: dir('empty') }));
     expect(r.found).toBeNull();
-    expect(r.unusable).toEqual({ path: broken, reason: 'not executable (no execute permission)' });
+    expect(r.unusable).toEqual({
+      path: broken,
+      reason: 'not executable (no execute permission)',
+    });
   });
 });

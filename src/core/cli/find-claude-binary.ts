@@ -66,7 +66,12 @@ export async function findClaudeBinary(deps: FindDeps): Promise<LookupResult> {
   if (override) {
     const file = p.resolve(override);
     const found = await tryFile(file, 'override');
-    return { found, override: file, steps, unusable: found ? undefined : firstUnusable };
+    return {
+      found,
+      override: file,
+      steps,
+      unusable: found ? undefined : firstUnusable,
+    };
   }
 
   // 2. The app's own PATH.
@@ -93,13 +98,19 @@ export async function findClaudeBinary(deps: FindDeps): Promise<LookupResult> {
   for (const dir of loginDirs.filter((d) => !appDirs.includes(d))) {
     for (const name of binaryNames(platform)) {
       const found = await tryFile(p.join(dir, name), 'login-shell');
-      if (found) return { found: await withAdditions(found, ctx, deps, loginDirs, null), steps, loginShell };
+      if (found)
+        return {
+          found: await withAdditions(found, ctx, deps, loginDirs, null),
+          steps,
+          loginShell,
+        };
     }
   }
 
   // 4. Well-known install locations.
   let npmBinDir: string | null = null;
-  const searched = new Set<string>();
+  // A fallback already seen on a PATH (/usr/local/bin is on most) would only repeat its answer.
+  const searched = new Set(steps.map((s) => s.location));
   for (const entry of fallbackEntries(ctx)) {
     let file: string;
     if (entry.kind === 'npm-prefix') {
@@ -111,7 +122,12 @@ export async function findClaudeBinary(deps: FindDeps): Promise<LookupResult> {
     if (searched.has(file)) continue;
     searched.add(file);
     const found = await tryFile(file, 'fallback');
-    if (found) return { found: await withAdditions(found, ctx, deps, loginDirs, npmBinDir), steps, loginShell };
+    if (found)
+      return {
+        found: await withAdditions(found, ctx, deps, loginDirs, npmBinDir),
+        steps,
+        loginShell,
+      };
   }
   return { found: null, steps, loginShell, unusable: firstUnusable };
 }
@@ -120,18 +136,38 @@ async function npmPrefixStep(deps: FindDeps, loginDirs: string[], steps: LookupS
   const location = 'npm config get prefix';
   if (deps.platform === 'win32') {
     // npm is a .cmd there (cannot be spawned without a shell); its default prefix is checked just before.
-    steps.push({ source: 'fallback', location, result: 'skipped', detail: 'not run on Windows' });
+    steps.push({
+      source: 'fallback',
+      location,
+      result: 'skipped',
+      detail: 'not run on Windows',
+    });
     return null;
   }
   const key = pathKey(deps.env, deps.platform);
   const widePath = [...splitPathList(readPathVar(deps.env, deps.platform), deps.platform), ...loginDirs];
   const env = { ...deps.env, [key]: [...new Set(widePath)].join(':') };
-  const npm = await readNpmPrefix({ run: deps.run, env, platform: deps.platform, timeoutMs: deps.npmTimeoutMs });
+  const npm = await readNpmPrefix({
+    run: deps.run,
+    env,
+    platform: deps.platform,
+    timeoutMs: deps.npmTimeoutMs,
+  });
   if (!npm.ok) {
-    steps.push({ source: 'fallback', location, result: 'error', detail: npm.reason });
+    steps.push({
+      source: 'fallback',
+      location,
+      result: 'error',
+      detail: npm.reason,
+    });
     return null;
   }
-  steps.push({ source: 'fallback', location, result: 'found', detail: npm.prefix });
+  steps.push({
+    source: 'fallback',
+    location,
+    result: 'found',
+    detail: npm.prefix,
+  });
   return npm.binDir;
 }
 
@@ -148,26 +184,47 @@ async function withAdditions(
   for (const dir of userBinDirs(ctx, npmBinDir)) {
     if ((await deps.fs.check(dir)) === 'directory') prepend.push(dir);
   }
-  return { ...found, pathAdditions: { prepend: [...new Set(prepend)], append: loginDirs } };
+  return {
+    ...found,
+    pathAdditions: { prepend: [...new Set(prepend)], append: loginDirs },
+  };
 }
 
-async function checkCandidate(file: string, source: CliSource, deps: FindDeps, steps: LookupStep[]): Promise<Candidate> {
+async function checkCandidate(
+  file: string,
+  source: CliSource,
+  deps: FindDeps,
+  steps: LookupStep[],
+): Promise<Candidate> {
   const state = await deps.fs.check(file);
   if (state === 'missing') {
     steps.push({ source, location: file, result: 'missing' });
     return { ok: false };
   }
   if (state === 'directory') {
-    steps.push({ source, location: file, result: 'not_executable', detail: 'is a directory' });
+    steps.push({
+      source,
+      location: file,
+      result: 'not_executable',
+      detail: 'is a directory',
+    });
     return { ok: false, unusable: 'not executable (it is a directory)' };
   }
   if (deps.platform === 'win32' && /\.(cmd|bat)$/i.test(file)) return resolveShim(file, source, deps, steps);
   if (state === 'not_executable') {
-    steps.push({ source, location: file, result: 'not_executable', detail: 'no execute permission' });
+    steps.push({
+      source,
+      location: file,
+      result: 'not_executable',
+      detail: 'no execute permission',
+    });
     return { ok: false, unusable: 'not executable (no execute permission)' };
   }
   steps.push({ source, location: file, result: 'found' });
-  return { ok: true, found: { path: file, location: file, source, command: { file, args: [] } } };
+  return {
+    ok: true,
+    found: { path: file, location: file, source, command: { file, args: [] } },
+  };
 }
 
 async function resolveShim(file: string, source: CliSource, deps: FindDeps, steps: LookupStep[]): Promise<Candidate> {
@@ -182,8 +239,16 @@ async function resolveShim(file: string, source: CliSource, deps: FindDeps, step
   }
   const shim = parseCmdShim(text, p.dirname(file));
   if (!shim) {
-    steps.push({ source, location: file, result: 'error', detail: 'unrecognised .cmd shim' });
-    return { ok: false, unusable: 'a .cmd shim whose target could not be found in its text' };
+    steps.push({
+      source,
+      location: file,
+      result: 'error',
+      detail: 'unrecognised .cmd shim',
+    });
+    return {
+      ok: false,
+      unusable: 'a .cmd shim whose target could not be found in its text',
+    };
   }
   if ((await deps.fs.check(shim.target)) === 'missing') {
     const detail = `shim points to a missing file: ${shim.target}`;
@@ -202,6 +267,14 @@ async function resolveShim(file: string, source: CliSource, deps: FindDeps, step
     }
     command = { file: interpreter, args: [shim.target] };
   }
-  steps.push({ source, location: file, result: 'found', detail: `shim runs ${[command.file, ...command.args].join(' ')}` });
-  return { ok: true, found: { path: shim.target, location: file, source, command } };
+  steps.push({
+    source,
+    location: file,
+    result: 'found',
+    detail: `shim runs ${[command.file, ...command.args].join(' ')}`,
+  });
+  return {
+    ok: true,
+    found: { path: shim.target, location: file, source, command },
+  };
 }

@@ -10,7 +10,8 @@ const HOME = 'C:\\Users\\ada';
 const APPDATA = `${HOME}\\AppData\\Roaming`;
 const NPM = `${APPDATA}\\npm`;
 const PKG = `${NPM}\\node_modules\\@anthropic-ai\\claude-code`;
-const HEAD = '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n';
+const HEAD =
+  '@ECHO off\r\nGOTO start\r\n:find_dp0\r\nSET dp0=%~dp0\r\nEXIT /b\r\n:start\r\nSETLOCAL\r\nCALL :find_dp0\r\n';
 const EXE_SHIM = `${HEAD}"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*\r\n`;
 const NODE_SHIM =
   `${HEAD}\r\nIF EXIST "%dp0%\\node.exe" (\r\n  SET "_prog=%dp0%\\node.exe"\r\n) ELSE (\r\n  SET "_prog=node"\r\n)\r\n` +
@@ -35,20 +36,40 @@ function winDeps(env: NodeJS.ProcessEnv, fs: LookupFs): FindDeps {
 describe('Windows lookup', () => {
   it('resolves the npm claude.cmd on Path to the native exe it runs (a .cmd cannot be spawned directly)', async () => {
     const exe = `${PKG}\\bin\\claude.exe`;
-    const fs = memoryLookupFs({ [`${NPM}\\claude.cmd`]: EXE_SHIM, [exe]: 'MZ' });
+    const fs = memoryLookupFs({
+      [`${NPM}\\claude.cmd`]: EXE_SHIM,
+      [exe]: 'MZ',
+    });
     const r = await findClaudeBinary(winDeps({ Path: `C:\\Windows\\system32;${NPM}` }, fs));
-    expect(r.found).toMatchObject({ path: exe, location: `${NPM}\\claude.cmd`, source: 'path', command: { file: exe, args: [] } });
-    expect(r.steps.at(-1)).toEqual({ source: 'path', location: `${NPM}\\claude.cmd`, result: 'found', detail: `shim runs ${exe}` });
+    expect(r.found).toMatchObject({
+      path: exe,
+      location: `${NPM}\\claude.cmd`,
+      source: 'path',
+      command: { file: exe, args: [] },
+    });
+    expect(r.steps.at(-1)).toEqual({
+      source: 'path',
+      location: `${NPM}\\claude.cmd`,
+      result: 'found',
+      detail: `shim runs ${exe}`,
+    });
   });
 
   it('runs a node shim as node.exe beside it + cli.js, or node from Path when there is none', async () => {
     const cli = `${PKG}\\cli.js`;
-    const withNode = memoryLookupFs({ [`${NPM}\\claude.cmd`]: NODE_SHIM, [cli]: '//', [`${NPM}\\node.exe`]: 'MZ' });
+    const withNode = memoryLookupFs({
+      [`${NPM}\\claude.cmd`]: NODE_SHIM,
+      [cli]: '//',
+      [`${NPM}\\node.exe`]: 'MZ',
+    });
     const a = await findClaudeBinary(winDeps({ Path: NPM }, withNode));
     expect(a.found?.command).toEqual({ file: `${NPM}\\node.exe`, args: [cli] });
     expect(a.found?.path).toBe(cli);
 
-    const withoutNode = memoryLookupFs({ [`${NPM}\\claude.cmd`]: NODE_SHIM, [cli]: '//' });
+    const withoutNode = memoryLookupFs({
+      [`${NPM}\\claude.cmd`]: NODE_SHIM,
+      [cli]: '//',
+    });
     const b = await findClaudeBinary(winDeps({ Path: NPM }, withoutNode));
     expect(b.found?.command).toEqual({ file: 'node', args: [cli] });
   });
@@ -57,8 +78,17 @@ describe('Windows lookup', () => {
     const exe = `${HOME}\\.local\\bin\\claude.exe`;
     const fs = memoryLookupFs({ [exe]: 'MZ', [`${NPM}\\claude.cmd`]: EXE_SHIM }, [`${HOME}\\.local\\bin`]);
     const r = await findClaudeBinary(winDeps({ Path: 'C:\\Windows' }, fs));
-    expect(r.steps).toContainEqual({ source: 'login-shell', location: '$SHELL -ilc', result: 'skipped', detail: 'not used on Windows' });
-    expect(r.found).toMatchObject({ path: exe, source: 'fallback', command: { file: exe, args: [] } });
+    expect(r.steps).toContainEqual({
+      source: 'login-shell',
+      location: '$SHELL -ilc',
+      result: 'skipped',
+      detail: 'not used on Windows',
+    });
+    expect(r.found).toMatchObject({
+      path: exe,
+      source: 'fallback',
+      command: { file: exe, args: [] },
+    });
     expect(r.found?.pathAdditions.prepend).toEqual([`${HOME}\\.local\\bin`]);
   });
 

@@ -49,7 +49,8 @@ export function describeAuth(auth: AuthStatus): string {
 /** `claude-desk status`: what was found, what a turn will log in with, and what to do next. */
 export function formatStatusSummary(cli: CliStatus, auth: AuthStatus): string {
   const lines = [`CLI:   ${describeCli(cli)}`, `Login: ${describeAuth(auth)}`];
-  if (cli.status === 'not_installed') lines.push('', 'Install it with one of:', ...instructionLines(CLI_INSTALL_COMMANDS));
+  if (cli.status === 'not_installed')
+    lines.push('', 'Install it with one of:', ...instructionLines(CLI_INSTALL_COMMANDS));
   if (cli.status === 'outdated') lines.push('', 'Upgrade it:', ...instructionLines([CLI_UPGRADE_COMMAND]));
   if (cli.status !== 'not_installed' && !auth.loggedIn) {
     lines.push('', 'Log in:', ...instructionLines(CLI_LOGIN_COMMANDS), '  or save an API key in Settings.');

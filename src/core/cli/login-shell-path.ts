@@ -10,8 +10,7 @@ const END = '__CLAUDE_DESK_PATH' + '_END__';
 const SCRIPT = `printf '%s%s%s%s%s' '__CLAUDE_DESK_PATH' '_START__' "$PATH" '__CLAUDE_DESK_PATH' '_END__'`;
 
 export type LoginShellResult =
-  | { ok: true; path: string; shell: string }
-  | { ok: false; skipped: boolean; shell: string | null; reason: string };
+  { ok: true; path: string; shell: string } | { ok: false; skipped: boolean; shell: string | null; reason: string };
 
 export interface LoginShellDeps {
   env: NodeJS.ProcessEnv;
@@ -22,16 +21,45 @@ export interface LoginShellDeps {
 
 /** Ask `$SHELL -ilc` for its PATH, once. Skipped on Windows (no login shell there). */
 export async function readLoginShellPath({ env, platform, run, timeoutMs }: LoginShellDeps): Promise<LoginShellResult> {
-  if (platform === 'win32') return { ok: false, skipped: true, shell: null, reason: 'not used on Windows' };
+  if (platform === 'win32')
+    return {
+      ok: false,
+      skipped: true,
+      shell: null,
+      reason: 'not used on Windows',
+    };
   const shell = env.SHELL;
-  if (!shell) return { ok: false, skipped: true, shell: null, reason: 'SHELL is not set' };
+  if (!shell)
+    return {
+      ok: false,
+      skipped: true,
+      shell: null,
+      reason: 'SHELL is not set',
+    };
   const limit = timeoutMs ?? LOGIN_SHELL_TIMEOUT_MS;
   const result = await run(shell, ['-ilc', SCRIPT], { timeoutMs: limit, env });
-  if (result.timedOut) return { ok: false, skipped: false, shell, reason: `timed out after ${limit / 1000} s` };
-  if (result.spawnError) return { ok: false, skipped: false, shell, reason: `could not start (${result.spawnError})` };
+  if (result.timedOut)
+    return {
+      ok: false,
+      skipped: false,
+      shell,
+      reason: `timed out after ${limit / 1000} s`,
+    };
+  if (result.spawnError)
+    return {
+      ok: false,
+      skipped: false,
+      shell,
+      reason: `could not start (${result.spawnError})`,
+    };
   const found = extractMarkedPath(result.stdout);
   if (found === null) {
-    return { ok: false, skipped: false, shell, reason: `no PATH in its output (exit ${result.exitCode ?? result.signal})` };
+    return {
+      ok: false,
+      skipped: false,
+      shell,
+      reason: `no PATH in its output (exit ${result.exitCode ?? result.signal})`,
+    };
   }
   // rc files that end in a failing command make the shell exit non-zero even though PATH printed fine.
   return { ok: true, path: found, shell };

@@ -19,7 +19,10 @@ export function binaryNames(platform: NodeJS.Platform): string[] {
 
 export function fallbackEntries({ platform, home, env }: LocationContext): FallbackEntry[] {
   const p = pathApi(platform);
-  const file = (...parts: string[]): FallbackEntry => ({ kind: 'file', file: p.join(...parts) });
+  const file = (...parts: string[]): FallbackEntry => ({
+    kind: 'file',
+    file: p.join(...parts),
+  });
   if (platform === 'win32') {
     const appData = env.APPDATA ?? p.join(home, 'AppData', 'Roaming');
     const localAppData = env.LOCALAPPDATA ?? p.join(home, 'AppData', 'Local');

@@ -16,11 +16,18 @@ export async function readNpmPrefix(deps: {
   timeoutMs?: number;
 }): Promise<NpmPrefixResult> {
   const limit = deps.timeoutMs ?? NPM_PREFIX_TIMEOUT_MS;
-  const result = await deps.run('npm', ['config', 'get', 'prefix'], { timeoutMs: limit, env: deps.env });
+  const result = await deps.run('npm', ['config', 'get', 'prefix'], {
+    timeoutMs: limit,
+    env: deps.env,
+  });
   if (result.spawnError === 'ENOENT') return { ok: false, reason: 'npm not found' };
   if (result.spawnError) return { ok: false, reason: `npm could not start (${result.spawnError})` };
   if (result.timedOut) return { ok: false, reason: `npm timed out after ${limit / 1000} s` };
-  if (result.exitCode !== 0) return { ok: false, reason: `npm exited with code ${result.exitCode ?? result.signal}` };
+  if (result.exitCode !== 0)
+    return {
+      ok: false,
+      reason: `npm exited with code ${result.exitCode ?? result.signal}`,
+    };
   // npm may print update notices or warnings first; the prefix is the last absolute line.
   const api = pathApi(deps.platform);
   const prefix = result.stdout

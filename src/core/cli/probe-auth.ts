@@ -37,7 +37,10 @@ export async function resolveAuth(input: ResolveAuthInput): Promise<AuthStatus> 
     ? await probeAuth(input.command, input.run, childEnv, input.timeoutMs ?? AUTH_TIMEOUT_MS, savedKey ?? envKey)
     : { error: 'Claude Code CLI not found' };
 
-  const base = { ...('cli' in probe ? { cli: probe.cli } : {}), ...('error' in probe ? { error: probe.error } : {}) };
+  const base = {
+    ...('cli' in probe ? { cli: probe.cli } : {}),
+    ...('error' in probe ? { error: probe.error } : {}),
+  };
   if (envKey) return { loggedIn: true, method: 'env_api_key', ...base };
   if (saved) return { loggedIn: true, method: 'saved_api_key', ...base };
   if ('cli' in probe && probe.cli.loggedIn) return { loggedIn: true, method: 'cli_login', ...base };
@@ -58,12 +61,16 @@ export async function probeAuth(
   const result = await run(command.file, [...command.args, 'auth', 'status', '--json'], { timeoutMs, env });
   const redact = (text: string): string => (secret ? text.split(secret).join('[redacted]') : text);
   if (result.spawnError || result.timedOut) {
-    return { error: redact(describeFailure(result, timeoutMs, 'auth status') ?? 'failed') };
+    return {
+      error: redact(describeFailure(result, timeoutMs, 'auth status') ?? 'failed'),
+    };
   }
   const cli = parseAuthJson(result.stdout);
   if (cli) return { cli };
   const failure = describeFailure(result, timeoutMs, 'auth status');
-  return { error: redact(failure ?? `auth status printed no JSON: ${excerpt(result.stdout) || '(empty)'}`) };
+  return {
+    error: redact(failure ?? `auth status printed no JSON: ${excerpt(result.stdout) || '(empty)'}`),
+  };
 }
 
 export function parseAuthJson(stdout: string): CliAuth | null {

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClaudeScript, makeTempDir, writeExecutable, type FakeClaudeBehaviour } from '../../../test/fixtures/cli-fakes/fake-claude-script.js';
+import {
+  fakeClaudeScript,
+  makeTempDir,
+  writeExecutable,
+  type FakeClaudeBehaviour,
+} from '../../../test/fixtures/cli-fakes/fake-claude-script.js';
 import { parseCliVersion, probeVersion } from './probe-version.js';
 import { runWithExeca } from './run-command.js';
 
@@ -25,8 +30,16 @@ async function probe(behaviour: FakeClaudeBehaviour, opts: { mode?: number; time
 
 describe('probeVersion', () => {
   it('is ok for 2.1.328 (the output of the real CLI)', async () => {
-    const { file, status } = await probe({ kind: 'version', version: '2.1.328' });
-    expect(status).toEqual({ status: 'ok', version: '2.1.328', path: file, source: 'path' });
+    const { file, status } = await probe({
+      kind: 'version',
+      version: '2.1.328',
+    });
+    expect(status).toEqual({
+      status: 'ok',
+      version: '2.1.328',
+      path: file,
+      source: 'path',
+    });
   });
 
   it('accepts exactly the minimum version', async () => {
@@ -36,21 +49,40 @@ describe('probeVersion', () => {
 
   it('is outdated below 2.0.0, naming the minimum', async () => {
     const { file, status } = await probe({ kind: 'version', version: '1.9.0' });
-    expect(status).toEqual({ status: 'outdated', version: '1.9.0', min_required: '2.0.0', path: file });
+    expect(status).toEqual({
+      status: 'outdated',
+      version: '1.9.0',
+      min_required: '2.0.0',
+      path: file,
+    });
   });
 
   it('treats a 2.0.0 prerelease as outdated', async () => {
-    const { status } = await probe({ kind: 'version', version: '2.0.0-beta.3' });
-    expect(status).toMatchObject({ status: 'outdated', version: '2.0.0-beta.3' });
+    const { status } = await probe({
+      kind: 'version',
+      version: '2.0.0-beta.3',
+    });
+    expect(status).toMatchObject({
+      status: 'outdated',
+      version: '2.0.0-beta.3',
+    });
   });
 
   it('is unusable when the file cannot be executed', async () => {
     const { status } = await probe({ kind: 'version', version: '2.1.328' }, { mode: 0o644 });
-    expect(status).toMatchObject({ status: 'unusable', reason: 'not executable (permission denied)' });
+    expect(status).toMatchObject({
+      status: 'unusable',
+      reason: 'not executable (permission denied)',
+    });
   });
 
   it('is unusable when it exits non-zero, quoting what it printed', async () => {
-    const { status } = await probe({ kind: 'output', stdout: '', stderr: 'Error: cannot find module ./cli.js', exitCode: 3 });
+    const { status } = await probe({
+      kind: 'output',
+      stdout: '',
+      stderr: 'Error: cannot find module ./cli.js',
+      exitCode: 3,
+    });
     expect(status).toMatchObject({
       status: 'unusable',
       reason: '--version exited with code 3: Error: cannot find module ./cli.js',
@@ -58,7 +90,10 @@ describe('probeVersion', () => {
   });
 
   it('is unusable when the output has no version, quoting it', async () => {
-    const { status } = await probe({ kind: 'output', stdout: 'Welcome to something else entirely' });
+    const { status } = await probe({
+      kind: 'output',
+      stdout: 'Welcome to something else entirely',
+    });
     expect(status).toMatchObject({
       status: 'unusable',
       reason: 'unparsable --version output: Welcome to something else entirely',
@@ -66,13 +101,20 @@ describe('probeVersion', () => {
   });
 
   it('keeps long output to a short excerpt', async () => {
-    const { status } = await probe({ kind: 'output', stdout: 'x'.repeat(5000), exitCode: 1 });
+    const { status } = await probe({
+      kind: 'output',
+      stdout: 'x'.repeat(5000),
+      exitCode: 1,
+    });
     expect(status.status === 'unusable' && status.reason.length).toBeLessThan(200);
   });
 
   it('is unusable with "timed out" when --version hangs', async () => {
     const { status } = await probe({ kind: 'hang' }, { timeoutMs: 300 });
-    expect(status).toMatchObject({ status: 'unusable', reason: '--version timed out after 300 ms' });
+    expect(status).toMatchObject({
+      status: 'unusable',
+      reason: '--version timed out after 300 ms',
+    });
   });
 });
 

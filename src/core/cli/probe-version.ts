@@ -23,7 +23,11 @@ export async function probeVersion(input: ProbeVersionInput): Promise<CliStatus>
     timeoutMs: limit,
     env: input.env,
   });
-  const unusable = (reason: string): CliStatus => ({ status: 'unusable', path: input.path, reason });
+  const unusable = (reason: string): CliStatus => ({
+    status: 'unusable',
+    path: input.path,
+    reason,
+  });
   const failure = describeFailure(result, limit, '--version');
   if (failure) return unusable(failure);
   const version = parseCliVersion(result.stdout);
@@ -46,7 +50,10 @@ export function describeFailure(result: RunResult, timeoutMs: number, what: stri
   if (result.spawnError) return `could not be started (${result.spawnError})`;
   if (result.timedOut) return `${what} timed out after ${formatSeconds(timeoutMs)}`;
   if (result.exitCode === 0) return null;
-  const how = result.exitCode === undefined ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+  const how =
+    result.exitCode === undefined
+      ? `was killed by ${result.signal ?? 'a signal'}`
+      : `exited with code ${result.exitCode}`;
   const said = excerpt(result.stderr || result.stdout);
   return `${what} ${how}${said ? `: ${said}` : ''}`;
 }
