@@ -1,0 +1,131 @@
+/**
+ * `<threadsDir>/index.json`: the thread summaries, so the sidebar opens without reading every log.
+ * It is a cache of the logs, never the source of truth: each entry remembers the byte size of its log,
+ * and on open any log whose size differs (a crash before the coalesced index write), any log without
+ * an entry, and every log when the index is corrupt, is re-read to rebuild its summary.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ThreadSummary } from '../../shared/threads';
+import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
+import type { Schedule } from './snapshot-coalescer';
+import { parseThreadLog } from './thread-log';
+
+export interface IndexEntry extends ThreadSummary {
+  logBytes: number;
+}
+
+interface IndexFile {
+  version: 1;
+  threads: IndexEntry[];
+}
+
+const LOG_NAME = /^([A-Za-z0-9_-]{1,128})\.jsonl$/;
+
+export function isThreadId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(id);
+}
+
+/** A copy without the bookkeeping, safe to hand out. */
+export function toSummary(e: IndexEntry): ThreadSummary {
+  const { id, title, createdAt, updatedAt } = e;
+  return { id, title, createdAt, updatedAt, settings: { ...e.settings }, totals: { ...e.totals } };
+}
+
+export function indexPath(dir: string): string {
+  return path.join(dir, 'index.json');
+}
+
+export async function writeIndex(dir: string, entries: IndexEntry[]): Promise<void> {
+  const file: IndexFile = { version: 1, threads: entries };
+  await writeJsonAtomic(indexPath(dir), file);
+}
+
+/** Coalesces index writes (every message bumps `updatedAt`); `now()` writes at once, serialized. */
+export class IndexSaver {
+  private cancel: (() => void) | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dir: string,
+    private readonly entries: () => IndexEntry[],
+    private readonly deps: { schedule: Schedule; delayMs: number; warn: (message: string) => void },
+  ) {}
+
+  soon(): void {
+    if (this.cancel) return;
+    this.cancel = this.deps.schedule(() => {
+      this.cancel = undefined;
+      this.now().catch((err: unknown) => this.deps.warn(`Could not save the thread index: ${String(err)}`));
+    }, this.deps.delayMs);
+  }
+
+  now(): Promise<void> {
+    this.cancel?.();
+    this.cancel = undefined;
+    const run = this.chain.then(() => writeIndex(this.dir, this.entries()));
+    this.chain = run.catch(() => {});
+    return run;
+  }
+}
+
+function isEntry(v: unknown): v is IndexEntry {
+  const e = v as IndexEntry;
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    typeof e.id === 'string' &&
+    LOG_NAME.test(`${e.id}.jsonl`) &&
+    typeof e.title === 'string' &&
+    typeof e.createdAt === 'number' &&
+    typeof e.updatedAt === 'number' &&
+    typeof e.logBytes === 'number' &&
+    !!e.settings &&
+    typeof e.settings === 'object' &&
+    !!e.totals &&
+    typeof e.totals === 'object'
+  );
+}
+
+/** Load and reconcile the index with the logs on disk. `changed` → the caller should write it back. */
+export async function loadIndex(
+  dir: string,
+  warn: (message: string) => void,
+): Promise<{ entries: Map<string, IndexEntry>; changed: boolean }> {
+  let corrupt = false;
+  const raw = await readJsonOrDefault<unknown>(indexPath(dir), undefined, (m) => {
+    corrupt = true;
+    warn(m);
+  });
+  const entries = new Map<string, IndexEntry>();
+  const list = (raw as Partial<IndexFile> | undefined)?.threads;
+  if (raw !== undefined && !Array.isArray(list)) corrupt = true;
+  for (const e of Array.isArray(list) ? list : []) if (isEntry(e)) entries.set(e.id, e);
+
+  const logs = new Map<string, number>();
+  for (const name of await fs.readdir(dir)) {
+    const m = LOG_NAME.exec(name);
+    if (!m) continue;
+    const st = await fs.stat(path.join(dir, name)).catch(() => undefined);
+    if (st?.isFile()) logs.set(m[1] as string, st.size);
+  }
+
+  let changed = false;
+  for (const id of [...entries.keys()]) {
+    if (!logs.has(id)) {
+      entries.delete(id); // its log is gone: deleted (or never written)
+      changed = true;
+    }
+  }
+  let rebuilt = 0;
+  for (const [id, size] of logs) {
+    if (entries.get(id)?.logBytes === size) continue;
+    const text = await fs.readFile(path.join(dir, `${id}.jsonl`), 'utf8');
+    const { summary } = parseThreadLog(id, text);
+    entries.set(id, { ...summary, logBytes: Buffer.byteLength(text) });
+    rebuilt++;
+    changed = true;
+  }
+  if (corrupt && logs.size > 0) warn(`The thread index was unreadable; rebuilt it from ${rebuilt} thread log(s).`);
+  return { entries, changed };
+}

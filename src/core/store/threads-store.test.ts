@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AssistantMessage, ChatMessage, UserMessage } from '../../shared/threads';
+import type { TurnVerdict } from '../../shared/turn-events';
+import { compactedLog } from './thread-log';
+import { DEFAULT_THREAD_TITLE, ThreadNotFoundError, ThreadsStore, type ThreadsChange } from './threads-store';
+
+/** A hand-driven clock and timer queue: coalescing is tested by counting writes, never by waiting. */
+function harness(dir: string) {
+  let clock = 1_000;
+  let ids = 0;
+  const timers: { fn: () => void; cancelled: boolean }[] = [];
+  const warnings: string[] = [];
+  return {
+    warnings,
+    tick: (ms: number) => (clock += ms),
+    runTimers() {
+      for (const t of timers.splice(0)) if (!t.cancelled) t.fn();
+    },
+    open: () =>
+      ThreadsStore.open({
+        dir,
+        now: () => clock,
+        newId: () => `thread-${++ids}-${Math.random().toString(36).slice(2, 8)}`,
+        schedule: (fn) => {
+          const t = { fn, cancelled: false };
+          timers.push(t);
+          return () => (t.cancelled = true);
+        },
+        onWarning: (w) => warnings.push(w),
+      }),
+  };
+}
+
+const user = (id: string, text: string, createdAt = 1): UserMessage => ({ id, role: 'user', createdAt, text });
+const asst = (id: string, text: string, status: AssistantMessage['status'] = 'running'): AssistantMessage => ({
+  id,
+  role: 'assistant',
+  createdAt: 1,
+  status,
+  parts: text ? [{ kind: 'text', text, messageId: 'm1' }] : [],
+});
+const textOf = (m: ChatMessage | undefined) =>
+  m?.role === 'user' ? m.text : (m?.parts ?? []).map((p) => ('text' in p ? p.text : '')).join('');
+const verdict: TurnVerdict = { isError: false, subtype: 'success', costUsd: 0.5, durationMs: 100, numTurns: 1, usage: { inputTokens: 10, outputTokens: 5 } };
+
+describe('ThreadsStore', () => {
+  let dir: string;
+  let h: ReturnType<typeof harness>;
+  beforeEach(() => {
+    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'desk-threads-')), 'state', 'threads');
+    h = harness(dir);
+  });
+  afterEach(() => fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true }));
+
+  const assistantLines = (id: string) =>
+    fs.readFileSync(path.join(dir, `${id}.jsonl`), 'utf8').split('\n').filter((l) => l.includes('"op":"assistant"')).length;
+
+  it('creates threads that survive a restart, with private files', async () => {
+    const store = await h.open();
+    const t = await store.create({ settings: { model: 'claude-code:opus', projectDir: '' } });
+    expect(t.title).toBe(DEFAULT_THREAD_TITLE);
+    expect(t.settings).toEqual({ model: 'claude-code:opus' });
+    await store.appendUser(t.id, user('u1', 'Hello there'));
+    await store.saveAssistant(t.id, asst('turn1', 'Hi!', 'done'));
+    await store.flush();
+
+    const again = await h.open();
+    const thread = await again.get(t.id);
+    expect(thread?.messages.map(textOf)).toEqual(['Hello there', 'Hi!']);
+    expect(thread?.settings.model).toBe('claude-code:opus');
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      for (const f of fs.readdirSync(dir)) expect(fs.statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('lists most recent first and titles a thread from its first user message', async () => {
+    const store = await h.open();
+    const a = await store.create();
+    h.tick(10);
+    const b = await store.create({ title: 'Kept title' });
+    h.tick(10);
+    await store.appendUser(a.id, user('u1', '\n  Refactor the   parser so that it streams every line without buffering the whole file please\nmore'));
+    await store.appendUser(b.id, user('u2', 'this must not rename b'));
+    h.tick(10);
+    await store.appendUser(a.id, user('u3', 'second message does not retitle'));
+    const list = await store.list();
+    expect(list.map((s) => s.id)).toEqual([a.id, b.id]);
+    expect(list[0]?.title.length).toBeLessThanOrEqual(60);
+    expect(list[0]?.title).toMatch(/^Refactor the parser so that it streams .*…$/);
+    expect(list[1]?.title).toBe('Kept title');
+    expect(await store.list(1)).toHaveLength(1);
+    await store.rename(b.id, '  Renamed  ');
+    await store.flush();
+    expect((await h.open()).summary(b.id)?.title).toBe('Renamed');
+  });
+
+  it('coalesces streaming snapshots and writes a final status at once', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.saveAssistant(id, asst('turn1', 'a')); // a new turn is written at once
+    expect(assistantLines(id)).toBe(1);
+    for (let i = 0; i < 20; i++) await store.saveAssistant(id, asst('turn1', 'a'.repeat(i + 2)));
+    expect(assistantLines(id)).toBe(1);
+    // What is shown is never older than what was saved: get() sees the pending snapshot.
+    expect(textOf((await store.get(id))?.messages[0])).toBe('a'.repeat(21));
+    h.tick(250);
+    h.runTimers();
+    await store.flush();
+    expect(assistantLines(id)).toBe(2);
+    await store.saveAssistant(id, asst('turn1', 'final', 'done'));
+    expect(assistantLines(id)).toBe(3);
+    expect(textOf((await (await h.open()).get(id))?.messages[0])).toBe('final');
+  });
+
+  it('a crash mid-turn keeps what was written, skips a torn last line, and appends on a fresh line', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.appendUser(id, user('u1', 'question'));
+    await store.saveAssistant(id, asst('turn1', 'partial answer'));
+    // "Crash": no flush; the process dies while writing the next snapshot.
+    fs.appendFileSync(path.join(dir, `${id}.jsonl`), '{"op":"assistant","at":5,"message":{"id":"turn1","par');
+
+    const after = await h.open();
+    const thread = await after.get(id);
+    expect(thread?.title).toBe('question');
+    expect(thread?.messages.map(textOf)).toEqual(['question', 'partial answer']);
+    expect(h.warnings).toEqual([]); // a torn tail is expected after a crash, not a warning
+    await after.appendUser(id, user('u2', 'next'));
+    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['question', 'partial answer', 'next']);
+  });
+
+  it('rebuilds a corrupt index from the logs with a warning', async () => {
+    const store = await h.open();
+    const t = await store.create({ title: 'Important' });
+    await store.addTotals(t.id, verdict);
+    await store.addTotals(t.id, verdict);
+    await store.flush();
+    fs.writeFileSync(path.join(dir, 'index.json'), '{"version":1,"threads":[{"id":');
+    const again = await h.open();
+    const s = again.summary(t.id);
+    expect(s?.title).toBe('Important');
+    expect(s?.totals).toMatchObject({ costUsd: 1, turns: 2, inputTokens: 20 });
+    expect(h.warnings.join('\n')).toMatch(/rebuilt/i);
+  });
+
+  it('an index older than the logs (crash before its coalesced write) is brought up to date on open', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.flush(); // index.json now says "New thread", 0 turns
+    await store.appendUser(id, user('u0', '')); // images only: no text, the title stays the default
+    expect(store.summary(id)?.title).toBe(DEFAULT_THREAD_TITLE);
+    h.tick(50);
+    await store.appendUser(id, user('u1', 'Fix the login bug'));
+    await store.addTotals(id, verdict);
+    // No flush: the process dies with the index write still scheduled.
+    const s = (await h.open()).summary(id);
+    expect(s?.title).toBe('Fix the login bug');
+    expect(s?.totals.turns).toBe(1);
+    expect(s?.updatedAt).toBe(1_050);
+  });
+
+  it('keeps message order: a turn saved before the next user message stays before it', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.appendUser(id, user('u1', 'one'));
+    await store.saveAssistant(id, asst('turn1', 'ans'));
+    await store.saveAssistant(id, asst('turn1', 'answer one')); // pending
+    await store.appendUser(id, user('u2', 'two'));
+    await store.saveAssistant(id, asst('turn1', 'answer one!', 'done'));
+    expect((await store.get(id))?.messages.map(textOf)).toEqual(['one', 'answer one!', 'two']);
+  });
+
+  it('deletes a thread and its file', async () => {
+    const store = await h.open();
+    const a = await store.create();
+    const b = await store.create();
+    expect(await store.delete(a.id)).toBe(true);
+    expect(await store.delete(a.id)).toBe(false);
+    expect(fs.existsSync(path.join(dir, `${a.id}.jsonl`))).toBe(false);
+    expect(await store.get(a.id)).toBeUndefined();
+    await expect(store.appendUser(a.id, user('u', 'x'))).rejects.toBeInstanceOf(ThreadNotFoundError);
+    await store.flush();
+    expect((await (await h.open()).list()).map((s) => s.id)).toEqual([b.id]);
+  });
+
+  it('updates per-thread settings and totals, persisted', async () => {
+    const store = await h.open();
+    const { id } = await store.create({ settings: { model: 'opus', systemPrompt: 'be brief' } });
+    await store.updateSettings(id, { projectDir: '/tmp/p', systemPrompt: '' });
+    const totals = await store.addTotals(id, verdict);
+    expect(totals).toEqual({ costUsd: 0.5, inputTokens: 10, outputTokens: 5, durationMs: 100, turns: 1 });
+    const s = (await h.open()).summary(id);
+    expect(s?.settings).toEqual({ model: 'opus', projectDir: '/tmp/p' });
+    expect(s?.totals.turns).toBe(1);
+  });
+
+  it('read() returns the last messages; unknown and path-like ids are simply not found', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    for (let i = 0; i < 5; i++) await store.appendUser(id, user(`u${i}`, `msg ${i}`));
+    expect((await store.read(id, 2))?.messages.map(textOf)).toEqual(['msg 3', 'msg 4']);
+    expect((await store.read(id))?.messages).toHaveLength(5);
+    expect(await store.read('../../etc/passwd', 5)).toBeUndefined();
+    await expect(store.rename('../evil', 'x')).rejects.toBeInstanceOf(ThreadNotFoundError);
+  });
+
+  it('searches titles and message text: case-insensitive, all terms, snippet around the hit', async () => {
+    const store = await h.open();
+    const a = await store.create({ title: 'Parser work' });
+    await store.appendUser(a.id, user('u1', 'How do I stream JSON lines?'));
+    await store.saveAssistant(a.id, asst('t1', `${'Intro words here. '.repeat(10)}Use a LineReader over the socket and parse each line.`, 'done'));
+    const b = await store.create({ title: 'Holiday' });
+    await store.appendUser(b.id, user('u2', 'Plan a trip to the mountains'));
+
+    const hits = await store.search('linereader SOCKET');
+    expect(hits.map((r) => r.thread.id)).toEqual([a.id]);
+    expect(hits[0]?.snippet).toContain('LineReader over the socket');
+    expect(hits[0]?.snippet.startsWith('…')).toBe(true);
+    expect(hits[0]?.snippet.length).toBeLessThan(200);
+    expect(await store.search('linereader mountains')).toEqual([]); // all terms must match in one thread
+    expect((await store.search('parser json')).map((r) => r.thread.id)).toEqual([a.id]); // title + message
+    expect((await store.search('holiday'))[0]?.snippet).toBe('Plan a trip to the mountains');
+    expect(await store.search('   ')).toEqual([]);
+    h.tick(10);
+    await store.appendUser(b.id, user('u3', 'and a socket adapter'));
+    expect((await store.search('socket', 1)).map((r) => r.thread.id)).toEqual([b.id]); // fresh text, limit 1
+  });
+
+  it('tells listeners about changes, not about every streamed snapshot', async () => {
+    const store = await h.open();
+    const seen: ThreadsChange[] = [];
+    const off = store.onChange((c) => seen.push(c));
+    const { id } = await store.create();
+    await store.appendUser(id, user('u1', 'hi'));
+    await store.saveAssistant(id, asst('t1', 'a'));
+    for (let i = 0; i < 5; i++) await store.saveAssistant(id, asst('t1', `a${i}`));
+    await store.saveAssistant(id, asst('t1', 'done', 'done'));
+    await store.rename(id, 'x');
+    await store.delete(id);
+    off();
+    await store.create();
+    expect(seen.map((c) => c.kind)).toEqual(['created', 'message', 'message', 'message', 'updated', 'deleted']);
+    expect(seen.every((c) => c.threadId === id)).toBe(true);
+  });
+
+  it('compacts a log bloated by streaming snapshots, keeping the same content', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.appendUser(id, user('u1', 'write a lot'));
+    for (let i = 1; i <= 40; i++) {
+      await store.saveAssistant(id, asst('t1', 'x'.repeat(i * 10_000)));
+      h.tick(300);
+    }
+    const file = path.join(dir, `${id}.jsonl`);
+    const bloated = fs.statSync(file).size;
+    await store.saveAssistant(id, asst('t1', 'y'.repeat(400_000), 'done'));
+    await store.flush();
+    const size = fs.statSync(file).size;
+    expect(bloated).toBeGreaterThan(5_000_000);
+    expect(size).toBeLessThan(450_000);
+    const thread = await (await h.open()).get(id);
+    expect(thread?.messages.map((m) => textOf(m).length)).toEqual([11, 400_000]);
+  });
+
+  it('opens a 2,000-message thread with every message in order', async () => {
+    fs.mkdirSync(dir, { recursive: true });
+    const messages: ChatMessage[] = [];
+    for (let i = 0; i < 1000; i++) {
+      messages.push(user(`u${i}`, `question ${i}`));
+      messages.push({ ...asst(`t${i}`, `answer ${i} `.repeat(20), 'done'), parts: [{ kind: 'tool', toolUseId: `tu${i}`, name: 'Read', input: { file_path: `/f${i}` }, result: 'ok' }, { kind: 'text', text: `answer ${i}` }] });
+    }
+    const summary = { id: 'big', title: 'Big', createdAt: 1, updatedAt: 2, settings: {}, totals: { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, turns: 0 } };
+    fs.writeFileSync(path.join(dir, 'big.jsonl'), compactedLog(summary, messages, 2));
+    const store = await h.open();
+    const thread = await store.get('big');
+    expect(thread?.messages).toHaveLength(2000);
+    expect(textOf(thread?.messages[1999])).toBe('answer 999');
+    expect((await store.read('big', 10))?.messages[0]?.id).toBe('u995');
+  });
+});

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AssistantMessage, Thread, ThreadSettings, ThreadSummary, ThreadTotals, UserMessage } from '../../shared/threads';
+import type { TurnVerdict } from '../../shared/turn-events';
+import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-reducer';
+import { writeFileAtomic } from './atomic-write';
+import { SnapshotCoalescer, realSchedule, type Schedule } from './snapshot-coalescer';
+import * as log from './thread-log';
+import { DEFAULT_THREAD_TITLE, type LogRecord } from './thread-log';
+import { ThreadSearcher, type ThreadSearchHit } from './thread-search';
+import { IndexSaver, isThreadId, loadIndex, toSummary, type IndexEntry } from './threads-index';
+
+export { DEFAULT_THREAD_TITLE };
+
+export interface ThreadsChange {
+  threadId: string;
+  kind: 'created' | 'updated' | 'deleted' | 'message';
+}
+
+export interface ThreadsStoreOptions {
+  /** The layout's `threadsDir`: `<stateDir>/threads`. */
+  dir: string;
+  now?: () => number;
+  newId?: () => string;
+  /** Timer seam (tests drive coalescing by hand); returns a cancel function. */
+  schedule?: Schedule;
+  /** Streaming snapshots of one thread are written at most this often (ms). */
+  coalesceMs?: number;
+  onWarning?: (message: string) => void;
+}
+
+export class ThreadNotFoundError extends Error {}
+
+// Compact a log once superseded snapshots outweigh live data (and are worth a rewrite).
+const COMPACT_MIN_CHARS = 256 * 1024;
+
+/**
+ * Threads on disk: `index.json` (summaries, rebuildable) plus one append-only log per thread
+ * (thread-log.ts). Every write for one thread goes through that thread's queue, in call order.
+ */
+export class ThreadsStore {
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  private readonly warn: (message: string) => void;
+  private readonly snapshots: SnapshotCoalescer;
+  private readonly listeners = new Set<(c: ThreadsChange) => void>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per thread: line size of each unfinished turn's last written snapshot, and what superseded ones add up to. */
+  private readonly snapshotChars = new Map<string, Map<string, number>>();
+  private readonly waste = new Map<string, number>();
+  private readonly tailChecked = new Set<string>();
+  private readonly searcher: ThreadSearcher;
+  private readonly index: IndexSaver;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly entries: Map<string, IndexEntry>,
+    options: ThreadsStoreOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+    this.warn = options.onWarning ?? (() => {});
+    const schedule = options.schedule ?? realSchedule;
+    const intervalMs = options.coalesceMs ?? 250;
+    this.index = new IndexSaver(dir, () => [...entries.values()], { schedule, delayMs: intervalMs, warn: this.warn });
+    this.searcher = new ThreadSearcher({
+      list: () => this.list(),
+      version: (id) => this.entries.get(id)?.logBytes,
+      messages: async (id) => (await this.get(id))?.messages,
+    });
+    this.snapshots = new SnapshotCoalescer({
+      now: this.now,
+      schedule,
+      intervalMs,
+      write: (id, messages, changed) => this.writeSnapshots(id, messages, changed),
+      onError: (id, err) => this.warn(`Thread ${id}: save failed: ${String(err)}`),
+    });
+  }
+
+  static async open(options: ThreadsStoreOptions): Promise<ThreadsStore> {
+    await fs.mkdir(options.dir, { recursive: true, mode: 0o700 });
+    const { entries, changed } = await loadIndex(options.dir, options.onWarning ?? (() => {}));
+    const store = new ThreadsStore(options.dir, entries, options);
+    if (changed) await store.index.now();
+    return store;
+  }
+
+  /** Most recently active first. */
+  async list(limit?: number): Promise<ThreadSummary[]> {
+    const all = [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+    return (limit === undefined ? all : all.slice(0, Math.max(0, limit))).map(toSummary);
+  }
+
+  summary(id: string): ThreadSummary | undefined {
+    const e = this.entries.get(id);
+    return e && toSummary(e);
+  }
+
+  async get(id: string): Promise<Thread | undefined> {
+    if (!this.entries.has(id)) return undefined;
+    // Read inside the thread's queue: never half of an append that is in flight.
+    const text = await this.enqueue(id, () => fs.readFile(this.logPath(id), 'utf8').catch(() => ''));
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const parsed = log.parseThreadLog(id, text);
+    if (parsed.badLines > 0) this.warn(`Thread ${id}: skipped ${parsed.badLines} unreadable line(s) in its log.`);
+    const messages = parsed.messages;
+    // Snapshots waiting for their coalesced write are newer than the file.
+    for (const msg of this.snapshots.pendingFor(id)) {
+      const i = messages.findIndex((m) => m.id === msg.id);
+      if (i >= 0) messages[i] = msg;
+      else messages.push(msg);
+    }
+    if (parsed.wasteChars > COMPACT_MIN_CHARS && parsed.wasteChars > parsed.totalChars / 2) {
+      this.enqueue(id, () => this.compact(id)).catch((err: unknown) => {
+        this.warn(`Thread ${id}: compaction failed: ${String(err)}`);
+      });
+    }
+    return { ...toSummary(entry), messages };
+  }
+
+  /** The MCP tools' view: the last `limit` messages. */
+  async read(id: string, limit?: number): Promise<Thread | undefined> {
+    const thread = await this.get(id);
+    if (!thread || limit === undefined) return thread;
+    return { ...thread, messages: limit > 0 ? thread.messages.slice(-limit) : [] };
+  }
+
+  /** Case-insensitive; every term must occur in the title or a message. Most recent threads first. */
+  search(query: string, limit = 20): Promise<ThreadSearchHit[]> {
+    return this.searcher.search(query, limit);
+  }
+
+  async create(init: { title?: string; settings?: ThreadSettings } = {}): Promise<ThreadSummary> {
+    const id = this.newId();
+    if (!isThreadId(id) || this.entries.has(id)) throw new Error(`Unusable thread id ${JSON.stringify(id)}`);
+    const at = this.now();
+    const title = init.title?.trim() || DEFAULT_THREAD_TITLE;
+    const settings = log.cleanSettings(init.settings ?? {});
+    const totals = { ...EMPTY_TOTALS };
+    const entry: IndexEntry = { id, title, createdAt: at, updatedAt: at, settings, totals, logBytes: 0 };
+    this.entries.set(id, entry);
+    this.tailChecked.add(id); // a brand-new file has no torn tail
+    await this.appendRecords(id, [{ op: 'meta', at, id, title, createdAt: at, settings, totals }], true);
+    this.changed(id, 'created');
+    return toSummary(entry);
+  }
+
+  async rename(id: string, title: string): Promise<ThreadSummary> {
+    const entry = this.require(id);
+    const t = title.trim();
+    if (!t) throw new Error('A thread title cannot be empty.');
+    entry.title = t;
+    await this.appendRecords(id, [{ op: 'meta', at: this.now(), title: t }], true);
+    this.changed(id, 'updated');
+    return toSummary(entry);
+  }
+
+  async updateSettings(id: string, patch: ThreadSettings): Promise<ThreadSummary> {
+    const entry = this.require(id);
+    entry.settings = log.cleanSettings({ ...entry.settings, ...patch });
+    await this.appendRecords(id, [{ op: 'meta', at: this.now(), settings: entry.settings }], true);
+    this.changed(id, 'updated');
+    return toSummary(entry);
+  }
+
+  async addTotals(id: string, verdict: TurnVerdict): Promise<ThreadTotals> {
+    const entry = this.require(id);
+    entry.totals = threadTotalsAdd(entry.totals, verdict);
+    // Absolute totals, not a delta: replaying the log twice cannot double-count.
+    await this.appendRecords(id, [{ op: 'meta', at: this.now(), totals: entry.totals }], true);
+    this.changed(id, 'updated');
+    return { ...entry.totals };
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!this.entries.has(id)) return false;
+    this.entries.delete(id);
+    this.snapshots.drop(id);
+    this.snapshotChars.delete(id);
+    this.waste.delete(id);
+    this.searcher.forget(id);
+    await this.enqueue(id, () => fs.rm(this.logPath(id), { force: true }));
+    this.queues.delete(id);
+    this.index.soon();
+    this.changed(id, 'deleted');
+    return true;
+  }
+
+  async appendUser(id: string, message: UserMessage): Promise<void> {
+    const entry = this.require(id);
+    const at = this.now();
+    const records: LogRecord[] = [{ op: 'user', at, message }];
+    const title = entry.title === DEFAULT_THREAD_TITLE ? log.autoTitle(message.text) : undefined;
+    if (title) {
+      entry.title = title;
+      records.push({ op: 'meta', at, title });
+    }
+    entry.updatedAt = Math.max(entry.updatedAt, at);
+    await this.appendRecords(id, records, true);
+    this.changed(id, 'message');
+  }
+
+  /**
+   * Save the latest snapshot of a turn. A new turn, a status change and a final status are written at
+   * once; streaming snapshots in between are coalesced to one write per `coalesceMs` per thread.
+   */
+  async saveAssistant(id: string, message: AssistantMessage): Promise<void> {
+    const entry = this.require(id);
+    entry.updatedAt = Math.max(entry.updatedAt, this.now());
+    await this.snapshots.offer(id, message);
+  }
+
+  /** Write every coalesced snapshot and the index now; resolves when all writes are on disk. */
+  async flush(): Promise<void> {
+    await this.snapshots.flushAll();
+    await Promise.all([...this.queues.values()]);
+    await this.index.now();
+  }
+
+  onChange(cb: (change: ThreadsChange) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  private async writeSnapshots(id: string, messages: AssistantMessage[], changed: boolean): Promise<void> {
+    if (!this.entries.has(id)) return; // deleted while a snapshot was pending
+    const at = this.now();
+    const sizes = this.snapshotChars.get(id) ?? new Map<string, number>();
+    this.snapshotChars.set(id, sizes);
+    let final = false;
+    const records = messages.map((message) => {
+      const rec: LogRecord = { op: 'assistant', at, message };
+      this.waste.set(id, (this.waste.get(id) ?? 0) + (sizes.get(message.id) ?? 0));
+      if (isFinalStatus(message.status)) {
+        final = true;
+        sizes.delete(message.id);
+      } else sizes.set(message.id, JSON.stringify(rec).length + 1);
+      return rec;
+    });
+    // Only a turn's end is fsync'd: streaming snapshots are superseded within a quarter second anyway.
+    await this.appendRecords(id, records, final);
+    if (changed) this.changed(id, 'message');
+    const entry = this.entries.get(id);
+    const waste = this.waste.get(id) ?? 0;
+    if (final && entry && waste > COMPACT_MIN_CHARS && waste > entry.logBytes / 2) {
+      await this.enqueue(id, () => this.compact(id));
+    }
+  }
+
+  private async appendRecords(id: string, records: LogRecord[], sync: boolean): Promise<void> {
+    await this.enqueue(id, async () => {
+      const entry = this.entries.get(id);
+      if (!entry) return; // deleted meanwhile
+      const file = this.logPath(id);
+      let text = log.serializeRecords(records);
+      if (!this.tailChecked.has(id)) {
+        // After a crash mid-write, start on a fresh line so the torn one does not swallow this record.
+        if (await log.endsMidLine(file)) text = `\n${text}`;
+        this.tailChecked.add(id);
+      }
+      await log.appendToLog(file, text, sync);
+      entry.logBytes += Buffer.byteLength(text);
+    });
+    this.index.soon();
+  }
+
+  /** Rewrite a log with only the latest record of everything (runs inside the thread's queue). */
+  private async compact(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    const parsed = log.parseThreadLog(id, await fs.readFile(this.logPath(id), 'utf8'));
+    const updatedAt = Math.max(entry.updatedAt, parsed.summary.updatedAt);
+    const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now());
+    await writeFileAtomic(this.logPath(id), text);
+    entry.logBytes = Buffer.byteLength(text);
+    this.waste.delete(id);
+    this.tailChecked.add(id);
+    this.index.soon();
+  }
+
+  private enqueue<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(id) ?? Promise.resolve()).then(fn);
+    this.queues.set(id, run.catch(() => {}));
+    return run;
+  }
+
+  private require(id: string): IndexEntry {
+    // Ids become file names; anything else (e.g. a path from an MCP tool call) is simply "not found".
+    const entry = isThreadId(id) ? this.entries.get(id) : undefined;
+    if (!entry) throw new ThreadNotFoundError(`No thread ${JSON.stringify(id)}.`);
+    return entry;
+  }
+
+  private logPath(id: string): string {
+    return path.join(this.dir, `${id}.jsonl`);
+  }
+
+  private changed(threadId: string, kind: ThreadsChange['kind']): void {
+    for (const cb of [...this.listeners]) {
+      try {
+        cb({ threadId, kind });
+      } catch (err) {
+        this.warn(`A threads listener failed: ${String(err)}`);
+      }
+    }
+  }
+}
