@@ -54,7 +54,8 @@ function time(fn: () => number): { ms: number; n: number } {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
 function throughput(): void {
   const mb = Number(process.env.BENCH_MB ?? 100);
@@ -77,7 +78,9 @@ function throughput(): void {
   console.log(`reader throughput: ${(bytes / 1024 / 1024).toFixed(0)} MB, ${lines} lines, median of 5`);
   console.log(`  baseline split+JSON.parse: ${mbps(median(base)).toFixed(1)} MB/s`);
   console.log(`  JsonlReader:               ${mbps(median(ours)).toFixed(1)} MB/s`);
-  console.log(`  ratio reader/baseline:     ${ratio.toFixed(3)}  (target >= 0.8) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`);
+  console.log(
+    `  ratio reader/baseline:     ${ratio.toFixed(3)}  (target >= 0.8) ${ratio >= 0.8 ? 'OK' : 'BELOW TARGET'}`,
+  );
 }
 
 async function latency(): Promise<void> {
@@ -119,7 +122,9 @@ async function latency(): Promise<void> {
   }
   const p99 = pct(samples, 0.99);
   console.log(`delta latency (stdout chunk -> TurnEvent), ${samples.length} deltas:`);
-  console.log(`  p50 ${pct(samples, 0.5).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, max ${Math.max(...samples).toFixed(3)} ms (target p99 < 2 ms) ${p99 < 2 ? 'OK' : 'ABOVE TARGET'}`);
+  console.log(
+    `  p50 ${pct(samples, 0.5).toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, max ${Math.max(...samples).toFixed(3)} ms (target p99 < 2 ms) ${p99 < 2 ? 'OK' : 'ABOVE TARGET'}`,
+  );
 }
 
 throughput();

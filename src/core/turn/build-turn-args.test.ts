@@ -7,7 +7,15 @@ const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 describe('buildTurnArgs', () => {
   it('first turn: stream-json both ways, --session-id, acceptEdits with the disallowed list', () => {
     const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits' });
-    expect(args.slice(0, 7)).toEqual(['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages']);
+    expect(args.slice(0, 7)).toEqual([
+      '-p',
+      '--input-format',
+      'stream-json',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--include-partial-messages',
+    ]);
     expect(after(args, '--add-dir')).toBe('/p');
     expect(after(args, '--session-id')).toBe(base.sessionId);
     expect(args).not.toContain('--resume');
@@ -71,7 +79,9 @@ describe('parseModelRouting', () => {
 
 describe('buildChildEnv', () => {
   it('prefers ANTHROPIC_API_KEY from the environment over the saved key', () => {
-    expect(buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: 'env-key' }, savedApiKey: 'saved' }).ANTHROPIC_API_KEY).toBe('env-key');
+    expect(buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: 'env-key' }, savedApiKey: 'saved' }).ANTHROPIC_API_KEY).toBe(
+      'env-key',
+    );
   });
   it('uses the saved key when the environment has none', () => {
     expect(buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: '' }, savedApiKey: 'saved' }).ANTHROPIC_API_KEY).toBe('saved');
@@ -81,7 +91,11 @@ describe('buildChildEnv', () => {
     expect('ANTHROPIC_API_KEY' in env).toBe(false);
   });
   it('prepends PATH additions once, and never sets IS_SANDBOX', () => {
-    const env = buildChildEnv({ baseEnv: { PATH: '/usr/bin:/a' }, pathAdditions: ['/a', '/opt/claude'], platform: 'linux' });
+    const env = buildChildEnv({
+      baseEnv: { PATH: '/usr/bin:/a' },
+      pathAdditions: ['/a', '/opt/claude'],
+      platform: 'linux',
+    });
     expect(env.PATH).toBe('/a:/opt/claude:/usr/bin');
     expect(env.IS_SANDBOX).toBeUndefined();
   });

@@ -38,7 +38,13 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
     input.projectDir,
   ];
   if (input.mcpConfigPath) {
-    args.push('--mcp-config', input.mcpConfigPath, '--strict-mcp-config', '--allowedTools', `mcp__${APP_MCP_SERVER_NAME}`);
+    args.push(
+      '--mcp-config',
+      input.mcpConfigPath,
+      '--strict-mcp-config',
+      '--allowedTools',
+      `mcp__${APP_MCP_SERVER_NAME}`,
+    );
   }
   switch (input.permissionMode) {
     case 'bypassPermissions':

@@ -8,7 +8,10 @@ const assistant = (i: number, text: string): ChatMessage => ({
   role: 'assistant',
   createdAt: i,
   status: 'done',
-  parts: [{ kind: 'text', text }, { kind: 'tool', toolUseId: 't', name: 'Read', input: {} }],
+  parts: [
+    { kind: 'text', text },
+    { kind: 'tool', toolUseId: 't', name: 'Read', input: {} },
+  ],
 });
 
 describe('buildUserLine', () => {
@@ -50,7 +53,8 @@ describe('buildTranscriptPreamble', () => {
 
   it('keeps the most recent turns under the cap and says how many were cut', () => {
     const msgs: ChatMessage[] = [];
-    for (let i = 0; i < 100; i++) msgs.push(i % 2 ? assistant(i, `answer ${i} ${'x'.repeat(200)}`) : user(i, `question ${i} ${'y'.repeat(200)}`));
+    for (let i = 0; i < 100; i++)
+      msgs.push(i % 2 ? assistant(i, `answer ${i} ${'x'.repeat(200)}`) : user(i, `question ${i} ${'y'.repeat(200)}`));
     const p = buildTranscriptPreamble(msgs, 2000) ?? '';
     expect(p.length).toBeLessThan(2400);
     expect(p).toContain('answer 99');

@@ -4,8 +4,7 @@ import type { AssistantMessage, ChatMessage, ImageAttachment } from '../../share
 export const TRANSCRIPT_CAP_CHARS = 24_000;
 
 type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+  { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
 
 /**
  * The one stdin line of a turn (shape recorded in CASES.md "Stdin user line"). A preamble, when given,
@@ -26,7 +25,8 @@ function assistantText(m: AssistantMessage): string {
   const out: string[] = [];
   for (const part of m.parts) {
     if (part.kind === 'text') out.push(part.text);
-    else if (part.kind === 'tool') out.push(`[used tool ${part.name}${part.isError || part.denied ? ' (failed)' : ''}]`);
+    else if (part.kind === 'tool')
+      out.push(`[used tool ${part.name}${part.isError || part.denied ? ' (failed)' : ''}]`);
   }
   if (m.status === 'stopped') out.push('[stopped by the user]');
   return out.join('\n').trim();
@@ -68,9 +68,7 @@ export function buildTranscriptPreamble(earlier: ChatMessage[], capChars = TRANS
   }
   const omitted = i + 1;
   const head =
-    omitted > 0
-      ? `(${omitted} earlier message${omitted === 1 ? '' : 's'} omitted to keep this short.)\n\n`
-      : '';
+    omitted > 0 ? `(${omitted} earlier message${omitted === 1 ? '' : 's'} omitted to keep this short.)\n\n` : '';
   return (
     '<conversation-history>\nThis conversation continues an earlier one in Claude Desk whose session could not be ' +
     'resumed. The earlier messages, for context:\n\n' +

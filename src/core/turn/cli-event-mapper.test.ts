@@ -22,7 +22,8 @@ function mapAll(values: unknown[], appMcpServerName?: string) {
 function shownText(events: TurnEvent[]): string {
   const byMessage = new Map<string, string>();
   for (const e of events) {
-    if (e.type === 'text_delta' || e.type === 'text') byMessage.set(e.messageId, (byMessage.get(e.messageId) ?? '') + e.text);
+    if (e.type === 'text_delta' || e.type === 'text')
+      byMessage.set(e.messageId, (byMessage.get(e.messageId) ?? '') + e.text);
     if (e.type === 'abandon') byMessage.delete(e.messageId);
   }
   return [...byMessage.values()].join('|');
@@ -31,7 +32,12 @@ function shownText(events: TurnEvent[]): string {
 /** What the CLI itself says the text was: the `assistant` text blocks (real messages only). */
 function assistantText(values: unknown[]): string {
   const byMessage = new Map<string, string>();
-  for (const v of values as { type?: string; message?: { id: string; content: unknown[] }; error?: string; parent_tool_use_id?: string | null }[]) {
+  for (const v of values as {
+    type?: string;
+    message?: { id: string; content: unknown[] };
+    error?: string;
+    parent_tool_use_id?: string | null;
+  }[]) {
     if (v.type !== 'assistant' || v.error || v.parent_tool_use_id || !v.message) continue;
     for (const b of v.message.content as { type: string; text?: string }[]) {
       if (b.type === 'text') byMessage.set(v.message.id, (byMessage.get(v.message.id) ?? '') + (b.text ?? ''));
@@ -59,10 +65,21 @@ describe('CliEventMapper on every recorded case', () => {
 describe('CliEventMapper, case by case', () => {
   it('01: streams "Hello from the mock API." once, with init and a success verdict', () => {
     const r = mapAll(recordedValues(recordedCase('01')));
-    expect(r.types).toEqual(['init', 'message_start', 'text_delta', 'text_delta', 'text_delta', 'text_delta', 'text_delta']);
+    expect(r.types).toEqual([
+      'init',
+      'message_start',
+      'text_delta',
+      'text_delta',
+      'text_delta',
+      'text_delta',
+      'text_delta',
+    ]);
     expect(shownText(r.events)).toBe('Hello from the mock API.');
     expect(r.lines.find((l) => l.sessionId)?.sessionId).toBe('7f1c2a4e-3b5d-4c6e-9f8a-1b2c3d4e5f60');
-    expect(r.verdicts[0]).toMatchObject({ authFailure: false, verdict: { isError: false, subtype: 'success', numTurns: 1 } });
+    expect(r.verdicts[0]).toMatchObject({
+      authFailure: false,
+      verdict: { isError: false, subtype: 'success', numTurns: 1 },
+    });
     expect(r.verdicts[0]?.verdict.costUsd).toBeGreaterThan(0);
     expect(r.verdicts[0]?.verdict.usage).toMatchObject({ inputTokens: 10, outputTokens: 5 });
   });
@@ -84,7 +101,12 @@ describe('CliEventMapper, case by case', () => {
   it('12d: the first 401 retry is fatal with auth_required (no 3-minute wait)', () => {
     const r = mapAll(recordedValues(recordedCase('12d')));
     const firstFatal = r.lines.findIndex((l) => l.fatal);
-    expect(r.lines[firstFatal]?.events[0]).toMatchObject({ type: 'retry', attempt: 1, maxRetries: 10, errorStatus: 401 });
+    expect(r.lines[firstFatal]?.events[0]).toMatchObject({
+      type: 'retry',
+      attempt: 1,
+      maxRetries: 10,
+      errorStatus: 401,
+    });
     expect(r.fatal?.kind).toBe('auth_required');
     expect(r.verdicts[0]?.authFailure).toBe(true);
   });
@@ -155,7 +177,10 @@ describe('CliEventMapper, case by case', () => {
 
   it('21b: is_error verdict with error_during_execution', () => {
     const r = mapAll(recordedValues(recordedCase('21b')));
-    expect(r.verdicts[0]).toMatchObject({ authFailure: false, verdict: { isError: true, terminalReason: 'aborted_tools' } });
+    expect(r.verdicts[0]).toMatchObject({
+      authFailure: false,
+      verdict: { isError: true, terminalReason: 'aborted_tools' },
+    });
   });
 
   it('27: a replayed local-command user line is not a tool result', () => {
@@ -200,7 +225,12 @@ describe('CliEventMapper, shapes not in the recordings', () => {
       { type: 'system', subtype: 'status', status: 'requesting' },
       { type: 'system', subtype: 'thinking_tokens', estimated_tokens: 3 },
       { type: 'system', subtype: 'future_thing' },
-      { type: 'stream_event', event: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'sub' } }, parent_tool_use_id: 'toolu_1', api_message_id: 'm9' },
+      {
+        type: 'stream_event',
+        event: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'sub' } },
+        parent_tool_use_id: 'toolu_1',
+        api_message_id: 'm9',
+      },
       { type: 'stream_event', event: 'nonsense' },
       { type: 'assistant', message: 'nonsense' },
       { type: 'user', message: { content: 'plain' } },
@@ -209,12 +239,20 @@ describe('CliEventMapper, shapes not in the recordings', () => {
   });
 
   it('maps rate_limit_event to rate-limit info', () => {
-    const r = mapAll([{ type: 'rate_limit_event', rate_limit_info: { status: 'allowed_warning', resetsAt: 1 }, uuid: 'x' }]);
-    expect(r.events).toEqual([expect.objectContaining({ type: 'rate_limit', info: { status: 'allowed_warning', resetsAt: 1 } })]);
+    const r = mapAll([
+      { type: 'rate_limit_event', rate_limit_info: { status: 'allowed_warning', resetsAt: 1 }, uuid: 'x' },
+    ]);
+    expect(r.events).toEqual([
+      expect.objectContaining({ type: 'rate_limit', info: { status: 'allowed_warning', resetsAt: 1 } }),
+    ]);
   });
 
   it('403 on api_retry is fatal too; 529 is not', () => {
-    expect(mapAll([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, error_status: 403 }]).fatal?.kind).toBe('auth_required');
-    expect(mapAll([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, error_status: 529 }]).fatal).toBeUndefined();
+    expect(
+      mapAll([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, error_status: 403 }]).fatal?.kind,
+    ).toBe('auth_required');
+    expect(
+      mapAll([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, error_status: 529 }]).fatal,
+    ).toBeUndefined();
   });
 });

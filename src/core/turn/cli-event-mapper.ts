@@ -1,5 +1,6 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import { type CliVerdict, type Json, isObject, looksLikeAuthFailure, num, parseResult, str } from './cli-verdict';
+import { type Json, isObject, num, omit, str, textOf } from './cli-json';
+import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
 
 /** A control-protocol line (cases 20–27), handed on untouched for the approval flow. */
 export interface CliControlMessage {
@@ -294,23 +295,4 @@ export class CliEventMapper {
         return NOTHING; // status, thinking_tokens, and whatever a newer CLI adds
     }
   }
-}
-
-/** Text of a content array (text blocks joined; other blocks named). */
-function textOf(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  const parts: string[] = [];
-  for (const block of content) {
-    if (!isObject(block)) continue;
-    if (block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
-    else if (typeof block.type === 'string') parts.push(`[${block.type}]`);
-  }
-  return parts.join('\n');
-}
-
-function omit(raw: Json, keys: string[]): Json {
-  const out: Json = {};
-  for (const [k, v] of Object.entries(raw)) if (!keys.includes(k)) out[k] = v;
-  return out;
 }

@@ -1,17 +1,5 @@
 import type { TurnUsage, TurnVerdict } from '../../shared/turn-events';
-
-/** Narrow helpers for reading untyped CLI JSON without `any`. */
-export type Json = Record<string, unknown>;
-
-export function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-export function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
+import { type Json, isObject, num, str } from './cli-json';
 
 /** What the mapper learned from a `result` line, beyond the shared TurnVerdict. */
 export interface CliVerdict {

@@ -18,7 +18,7 @@ function collect(chunks: Buffer[], maxLineChars?: number) {
 function chop(buf: Buffer, max: number, seed = 7): Buffer[] {
   const out: Buffer[] = [];
   let x = seed;
-  for (let i = 0; i < buf.length; ) {
+  for (let i = 0; i < buf.length;) {
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     const n = 1 + (x % max);
     out.push(buf.subarray(i, i + n));
@@ -77,7 +77,10 @@ describe('JsonlReader', () => {
   });
 
   it('drops a line beyond the length cap without losing the next one', () => {
-    const { values, ignored } = collect([Buffer.from('{"a":"'), Buffer.from('y'.repeat(500)), Buffer.from('"}\n{"n":1}\n')], 100);
+    const { values, ignored } = collect(
+      [Buffer.from('{"a":"'), Buffer.from('y'.repeat(500)), Buffer.from('"}\n{"n":1}\n')],
+      100,
+    );
     expect(values).toEqual([{ n: 1 }]);
     expect(ignored).toEqual([{ preview: '{"a":"', reason: 'too_long' }]);
   });

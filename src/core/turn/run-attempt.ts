@@ -55,7 +55,9 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       appendSystemPromptPath: scratch.appendSystemPromptPath,
       promptTool: req.promptTool,
     });
-    const { file, args } = req.wrap ? req.wrap(req.cli.path, cliArgs, scratch.dir) : { file: req.cli.path, args: cliArgs };
+    const { file, args } = req.wrap
+      ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
+      : { file: req.cli.path, args: cliArgs };
     const mapper = new CliEventMapper({
       threadId: req.threadId,
       turnId: req.turnId,
@@ -132,7 +134,10 @@ function denyWithoutHandler(message: CliControlMessage, channel: ControlChannel)
     response: {
       subtype: 'success',
       request_id: requestId,
-      response: { behavior: 'deny', message: 'Claude Desk could not ask the user for approval, so this tool was not run.' },
+      response: {
+        behavior: 'deny',
+        message: 'Claude Desk could not ask the user for approval, so this tool was not run.',
+      },
     },
   });
 }

@@ -21,7 +21,10 @@ describe('TurnEngine with the fake claude', () => {
     const stdinFile = path.join(h.root, 'stdin.txt');
     const engine = h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile, FAKE_CLAUDE_STDIN_FILE: stdinFile }));
     const mcp = { url: 'http://127.0.0.1:1/mcp', token: 'secret-token-123' };
-    const first = await runTurn(engine, h.request('t1', 'hello there', { mcp, settings: { systemPrompt: 'Be brief.' } }));
+    const first = await runTurn(
+      engine,
+      h.request('t1', 'hello there', { mcp, settings: { systemPrompt: 'Be brief.' } }),
+    );
 
     expect(first.outcome.status).toBe('done');
     expect(first.text).toBe('Hello from the mock API.');
@@ -38,7 +41,9 @@ describe('TurnEngine with the fake claude', () => {
     expect(fs.existsSync(configPath)).toBe(false); // deleted after the turn
     expect(fs.existsSync(argv1[argv1.indexOf('--append-system-prompt-file') + 1] ?? '')).toBe(false);
     expect(argv1[argv1.indexOf('--add-dir') + 1]).toBe(h.workspaceDir);
-    expect(JSON.parse(fs.readFileSync(stdinFile, 'utf8').trim()).message.content).toEqual([{ type: 'text', text: 'hello there' }]);
+    expect(JSON.parse(fs.readFileSync(stdinFile, 'utf8').trim()).message.content).toEqual([
+      { type: 'text', text: 'hello there' },
+    ]);
 
     const second = await runTurn(engine, h.request('t1', 'again'));
     expect(second.outcome.status).toBe('done');
@@ -104,9 +109,13 @@ describe('TurnEngine with the fake claude', () => {
   });
 
   it('the root refusal of full access becomes a root_bypass error naming IS_SANDBOX', async () => {
-    const script = "process.stderr.write('--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons\\n'); process.exit(1)";
+    const script =
+      "process.stderr.write('--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons\\n'); process.exit(1)";
     const wrap = () => ({ file: process.execPath, args: ['-e', script] });
-    const r = await runTurn(h.engine(envFor('text')), h.request('t', 'x', { wrap, permissionMode: 'bypassPermissions' }));
+    const r = await runTurn(
+      h.engine(envFor('text')),
+      h.request('t', 'x', { wrap, permissionMode: 'bypassPermissions' }),
+    );
     expect(r.outcome.error?.kind).toBe('root_bypass');
     expect(r.outcome.error?.hint).toContain('IS_SANDBOX=1');
   });
@@ -116,7 +125,8 @@ describe('TurnEngine with the fake claude', () => {
     const engine = h.engine(envFor('grandchild', { FAKE_CLAUDE_PIDFILE: pidFile }));
     const events: string[] = [];
     const handle = engine.run(h.request('t', 'x'), (e) => events.push(e.type));
-    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8') === '') await new Promise((r) => setTimeout(r, 20));
+    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8') === '')
+      await new Promise((r) => setTimeout(r, 20));
     const grandchild = Number(fs.readFileSync(pidFile, 'utf8'));
     handle.stop();
     const outcome = await handle.done;
@@ -127,14 +137,20 @@ describe('TurnEngine with the fake claude', () => {
 
   it('a failed MCP endpoint runs the turn without tools and says so', async () => {
     const argvFile = path.join(h.root, 'argv.json');
-    const r = await runTurn(h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile })), h.request('t', 'x', { mcp: 'failed' }));
+    const r = await runTurn(
+      h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile })),
+      h.request('t', 'x', { mcp: 'failed' }),
+    );
     expect(r.outcome.status).toBe('done');
     expect(r.types).toContain('warning');
     expect(JSON.parse(fs.readFileSync(argvFile, 'utf8'))).not.toContain('--mcp-config');
   });
 
   it('a missing project folder fails clearly without spawning', async () => {
-    const r = await runTurn(h.engine(envFor('text')), h.request('t', 'x', { settings: { projectDir: path.join(h.root, 'gone') } }));
+    const r = await runTurn(
+      h.engine(envFor('text')),
+      h.request('t', 'x', { settings: { projectDir: path.join(h.root, 'gone') } }),
+    );
     expect(r.outcome.error?.message).toContain('does not exist');
     expect(h.spawned).toHaveLength(0);
   });

@@ -29,7 +29,9 @@ function gatedSpawner(inner: Spawner) {
     const pass = () => gate.pipe(child.stdin!);
     if (opened) pass();
     else gates.push(pass);
-    for (const w of waiters.splice(0)) if (live >= w.n) w.resolve(); else waiters.push(w);
+    for (const w of waiters.splice(0))
+      if (live >= w.n) w.resolve();
+      else waiters.push(w);
     return new Proxy(child, {
       get: (target, prop) => (prop === 'stdin' ? gate : Reflect.get(target, prop, target)),
     }) as SpawnedProcess;
@@ -55,7 +57,9 @@ describe('TurnEngine limits', () => {
     const gated = gatedSpawner(h.spawner);
     const engine = h.engine({ PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'text' }, { spawner: gated.spawner });
     const events: TurnEvent[] = [];
-    const handles = Array.from({ length: 6 }, (_, i) => engine.run(h.request(`thread-${i}`, `msg ${i}`), (e) => events.push(e)));
+    const handles = Array.from({ length: 6 }, (_, i) =>
+      engine.run(h.request(`thread-${i}`, `msg ${i}`), (e) => events.push(e)),
+    );
     await gated.whenLive(4);
     expect(gated.live).toBe(4);
     const queued = events.filter((e) => e.type === 'queued');
@@ -68,7 +72,11 @@ describe('TurnEngine limits', () => {
     expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill('done'));
     expect(gated.maxLive).toBe(4);
     // the last turn moved up to position 1 before it ran
-    expect(events.filter((e) => e.turnId === handles[5]?.turnId && e.type === 'queued').map((e) => e.type === 'queued' && e.position)).toEqual([2, 1]);
+    expect(
+      events
+        .filter((e) => e.turnId === handles[5]?.turnId && e.type === 'queued')
+        .map((e) => e.type === 'queued' && e.position),
+    ).toEqual([2, 1]);
   });
 
   it('a second message to a busy thread waits for the first; stopping a queued turn removes it', async () => {
@@ -95,7 +103,11 @@ describe('TurnEngine limits', () => {
     const handles = Array.from({ length: 3 }, (_, i) => engine.run(h.request(`t${i}`, 'x'), () => {}));
     while (h.spawned.length < 2) await new Promise((r) => setTimeout(r, 20));
     await engine.stopAll();
-    expect((await Promise.all(handles.map((x) => x.done))).map((o) => o.status)).toEqual(['stopped', 'stopped', 'stopped']);
+    expect((await Promise.all(handles.map((x) => x.done))).map((o) => o.status)).toEqual([
+      'stopped',
+      'stopped',
+      'stopped',
+    ]);
     expect(h.spawned.length).toBeLessThanOrEqual(2);
     for (const pid of h.spawned) {
       expect(() => process.kill(pid, 0)).toThrow();

@@ -73,7 +73,13 @@ describe('TurnEngine + real CLI + mock API', () => {
 
     const earlier: ChatMessage[] = [
       { id: 'u1', role: 'user', createdAt: 1, text: 'Remember the word PAPAYA' },
-      { id: 'a1', role: 'assistant', createdAt: 2, status: 'done', parts: [{ kind: 'text', text: 'Hello from the mock API.' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 2,
+        status: 'done',
+        parts: [{ kind: 'text', text: 'Hello from the mock API.' }],
+      },
     ];
     const second = await runTurn(engine, h.request('t1', 'Which word?', { earlierMessages: earlier }));
     expect(second.outcome.status).toBe('done');
@@ -105,7 +111,10 @@ describe('TurnEngine + real CLI + mock API', () => {
   });
 
   it('an is_error verdict fails the turn with the CLI’s message', async () => {
-    const r = await runTurn(h.engine(cli.env), h.request('t', 'hi', { settings: { model: 'claude-code:mock-404-model@0.2' } }));
+    const r = await runTurn(
+      h.engine(cli.env),
+      h.request('t', 'hi', { settings: { model: 'claude-code:mock-404-model@0.2' } }),
+    );
     expect(r.outcome.status).toBe('failed');
     expect(r.outcome.verdict?.isError).toBe(true);
     expect(r.outcome.error?.kind).toBe('cli_error');

@@ -96,13 +96,21 @@ export class TurnEngine {
       if (!release) return this.finish(emit, base, { status: 'stopped' });
       try {
         emit({ ...base, type: 'started', startedAt: this.clock.now() });
-        return await this.runStarted(req, emit, () => stopRequested, (p) => {
-          proc = p;
-          if (stopRequested) p.stop();
-        });
+        return await this.runStarted(
+          req,
+          emit,
+          () => stopRequested,
+          (p) => {
+            proc = p;
+            if (stopRequested) p.stop();
+          },
+        );
       } catch (err) {
         log(`turn ${req.turnId} failed internally: ${(err as Error).stack ?? String(err)}`);
-        const error: TurnError = { kind: 'internal', message: `Claude Desk failed to run the turn: ${(err as Error).message}` };
+        const error: TurnError = {
+          kind: 'internal',
+          message: `Claude Desk failed to run the turn: ${(err as Error).message}`,
+        };
         emit({ ...base, type: 'error', error });
         return this.finish(emit, base, { status: 'failed', error });
       } finally {
@@ -121,7 +129,11 @@ export class TurnEngine {
     await Promise.all(handles.map((h) => h.done));
   }
 
-  private finish(emit: (e: TurnEvent) => void, base: { threadId: string; turnId: string }, outcome: TurnOutcome): TurnOutcome {
+  private finish(
+    emit: (e: TurnEvent) => void,
+    base: { threadId: string; turnId: string },
+    outcome: TurnOutcome,
+  ): TurnOutcome {
     emit({ ...base, type: 'finished', status: outcome.status });
     return outcome;
   }
@@ -146,7 +158,11 @@ export class TurnEngine {
       return this.finish(emit, base, { status: 'failed', error });
     }
     if (req.mcp === 'failed') {
-      emit({ ...base, type: 'warning', message: "Claude Desk's tools are unavailable this turn: its MCP server did not start." });
+      emit({
+        ...base,
+        type: 'warning',
+        message: "Claude Desk's tools are unavailable this turn: its MCP server did not start.",
+      });
     }
 
     const stored = await this.deps.sessions.get(req.threadId);
@@ -167,7 +183,9 @@ export class TurnEngine {
           emit,
           onProcess,
           onSession: (id) => {
-            this.deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
+            this.deps.sessions
+              .set(req.threadId, id)
+              .catch((err: Error) => log(`could not save session: ${err.message}`));
           },
         },
         this.attemptDeps,
@@ -182,7 +200,8 @@ export class TurnEngine {
         emit({
           ...base,
           type: 'warning',
-          message: 'The previous Claude Code session could not be resumed; continuing in a new one with a transcript of this thread.',
+          message:
+            'The previous Claude Code session could not be resumed; continuing in a new one with a transcript of this thread.',
         });
         continue;
       }

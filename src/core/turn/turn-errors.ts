@@ -29,7 +29,13 @@ export interface ClassifyInput {
 const AUTH_HINT = 'Log in with Claude Code (claude /login) or save an API key in Settings.';
 
 /** The error a finished process means for the user, or undefined when the turn succeeded. */
-export function classifyTurnEnd({ exit, verdict, file, idleTimeoutMs, apiErrorText }: ClassifyInput): TurnError | undefined {
+export function classifyTurnEnd({
+  exit,
+  verdict,
+  file,
+  idleTimeoutMs,
+  apiErrorText,
+}: ClassifyInput): TurnError | undefined {
   if (exit.spawnError) {
     if (exit.spawnError.code === 'ENOENT') {
       return {
@@ -43,11 +49,16 @@ export function classifyTurnEnd({ exit, verdict, file, idleTimeoutMs, apiErrorTe
   // A verdict wins over the idle bound: the answer is complete even if the CLI was slow to exit.
   if (verdict) {
     if (verdict.authFailure) {
-      return { kind: 'auth_required', message: verdict.verdict.result ?? apiErrorText ?? 'Not logged in.', hint: AUTH_HINT };
+      return {
+        kind: 'auth_required',
+        message: verdict.verdict.result ?? apiErrorText ?? 'Not logged in.',
+        hint: AUTH_HINT,
+      };
     }
     if (!verdict.verdict.isError) return undefined;
     const message =
-      verdict.verdict.result ?? (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);
+      verdict.verdict.result ??
+      (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);
     return { kind: 'cli_error', message };
   }
   if (exit.idleTimedOut) {
@@ -62,8 +73,7 @@ export function classifyTurnEnd({ exit, verdict, file, idleTimeoutMs, apiErrorTe
     return {
       kind: 'root_bypass',
       message: 'Claude Code refuses full access (bypassPermissions) when run as root.',
-      hint:
-        'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
+      hint: 'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
     };
   }
   const tail = exit.stderrTail.trim();

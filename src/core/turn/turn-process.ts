@@ -232,7 +232,11 @@ export class TurnProcess {
     this.finish({ code, signal });
   }
 
-  private finish(partial: { code: number | null; signal: NodeJS.Signals | null; spawnError?: NodeJS.ErrnoException }): void {
+  private finish(partial: {
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    spawnError?: NodeJS.ErrnoException;
+  }): void {
     if (this.done) return;
     this.done = true;
     if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);

@@ -11,10 +11,12 @@ describe('TurnQueue', () => {
     const releases: Record<string, Release> = {};
     for (const t of ['a', 'b', 'c', 'd']) {
       positions[t] = [];
-      void q.enqueue(t, (p) => positions[t]?.push(p)).ready.then((r) => {
-        started.push(t);
-        releases[t] = r;
-      });
+      void q
+        .enqueue(t, (p) => positions[t]?.push(p))
+        .ready.then((r) => {
+          started.push(t);
+          releases[t] = r;
+        });
     }
     await flush();
     expect(started).toEqual(['a', 'b']);

@@ -61,7 +61,7 @@ export class TurnQueue {
   }
 
   private pump(): void {
-    for (let i = 0; i < this.waiters.length && this.running < this.max; ) {
+    for (let i = 0; i < this.waiters.length && this.running < this.max;) {
       const w = this.waiters[i];
       if (!w || this.busyThreads.has(w.threadId)) {
         i++;

@@ -6,7 +6,11 @@ import type { CliControlMessage } from './cli-event-mapper';
 import type { McpEndpoint } from './turn-scratch-dir';
 
 /** Lets a sandbox put a wall around the CLI: returns what to spawn instead (e.g. bwrap … claude …). */
-export type SpawnWrapper = (file: string, args: string[], scratchDir: string) => { file: string; args: string[] };
+export type SpawnWrapper = (
+  file: string,
+  args: string[],
+  scratchDir: string,
+) => { file: string; args: string[] } | Promise<{ file: string; args: string[] }>;
 
 /** Everything one turn needs; plain data plus two optional hooks. */
 export interface TurnRequest {
