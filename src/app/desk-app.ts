@@ -1,9 +1,22 @@
 import fs from 'node:fs/promises';
-import type { AppInfo, DeskHandlers } from '../shared/contract';
+import path from 'node:path';
+import type { AppInfo, CliOverview, DeskHandlers } from '../shared/contract';
 import { APP_NAME, resolveDataDir, type DataDirLayout } from '../core/store/data-dir';
+import { ApiKeyStore, type SecretCipher } from '../core/store/api-key-store';
+import { SettingsStore } from '../core/store/settings-store';
+import { SessionsStore } from '../core/store/sessions-store';
+import { ThreadsStore } from '../core/store/threads-store';
+import { createMemoryStore } from '../core/store/memory-store';
+import { createLogger, type Logger } from '../core/log/logger';
+import { CliService } from '../core/cli/cli-service';
+import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
+import { startDeskMcpServer } from '../core/mcp/desk-mcp-server';
+import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
+import { TurnEngine } from '../core/turn/turn-engine';
 import { appVersion } from './app-version';
 import { EventBus } from './event-bus';
-import type { SecretCipher } from '../core/store/api-key-store';
+import { TurnService, type PrepareTurn } from './turn-service';
+import { createHandlers } from './handlers';
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
@@ -16,62 +29,143 @@ export interface DeskAppOptions {
   openExternal?: (url: string) => Promise<void>;
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
   notify?: (title: string, body: string) => void;
+  /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
+  logToConsole?: boolean;
+}
+
+export interface DeskServices {
+  layout: DataDirLayout;
+  log: Logger;
+  bus: EventBus;
+  cli: CliService;
+  settings: SettingsStore;
+  apiKey: ApiKeyStore;
+  threads: ThreadsStore;
+  memory: ReturnType<typeof createMemoryStore>;
+  turns: TurnService;
+  sandbox: () => Promise<Sandbox>;
+  overview: (force?: boolean) => Promise<CliOverview>;
+  appInfo: () => AppInfo;
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface DeskApp {
   handlers: DeskHandlers;
   bus: EventBus;
   layout: DataDirLayout;
+  services: DeskServices;
   shutdown(): Promise<void>;
 }
-
-const notYet = (name: string) => async (): Promise<never> => {
-  throw new Error(`${name} is not available yet`);
-};
 
 /** The composition root: builds every service once and implements the contract for all front doors. */
 export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const env = opts.env ?? process.env;
-  const layout = resolveDataDir({ env: opts.dataDir && !env.CLAUDE_DESK_DATA_DIR ? { ...env, CLAUDE_DESK_DATA_DIR: opts.dataDir } : env });
+  const layout = resolveDataDir({
+    env: opts.dataDir && !env.CLAUDE_DESK_DATA_DIR ? { ...env, CLAUDE_DESK_DATA_DIR: opts.dataDir } : env,
+  });
   await fs.mkdir(layout.stateDir, { recursive: true, mode: 0o700 });
   await fs.mkdir(layout.workspaceDir, { recursive: true });
+
+  const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined });
+  const warn = (message: string): void => log.warn(message);
   const bus = new EventBus();
 
-  const handlers: DeskHandlers = {
-    getAppInfo: async () => ({
-      name: APP_NAME,
+  const apiKey = await ApiKeyStore.open({ file: `${layout.stateDir}/api-key.bin`, cipher: opts.cipher, onWarning: warn, onSecret: (k) => log.addSecret(k) });
+  const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
+  const sessions = new SessionsStore(layout.sessionsFile, warn);
+  const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
+  const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
+  const cli = new CliService({ env, savedKey: { hasSavedApiKey: () => apiKey.has() } });
+
+  let sandboxPromise: Promise<Sandbox> | undefined;
+  const sandbox = (): Promise<Sandbox> =>
+    (sandboxPromise ??= selectSandbox({ platform: process.platform, env, privateDirs: [layout.stateDir] }));
+
+  const mcp = createLazyMcpEndpoint(() =>
+    startDeskMcpServer({
+      memory,
+      threads,
+      policy: () => settings.get().toolPolicy,
       version: appVersion(),
-      host: opts.host === 'cli' ? 'web' : opts.host,
-      platform: process.platform,
-      dataDir: layout.root,
-      logFile: layout.logFile,
+      log: (line) => log.info(line),
     }),
-    getCliStatus: notYet('getCliStatus'),
-    getDoctor: notYet('getDoctor'),
-    listThreads: async () => [],
-    getThread: async () => null,
-    createThread: notYet('createThread'),
-    renameThread: notYet('renameThread'),
-    deleteThread: notYet('deleteThread'),
-    updateThreadSettings: notYet('updateThreadSettings'),
-    searchThreads: async () => [],
-    sendMessage: notYet('sendMessage'),
-    stopTurn: notYet('stopTurn'),
-    answerApproval: notYet('answerApproval'),
-    prepareTurn: async () => null,
-    getSettings: notYet('getSettings'),
-    updateSettings: notYet('updateSettings'),
-    setApiKey: notYet('setApiKey'),
-    clearApiKey: notYet('clearApiKey'),
-    listMemories: async () => ({ items: [] }),
-    deleteMemory: notYet('deleteMemory'),
-    openExternal: notYet('openExternal'),
+  );
+
+  const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m) });
+
+  const prepare: PrepareTurn = async () => {
+    const status = await cli.getStatus();
+    if (status.status === 'not_installed') {
+      throw new Error('Claude Code CLI not found. Install it (see Settings → Claude Code), then press Recheck.');
+    }
+    if (status.status !== 'ok') {
+      throw new Error(
+        status.status === 'outdated'
+          ? `Claude Code ${status.version} is too old (needs ${status.min_required} or newer). Run \`claude update\`.`
+          : `Claude Code at ${status.path} cannot be used: ${status.reason}`,
+      );
+    }
+    const endpoint = await mcp.ensure();
+    if (!endpoint.ok) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
+    const wall = await sandbox();
+    return {
+      permissionMode: settings.get().permissionMode,
+      // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
+      cli: { path: status.path, pathAdditions: cli.childPathEnv().split(path.delimiter) },
+      savedApiKey: apiKey.get(),
+      mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
+      wrap: wall.kind === 'none' ? undefined : (file, args, scratchDir) => wall.wrap(file, args, scratchDir),
+      layout,
+    };
   };
 
+  const turns = new TurnService({
+    threads,
+    engine,
+    bus,
+    prepare,
+    notify: opts.notify,
+    log: (m) => log.warn(m),
+  });
+
+  const overview = async (force = false): Promise<CliOverview> => {
+    const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);
+    return { cli: status, auth, sandbox: { kind: wall.kind, reason: wall.reason } };
+  };
+
+  const appInfo = (): AppInfo => ({
+    name: APP_NAME,
+    version: appVersion(),
+    host: opts.host === 'electron' ? 'electron' : 'web',
+    platform: process.platform,
+    dataDir: layout.root,
+    logFile: layout.logFile,
+  });
+
+  // Pushed events: every front door sees settings and thread-list changes made by any other.
+  settings.onChange((s) => bus.emit('settingsChanged', s));
+  threads.onChange((change) => bus.emit('threadsChanged', { threadId: change.threadId }));
+  apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
+
+  const services: DeskServices = {
+    layout, log, bus, cli, settings, apiKey, threads, memory, turns, sandbox, overview, appInfo,
+    openExternal: opts.openExternal,
+  };
+  log.info('Claude Desk started', { host: opts.host, version: appVersion() });
+
+  let stopped = false;
   return {
-    handlers,
+    handlers: createHandlers(services),
     bus,
     layout,
-    async shutdown() {},
+    services,
+    async shutdown() {
+      if (stopped) return;
+      stopped = true;
+      await turns.stopAll();
+      await mcp.close();
+      await threads.flush();
+      log.info('Claude Desk stopped');
+    },
   };
 }

@@ -1,5 +1,7 @@
 import { parseArgs, UsageError } from './args';
 import { webCommand } from './web-command';
+import { doctorCommand, statusCommand } from './status-commands';
+import { chatCommand } from './chat-command';
 
 const USAGE = `Usage: claude-desk <command> [options]
 
@@ -34,6 +36,12 @@ export async function main(argv: string[]): Promise<number> {
   switch (parsed.command) {
     case 'web':
       return webCommand(parsed.flags);
+    case 'status':
+      return statusCommand(parsed.flags);
+    case 'doctor':
+      return doctorCommand();
+    case 'chat':
+      return chatCommand(parsed.flags, parsed.positionals);
     case undefined:
     case 'help':
     case '--help':

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
+import type { TurnEvent } from '../shared/turn-events';
+import { createDeskApp, type DeskApp } from './desk-app';
+
+/**
+ * The composition root end to end: the real CLI against the mock API, through the same handlers every
+ * front door calls. What a user would notice: the answer streams once, is saved in the thread, the
+ * second turn remembers the first, and the app's memory tools work through the CLI.
+ */
+describe('Claude Desk app (real CLI, mock API)', () => {
+  let mock: MockApi;
+  let desk: DeskApp;
+  let dataDir: string;
+  let cleanup: () => void;
+  const events: TurnEvent[] = [];
+
+  beforeAll(async () => {
+    mock = await startMockAnthropicApi();
+    const cli = realCliEnv(mock);
+    cleanup = cli.cleanup;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-app-'));
+    desk = await createDeskApp({
+      host: 'web',
+      env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir },
+    });
+    desk.bus.subscribe((name, payload) => {
+      if (name === 'turnEvent') events.push(payload as TurnEvent);
+    });
+  });
+  afterAll(async () => {
+    await desk?.shutdown();
+    await mock?.close();
+    cleanup?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const finished = (turnId: string) =>
+    expect.poll(() => events.find((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 60_000 }).toBeTruthy();
+
+  it('reports the CLI as ok with its version', async () => {
+    const status = await desk.handlers.getCliStatus({ force: true });
+    expect(status.cli).toMatchObject({ status: 'ok', version: '2.1.328', source: 'override' });
+    expect(status.auth.method).toBe('env_api_key');
+  });
+
+  it('streams a turn once, saves it, and resumes the session on the next turn', async () => {
+    const thread = await desk.handlers.createThread(undefined);
+    const first = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Hi there' });
+    await finished(first.turnId);
+    const deltas = events.filter((e) => e.turnId === first.turnId && e.type === 'text_delta');
+    expect(deltas.map((e) => (e as { text: string }).text).join('')).toBe('Hello from the mock API.');
+    expect(events.some((e) => e.turnId === first.turnId && e.type === 'text')).toBe(false);
+
+    const saved = await desk.handlers.getThread({ threadId: thread.id });
+    expect(saved!.title).toBe('Hi there');
+    const answer = saved!.messages.find((m) => m.id === first.turnId);
+    expect(answer).toMatchObject({ role: 'assistant', status: 'done', parts: [{ kind: 'text', text: 'Hello from the mock API.' }] });
+    expect(saved!.totals.turns).toBe(1);
+
+    const second = await desk.handlers.sendMessage({ threadId: thread.id, text: 'And again' });
+    await finished(second.turnId);
+    const last = mock.requests.at(-1)!;
+    expect(JSON.stringify(last.body.messages)).toContain('Hi there');
+    expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toHaveLength(4);
+  });
+
+  it('lets the model use the app memory tools and shows the tool calls', async () => {
+    let step = 0;
+    mock.setResponder((req) => {
+      if (!req.lastUserText.includes('remember teal') && step === 0) return undefined;
+      step++;
+      if (step === 1) return { kind: 'tool_use', tools: [{ name: 'mcp__desk__memory_learn', input: { content: 'Favourite colour: teal', tags: ['prefs'] } }] };
+      if (step === 2) return { kind: 'tool_use', tools: [{ name: 'mcp__desk__memory_recall', input: { query: 'favourite colour' } }] };
+      return { kind: 'text', chunks: ['Noted: teal.'] };
+    });
+    const thread = await desk.handlers.createThread({ title: 'Memory' });
+    const turn = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Please remember teal' });
+    await finished(turn.turnId);
+    mock.setResponder(null);
+    const calls = events.filter((e) => e.turnId === turn.turnId && e.type === 'tool_call').map((e) => (e as { name: string }).name);
+    expect(calls).toEqual(['mcp__desk__memory_learn', 'mcp__desk__memory_recall']);
+    const memories = await desk.handlers.listMemories({ query: 'colour' });
+    expect(memories.items[0]!.content).toBe('Favourite colour: teal');
+    const saved = await desk.handlers.getThread({ threadId: thread.id });
+    const parts = (saved!.messages.at(-1) as { parts: { kind: string; result?: string }[] }).parts.filter((p) => p.kind === 'tool');
+    expect(parts).toHaveLength(2);
+    expect(parts[1]!.result).toContain('teal');
+  });
+
+  it('keeps threads across a restart of the host', async () => {
+    const before = await desk.handlers.listThreads(undefined);
+    const again = await createDeskApp({ host: 'web', env: { CLAUDE_DESK_DATA_DIR: dataDir, PATH: process.env.PATH } });
+    try {
+      expect((await again.handlers.listThreads(undefined)).map((t) => t.id)).toEqual(before.map((t) => t.id));
+    } finally {
+      await again.shutdown();
+    }
+  });
+});

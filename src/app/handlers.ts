@@ -1,0 +1,86 @@
+import type { DeskHandlers } from '../shared/contract';
+import type { DeskServices } from './desk-app';
+
+/** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
+export function createHandlers(s: DeskServices): DeskHandlers {
+  return {
+    getAppInfo: async () => s.appInfo(),
+    getCliStatus: async (input) => {
+      const overview = await s.overview(input?.force ?? false);
+      if (input?.force) s.bus.emit('statusChanged', overview);
+      return overview;
+    },
+    getDoctor: async () => {
+      const wall = await s.sandbox();
+      return s.cli.doctor({ dataDir: s.layout.root, logFile: s.layout.logFile, sandbox: { kind: wall.kind, reason: wall.reason } });
+    },
+
+    listThreads: async () => s.threads.list(),
+    getThread: async ({ threadId }) => {
+      const thread = await s.threads.get(threadId);
+      if (!thread) return null;
+      // A turn in flight is newer in memory than on disk: show the live snapshot.
+      const live = new Map(s.turns.liveMessages(threadId).map((m) => [m.id, m]));
+      return live.size ? { ...thread, messages: thread.messages.map((m) => live.get(m.id) ?? m) } : thread;
+    },
+    createThread: async (input) => s.threads.create({ title: input?.title, settings: input?.settings }),
+    renameThread: async ({ threadId, title }) => {
+      await s.threads.rename(threadId, title);
+      return null;
+    },
+    deleteThread: async ({ threadId }) => {
+      s.turns.stop(threadId);
+      await s.threads.delete(threadId);
+      return null;
+    },
+    updateThreadSettings: async ({ threadId, settings }) => {
+      await s.threads.updateSettings(threadId, settings);
+      return null;
+    },
+    searchThreads: async ({ query }) => s.threads.search(query, 50),
+
+    sendMessage: async (input) => {
+      const { turnId } = await s.turns.send(input);
+      return { turnId };
+    },
+    stopTurn: async ({ threadId, turnId }) => {
+      s.turns.stop(threadId, turnId);
+      return null;
+    },
+    answerApproval: async () => {
+      throw new Error('Interactive approval is not available in this version.');
+    },
+    prepareTurn: async () => null,
+
+    getSettings: async () => s.settings.get(),
+    updateSettings: async (patch) => s.settings.update(patch),
+    setApiKey: async ({ key }) => {
+      await s.apiKey.set(key);
+      s.settings.notify();
+      return s.settings.get();
+    },
+    clearApiKey: async () => {
+      await s.apiKey.clear();
+      s.settings.notify();
+      return s.settings.get();
+    },
+
+    listMemories: async (input) => {
+      if (input?.query) {
+        const hits = await s.memory.recall(input.query, input.limit ?? 50);
+        return { items: hits.map((h) => h.memory) };
+      }
+      return s.memory.list({ tag: input?.tag, limit: input?.limit, cursor: input?.cursor });
+    },
+    deleteMemory: async ({ id }) => {
+      await s.memory.forget(id);
+      return null;
+    },
+
+    openExternal: async ({ url }) => {
+      if (!s.openExternal) throw new Error('Open links from the page in browser mode.');
+      await s.openExternal(url);
+      return null;
+    },
+  };
+}
