@@ -1,23 +1,52 @@
 import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../shared/contract';
+import type { DeskApi } from '../../shared/contract';
 import { getApi } from './api';
+import { ChatView } from './features/chat/chat-view';
+import { SettingsView } from './features/settings/settings-view';
+import { ThreadSidebar } from './features/threads/thread-sidebar';
+import { connectBridge } from './store/bridge';
+import { createBrowserNotifier } from './store/browser-notify';
+import { createDeskStore, type DeskStore } from './store/desk-store';
+import { DeskStoreProvider, useDesk } from './store/store-context';
+import { Notices } from './ui/notices';
+import { useShortcuts } from './use-shortcuts';
+import './features/chat/chat.css';
+import './features/threads/threads.css';
 
-/** Placeholder shell until the chat UI lands: proves the bridge round-trips in both hosts. */
-export function App() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    getApi().getAppInfo().then(setInfo, (e: Error) => setError(e.message));
-  }, []);
+/** The app's store with browser-mode notifications (the Electron host notifies natively). */
+export function createAppStore(): DeskStore {
+  const notifier = createBrowserNotifier();
+  const store: DeskStore = createDeskStore({
+    notify: (title, body) => {
+      if (store.getState().appInfo?.host === 'web') notifier.notify(title, body);
+    },
+    onFirstSend: () => {
+      if (store.getState().appInfo?.host === 'web') notifier.requestPermission();
+    },
+  });
+  return store;
+}
+
+function Shell() {
+  const view = useDesk((s) => s.view);
+  useShortcuts();
   return (
-    <main className="app" aria-label="Claude Desk">
-      <h1>Claude Desk</h1>
-      {info && (
-        <p data-testid="app-info">
-          Version {info.version} · data in <code>{info.dataDir}</code>
-        </p>
-      )}
-      {error && <p role="alert">{error}</p>}
-    </main>
+    <div className="app" data-view={view}>
+      <ThreadSidebar />
+      <main className="main" aria-label="Claude Desk">
+        {view === 'settings' ? <SettingsView /> : <ChatView />}
+      </main>
+      <Notices />
+    </div>
+  );
+}
+
+export function App({ store: given, api }: { store?: DeskStore; api?: DeskApi }) {
+  const [store] = useState(() => given ?? createAppStore());
+  useEffect(() => connectBridge(store, api ?? getApi()), [store, api]);
+  return (
+    <DeskStoreProvider store={store}>
+      <Shell />
+    </DeskStoreProvider>
   );
 }

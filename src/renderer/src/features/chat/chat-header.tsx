@@ -1,0 +1,48 @@
+import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
+import { useDesk } from '../../store/store-context';
+import { PermissionControl } from '../settings/permission-control';
+import { Icon } from '../../ui/icons';
+import { formatCost, formatTokens } from './format';
+
+/** `claude-code:sonnet@0.2` → `sonnet`: the routing prefix and temperature are not the model's name. */
+export function modelLabel(model: string | undefined): string | undefined {
+  if (!model) return undefined;
+  return model.replace(/^claude-code:/, '').replace(/@[\d.]+$/, '') || undefined;
+}
+
+/** Thread title, model, running total, and the permission mode with a badge while full access is on. */
+export function ChatHeader() {
+  const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
+  const defaultModel = useDesk((s) => s.settings?.defaultModel);
+  const fullAccess = useDesk((s) => s.settings?.permissionMode === 'bypassPermissions');
+  const totals = thread?.totals ?? EMPTY_TOTALS;
+  const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? 'Default model';
+  return (
+    <header className="chat-header" data-testid="chat-header">
+      <div className="chat-title-block">
+        <h1 className="chat-title" data-testid="chat-title">
+          {thread?.title ?? 'New chat'}
+        </h1>
+        <div className="chat-meta">
+          <span className="chat-model" title="Model">
+            {model}
+          </span>
+          {totals.turns > 0 && (
+            <span className="chat-total" data-testid="thread-total" title="This thread so far">
+              {formatCost(totals.costUsd)} · {formatTokens(totals.inputTokens + totals.outputTokens)} tokens · {totals.turns}{' '}
+              {totals.turns === 1 ? 'turn' : 'turns'}
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="chat-header-actions">
+        {fullAccess && (
+          <span className="badge badge-danger" data-testid="full-access-badge" role="status">
+            <Icon name="shield" size={13} /> Full access
+          </span>
+        )}
+        <PermissionControl variant="compact" />
+      </div>
+    </header>
+  );
+}

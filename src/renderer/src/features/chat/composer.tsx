@@ -1,0 +1,161 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { getApi } from '../../api';
+import type { ImageAttachment } from '../../../../shared/threads';
+import { useDesk } from '../../store/store-context';
+import { isThreadBusy } from '../../store/turn-selectors';
+import { Icon } from '../../ui/icons';
+import { readImageFiles } from './read-images';
+
+const FOCUS_EVENT = 'claude-desk:focus-composer';
+const MAX_IMAGES = 20;
+
+/** Ask the composer to take focus (after Cmd/Ctrl+N, after choosing a thread). */
+export function focusComposer(): void {
+  window.dispatchEvent(new Event(FOCUS_EVENT));
+}
+
+/** Where the person writes: Enter sends, Shift+Enter is a new line; images can be pasted or dropped. */
+export function Composer() {
+  const threadId = useDesk((s) => s.activeThreadId);
+  const busy = useDesk((s) => (s.activeThreadId ? isThreadBusy(s.inFlight, s.activeThreadId) : false));
+  const sendMessage = useDesk((s) => s.sendMessage);
+  const stop = useDesk((s) => s.stopActiveTurn);
+  const [text, setText] = useState('');
+  const [images, setImages] = useState<ImageAttachment[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+
+  useEffect(() => {
+    const focus = () => area.current?.focus();
+    window.addEventListener(FOCUS_EVENT, focus);
+    return () => window.removeEventListener(FOCUS_EVENT, focus);
+  }, []);
+
+  useEffect(() => {
+    area.current?.focus();
+  }, [threadId]);
+
+  // Grow with the text up to a third of the window, then scroll inside.
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, Math.max(160, window.innerHeight / 3))}px`;
+  }, [text]);
+
+  const attach = async (files: File[]) => {
+    const { images: read, problems: bad } = await readImageFiles(files);
+    setImages((prev) => [...prev, ...read].slice(0, MAX_IMAGES));
+    setProblems(bad);
+  };
+
+  const submit = async () => {
+    if (!text.trim() && images.length === 0) return;
+    const sentText = text;
+    const sentImages = images;
+    setText('');
+    setImages([]);
+    setProblems([]);
+    const ok = await sendMessage(sentText, sentImages);
+    if (!ok) {
+      setText(sentText);
+      setImages(sentImages);
+    }
+  };
+
+  return (
+    <form
+      className={`composer ${dragging ? 'dragging' : ''}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        setDragging(false);
+        const files = [...e.dataTransfer.files];
+        if (files.length === 0) return;
+        e.preventDefault();
+        void attach(files);
+      }}
+      data-testid="composer"
+    >
+      {(images.length > 0 || problems.length > 0) && (
+        <div className="composer-attachments">
+          {images.map((img, i) => (
+            <span key={i} className="chip" data-testid="attachment">
+              <Icon name="image" size={14} /> {img.name}
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${img.name ?? 'image'}`}
+                onClick={() => setImages(images.filter((_, j) => j !== i))}
+              >
+                <Icon name="x" size={12} />
+              </button>
+            </span>
+          ))}
+          {problems.map((p) => (
+            <p key={p} className="composer-problem" role="status" data-testid="attachment-problem">
+              {p}
+            </p>
+          ))}
+        </div>
+      )}
+      <div className="composer-row">
+        <textarea
+          ref={area}
+          rows={1}
+          value={text}
+          placeholder={threadId ? 'Reply to Claude…' : 'Ask Claude anything…'}
+          aria-label="Message"
+          aria-describedby={hintId}
+          onChange={(e) => setText(e.target.value)}
+          onFocus={() => {
+            if (threadId) getApi().prepareTurn({ threadId }).catch(() => undefined);
+          }}
+          onKeyDown={(e) => {
+            // IME composition (Japanese, Chinese…) uses Enter to confirm a word, not to send.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          onPaste={(e) => {
+            const files = [...e.clipboardData.files];
+            if (files.length === 0) return;
+            e.preventDefault();
+            void attach(files);
+          }}
+        />
+        <div className="composer-actions">
+          {busy && (
+            <button type="button" className="btn btn-stop" onClick={() => void stop()} data-testid="stop-button">
+              <Icon name="stop" size={14} /> Stop
+            </button>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-send"
+            disabled={!text.trim() && images.length === 0}
+            aria-label="Send"
+            data-testid="send-button"
+          >
+            <Icon name="send" size={16} />
+          </button>
+        </div>
+      </div>
+      <p id={hintId} className="composer-hint">
+        Enter to send · Shift+Enter for a new line{busy ? ' · Esc to stop' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { memo } from 'react';
+import { useDesk } from '../../store/store-context';
+import { AssistantMessageView } from './assistant-message';
+import { UserMessageView } from './user-message';
+
+/**
+ * One row subscribes to its own message by id. A streamed delta replaces only that message's
+ * object in the store, so only this row re-renders; the list and every other row stay put.
+ */
+export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
+  const message = useDesk((s) => s.messages[id]);
+  if (!message) return null;
+  return message.role === 'user' ? <UserMessageView message={message} /> : <AssistantMessageView message={message} />;
+});

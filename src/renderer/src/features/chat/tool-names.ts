@@ -1,0 +1,68 @@
+/**
+ * Friendly names and one-line summaries for tool calls. Built-in Claude Code tools get plain words;
+ * MCP tools are named `mcp__<server>__<tool>` by the CLI (recorded case 05), shown as "Server · tool".
+ */
+
+const BUILT_IN: Record<string, string> = {
+  Bash: 'Shell',
+  BashOutput: 'Shell output',
+  KillShell: 'Stop shell',
+  Read: 'Read file',
+  Write: 'Write file',
+  Edit: 'Edit file',
+  MultiEdit: 'Edit file',
+  NotebookEdit: 'Edit notebook',
+  Glob: 'Find files',
+  Grep: 'Search files',
+  LS: 'List folder',
+  WebFetch: 'Fetch web page',
+  WebSearch: 'Web search',
+  Task: 'Sub-agent',
+  TodoWrite: 'To-do list',
+  ExitPlanMode: 'Plan',
+};
+
+const SERVER_NAMES: Record<string, string> = { desk: 'Desk' };
+
+const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+export function friendlyToolName(name: string): string {
+  const mcp = /^mcp__([^_]+(?:_[^_]+)*?)__(.+)$/.exec(name);
+  if (mcp) {
+    const server = mcp[1]!;
+    const tool = mcp[2]!;
+    // Desk's own tools are `<area>_<verb>`: mcp__desk__memory_recall → "Memory · recall".
+    if (server === 'desk') {
+      const [area, ...rest] = tool.split('_');
+      return rest.length ? `${capitalize(area!)} · ${rest.join(' ')}` : capitalize(tool);
+    }
+    return `${SERVER_NAMES[server] ?? capitalize(server.replace(/[_-]/g, ' '))} · ${tool.replace(/_/g, ' ')}`;
+  }
+  return BUILT_IN[name] ?? name;
+}
+
+const SUMMARY_KEYS = ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'content'];
+
+/** The argument a person cares about, on one line (the full input is in the expanded card). */
+export function toolSummary(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const rec = input as Record<string, unknown>;
+  for (const key of SUMMARY_KEYS) {
+    const v = rec[key];
+    if (typeof v === 'string' && v.trim()) {
+      const line = v.trim().split('\n')[0]!;
+      return line.length > 120 ? `${line.slice(0, 117)}…` : line;
+    }
+  }
+  return '';
+}
+
+export function formatToolInput(input: unknown): string {
+  if (input === undefined || input === null) return '';
+  if (typeof input === 'string') return input;
+  try {
+    return JSON.stringify(input, null, 2);
+  } catch {
+    return String(input);
+  }
+}

@@ -1,0 +1,25 @@
+import type { TurnVerdict } from '../../../../shared/turn-events';
+import { formatCost, formatDuration, formatTokens } from './format';
+
+/** Per-turn facts from the CLI's result line: cost, tokens in → out, wall time. */
+export function TurnFooter({ verdict, model }: { verdict: TurnVerdict; model?: string }) {
+  const u = verdict.usage;
+  const input = u.inputTokens + (u.cacheReadTokens ?? 0) + (u.cacheCreationTokens ?? 0);
+  return (
+    <div className="turn-footer" data-testid="turn-footer">
+      <span title="Cost of this turn">{formatCost(verdict.costUsd)}</span>
+      <span aria-hidden="true">·</span>
+      <span title="Tokens in → out">
+        {formatTokens(input)} in · {formatTokens(u.outputTokens)} out
+      </span>
+      <span aria-hidden="true">·</span>
+      <span title="Duration">{formatDuration(verdict.durationMs)}</span>
+      {model && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="turn-footer-model">{model}</span>
+        </>
+      )}
+    </div>
+  );
+}

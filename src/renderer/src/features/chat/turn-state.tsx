@@ -1,0 +1,64 @@
+import type { AssistantMessage } from '../../../../shared/threads';
+import { useDesk } from '../../store/store-context';
+import { AuthCard } from './auth-card';
+import { Elapsed } from './elapsed';
+
+/**
+ * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
+ * approval, retrying, stopped, or failed with the reason and a Retry button.
+ */
+export function TurnState({ message, hasOutput }: { message: AssistantMessage; hasOutput: boolean }) {
+  const turn = useDesk((s) => s.inFlight[message.id]);
+  const retryTurn = useDesk((s) => s.retryTurn);
+  const { status } = message;
+
+  if (status === 'queued') {
+    return (
+      <div className="turn-state state-queued" role="status" data-testid="turn-queued">
+        <span className="dot" aria-hidden="true" />
+        {turn?.position ? `Queued — position ${turn.position}` : 'Queued'}
+      </div>
+    );
+  }
+  if (status === 'running' || status === 'waiting') {
+    return (
+      <div className="turn-state state-running" role="status" data-testid="turn-running">
+        <span className="pulse" aria-hidden="true" />
+        {message.retry ? (
+          <span data-testid="turn-retrying">
+            Retrying ({message.retry.attempt}/{message.retry.maxRetries})
+          </span>
+        ) : status === 'waiting' ? (
+          <span>Waiting for your approval</span>
+        ) : (
+          <span>{hasOutput ? 'Writing' : 'Thinking'}</span>
+        )}
+        {turn?.startedAt !== undefined && <Elapsed since={turn.startedAt} />}
+      </div>
+    );
+  }
+  if (status === 'stopped') {
+    return (
+      <div className="turn-state state-stopped" data-testid="turn-stopped">
+        Stopped
+      </div>
+    );
+  }
+  if (status === 'failed') {
+    const err = message.error;
+    if (err?.kind === 'auth_required') return <AuthCard message={err.message} />;
+    const text = err?.message ?? message.verdict?.result ?? 'The turn failed.';
+    return (
+      <div className="turn-state state-failed" role="alert" data-testid="turn-failed">
+        <div className="turn-error-text">
+          <strong>Something went wrong.</strong> {text}
+          {err?.hint && <div className="turn-error-hint">{err.hint}</div>}
+        </div>
+        <button type="button" className="btn btn-small" onClick={() => void retryTurn(message.id)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return null;
+}

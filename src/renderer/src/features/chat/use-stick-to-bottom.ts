@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+
+/** Within this many pixels of the end counts as "at the bottom" (sub-pixel rounding, momentum). */
+const NEAR_BOTTOM_PX = 48;
+
+/**
+ * Follow new content while the reader is at the bottom; stop as soon as they scroll up, and offer
+ * a way back. `contentKey` changes whenever content grows (total size, message count).
+ */
+export function useStickToBottom(scroller: RefObject<HTMLElement | null>, contentKey: unknown, resetKey: unknown) {
+  const pinned = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+
+  const scrollToEnd = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [scroller]);
+
+  // A different thread opens at its latest message.
+  useLayoutEffect(() => {
+    pinned.current = true;
+    setShowJump(false);
+    scrollToEnd();
+  }, [resetKey, scrollToEnd]);
+
+  useLayoutEffect(() => {
+    if (pinned.current) scrollToEnd();
+  }, [contentKey, scrollToEnd]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let lastTop = el.scrollTop;
+    const onScroll = () => {
+      const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+      const movedUp = el.scrollTop < lastTop;
+      lastTop = el.scrollTop;
+      // Growing content never unpins; only the reader moving up does, and reaching the end re-pins.
+      if (distance <= NEAR_BOTTOM_PX) pinned.current = true;
+      else if (movedUp) pinned.current = false;
+      setShowJump(!pinned.current);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [scroller]);
+
+  const jumpToLatest = useCallback(() => {
+    pinned.current = true;
+    setShowJump(false);
+    scrollToEnd();
+  }, [scrollToEnd]);
+
+  return { showJump, jumpToLatest };
+}

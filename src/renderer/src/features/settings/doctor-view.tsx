@@ -1,0 +1,84 @@
+import { useDesk } from '../../store/store-context';
+import type { LookupStep } from '../../../../shared/cli-status';
+
+const RESULT_TEXT: Record<LookupStep['result'], string> = {
+  found: 'found',
+  missing: 'not there',
+  not_executable: 'not executable',
+  skipped: 'skipped',
+  error: 'error',
+};
+
+function PathList({ value }: { value: string | null }) {
+  if (value === null) return <span className="muted">unavailable</span>;
+  const parts = value.split(/[:;]/).filter(Boolean);
+  return (
+    <ol className="path-list">
+      {parts.map((p, i) => (
+        <li key={i}>
+          <code>{p}</code>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Everything the lookup saw, for when the status card is not enough (the doctor report from the host). */
+export function DoctorView() {
+  const doctor = useDesk((s) => s.doctor);
+  const error = useDesk((s) => s.doctorError);
+  const load = useDesk((s) => s.loadDoctor);
+  return (
+    <details className="card doctor" data-testid="doctor" onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && void load()}>
+      <summary>
+        <h2>Diagnostics</h2>
+      </summary>
+      {error && <p role="alert">Could not run the diagnostics: {error}</p>}
+      {!doctor && !error && <p className="muted">Running…</p>}
+      {doctor && (
+        <div className="doctor-body">
+          <h3>Where Claude Desk looked</h3>
+          <table className="doctor-steps">
+            <thead>
+              <tr>
+                <th scope="col">Source</th>
+                <th scope="col">Location</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {doctor.steps.map((s, i) => (
+                <tr key={i} className={`step-${s.result}`}>
+                  <td>{s.source}</td>
+                  <td>
+                    <code>{s.location}</code>
+                  </td>
+                  <td>
+                    {RESULT_TEXT[s.result]}
+                    {s.detail ? ` — ${s.detail}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="doctor-paths">
+            <div>
+              <h3>App PATH</h3>
+              <PathList value={doctor.appPath} />
+            </div>
+            <div>
+              <h3>Login shell PATH</h3>
+              <PathList value={doctor.loginShellPath} />
+            </div>
+          </div>
+          <p>
+            Sandbox: {doctor.sandbox.kind} — {doctor.sandbox.reason}
+          </p>
+          <p>
+            Data: <code>{doctor.dataDir}</code> · Log: <code>{doctor.logFile}</code>
+          </p>
+        </div>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useState } from 'react';
+import type { PermissionMode } from '../../../../shared/settings';
+import { useDesk } from '../../store/store-context';
+import { ConfirmDialog } from '../../ui/dialog';
+
+export const PERMISSION_OPTIONS: { mode: PermissionMode; label: string; hint: string }[] = [
+  { mode: 'ask', label: 'Ask', hint: 'Claude asks before it edits files or runs commands.' },
+  { mode: 'acceptEdits', label: 'Accept edits', hint: 'Claude edits files in the project; shell and network stay off.' },
+  { mode: 'bypassPermissions', label: 'Full access', hint: 'Everything, without asking.' },
+];
+
+/** What full access grants, said plainly before it is turned on. */
+export function FullAccessDialog({ onConfirm, onCancel }: { onConfirm(): void; onCancel(): void }) {
+  return (
+    <ConfirmDialog
+      title="Turn on full access?"
+      confirmLabel="Turn on full access"
+      danger
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="full-access-dialog"
+    >
+      <p>With full access, Claude can, without asking you first:</p>
+      <ul className="grant-list">
+        <li>run any shell command on this computer,</li>
+        <li>use the network (download, upload, call services),</li>
+        <li>start sub-agents that act on their own,</li>
+        <li>change files anywhere it can reach — with no approval step.</li>
+      </ul>
+      <p>Use it only for projects and prompts you trust. You can switch back at any time.</p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The permission mode, as radio buttons (Settings) or a select (chat header). Full access goes
+ * through the confirmation dialog; a mode locked by CLAUDE_DESK_PERMISSION_MODE cannot be changed.
+ */
+export function PermissionControl({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
+  const settings = useDesk((s) => s.settings);
+  const update = useDesk((s) => s.updateSettings);
+  const [confirming, setConfirming] = useState(false);
+  const groupId = useId();
+  const lockedBy = settings?.permissionModeLockedBy;
+  const disabled = !settings || Boolean(lockedBy);
+  const current = settings?.permissionMode ?? 'acceptEdits';
+
+  const choose = (mode: PermissionMode) => {
+    if (mode === current) return;
+    if (mode === 'bypassPermissions') setConfirming(true);
+    else void update({ permissionMode: mode });
+  };
+
+  const dialog = confirming && (
+    <FullAccessDialog
+      onCancel={() => setConfirming(false)}
+      onConfirm={() => {
+        setConfirming(false);
+        void update({ permissionMode: 'bypassPermissions' });
+      }}
+    />
+  );
+  const lockNote = lockedBy && (
+    <p className="field-hint lock-note" data-testid="permission-locked">
+      Locked: {lockedBy}
+    </p>
+  );
+
+  if (variant === 'compact') {
+    return (
+      <>
+        <label className="header-select" title={lockedBy ? `Locked: ${lockedBy}` : 'Permission mode'}>
+          <span className="visually-hidden">Permission mode</span>
+          <select
+            value={current}
+            disabled={disabled}
+            onChange={(e) => choose(e.target.value as PermissionMode)}
+            data-testid="permission-select"
+          >
+            {PERMISSION_OPTIONS.map((o) => (
+              <option key={o.mode} value={o.mode}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {dialog}
+      </>
+    );
+  }
+
+  return (
+    <fieldset className="permission-control" disabled={disabled} data-testid="permission-control">
+      <legend className="field-label">Permission mode</legend>
+      <div className="segmented">
+        {PERMISSION_OPTIONS.map((o) => (
+          <label key={o.mode} className={`segment ${current === o.mode ? 'selected' : ''} ${o.mode === 'bypassPermissions' ? 'segment-danger' : ''}`}>
+            <input type="radio" name={groupId} value={o.mode} checked={current === o.mode} onChange={() => choose(o.mode)} />
+            <span className="segment-label">{o.label}</span>
+            <span className="segment-hint">{o.hint}</span>
+          </label>
+        ))}
+      </div>
+      {lockNote}
+      {dialog}
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { ThreadSummary } from '../../../../shared/threads';
+import { useDesk } from '../../store/store-context';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icons';
+import { ThreadItem } from './thread-item';
+
+const SEARCH_DEBOUNCE_MS = 200;
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+export const MOD_KEY = isMac ? '⌘' : 'Ctrl+';
+
+function AppInfoLine() {
+  const info = useDesk((s) => s.appInfo);
+  if (!info) return null;
+  return (
+    <p className="app-info" data-testid="app-info" title={info.dataDir}>
+      Version {info.version} · data in <code>{info.dataDir}</code>
+    </p>
+  );
+}
+
+/** Threads, most recent first; search by title and content; new, rename, delete (with confirmation). */
+export function ThreadSidebar() {
+  const threads = useDesk((s) => s.threads);
+  const hits = useDesk((s) => s.searchHits);
+  const activeId = useDesk((s) => s.activeThreadId);
+  const view = useDesk((s) => s.view);
+  const createThread = useDesk((s) => s.createThread);
+  const search = useDesk((s) => s.searchThreads);
+  const deleteThread = useDesk((s) => s.deleteThread);
+  const setView = useDesk((s) => s.setView);
+  const [query, setQuery] = useState('');
+  const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
+
+  useEffect(() => {
+    const t = setTimeout(() => void search(query), query ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(t);
+  }, [query, search]);
+
+  const rows = hits ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet })) : threads.map((thread) => ({ thread, snippet: undefined }));
+
+  return (
+    <nav className="sidebar" aria-label="Threads">
+      <div className="sidebar-top">
+        <div className="brand">Claude Desk</div>
+        <button type="button" className="btn btn-new" onClick={() => void createThread()} title={`New thread (${MOD_KEY}N)`} data-testid="new-thread">
+          <Icon name="plus" size={16} /> New thread
+        </button>
+        <label className="search">
+          <Icon name="search" size={14} />
+          <span className="visually-hidden">Search threads</span>
+          <input
+            type="search"
+            placeholder="Search threads"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+            data-testid="thread-search"
+          />
+        </label>
+      </div>
+      <ul className="thread-list" data-testid="thread-list">
+        {rows.map(({ thread, snippet }) => (
+          <ThreadItem key={thread.id} thread={thread} active={view === 'chat' && thread.id === activeId} snippet={snippet} onDelete={setToDelete} />
+        ))}
+        {rows.length === 0 && <li className="thread-empty muted">{hits ? 'No threads match.' : 'No threads yet.'}</li>}
+      </ul>
+      <div className="sidebar-bottom">
+        <button
+          type="button"
+          className={`btn btn-ghost sidebar-settings ${view === 'settings' ? 'active' : ''}`}
+          onClick={() => setView(view === 'settings' ? 'chat' : 'settings')}
+          aria-pressed={view === 'settings'}
+          title={`Settings (${MOD_KEY},)`}
+          data-testid="open-settings"
+        >
+          <Icon name="settings" size={16} /> Settings
+        </button>
+        <AppInfoLine />
+      </div>
+      {toDelete && (
+        <ConfirmDialog
+          title={`Delete “${toDelete.title}”?`}
+          confirmLabel="Delete thread"
+          danger
+          testId="delete-dialog"
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => {
+            void deleteThread(toDelete.id);
+            setToDelete(null);
+          }}
+        >
+          <p>The thread and its messages are removed from this computer. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </nav>
+  );
+}

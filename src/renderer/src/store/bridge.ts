@@ -1,0 +1,87 @@
+import type { DeskApi } from '../../../shared/contract';
+import type { DeskStore } from './desk-store';
+import { isThreadBusy } from './turn-selectors';
+
+const REFOCUS_MIN_GAP_MS = 2000;
+
+/**
+ * Wire the host's pushed events into the store, once. Returns a function that undoes every
+ * subscription (React StrictMode mounts twice; tests tear down).
+ */
+export function connectBridge(store: DeskStore, api: DeskApi, win: Window = window): () => void {
+  const s = () => store.getState();
+  let connectedOnce = false;
+  let lastResync = 0;
+
+  // Coalesce bursts of threadsChanged (every turn end, rename, delete) into at most one pending reload.
+  let listing: Promise<void> | null = null;
+  let listAgain = false;
+  const refreshList = (): void => {
+    if (listing) {
+      listAgain = true;
+      return;
+    }
+    listing = s()
+      .loadThreads()
+      .finally(() => {
+        listing = null;
+        if (listAgain) {
+          listAgain = false;
+          refreshList();
+        }
+      });
+  };
+
+  const resync = (): void => {
+    lastResync = Date.now();
+    refreshList();
+    void s().reloadActiveThread();
+  };
+
+  const offs = [
+    api.on('turnEvent', (e) => s().handleTurnEvent(e)),
+    api.on('threadsChanged', ({ threadId }) => {
+      refreshList();
+      // Another window changed the thread on screen; a running turn's own events keep it current.
+      const active = s().activeThreadId;
+      if (threadId && threadId === active && !isThreadBusy(s().inFlight, active)) void s().reloadActiveThread();
+    }),
+    api.on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
+    api.on('settingsChanged', (settings) => store.setState({ settings })),
+    api.on('notice', ({ level, message }) => {
+      // ws-client says 'connected' on every (re)connect: after the first, events may have been missed.
+      if (level === 'info' && message === 'connected') {
+        if (connectedOnce) {
+          resync();
+          void s().loadStatus();
+          void s().loadSettings();
+        }
+        connectedOnce = true;
+        return;
+      }
+      s().pushNotice(level, message);
+    }),
+    api.on('command', ({ command }) => {
+      if (command === 'new-thread') void s().createThread();
+      else if (command === 'open-settings') s().setView('settings');
+    }),
+  ];
+
+  const onFocus = (): void => {
+    if (win.document.hidden || Date.now() - lastResync < REFOCUS_MIN_GAP_MS) return;
+    resync();
+  };
+  win.addEventListener('focus', onFocus);
+  win.document.addEventListener('visibilitychange', onFocus);
+
+  void s().loadAppInfo();
+  refreshList();
+  void s().loadSettings();
+  void s().loadStatus();
+
+  return () => {
+    for (const off of offs) off();
+    win.removeEventListener('focus', onFocus);
+    win.document.removeEventListener('visibilitychange', onFocus);
+  };
+}

@@ -1,0 +1,129 @@
+import { getApi } from '../api';
+import { newAssistantMessage } from '../../../shared/turn-reducer';
+import type { AssistantMessage, UserMessage } from '../../../shared/threads';
+import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
+import { appendMessage, mergeFetched } from './merge-messages';
+import { currentTurn, turnsOf } from './turn-selectors';
+
+let localSeq = 0;
+const localId = (kind: string): string => `local-${kind}-${++localSeq}`;
+
+/** A first line makes a better title than "New chat"; the host may still rename it. */
+export function titleFromText(text: string): string | undefined {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (!line) return undefined;
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
+}
+
+export const createChatSlice =
+  (deps: StoreDeps): Slice<ChatSlice> =>
+  (set, get) => {
+    const now = deps.now ?? Date.now;
+    let askedOnFirstSend = false;
+
+    /** Fetch a thread and fold it into the view, unless the user moved on meanwhile. */
+    const fetchInto = async (threadId: string): Promise<void> => {
+      try {
+        const thread = await getApi().getThread({ threadId });
+        if (get().activeThreadId !== threadId) return;
+        if (!thread) {
+          set({ threadLoading: false });
+          get().pushNotice('warning', 'That thread no longer exists.');
+          await get().selectThread(null);
+          return;
+        }
+        set((s) => {
+          const liveTurns = turnsOf(s.inFlight, threadId).flatMap((t) => s.live[t.turnId] ?? []);
+          const merged = mergeFetched(thread.messages, s, liveTurns);
+          return { ...merged, threadLoading: false };
+        });
+      } catch (err) {
+        if (get().activeThreadId !== threadId) return;
+        set({ threadLoading: false });
+        get().pushNotice('error', `Could not open the thread: ${errorText(err)}`);
+      }
+    };
+
+    const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
+      set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
+
+    return {
+      activeThreadId: null,
+      messageIds: [],
+      messages: {},
+      threadLoading: false,
+
+      async selectThread(threadId) {
+        set({ view: 'chat' });
+        if (threadId === get().activeThreadId) return;
+        set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
+        if (threadId) await fetchInto(threadId);
+      },
+
+      async reloadActiveThread() {
+        const threadId = get().activeThreadId;
+        if (threadId) await fetchInto(threadId);
+      },
+
+      async sendMessage(text, images) {
+        if (!text.trim() && !images?.length) return false;
+        if (!askedOnFirstSend) {
+          askedOnFirstSend = true;
+          deps.onFirstSend?.();
+        }
+        let threadId = get().activeThreadId;
+        if (!threadId) {
+          const created = await get().createThread(titleFromText(text));
+          if (!created) return false;
+          threadId = created.id;
+        }
+        const user: UserMessage = { id: localId('user'), role: 'user', createdAt: now(), text };
+        if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
+        appendToThread(threadId, user);
+        try {
+          const { turnId } = await getApi().sendMessage({ threadId, text, ...(images?.length ? { images } : {}) });
+          // Events may have arrived before this answer (the host queues synchronously): they win.
+          if (!get().hasSeenTurn(turnId)) {
+            const tid = threadId;
+            const live = newAssistantMessage(turnId, now());
+            set((s) => ({
+              ...(s.activeThreadId === tid ? appendMessage(s, live) : {}),
+              inFlight: { ...s.inFlight, [turnId]: { turnId, threadId: tid, status: 'queued' } },
+              live: { ...s.live, [turnId]: live },
+            }));
+          }
+        } catch (err) {
+          const failed: AssistantMessage = {
+            ...newAssistantMessage(localId('failed'), now()),
+            status: 'failed',
+            error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
+          };
+          appendToThread(threadId, failed);
+        }
+        return true;
+      },
+
+      async retryTurn(turnId) {
+        const { messageIds, messages } = get();
+        const at = messageIds.indexOf(turnId);
+        for (let i = at - 1; i >= 0; i--) {
+          const m = messages[messageIds[i]!];
+          if (m?.role === 'user') {
+            await get().sendMessage(m.text);
+            return;
+          }
+        }
+      },
+
+      async stopActiveTurn() {
+        const threadId = get().activeThreadId;
+        const turn = threadId ? currentTurn(get().inFlight, threadId) : undefined;
+        if (!threadId || !turn) return;
+        try {
+          await getApi().stopTurn({ threadId, turnId: turn.turnId });
+        } catch (err) {
+          get().pushNotice('error', `Could not stop the turn: ${errorText(err)}`);
+        }
+      },
+    };
+  };

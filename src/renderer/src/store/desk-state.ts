@@ -1,0 +1,122 @@
+/**
+ * The shape of the renderer's one store. Each slice owns a part; actions live beside their data.
+ * Kept in its own file so slices can type `set`/`get` against the whole without import cycles.
+ */
+import type { StateCreator } from 'zustand';
+import type { AppInfo, CliOverview, Memory } from '../../../shared/contract';
+import type { DoctorReport } from '../../../shared/cli-status';
+import type { AppSettings } from '../../../shared/settings';
+import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSummary, TurnStatus } from '../../../shared/threads';
+import type { TurnEvent } from '../../../shared/turn-events';
+
+export interface InFlightTurn {
+  turnId: string;
+  threadId: string;
+  status: TurnStatus;
+  /** Place in the queue while `queued` (1 = next). */
+  position?: number;
+  /** Host clock (ms) when the turn started running; drives the elapsed-time display. */
+  startedAt?: number;
+}
+
+export interface SearchHit {
+  thread: ThreadSummary;
+  snippet: string;
+}
+
+export interface ThreadsSlice {
+  threads: ThreadSummary[];
+  threadsLoaded: boolean;
+  searchQuery: string;
+  searchHits: SearchHit[] | null;
+  loadThreads(): Promise<void>;
+  createThread(title?: string): Promise<ThreadSummary | null>;
+  renameThread(threadId: string, title: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+  searchThreads(query: string): Promise<void>;
+}
+
+export interface ChatSlice {
+  activeThreadId: string | null;
+  /** Ids of the active thread's messages, in order. Changes only when a message is added or removed. */
+  messageIds: string[];
+  /** Messages by id: a streamed delta replaces exactly one entry. */
+  messages: Record<string, ChatMessage>;
+  threadLoading: boolean;
+  selectThread(threadId: string | null): Promise<void>;
+  reloadActiveThread(): Promise<void>;
+  sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
+  retryTurn(turnId: string): Promise<void>;
+  stopActiveTurn(): Promise<void>;
+}
+
+export interface TurnsSlice {
+  /** Turns queued, running or waiting, by turn id (a thread may have one running and more queued). */
+  inFlight: Record<string, InFlightTurn>;
+  /** Messages of turns still in flight, in any thread (so switching threads mid-turn loses nothing). */
+  live: Record<string, AssistantMessage>;
+  handleTurnEvent(event: TurnEvent): void;
+  /** Whether any event of this turn has arrived (a fast turn can finish before sendMessage answers). */
+  hasSeenTurn(turnId: string): boolean;
+}
+
+export interface SettingsSlice {
+  appInfo: AppInfo | null;
+  settings: AppSettings | null;
+  loadAppInfo(): Promise<void>;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy'>>): Promise<boolean>;
+  saveApiKey(key: string): Promise<boolean>;
+  clearApiKey(): Promise<boolean>;
+}
+
+export interface StatusSlice {
+  overview: CliOverview | null;
+  statusError: string | null;
+  checking: boolean;
+  doctor: DoctorReport | null;
+  doctorError: string | null;
+  loadStatus(force?: boolean): Promise<void>;
+  loadDoctor(): Promise<void>;
+}
+
+export interface MemorySlice {
+  memories: Memory[];
+  memoryCursor?: string;
+  memoryQuery: string;
+  memoryError: string | null;
+  loadMemories(query?: string, more?: boolean): Promise<void>;
+  deleteMemory(id: string): Promise<void>;
+}
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export type View = 'chat' | 'settings';
+
+export interface UiSlice {
+  view: View;
+  notices: Notice[];
+  setView(view: View): void;
+  pushNotice(level: Notice['level'], message: string): void;
+  dismissNotice(id: number): void;
+}
+
+export type DeskState = ThreadsSlice & ChatSlice & TurnsSlice & SettingsSlice & StatusSlice & MemorySlice & UiSlice;
+
+/** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
+export interface StoreDeps {
+  /** Tell the user a background turn finished or needs them (browser mode; Electron notifies natively). */
+  notify?: (title: string, body: string) => void;
+  /** Asked once, on the first send (browser Notification permission). */
+  onFirstSend?: () => void;
+  now?: () => number;
+  isHidden?: () => boolean;
+}
+
+export type Slice<T> = StateCreator<DeskState, [], [], T>;
+
+export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,22 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { DeskState, StoreDeps } from './desk-state';
+import { createChatSlice } from './chat-slice';
+import { createMemorySlice, createUiSlice } from './memory-ui-slices';
+import { createSettingsSlice, createStatusSlice } from './settings-slice';
+import { createThreadsSlice } from './threads-slice';
+import { createTurnsSlice } from './turns-slice';
+
+export type DeskStore = StoreApi<DeskState>;
+
+/** One store for the whole renderer, built from slices. Tests and the bench build their own. */
+export function createDeskStore(deps: StoreDeps = {}): DeskStore {
+  return createStore<DeskState>()((...a) => ({
+    ...createThreadsSlice(...a),
+    ...createChatSlice(deps)(...a),
+    ...createTurnsSlice(deps)(...a),
+    ...createSettingsSlice(...a),
+    ...createStatusSlice(...a),
+    ...createMemorySlice(...a),
+    ...createUiSlice(...a),
+  }));
+}

@@ -1,0 +1,52 @@
+import { getApi } from '../api';
+import { errorText, type MemorySlice, type Slice, type UiSlice } from './desk-state';
+
+const PAGE = 50;
+
+export const createMemorySlice: Slice<MemorySlice> = (set, get) => ({
+  memories: [],
+  memoryCursor: undefined,
+  memoryQuery: '',
+  memoryError: null,
+
+  async loadMemories(query = get().memoryQuery, more = false) {
+    set({ memoryQuery: query });
+    try {
+      const cursor = more ? get().memoryCursor : undefined;
+      const page = await getApi().listMemories({ limit: PAGE, ...(query.trim() ? { query } : {}), ...(cursor ? { cursor } : {}) });
+      if (get().memoryQuery !== query) return;
+      set((s) => ({
+        memories: more ? [...s.memories, ...page.items] : page.items,
+        memoryCursor: page.nextCursor,
+        memoryError: null,
+      }));
+    } catch (err) {
+      set({ memoryError: errorText(err) });
+    }
+  },
+
+  async deleteMemory(id) {
+    try {
+      await getApi().deleteMemory({ id });
+      set((s) => ({ memories: s.memories.filter((m) => m.id !== id) }));
+    } catch (err) {
+      get().pushNotice('error', `Could not delete the memory: ${errorText(err)}`);
+    }
+  },
+});
+
+let noticeSeq = 0;
+const MAX_NOTICES = 4;
+
+export const createUiSlice: Slice<UiSlice> = (set) => ({
+  view: 'chat',
+  notices: [],
+  setView: (view) => set({ view }),
+  pushNotice: (level, message) =>
+    set((s) => {
+      // The same message twice in a row (e.g. a flapping connection) is shown once.
+      if (s.notices.some((n) => n.message === message)) return {};
+      return { notices: [...s.notices, { id: ++noticeSeq, level, message }].slice(-MAX_NOTICES) };
+    }),
+  dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+});

@@ -1,0 +1,82 @@
+import { getApi } from '../api';
+import { errorText, type SettingsSlice, type Slice, type StatusSlice } from './desk-state';
+
+export const createSettingsSlice: Slice<SettingsSlice> = (set, get) => ({
+  appInfo: null,
+  settings: null,
+
+  async loadAppInfo() {
+    try {
+      set({ appInfo: await getApi().getAppInfo() });
+    } catch (err) {
+      get().pushNotice('error', `Could not reach Claude Desk: ${errorText(err)}`);
+    }
+  },
+
+  async loadSettings() {
+    try {
+      set({ settings: await getApi().getSettings() });
+    } catch (err) {
+      get().pushNotice('warning', `Settings are unavailable: ${errorText(err)}`);
+    }
+  },
+
+  async updateSettings(patch) {
+    try {
+      set({ settings: await getApi().updateSettings(patch) });
+      return true;
+    } catch (err) {
+      get().pushNotice('error', `Could not save the setting: ${errorText(err)}`);
+      return false;
+    }
+  },
+
+  async saveApiKey(key) {
+    try {
+      set({ settings: await getApi().setApiKey({ key: key.trim() }) });
+      // Which credentials a turn will use has changed: ask again.
+      void get().loadStatus(true);
+      return true;
+    } catch (err) {
+      get().pushNotice('error', `Could not save the API key: ${errorText(err)}`);
+      return false;
+    }
+  },
+
+  async clearApiKey() {
+    try {
+      set({ settings: await getApi().clearApiKey() });
+      void get().loadStatus(true);
+      return true;
+    } catch (err) {
+      get().pushNotice('error', `Could not remove the API key: ${errorText(err)}`);
+      return false;
+    }
+  },
+});
+
+export const createStatusSlice: Slice<StatusSlice> = (set) => ({
+  overview: null,
+  statusError: null,
+  checking: false,
+  doctor: null,
+  doctorError: null,
+
+  async loadStatus(force) {
+    set({ checking: true });
+    try {
+      const overview = await getApi().getCliStatus(force ? { force: true } : undefined);
+      set({ overview, statusError: null, checking: false });
+    } catch (err) {
+      set({ statusError: errorText(err), checking: false });
+    }
+  },
+
+  async loadDoctor() {
+    try {
+      set({ doctor: await getApi().getDoctor(), doctorError: null });
+    } catch (err) {
+      set({ doctorError: errorText(err) });
+    }
+  },
+});

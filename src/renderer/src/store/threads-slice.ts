@@ -1,0 +1,81 @@
+import { getApi } from '../api';
+import type { ThreadSummary } from '../../../shared/threads';
+import { errorText, type Slice, type ThreadsSlice } from './desk-state';
+
+/** Most recently active first, so the thread you just used is always on top. */
+export const byRecent = (a: ThreadSummary, b: ThreadSummary): number => b.updatedAt - a.updatedAt;
+
+export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => ({
+  threads: [],
+  threadsLoaded: false,
+  searchQuery: '',
+  searchHits: null,
+
+  async loadThreads() {
+    try {
+      const threads = await getApi().listThreads();
+      set({ threads: [...threads].sort(byRecent), threadsLoaded: true });
+      // The active thread may have been deleted in another window.
+      const active = get().activeThreadId;
+      if (active && !threads.some((t) => t.id === active)) await get().selectThread(null);
+    } catch (err) {
+      set({ threadsLoaded: true });
+      get().pushNotice('error', `Could not load threads: ${errorText(err)}`);
+    }
+  },
+
+  async createThread(title) {
+    try {
+      const thread = await getApi().createThread(title ? { title } : undefined);
+      set((s) => ({ threads: [thread, ...s.threads.filter((t) => t.id !== thread.id)] }));
+      await get().selectThread(thread.id);
+      return thread;
+    } catch (err) {
+      get().pushNotice('error', `Could not start a new thread: ${errorText(err)}`);
+      return null;
+    }
+  },
+
+  async renameThread(threadId, title) {
+    const clean = title.trim().slice(0, 200);
+    if (!clean) return;
+    const before = get().threads;
+    // Optimistic: the sidebar shows the new name at once; restored if the host refuses.
+    set({ threads: before.map((t) => (t.id === threadId ? { ...t, title: clean } : t)) });
+    try {
+      await getApi().renameThread({ threadId, title: clean });
+    } catch (err) {
+      set({ threads: before });
+      get().pushNotice('error', `Could not rename the thread: ${errorText(err)}`);
+    }
+  },
+
+  async deleteThread(threadId) {
+    try {
+      await getApi().deleteThread({ threadId });
+      set((s) => ({
+        threads: s.threads.filter((t) => t.id !== threadId),
+        searchHits: s.searchHits?.filter((h) => h.thread.id !== threadId) ?? null,
+      }));
+      if (get().activeThreadId === threadId) await get().selectThread(null);
+    } catch (err) {
+      get().pushNotice('error', `Could not delete the thread: ${errorText(err)}`);
+    }
+  },
+
+  async searchThreads(query) {
+    set({ searchQuery: query });
+    if (!query.trim()) {
+      set({ searchHits: null });
+      return;
+    }
+    try {
+      const hits = await getApi().searchThreads({ query });
+      // A slower answer to an older query must not overwrite a newer one.
+      if (get().searchQuery === query) set({ searchHits: hits });
+    } catch (err) {
+      if (get().searchQuery === query) set({ searchHits: [] });
+      get().pushNotice('error', `Search failed: ${errorText(err)}`);
+    }
+  },
+});

@@ -1,0 +1,86 @@
+import { applyTurnEvent, newAssistantMessage } from '../../../shared/turn-reducer';
+import type { AssistantMessage } from '../../../shared/threads';
+import type { TurnEvent } from '../../../shared/turn-events';
+import type { DeskState, InFlightTurn, Slice, StoreDeps, TurnsSlice } from './desk-state';
+import { appendMessage } from './merge-messages';
+
+const SEEN_LIMIT = 500;
+
+function omit<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+}
+
+/** The in-flight bookkeeping an event implies; returns `prev` itself when nothing changes. */
+export function nextInFlight(prev: InFlightTurn | undefined, e: TurnEvent): InFlightTurn | undefined | 'done' {
+  const base: InFlightTurn = prev ?? { turnId: e.turnId, threadId: e.threadId, status: 'queued' };
+  switch (e.type) {
+    case 'queued':
+      return { ...base, status: 'queued', position: e.position };
+    case 'started':
+      return { ...base, status: 'running', startedAt: e.startedAt, position: undefined };
+    case 'approval_request':
+      return { ...base, status: 'waiting' };
+    case 'approval_resolved':
+      return base.status === 'waiting' ? { ...base, status: 'running' } : prev;
+    case 'finished':
+      return 'done';
+    default:
+      // Any sign of life from a turn we missed the start of (e.g. a reload mid-turn) means it runs.
+      return prev ?? { ...base, status: 'running' };
+  }
+}
+
+function needsUser(e: TurnEvent): string | null {
+  if (e.type === 'approval_request') return `Claude is waiting for your approval to use ${e.request.displayName ?? e.request.toolName}.`;
+  if (e.type === 'error' && e.error.kind === 'auth_required') return 'Claude Code needs you to log in.';
+  return null;
+}
+
+export const createTurnsSlice =
+  (deps: StoreDeps): Slice<TurnsSlice> =>
+  (set, get) => {
+    const now = deps.now ?? Date.now;
+    const isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
+    const seen = new Set<string>();
+
+    const notifyIfHidden = (e: TurnEvent, msg: AssistantMessage): void => {
+      if (!deps.notify || !isHidden()) return;
+      const title = get().threads.find((t) => t.id === e.threadId)?.title ?? 'Claude Desk';
+      const ask = needsUser(e);
+      if (ask) deps.notify(title, ask);
+      else if (e.type === 'finished' && e.status !== 'stopped') {
+        deps.notify(title, e.status === 'done' ? 'Claude finished answering.' : `The turn failed${msg.error ? `: ${msg.error.message}` : '.'}`);
+      }
+    };
+
+    return {
+      inFlight: {},
+      live: {},
+      hasSeenTurn: (turnId) => seen.has(turnId),
+
+      handleTurnEvent(e) {
+        seen.add(e.turnId);
+        if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+        const s = get();
+        const onScreen = s.messages[e.turnId];
+        const before =
+          s.live[e.turnId] ?? (onScreen?.role === 'assistant' ? onScreen : undefined) ?? newAssistantMessage(e.turnId, now());
+        const next = applyTurnEvent(before, e);
+        const patch: Partial<DeskState> = {};
+
+        const turn = nextInFlight(s.inFlight[e.turnId], e);
+        if (turn === 'done') {
+          if (e.turnId in s.inFlight) patch.inFlight = omit(s.inFlight, e.turnId);
+          if (e.turnId in s.live) patch.live = omit(s.live, e.turnId);
+        } else {
+          if (turn && turn !== s.inFlight[e.turnId]) patch.inFlight = { ...s.inFlight, [e.turnId]: turn };
+          if (s.live[e.turnId] !== next) patch.live = { ...s.live, [e.turnId]: next };
+        }
+        // Only the streamed message's entry changes: the id list (and so the list) stays as it is.
+        if (s.activeThreadId === e.threadId && onScreen !== next) Object.assign(patch, appendMessage(s, next));
+        if (Object.keys(patch).length > 0) set(patch);
+        notifyIfHidden(e, next);
+      },
+    };
+  };
