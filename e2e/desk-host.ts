@@ -23,7 +23,7 @@ export async function startDeskHost(opts: { env?: Record<string, string | undefi
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-')));
   const env: NodeJS.ProcessEnv = { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir };
   for (const [k, v] of Object.entries(opts.env ?? {})) {
-    if (v === undefined) delete env[k];
+    if (v === undefined) delete env[k]; // eslint-disable-line @typescript-eslint/no-dynamic-delete -- removing inherited variables is the point
     else env[k] = v;
   }
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bin/claude-desk.mjs'), 'web', '--port', '0'], {
