@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from './fixtures/real-cli';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'bin', 'claude-desk.mjs');
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env, cwd: root, timeout: 90_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The command-line front door, as a user runs it: `npx claude-desk status | doctor | chat`. */
+describe('claude-desk command line', () => {
+  let mock: MockApi;
+  let dataDir: string;
+  let base: ReturnType<typeof realCliEnv>;
+
+  beforeAll(async () => {
+    mock = await startMockAnthropicApi();
+    base = realCliEnv(mock);
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-cli-'));
+  });
+  afterAll(async () => {
+    await mock.close();
+    base.cleanup();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  const env = (extra: Record<string, string> = {}) => ({ ...base.env, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_CLI: realCliPath(), ...extra });
+
+  it('status --json reports the CLI, login and wall; exit 0 when ready', async () => {
+    const res = await run(['status', '--json'], env());
+    expect(res.code).toBe(0);
+    const out = JSON.parse(res.stdout);
+    expect(out.cli).toEqual({ status: 'ok', version: '2.1.328', path: realCliPath(), source: 'override' });
+    expect(out.auth).toMatchObject({ loggedIn: true, method: 'env_api_key' });
+    expect(out.sandbox.kind).toMatch(/^(bubblewrap|none|seatbelt)$/);
+  });
+
+  it('status exits 1 and names the override when the CLI is missing', async () => {
+    const res = await run(['status', '--json'], env({ CLAUDE_DESK_CLI: path.join(dataDir, 'no-such-claude') }));
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.stdout).cli.status).toBe('not_installed');
+    const text = await run(['status'], env({ CLAUDE_DESK_CLI: path.join(dataDir, 'no-such-claude') }));
+    expect(text.stdout).toMatch(/install/i);
+  });
+
+  it('doctor prints where it looked and where the data lives', async () => {
+    const res = await run(['doctor'], env());
+    expect(res.stdout).toContain(dataDir);
+    expect(res.stdout).toMatch(/Sandbox|wall/i);
+  });
+
+  it('chat streams the answer, resumes a named thread, and exits 0', async () => {
+    const first = await run(['chat', '--thread', 'cli-test', 'Hello there'], env());
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toBe('Hello from the mock API.\n');
+    expect(first.code).toBe(0);
+    const second = await run(['chat', '--thread', 'cli-test', '--json', 'Second message'], env());
+    expect(second.code).toBe(0);
+    const events = second.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(events.at(-1)).toMatchObject({ type: 'finished', status: 'done' });
+    expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain('Hello there');
+  });
+
+  it('chat exits 2 when login is required', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-nologin-'));
+    const noKey = env({ HOME: home });
+    delete (noKey as Record<string, string | undefined>).ANTHROPIC_API_KEY;
+    const res = await run(['chat', 'Hi'], noKey);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/log ?in/i);
+  });
+
+  it('rejects unknown options with usage', async () => {
+    const res = await run(['status', '--jsn'], env());
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Unknown option --jsn');
+  });
+});
