@@ -44,6 +44,8 @@ export class CliEventMapper {
   /** Per message: highest block index that streamed deltas, and the blocks completed by `assistant` lines. */
   private readonly blocks = new Map<string, { maxDeltaIndex: number; committed: { kind: string; text: string }[] }>();
   private currentMessageId: string | undefined;
+  /** Messages cut short by an interrupt (`assistant` with `aborted:true`, case 25): the partial answer stays. */
+  private readonly interrupted = new Set<string>();
   private retrying = false;
   private sawAuthErrorMessage = false;
   private apiErrorText: string | undefined;
@@ -149,7 +151,7 @@ export class CliEventMapper {
         const abandoned = raw.abandoned_blocks;
         if (!isObject(abandoned)) return NOTHING;
         const messageId = str(abandoned.api_message_id) ?? str(raw.api_message_id) ?? this.currentMessageId;
-        if (!messageId) return NOTHING;
+        if (!messageId || this.interrupted.has(messageId)) return NOTHING;
         const from = num(abandoned.from_block_index) ?? 0;
         const state = this.blockState(messageId);
         // Case 25 (interrupt): from_block_index 1 after block 0 was completed — nothing shown is partial.
@@ -182,6 +184,7 @@ export class CliEventMapper {
       return NOTHING;
     }
     const messageId = str(message.id) ?? this.currentMessageId ?? 'unknown';
+    if (raw.aborted === true) this.interrupted.add(messageId);
     const events: TurnEvent[] = [];
     if (!this.startedMessages.has(messageId)) {
       // Case 12e: the non-streamed retry answer has no message_start.

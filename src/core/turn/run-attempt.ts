@@ -3,6 +3,7 @@ import { APP_MCP_SERVER_NAME, buildChildEnv, buildTurnArgs, parseModelRouting } 
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
+import { interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { ControlChannel, TurnRequest } from './turn-request';
 import { type Clock, type ProcessExit, TurnProcess } from './turn-process';
@@ -76,6 +77,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       killGroup: deps.killGroup,
       clock: deps.clock,
       idleTimeoutMs: deps.idleTimeoutMs,
+      // Stop asks the CLI to interrupt first: it keeps the partial answer for the next turn (case 25).
+      stopLine: () => JSON.stringify(interruptRequest()),
       onIgnored: (preview, reason) => deps.log(`ignored CLI output (${reason}): ${preview}`),
       onValue: (value) => {
         const mapped = mapper.map(value);
@@ -102,6 +105,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       pauseIdle: () => proc.pauseIdle(),
       resumeIdle: () => proc.resumeIdle(),
       emit: input.emit,
+      closed: proc.exited,
     };
     function routeControl(message: CliControlMessage): void {
       try {
@@ -113,6 +117,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     }
 
     proc.start();
+    req.onChannel?.(channel);
     input.onProcess(proc); // may stop it at once (stop pressed while the turn was starting)
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
     const exit = await proc.exited;

@@ -49,6 +49,11 @@ export interface TurnProcessOptions {
   idleTimeoutMs?: number;
   killGraceMs?: number;
   clock?: Clock;
+  /**
+   * A line that asks the child to stop by itself (the CLI's `interrupt`, case 25). With it, stop() writes
+   * it and closes stdin, and signals only if the child is still alive after the grace period.
+   */
+  stopLine?: () => string;
 }
 
 /**
@@ -71,6 +76,7 @@ export class TurnProcess {
   private idleTimedOut = false;
   private stopped = false;
   private killTimer: unknown;
+  private graceTimer: unknown;
   private done = false;
   private readonly clock: Clock;
   private readonly idleTimeoutMs: number;
@@ -149,11 +155,22 @@ export class TurnProcess {
     this.touch();
   }
 
-  /** Stop: close stdin, SIGTERM the group, SIGKILL it if still alive after the grace period. */
+  /**
+   * Stop: with a stopLine, write it, close stdin and give the child the grace period to end itself;
+   * then (or at once without one) SIGTERM the group, and SIGKILL it if still alive after another grace.
+   */
   stop(): void {
-    if (this.done) return;
+    if (this.done || this.stopped) return;
     this.stopped = true;
-    this.terminate();
+    const stdin = this.child?.stdin;
+    const line = stdin && !stdin.destroyed && !stdin.writableEnded ? this.options.stopLine?.() : undefined;
+    if (!line) {
+      this.terminate();
+      return;
+    }
+    this.writeLine(line);
+    this.closeStdin();
+    this.graceTimer = this.clock.setTimeout(() => this.terminate(), this.options.killGraceMs ?? KILL_GRACE_MS);
   }
 
   /** End the process for the turn's own reasons (fatal auth error): like stop(), not marked as stopped. */
@@ -241,6 +258,7 @@ export class TurnProcess {
     this.done = true;
     if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);
     if (this.killTimer !== undefined) this.clock.clearTimeout(this.killTimer);
+    if (this.graceTimer !== undefined) this.clock.clearTimeout(this.graceTimer);
     this.reader.end();
     this.resolveExit({
       ...partial,

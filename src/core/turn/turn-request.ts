@@ -36,6 +36,8 @@ export interface TurnRequest {
    * Without a handler, permission prompts are denied at once so the CLI never waits forever (case 23).
    */
   onControl?: (message: CliControlMessage, channel: ControlChannel) => void;
+  /** The process is up: the app may now send its own control requests (set_permission_mode, set_model). */
+  onChannel?: (channel: ControlChannel) => void;
 }
 
 /** What a control handler may do with the running process. */
@@ -47,6 +49,8 @@ export interface ControlChannel {
   resumeIdle(): void;
   /** Push an app event for this turn (approval_request, approval_resolved, …). */
   emit(event: TurnEvent): void;
+  /** Settles when the process has exited (open cards are then withdrawn). */
+  closed?: Promise<unknown>;
 }
 
 export type TurnOutcome = {

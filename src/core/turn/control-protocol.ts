@@ -1,0 +1,101 @@
+/**
+ * The CLI's control protocol (`--permission-prompt-tool stdio`), as recorded in cases 20–27: parse what the
+ * CLI asks, build what the app answers. Pure functions; every shape here was seen on the wire.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApprovalDecision, ApprovalRequest } from '../../shared/turn-events';
+import type { PermissionMode } from '../../shared/settings';
+import { suggestionsWithDestination } from '../../shared/approval-scopes';
+import { type Json, isObject, str } from './cli-json';
+
+/** The CLI's own permission modes that can be switched live with set_permission_mode (case 26). */
+export type CliPermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
+
+/** `ask` is the CLI's `default` mode plus the prompt tool (issue 8). */
+export function cliPermissionMode(mode: PermissionMode): CliPermissionMode {
+  return mode === 'ask' ? 'default' : mode;
+}
+
+/** A `can_use_tool` control_request as an ApprovalRequest (case 20/20c shapes); undefined for anything else. */
+export function parseCanUseTool(raw: Json): ApprovalRequest | undefined {
+  const requestId = str(raw.request_id);
+  const request = raw.request;
+  if (!requestId || !isObject(request) || request.subtype !== 'can_use_tool') return undefined;
+  const toolName = str(request.tool_name);
+  if (!toolName) return undefined;
+  return {
+    requestId,
+    toolUseId: str(request.tool_use_id),
+    toolName,
+    displayName: str(request.display_name),
+    input: isObject(request.input) ? request.input : {},
+    description: str(request.description),
+    blockedPath: str(request.blocked_path),
+    suggestions: Array.isArray(request.permission_suggestions) ? request.permission_suggestions : [],
+  };
+}
+
+/** The request id a `control_cancel_request` withdraws (case 25c). */
+export function parseCancel(raw: Json): string | undefined {
+  return raw.type === 'control_cancel_request' ? str(raw.request_id) : undefined;
+}
+
+export interface ControlResult {
+  requestId: string;
+  ok: boolean;
+  response?: Json;
+  error?: string;
+  /** e.g. `not_found` (case 27b), `bypass_not_launched` (case 26), `unsupported_request` (case 24c). */
+  errorCode?: string;
+}
+
+/** A `control_response` to one of the app's own requests. */
+export function parseControlResponse(raw: Json): ControlResult | undefined {
+  const r = raw.response;
+  if (raw.type !== 'control_response' || !isObject(r)) return undefined;
+  const requestId = str(r.request_id);
+  if (!requestId) return undefined;
+  if (r.subtype === 'success') return { requestId, ok: true, response: isObject(r.response) ? r.response : {} };
+  return { requestId, ok: false, error: str(r.error) ?? 'The CLI refused the request.', errorCode: str(r.error_code) };
+}
+
+/** An app → CLI control_request line (interrupt, set_permission_mode, set_model, initialize). */
+export function controlRequest(requestId: string, request: { subtype: string } & Json): Json {
+  return { type: 'control_request', request_id: requestId, request };
+}
+
+/**
+ * Which of the CLI's permission_suggestions a scope echoes back (case 22: `localSettings` writes
+ * `<cwd>/.claude/settings.local.json`; case 22c: `session` stays in memory).
+ */
+export function suggestionsFor(scope: 'once' | 'session' | 'always', suggestions: unknown[]): Json[] {
+  if (scope === 'once') return [];
+  return suggestionsWithDestination(suggestions, scope === 'always' ? 'localSettings' : 'session') as Json[];
+}
+
+/**
+ * The answer to a `can_use_tool` prompt. Allow always carries `updatedInput` (the user's edit, or the
+ * model's input, case 20/20e); deny carries the user's reason verbatim and never `interrupt:true`, which
+ * would discard it and end the turn (case 21b).
+ */
+export function permissionResponse(request: ApprovalRequest, decision: ApprovalDecision): Json {
+  let response: Json;
+  if (decision.behavior === 'allow') {
+    response = { behavior: 'allow', updatedInput: decision.updatedInput ?? request.input };
+    const permissions = suggestionsFor(decision.scope, request.suggestions);
+    if (permissions.length > 0) response.updatedPermissions = permissions;
+  } else {
+    const reason = decision.message?.trim();
+    response = {
+      behavior: 'deny',
+      // The model reads this verbatim as the tool_result (case 21).
+      message: reason || 'The user denied this tool call.',
+    };
+  }
+  return { type: 'control_response', response: { subtype: 'success', request_id: request.requestId, response } };
+}
+
+/** Stop: `interrupt` keeps the partial answer and tells the next turn it was interrupted (cases 25/25b). */
+export function interruptRequest(requestId = `int-${randomUUID()}`): Json {
+  return controlRequest(requestId, { subtype: 'interrupt' });
+}

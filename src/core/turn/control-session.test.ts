@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnEvent } from '../../shared/turn-events';
+import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
+import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
+import type { Json } from './cli-json';
+import { ControlSession } from './control-session';
+import type { ControlChannel } from './turn-request';
+
+/** A channel that records what the app writes and whether the idle bound is held. */
+function fakeChannel() {
+  let exit!: () => void;
+  const sent: Json[] = [];
+  const events: TurnEvent[] = [];
+  const state = { paused: false, pauses: 0 };
+  const channel: ControlChannel = {
+    send: (m) => sent.push(m as Json),
+    pauseIdle: () => {
+      state.paused = true;
+      state.pauses++;
+    },
+    resumeIdle: () => (state.paused = false),
+    emit: (e) => events.push(e),
+    closed: new Promise<void>((r) => (exit = r)),
+  };
+  return { channel, sent, events, state, exit: () => exit() };
+}
+
+/** The control lines of a recorded case, as the mapper hands them over. */
+function controlLines(name: string): CliControlMessage[] {
+  const mapper = new CliEventMapper({ threadId: 't', turnId: 'u' });
+  return recordedValues(recordedCase(name)).flatMap((v) => mapper.map(v).control ?? []);
+}
+
+const bashPrompt = () => controlLines('20c-can-use-tool-allow-bash-touch').find((m) => m.type === 'control_request')!;
+const writePrompt = () => controlLines('20-can-use-tool-allow').find((m) => m.type === 'control_request')!;
+const session = () => new ControlSession({ threadId: 't', turnId: 'u', newId: () => '1' });
+
+describe('ControlSession approvals', () => {
+  it('turns can_use_tool into a card with what the user needs to judge it, and holds the idle bound', () => {
+    const s = session();
+    const c = fakeChannel();
+    s.handle(bashPrompt(), c.channel);
+    expect(c.events).toHaveLength(1);
+    const e = c.events[0]!;
+    expect(e).toMatchObject({ threadId: 't', turnId: 'u', type: 'approval_request' });
+    if (e.type !== 'approval_request') throw new Error('no card');
+    expect(e.request).toMatchObject({
+      toolName: 'Bash',
+      input: { command: 'touch made-by-bash.txt' },
+      blockedPath: '<cwd>/made-by-bash.txt',
+    });
+    expect(e.request.suggestions).toHaveLength(3);
+    expect(c.state.paused).toBe(true);
+  });
+
+  it('allow once echoes the input; session and always echo the matching suggestions (case 22/22c)', () => {
+    const answers: Json[] = [];
+    for (const scope of ['once', 'session', 'always'] as const) {
+      const s = session();
+      const c = fakeChannel();
+      s.handle(bashPrompt(), c.channel);
+      const id = (c.events[0] as { request: { requestId: string } }).request.requestId;
+      expect(s.answer(id, { behavior: 'allow', scope })).toBe(true);
+      answers.push(c.sent[0]!);
+      expect(c.state.paused).toBe(false);
+      expect(c.events.at(-1)).toMatchObject({ type: 'approval_resolved', requestId: id, outcome: 'allowed' });
+    }
+    const inner = (a: Json) => (a.response as { response: Json }).response;
+    expect(inner(answers[0]!)).toEqual({ behavior: 'allow', updatedInput: { command: 'touch made-by-bash.txt', description: 'Run a shell command' } });
+    expect((inner(answers[1]!).updatedPermissions as Json[]).map((p) => p.destination)).toEqual(['session', 'session']);
+    expect(inner(answers[2]!).updatedPermissions).toEqual([
+      { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }], behavior: 'allow', destination: 'localSettings' },
+    ]);
+  });
+
+  it('sends the edited input, and a denial with the reason verbatim (never interrupt)', () => {
+    const s = session();
+    const c = fakeChannel();
+    s.handle(writePrompt(), c.channel);
+    const id = s.pendingApprovals()[0]!.requestId;
+    s.answer(id, { behavior: 'allow', scope: 'once', updatedInput: { file_path: '/x', content: 'mine' } });
+    expect(c.sent[0]).toMatchObject({ response: { request_id: id, response: { updatedInput: { content: 'mine' } } } });
+
+    const s2 = session();
+    const c2 = fakeChannel();
+    s2.handle(writePrompt(), c2.channel);
+    s2.answer(id, { behavior: 'deny', message: 'Not in this folder' });
+    expect(c2.sent[0]).toEqual({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: id, response: { behavior: 'deny', message: 'Not in this folder' } },
+    });
+    expect(s2.answer(id, { behavior: 'allow', scope: 'once' })).toBe(false); // already answered
+  });
+
+  it('keeps the idle bound held until the last of several queued cards is answered', () => {
+    const s = session();
+    const c = fakeChannel();
+    const a = { ...bashPrompt(), raw: { ...bashPrompt().raw, request_id: 'A' } };
+    const b = { ...bashPrompt(), raw: { ...bashPrompt().raw, request_id: 'B' } };
+    s.handle(a, c.channel);
+    s.handle(b, c.channel);
+    expect(s.pendingApprovals().map((r) => r.requestId)).toEqual(['A', 'B']);
+    s.answer('B', { behavior: 'deny' });
+    expect(c.state.paused).toBe(true);
+    s.answer('A', { behavior: 'allow', scope: 'once' });
+    expect(c.state.paused).toBe(false);
+  });
+
+  it('a control_cancel_request withdraws the card as cancelled (case 25c); process exit cancels the rest', async () => {
+    const lines = controlLines('25c-interrupt-while-permission-pending');
+    const s = session();
+    const c = fakeChannel();
+    for (const m of lines) s.handle(m, c.channel);
+    expect(c.events.map((e) => e.type)).toEqual(['approval_request', 'approval_resolved']);
+    expect(c.events[1]).toMatchObject({ outcome: 'cancelled' });
+    expect(s.pendingApprovals()).toEqual([]);
+
+    const s2 = session();
+    const c2 = fakeChannel();
+    s2.handle(writePrompt(), c2.channel);
+    c2.exit();
+    await expect.poll(() => c2.events.at(-1)?.type).toBe('approval_resolved');
+    expect(s2.live).toBe(false);
+  });
+
+  it('answers an unknown CLI request with an error so the CLI never waits for it', () => {
+    const s = session();
+    const c = fakeChannel();
+    s.handle({ type: 'control_request', raw: { type: 'control_request', request_id: 'q1', request: { subtype: 'hook_callback' } } }, c.channel);
+    expect(c.sent[0]).toMatchObject({ response: { subtype: 'error', request_id: 'q1' } });
+  });
+});
+
+describe('ControlSession requests', () => {
+  it('matches set_model / set_permission_mode responses by request id (cases 26/27b)', async () => {
+    const s = session();
+    const c = fakeChannel();
+    s.attach(c.channel);
+    const model = s.setModel('mock-404-model');
+    expect(c.sent[0]).toEqual({ type: 'control_request', request_id: 'model-1', request: { subtype: 'set_model', model: 'mock-404-model' } });
+    const response = (raw: Json) => s.handle({ type: 'control_response', raw }, c.channel);
+    response({ type: 'control_response', response: { subtype: 'success', request_id: 'other', response: {} } });
+    response({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: 'model-1', error: "Model 'mock-404-model' not found", error_code: 'not_found' },
+    });
+    await expect(model).resolves.toMatchObject({ ok: false, errorCode: 'not_found' });
+
+    const mode = s.setPermissionMode('acceptEdits');
+    response({ type: 'control_response', response: { subtype: 'success', request_id: 'mode-1', response: { mode: 'acceptEdits' } } });
+    await expect(mode).resolves.toMatchObject({ ok: true, response: { mode: 'acceptEdits' } });
+  });
+
+  it('fails open requests when the process ends, and refuses when none is attached', async () => {
+    const s = session();
+    await expect(s.setModel('x')).resolves.toMatchObject({ ok: false });
+    const c = fakeChannel();
+    s.attach(c.channel);
+    const pending = s.setPermissionMode('default');
+    c.exit();
+    await expect(pending).resolves.toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalDecision, ApprovalRequest } from '../../shared/turn-events';
+import type { CliControlMessage } from './cli-event-mapper';
+import { type Json, isObject, str } from './cli-json';
+import {
+  type CliPermissionMode,
+  type ControlResult,
+  controlRequest,
+  parseCancel,
+  parseCanUseTool,
+  parseControlResponse,
+  permissionResponse,
+} from './control-protocol';
+import type { ControlChannel } from './turn-request';
+
+export interface ControlSessionOptions {
+  threadId: string;
+  turnId: string;
+  log?: (message: string) => void;
+  newId?: () => string;
+}
+
+/**
+ * The app's side of the control protocol for one CLI process (one turn, or a warm process): approval
+ * cards (the broker), and the app's own requests (set_permission_mode, set_model) matched to their
+ * responses by request_id. Use `handle` as TurnRequest.onControl and `attach` as TurnRequest.onChannel.
+ */
+export class ControlSession {
+  private channel: ControlChannel | undefined;
+  private readonly pending = new Map<string, ApprovalRequest>();
+  private readonly outstanding = new Map<string, (result: ControlResult) => void>();
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: ControlSessionOptions) {}
+
+  get threadId(): string {
+    return this.options.threadId;
+  }
+
+  get turnId(): string {
+    return this.options.turnId;
+  }
+
+  /** True while a process is attached and has not exited. */
+  get live(): boolean {
+    return this.channel !== undefined && !this.closed;
+  }
+
+  /** Approval cards still waiting for the user, oldest first. */
+  pendingApprovals(): ApprovalRequest[] {
+    return [...this.pending.values()];
+  }
+
+  /** Called when the session closes (process exited). */
+  onClose(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  attach(channel: ControlChannel): void {
+    if (this.channel === channel) return;
+    this.channel = channel;
+    void channel.closed?.then(() => this.close());
+  }
+
+  /** The TurnRequest.onControl handler. */
+  handle(message: CliControlMessage, channel: ControlChannel): void {
+    this.attach(channel);
+    const raw = message.raw;
+    if (message.type === 'control_response') {
+      const result = parseControlResponse(raw);
+      const settle = result && this.outstanding.get(result.requestId);
+      if (result && settle) {
+        this.outstanding.delete(result.requestId);
+        settle(result);
+      }
+      return; // a response to nobody is ignored, as the CLI itself does (case 24c)
+    }
+    if (message.type === 'control_cancel_request') {
+      const requestId = parseCancel(raw);
+      if (requestId) this.resolve(requestId, 'cancelled');
+      return;
+    }
+    const approval = parseCanUseTool(raw);
+    if (approval) {
+      this.pending.set(approval.requestId, approval);
+      // The CLI waits forever for the answer (case 23): the idle bound must not kill the card.
+      if (this.pending.size === 1) channel.pauseIdle();
+      this.emit({ type: 'approval_request', request: approval });
+      return;
+    }
+    this.refuseUnknown(raw, channel);
+  }
+
+  /** Answer one card by its request id; false when it is no longer pending (answered, cancelled, gone). */
+  answer(requestId: string, decision: ApprovalDecision): boolean {
+    const request = this.pending.get(requestId);
+    if (!request || !this.channel || this.closed) return false;
+    this.channel.send(permissionResponse(request, decision));
+    this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied');
+    return true;
+  }
+
+  /** Switch ask ↔ acceptEdits in the running process (case 26); bypass is refused unless launched with it. */
+  setPermissionMode(mode: CliPermissionMode): Promise<ControlResult> {
+    return this.request('mode', { subtype: 'set_permission_mode', mode });
+  }
+
+  /** Switch the model; the CLI probes it first and answers `not_found` for an unknown one (cases 27/27b). */
+  setModel(model: string | undefined): Promise<ControlResult> {
+    return this.request('model', { subtype: 'set_model', model: model ?? 'default' });
+  }
+
+  /** Send a control_request and wait for its control_response (or the process to end). */
+  request(prefix: string, body: { subtype: string } & Json): Promise<ControlResult> {
+    const requestId = `${prefix}-${(this.options.newId ?? randomUUID)()}`;
+    if (!this.channel || this.closed) {
+      return Promise.resolve({ requestId, ok: false, error: 'Claude Code is not running.' });
+    }
+    const channel = this.channel;
+    return new Promise((resolve) => {
+      this.outstanding.set(requestId, resolve);
+      channel.send(controlRequest(requestId, body));
+    });
+  }
+
+  /** The process is gone: every open card is withdrawn, every open request fails. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const requestId of [...this.pending.keys()]) this.resolve(requestId, 'cancelled');
+    for (const [requestId, settle] of this.outstanding) {
+      settle({ requestId, ok: false, error: 'Claude Code ended before it answered.' });
+    }
+    this.outstanding.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  private resolve(requestId: string, outcome: 'allowed' | 'denied' | 'cancelled'): void {
+    if (!this.pending.delete(requestId)) return;
+    if (this.pending.size === 0) this.channel?.resumeIdle();
+    this.emit({ type: 'approval_resolved', requestId, outcome });
+  }
+
+  /** A request the app does not implement still gets an answer, so the CLI never waits for it. */
+  private refuseUnknown(raw: Json, channel: ControlChannel): void {
+    const requestId = str(raw.request_id);
+    if (raw.type !== 'control_request' || !requestId) return;
+    const subtype = isObject(raw.request) ? str(raw.request.subtype) : undefined;
+    this.options.log?.(`unhandled CLI control request: ${subtype ?? '?'}`);
+    channel.send({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: requestId, error: `Claude Desk does not handle ${subtype ?? 'this'}.` },
+    });
+  }
+
+  private emit(
+    body:
+      | { type: 'approval_request'; request: ApprovalRequest }
+      | { type: 'approval_resolved'; requestId: string; outcome: 'allowed' | 'denied' | 'cancelled' },
+  ): void {
+    this.channel?.emit({ threadId: this.options.threadId, turnId: this.options.turnId, ...body });
+  }
+}
