@@ -2,7 +2,9 @@
 
 export function formatCost(usd: number): string {
   if (!usd) return '$0.00';
+  // A turn often costs a cent or two: keep enough digits to tell turns apart.
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  if (usd < 1) return `$${usd.toFixed(3)}`;
   return `$${usd.toFixed(2)}`;
 }
 

@@ -1,0 +1,139 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TurnEvent } from '../../../../shared/turn-events';
+import { createFakeHost, makeThread, type FakeHost } from '../../test-support/fake-api';
+import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
+import { renderApp } from '../../test-support/render-app';
+
+const T = 'th-1';
+type Body = TurnEvent extends infer E ? (E extends unknown ? Omit<E, 'threadId' | 'turnId'> : never) : never;
+
+let restoreLayout: () => void;
+beforeEach(() => (restoreLayout = giveScrollerAViewport()));
+afterEach(() => restoreLayout());
+
+async function sendInThread(text = 'Do the thing'): Promise<{ host: FakeHost; emit: (body: Body) => void }> {
+  const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+  renderApp({ host });
+  await userEvent.click(await screen.findByText('Work'));
+  await userEvent.type(screen.getByLabelText('Message'), `${text}{Enter}`);
+  await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+  const emit = (body: Body) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  return { host, emit };
+}
+
+describe('chat: turn states', () => {
+  it('queued shows its position and a Stop button; Stop asks the host to stop that turn', async () => {
+    const { host, emit } = await sendInThread();
+    emit({ type: 'queued', position: 2 });
+    expect(await screen.findByTestId('turn-queued')).toHaveTextContent('Queued — position 2');
+    await userEvent.click(screen.getByTestId('stop-button'));
+    expect(host.callsTo('stopTurn')).toEqual([{ threadId: T, turnId: 'turn-1' }]);
+  });
+
+  it('running shows the elapsed time; Esc stops it; stopped is shown as such', async () => {
+    const { host, emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() - 65_000 });
+    expect(await screen.findByTestId('turn-running')).toHaveTextContent(/1:0\d/);
+    await userEvent.keyboard('{Escape}');
+    expect(host.callsTo('stopTurn')).toEqual([{ threadId: T, turnId: 'turn-1' }]);
+    emit({ type: 'text_delta', messageId: 'm1', text: 'Partial answer' });
+    emit({ type: 'error', error: { kind: 'stopped', message: 'Stopped by you' } });
+    emit({ type: 'finished', status: 'stopped' });
+    expect(await screen.findByTestId('turn-stopped')).toHaveTextContent('Stopped');
+    expect(screen.getByText('Partial answer')).toBeInTheDocument();
+    expect(screen.queryByTestId('stop-button')).not.toBeInTheDocument();
+  });
+
+  it('shows "Retrying (n/10)" while the CLI retries, and clears it when output resumes', async () => {
+    const { emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() });
+    emit({ type: 'retry', attempt: 2, maxRetries: 10, errorStatus: 529 });
+    expect(await screen.findByTestId('turn-retrying')).toHaveTextContent('Retrying (2/10)');
+    emit({ type: 'text_delta', messageId: 'm1', text: 'Back' });
+    await waitFor(() => expect(screen.queryByTestId('turn-retrying')).not.toBeInTheDocument());
+  });
+
+  it('failed shows the message and hint; Retry re-sends the last user text', async () => {
+    const { host, emit } = await sendInThread('Summarize the log');
+    emit({ type: 'started', startedAt: Date.now() });
+    emit({ type: 'error', error: { kind: 'cli_error', message: 'API Error: 500 Internal Server Error', hint: 'Try again in a moment.' } });
+    emit({ type: 'finished', status: 'failed' });
+    const failed = await screen.findByTestId('turn-failed');
+    expect(failed).toHaveTextContent('API Error: 500 Internal Server Error');
+    expect(failed).toHaveTextContent('Try again in a moment.');
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
+    expect(host.callsTo('sendMessage')[1]).toEqual({ threadId: T, text: 'Summarize the log' });
+  });
+
+  it('a send the host refuses becomes a failed turn with Retry', async () => {
+    const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+    host.handle('sendMessage', () => {
+      throw new Error('sendMessage is not available yet');
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    await userEvent.type(screen.getByLabelText('Message'), 'hello{Enter}');
+    expect(await screen.findByTestId('turn-failed')).toHaveTextContent('sendMessage is not available yet');
+  });
+
+  it('auth required shows the login steps and an API-key field that saves the key', async () => {
+    const { host, emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() });
+    emit({ type: 'error', error: { kind: 'auth_required', message: 'Not logged in · Please run /login' } });
+    emit({ type: 'finished', status: 'failed' });
+    const card = await screen.findByTestId('auth-card');
+    expect(card).toHaveTextContent('claude');
+    expect(card).toHaveTextContent('/login');
+    expect(card).toHaveTextContent('claude setup-token');
+    await userEvent.type(within(card).getByLabelText('Anthropic API key'), 'sk-ant-test-123');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(host.callsTo('setApiKey')).toEqual([{ key: 'sk-ant-test-123' }]));
+    // Write-only: the field empties and the key is never shown back.
+    await waitFor(() => expect(within(card).getByLabelText('Anthropic API key')).toHaveValue(''));
+    expect(document.body.textContent).not.toContain('sk-ant-test-123');
+  });
+});
+
+describe('chat: composer', () => {
+  it('Shift+Enter adds a new line instead of sending; focusing it pre-warms the turn', async () => {
+    const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const box = screen.getByLabelText('Message');
+    await userEvent.click(box);
+    await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
+    expect(box).toHaveValue('line one\nline two');
+    expect(host.callsTo('sendMessage')).toHaveLength(0);
+    expect(host.callsTo('prepareTurn')).toContainEqual({ threadId: T });
+  });
+
+  it('pasted images are sent as image blocks; an unsupported file becomes a short notice', async () => {
+    const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const box = screen.getByLabelText('Message');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+    const heic = new File([new Uint8Array([1, 2])], 'photo.heic', { type: 'image/heic' });
+    fireEvent.paste(box, { clipboardData: { files: [png, heic], types: ['Files'] } });
+    expect(await screen.findByTestId('attachment')).toHaveTextContent('shot.png');
+    expect(screen.getByTestId('attachment-problem')).toHaveTextContent('photo.heic was not attached');
+    await userEvent.type(box, 'what is this?{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    expect(host.callsTo('sendMessage')[0]).toEqual({
+      threadId: T,
+      text: 'what is this?',
+      images: [{ mediaType: 'image/png', data: 'iVBORw==', name: 'shot.png' }],
+    });
+  });
+
+  it('the first message with no thread open creates one titled from the text', async () => {
+    const host = createFakeHost();
+    renderApp({ host });
+    await userEvent.type(await screen.findByLabelText('Message'), 'Plan my week{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    expect(host.callsTo('createThread')).toEqual([{ title: 'Plan my week' }]);
+  });
+});

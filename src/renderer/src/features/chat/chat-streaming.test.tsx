@@ -1,0 +1,125 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TurnEvent } from '../../../../shared/turn-events';
+import type { AssistantMessage } from '../../../../shared/threads';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
+import { renderApp } from '../../test-support/render-app';
+
+// Count renders of each assistant message view, by message id, without changing what it renders.
+const renders = vi.hoisted(() => new Map<string, number>());
+vi.mock('./assistant-message', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./assistant-message')>();
+  const { createElement } = await import('react');
+  return {
+    ...real,
+    AssistantMessageView: (props: { message: AssistantMessage }) => {
+      renders.set(props.message.id, (renders.get(props.message.id) ?? 0) + 1);
+      return createElement(real.AssistantMessageView, props);
+    },
+  };
+});
+
+const T = 'th-1';
+type Body = TurnEvent extends infer E ? (E extends unknown ? Omit<E, 'threadId' | 'turnId'> : never) : never;
+const ev = (turnId: string, body: Body): TurnEvent => ({ threadId: T, turnId, ...body }) as TurnEvent;
+
+const verdict = { isError: false, subtype: 'success', costUsd: 0.0123, durationMs: 2300, numTurns: 1, usage: { inputTokens: 1200, outputTokens: 345 } };
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  renders.clear();
+  restoreLayout = giveScrollerAViewport();
+});
+afterEach(() => restoreLayout());
+
+async function openThread() {
+  const host = createFakeHost({
+    threads: [
+      makeThread(T, 'Greetings', [
+        { id: 'u0', role: 'user', createdAt: 1, text: 'earlier question' },
+        { id: 'a0', role: 'assistant', createdAt: 2, status: 'done', parts: [{ kind: 'text', text: 'earlier answer' }] },
+      ]),
+    ],
+  });
+  const app = renderApp({ host });
+  await userEvent.click(await screen.findByText('Greetings'));
+  await screen.findByText('earlier answer');
+  return app;
+}
+
+describe('chat: streaming', () => {
+  it('sends with Enter, then streams the answer token by token, exactly once, with a footer', async () => {
+    const { host } = await openThread();
+    const box = screen.getByLabelText('Message');
+    await userEvent.type(box, 'Say hello{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, text: 'Say hello' }]));
+    expect(screen.getByText('Say hello')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+
+    const turn = 'turn-1';
+    act(() => host.emit('turnEvent', ev(turn, { type: 'started', startedAt: Date.now() })));
+    expect(await screen.findByTestId('turn-running')).toBeInTheDocument();
+    for (const chunk of ['Hello', ' from', ' the mock API.']) {
+      act(() => host.emit('turnEvent', ev(turn, { type: 'text_delta', messageId: 'm1', text: chunk })));
+    }
+    await screen.findByText('Hello from the mock API.');
+    // The CLI repeats the whole block after streaming it: shown once, not twice.
+    act(() => host.emit('turnEvent', ev(turn, { type: 'text', messageId: 'm1', text: 'Hello from the mock API.' })));
+    act(() => host.emit('turnEvent', ev(turn, { type: 'result', verdict })));
+    act(() => host.emit('turnEvent', ev(turn, { type: 'finished', status: 'done' })));
+
+    await waitFor(() => expect(screen.getAllByText('Hello from the mock API.')).toHaveLength(1));
+    const footer = screen.getByTestId('turn-footer');
+    expect(footer).toHaveTextContent('$0.012');
+    expect(footer).toHaveTextContent('1.2k in · 345 out');
+    expect(footer).toHaveTextContent('2.3 s');
+    expect(screen.queryByTestId('turn-running')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stop-button')).not.toBeInTheDocument();
+  });
+
+  it('a delta re-renders only the message being streamed, not the rest of the thread', async () => {
+    const { host } = await openThread();
+    await userEvent.type(screen.getByLabelText('Message'), 'go{Enter}');
+    const turn = 'turn-1';
+    act(() => host.emit('turnEvent', ev(turn, { type: 'started', startedAt: Date.now() })));
+    act(() => host.emit('turnEvent', ev(turn, { type: 'text_delta', messageId: 'm1', text: 'a' })));
+    await screen.findByText('a');
+    const earlierBefore = renders.get('a0') ?? 0;
+    const streamingBefore = renders.get(turn) ?? 0;
+    expect(earlierBefore).toBeGreaterThan(0);
+
+    for (let i = 0; i < 20; i++) act(() => host.emit('turnEvent', ev(turn, { type: 'text_delta', messageId: 'm1', text: 'b' })));
+    await screen.findByText(`a${'b'.repeat(20)}`);
+
+    expect(renders.get('a0')).toBe(earlierBefore);
+    expect((renders.get(turn) ?? 0) - streamingBefore).toBeGreaterThanOrEqual(20);
+  });
+
+  it('shows thinking collapsed and tool calls as cards with friendly names, results and denials', async () => {
+    const { host } = await openThread();
+    await userEvent.type(screen.getByLabelText('Message'), 'use tools{Enter}');
+    const turn = 'turn-1';
+    const send = (body: Body) => act(() => host.emit('turnEvent', ev(turn, body)));
+    send({ type: 'started', startedAt: Date.now() });
+    send({ type: 'thinking_delta', messageId: 'm1', text: 'Let me recall the notes.' });
+    send({ type: 'tool_call', toolUseId: 'tu1', name: 'mcp__desk__memory_recall', input: { query: 'notes' } });
+    send({ type: 'tool_result', toolUseId: 'tu1', content: 'Found 2 notes', isError: false });
+    send({ type: 'tool_call', toolUseId: 'tu2', name: 'Bash', input: { command: 'rm -rf build' } });
+    send({ type: 'permission_denied', toolUseId: 'tu2', toolName: 'Bash', message: 'Shell commands are off in Accept edits mode.' });
+
+    const thinking = await screen.findByTestId('thinking');
+    expect(thinking).not.toHaveAttribute('open');
+    const [recall, bash] = screen.getAllByTestId('tool-card');
+    expect(recall).toHaveTextContent('Memory · recall');
+    expect(recall).toHaveTextContent('Done');
+    expect(within(recall!).queryByText('Found 2 notes')).not.toBeInTheDocument();
+    await userEvent.click(within(recall!).getByRole('button', { expanded: false }));
+    expect(within(recall!).getByText('Found 2 notes')).toBeInTheDocument();
+    expect(bash).toHaveTextContent('Shell');
+    expect(bash).toHaveTextContent('rm -rf build');
+    expect(bash).toHaveTextContent('Denied');
+    expect(bash).toHaveTextContent('Shell commands are off in Accept edits mode.');
+  });
+});

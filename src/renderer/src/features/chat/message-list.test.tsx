@@ -1,0 +1,79 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../../../shared/threads';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
+import { renderApp } from '../../test-support/render-app';
+
+function longThread(n: number): ChatMessage[] {
+  return Array.from({ length: n }, (_, i): ChatMessage =>
+    i % 2 === 0
+      ? { id: `u${i}`, role: 'user', createdAt: i, text: `Question ${i}` }
+      : { id: `a${i}`, role: 'assistant', createdAt: i, status: 'done', parts: [{ kind: 'text', text: `Answer ${i}` }] },
+  );
+}
+
+let restoreLayout: () => void;
+beforeEach(() => (restoreLayout = giveScrollerAViewport()));
+afterEach(() => restoreLayout());
+
+describe('message list', () => {
+  it('opens a 2,000-message thread at its latest message with only a window of rows in the DOM', async () => {
+    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(2000))] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Big thread'));
+    expect(await screen.findByText('Answer 1999')).toBeInTheDocument();
+    const rows = screen.getAllByRole('article');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeLessThan(40);
+    expect(screen.queryByText('Question 0')).not.toBeInTheDocument();
+  });
+
+  it('stops following when the reader scrolls up and offers "Jump to latest"', async () => {
+    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Big thread'));
+    await screen.findByText('Answer 199');
+    const scroller = screen.getByTestId('message-scroller');
+    // jsdom has no layout: give the content a height so "distance from the bottom" means something.
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 28_000 });
+    act(() => {
+      scroller.scrollTop = 27_200;
+      fireEvent.scroll(scroller);
+    });
+    expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument();
+    act(() => {
+      scroller.scrollTop = 20_000;
+      fireEvent.scroll(scroller);
+    });
+    const jump = await screen.findByTestId('jump-latest');
+    await userEvent.click(jump);
+    expect(scroller.scrollTop).toBe(28_000);
+    await waitFor(() => expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument());
+  });
+
+  it('links open outside the app: openExternal on the desktop, a new tab in browser mode', async () => {
+    const answer: ChatMessage[] = [
+      { id: 'a1', role: 'assistant', createdAt: 1, status: 'done', parts: [{ kind: 'text', text: 'See [the docs](https://docs.example.com/x).\n\n```ts\nconst a = 1;\n```' }] },
+    ];
+    const desktop = createFakeHost({ threads: [makeThread('t', 'Links', answer)] });
+    const { unmount } = renderApp({ host: desktop });
+    await userEvent.click(await screen.findByText('Links'));
+    await userEvent.click(await screen.findByRole('link', { name: 'the docs' }));
+    expect(desktop.callsTo('openExternal')).toEqual([{ url: 'https://docs.example.com/x' }]);
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
+    expect(screen.getByText('ts')).toBeInTheDocument();
+    unmount();
+
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const web = createFakeHost({ threads: [makeThread('t', 'Links', answer)], host: 'web' });
+    renderApp({ host: web });
+    await userEvent.click(await screen.findByText('Links'));
+    await waitFor(() => expect(web.callsTo('getAppInfo')).toHaveLength(1));
+    await userEvent.click(await screen.findByRole('link', { name: 'the docs' }));
+    expect(open).toHaveBeenCalledWith('https://docs.example.com/x', '_blank', 'noopener');
+    expect(web.callsTo('openExternal')).toHaveLength(0);
+    open.mockRestore();
+  });
+});

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+async function openSettings(host = createFakeHost()) {
+  renderApp({ host });
+  await userEvent.click(await screen.findByTestId('open-settings'));
+  const control = await screen.findByTestId('permission-control');
+  await waitFor(() => expect(control).not.toBeDisabled());
+  return { host, control };
+}
+
+describe('settings: permission mode', () => {
+  it('offers Ask, Accept edits (default) and Full access', async () => {
+    const { control } = await openSettings();
+    expect(within(control).getByRole('radio', { name: /Accept edits/ })).toBeChecked();
+    expect(within(control).getByRole('radio', { name: /^Ask/ })).not.toBeChecked();
+    expect(within(control).getByRole('radio', { name: /Full access/ })).not.toBeChecked();
+  });
+
+  it('full access needs a confirmation naming what it grants; Cancel changes nothing', async () => {
+    const { host, control } = await openSettings();
+    await userEvent.click(within(control).getByRole('radio', { name: /Full access/ }));
+    const dialog = screen.getByTestId('full-access-dialog');
+    for (const grant of ['shell command', 'network', 'sub-agents', 'no approval']) expect(dialog).toHaveTextContent(grant);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(host.callsTo('updateSettings')).toHaveLength(0);
+    expect(within(control).getByRole('radio', { name: /Accept edits/ })).toBeChecked();
+
+    await userEvent.click(within(control).getByRole('radio', { name: /Full access/ }));
+    await userEvent.click(within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }));
+    await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'bypassPermissions' }]));
+    expect(within(control).getByRole('radio', { name: /Full access/ })).toBeChecked();
+  });
+
+  it('switching back to Accept edits needs no confirmation', async () => {
+    const host = createFakeHost();
+    host.settings = { ...host.settings, permissionMode: 'bypassPermissions' };
+    const { control } = await openSettings(host);
+    await userEvent.click(within(control).getByRole('radio', { name: /Accept edits/ }));
+    expect(screen.queryByTestId('full-access-dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'acceptEdits' }]));
+  });
+
+  it('a mode locked by the environment is disabled, with the reason', async () => {
+    const host = createFakeHost();
+    host.settings = { ...host.settings, permissionModeLockedBy: 'CLAUDE_DESK_PERMISSION_MODE=acceptEdits' };
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    expect(await screen.findByTestId('permission-locked')).toHaveTextContent('CLAUDE_DESK_PERMISSION_MODE=acceptEdits');
+    expect(screen.getByTestId('permission-control')).toBeDisabled();
+  });
+
+  it('the chat header shows a Full access badge while it is on, and its toggle also asks first', async () => {
+    const host = createFakeHost({ threads: [makeThread('t', 'Work')] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const select = await screen.findByTestId('permission-select');
+    await waitFor(() => expect(select).not.toBeDisabled());
+    expect(screen.queryByTestId('full-access-badge')).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, 'bypassPermissions');
+    await userEvent.click(within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }));
+    expect(await screen.findByTestId('full-access-badge')).toHaveTextContent('Full access');
+  });
+});
+
+describe('settings: model, key, tools, memory, data', () => {
+  it('saves the default model and explains the temperature suffix', async () => {
+    const { host } = await openSettings();
+    const input = screen.getByLabelText('Default model');
+    expect(screen.getByText(/is kept with the name but not sent/)).toBeInTheDocument();
+    await userEvent.type(input, 'claude-code:sonnet@0.2');
+    await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(host.callsTo('updateSettings')).toContainEqual({ defaultModel: 'claude-code:sonnet@0.2' }));
+  });
+
+  it('a saved API key can be removed and is never shown', async () => {
+    const host = createFakeHost();
+    host.settings = { ...host.settings, hasSavedApiKey: true };
+    await openSettings(host);
+    const fields = screen.getAllByTestId('api-key-field');
+    const field = fields[fields.length - 1]!;
+    expect(field).toHaveTextContent('Saved, encrypted with your system keychain.');
+    await userEvent.click(within(field).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(host.callsTo('clearApiKey')).toHaveLength(1));
+  });
+
+  it('sets the tool policy', async () => {
+    const { host } = await openSettings();
+    await userEvent.click(within(screen.getByTestId('tool-policy')).getByRole('radio', { name: /Read-only/ }));
+    await waitFor(() => expect(host.callsTo('updateSettings')).toContainEqual({ toolPolicy: 'read-only' }));
+  });
+
+  it('lists, searches and deletes memories', async () => {
+    const host = createFakeHost();
+    let items = [
+      { id: 'm1', content: 'Prefers metric units', tags: ['prefs'], createdAt: 1, updatedAt: 1 },
+      { id: 'm2', content: 'Project uses pnpm', tags: [], createdAt: 2, updatedAt: 2 },
+    ];
+    host.handle('listMemories', (input) => {
+      const q = (input as { query?: string } | undefined)?.query;
+      return { items: q ? items.filter((m) => m.content.includes(q)) : items };
+    });
+    host.handle('deleteMemory', (input) => {
+      items = items.filter((m) => m.id !== (input as { id: string }).id);
+      return null;
+    });
+    await openSettings(host);
+    const panel = screen.getByTestId('memory-panel');
+    expect(await within(panel).findAllByTestId('memory-item')).toHaveLength(2);
+    await userEvent.type(within(panel).getByLabelText('Search memories'), 'pnpm');
+    await waitFor(() => expect(within(panel).getAllByTestId('memory-item')).toHaveLength(1));
+    await userEvent.click(within(panel).getByRole('button', { name: /Forget: Project uses pnpm/ }));
+    await waitFor(() => expect(within(panel).queryAllByTestId('memory-item')).toHaveLength(0));
+    expect(host.callsTo('deleteMemory')).toEqual([{ id: 'm2' }]);
+  });
+
+  it('shows the data folder', async () => {
+    await openSettings();
+    expect(await screen.findByTestId('data-dir')).toHaveTextContent('/data/desk');
+  });
+});

@@ -1,0 +1,91 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeHost, makeThread, summaryOf } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const threeThreads = () => [makeThread('a', 'Older', [], 1000), makeThread('b', 'Newest', [], 3000), makeThread('c', 'Middle', [], 2000)];
+
+describe('thread sidebar', () => {
+  it('lists threads most recent first and shows where the data lives', async () => {
+    renderApp({ host: createFakeHost({ threads: threeThreads() }) });
+    await screen.findByText('Newest');
+    const titles = within(screen.getByTestId('thread-list'))
+      .getAllByTestId('thread-item')
+      .map((li) => li.querySelector('.thread-title')?.textContent);
+    expect(titles).toEqual(['Newest', 'Middle', 'Older']);
+    expect(await screen.findByTestId('app-info')).toHaveTextContent('/data/desk');
+  });
+
+  it('renames inline: Enter saves, Esc cancels', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename Middle' }));
+    const input = screen.getByLabelText('Thread name');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Quarterly plan{Enter}');
+    await waitFor(() => expect(host.callsTo('renameThread')).toEqual([{ threadId: 'c', title: 'Quarterly plan' }]));
+    expect(screen.getByText('Quarterly plan')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename Older' }));
+    await userEvent.type(screen.getByLabelText('Thread name'), ' nope{Escape}');
+    expect(screen.getByText('Older')).toBeInTheDocument();
+    expect(host.callsTo('renameThread')).toHaveLength(1);
+  });
+
+  it('deletes only after the confirmation dialog; Cancel keeps the thread', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Older' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete “Older”?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(host.callsTo('deleteThread')).toHaveLength(0);
+    expect(screen.getByText('Older')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Older' }));
+    dialog = screen.getByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete thread' }));
+    await waitFor(() => expect(host.callsTo('deleteThread')).toEqual([{ threadId: 'a' }]));
+    await waitFor(() => expect(screen.queryByText('Older')).not.toBeInTheDocument());
+  });
+
+  it('searches titles and content through the host and shows the snippet', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    host.handle('searchThreads', () => [{ thread: summaryOf(host.threads[0]!), snippet: '…the budget spreadsheet…' }]);
+    renderApp({ host });
+    await screen.findByText('Newest');
+    await userEvent.type(screen.getByTestId('thread-search'), 'budget');
+    expect(await screen.findByText('…the budget spreadsheet…')).toBeInTheDocument();
+    expect(host.callsTo('searchThreads')).toContainEqual({ query: 'budget' });
+    expect(screen.queryByText('Newest')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByTestId('thread-search'));
+    expect(await screen.findByText('Newest')).toBeInTheDocument();
+  });
+
+  it('marks a thread whose turn is running, and clears the mark when it finishes', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await screen.findByText('Older');
+    act(() => host.emit('turnEvent', { threadId: 'a', turnId: 'x', type: 'started', startedAt: 1 }));
+    const row = screen.getByText('Older').closest('li')!;
+    expect(within(row).getByTestId('thread-running')).toBeInTheDocument();
+    act(() => host.emit('turnEvent', { threadId: 'a', turnId: 'x', type: 'finished', status: 'done' }));
+    expect(within(row).queryByTestId('thread-running')).not.toBeInTheDocument();
+  });
+
+  it('Cmd/Ctrl+N starts a new thread and the menu command opens Settings', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await screen.findByText('Older');
+    await userEvent.keyboard('{Control>}n{/Control}');
+    await waitFor(() => expect(host.callsTo('createThread')).toHaveLength(1));
+    expect(await screen.findByTestId('chat-title')).toHaveTextContent('New chat');
+    act(() => host.emit('command', { command: 'open-settings' }));
+    expect(await screen.findByTestId('settings-view')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('settings-view')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Control>},{/Control}');
+    expect(await screen.findByTestId('settings-view')).toBeInTheDocument();
+  });
+});

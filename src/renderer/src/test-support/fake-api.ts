@@ -1,0 +1,108 @@
+/**
+ * A fake host for component tests and the bench: every DeskApi verb is a vi.fn-like recorder with
+ * a sensible default answer, and `emit` pushes events the way the real host does.
+ */
+import type { CliOverview, DeskApi, EventName, Events, AppInfo } from '../../../shared/contract';
+import { DEFAULT_SETTINGS, type AppSettings } from '../../../shared/settings';
+import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads';
+import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
+
+export interface FakeCall {
+  name: string;
+  input: unknown;
+}
+
+export interface FakeHost {
+  api: DeskApi;
+  calls: FakeCall[];
+  callsTo(name: string): unknown[];
+  emit<E extends EventName>(event: E, payload: Events[E]): void;
+  threads: Thread[];
+  settings: AppSettings;
+  overview: CliOverview;
+  appInfo: AppInfo;
+  /** Replace one verb's behaviour. */
+  handle(name: keyof DeskApi, fn: (input: unknown) => unknown): void;
+}
+
+export function makeThread(id: string, title: string, messages: ChatMessage[] = [], updatedAt = 1_700_000_000_000): Thread {
+  return { id, title, createdAt: updatedAt, updatedAt, settings: {}, totals: { ...EMPTY_TOTALS }, messages };
+}
+
+export const summaryOf = ({ messages: _m, ...summary }: Thread): ThreadSummary => summary;
+
+export const OK_OVERVIEW: CliOverview = {
+  cli: { status: 'ok', version: '2.1.328', path: '/usr/local/bin/claude', source: 'path' },
+  auth: { loggedIn: true, method: 'cli_login' },
+  sandbox: { kind: 'bubblewrap', reason: 'bwrap available' },
+};
+
+export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'] } = {}): FakeHost {
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  const calls: FakeCall[] = [];
+  let turnSeq = 0;
+  const fake: FakeHost = {
+    calls,
+    callsTo: (name) => calls.filter((c) => c.name === name).map((c) => c.input),
+    emit(event, payload) {
+      for (const l of listeners.get(event) ?? []) l(payload);
+    },
+    threads: init.threads ?? [],
+    settings: { ...DEFAULT_SETTINGS, apiKeyStorage: 'encrypted' },
+    overview: OK_OVERVIEW,
+    appInfo: { name: 'Claude Desk', version: '0.1.0', host: init.host ?? 'electron', platform: 'linux', dataDir: '/data/desk', logFile: '/data/desk/logs/desk.log' },
+    handle(name, fn) {
+      overrides.set(name as string, fn);
+    },
+    api: undefined as unknown as DeskApi,
+  };
+  const overrides = new Map<string, (input: unknown) => unknown>();
+  const defaults: Record<string, (input: never) => unknown> = {
+    getAppInfo: () => fake.appInfo,
+    getCliStatus: () => fake.overview,
+    getDoctor: () => ({ ...fake.overview, appPath: '/usr/bin:/bin', loginShellPath: '/usr/local/bin:/usr/bin', steps: [], dataDir: '/data/desk', logFile: '/data/desk/log' }),
+    listThreads: () => fake.threads.map(summaryOf),
+    getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
+    createThread: (input: { title?: string } | undefined) => {
+      const t = makeThread(`th-new-${fake.threads.length + 1}`, input?.title ?? 'New chat', [], 1_800_000_000_000);
+      fake.threads.push(t);
+      return summaryOf(t);
+    },
+    renameThread: () => null,
+    deleteThread: () => null,
+    updateThreadSettings: () => null,
+    searchThreads: () => [],
+    sendMessage: () => ({ turnId: `turn-${++turnSeq}` }),
+    stopTurn: () => null,
+    answerApproval: () => null,
+    prepareTurn: () => null,
+    getSettings: () => fake.settings,
+    updateSettings: (patch: Partial<AppSettings>) => (fake.settings = { ...fake.settings, ...patch }),
+    setApiKey: () => (fake.settings = { ...fake.settings, hasSavedApiKey: true }),
+    clearApiKey: () => (fake.settings = { ...fake.settings, hasSavedApiKey: false }),
+    listMemories: () => ({ items: [] }),
+    deleteMemory: () => null,
+    openExternal: () => null,
+  };
+  const verbs = Object.fromEntries(
+    Object.keys(defaults).map((name) => [
+      name,
+      async (input?: unknown) => {
+        calls.push({ name, input });
+        const fn = overrides.get(name) ?? (defaults[name] as (i: unknown) => unknown);
+        return fn(input);
+      },
+    ]),
+  );
+  fake.api = {
+    ...verbs,
+    on(event: EventName, listener: (p: never) => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const l = listener as (p: unknown) => void;
+      set.add(l);
+      return () => set.delete(l);
+    },
+  } as unknown as DeskApi; // built from the same verb names as the contract; checked by the tests using it
+  return fake;
+}

@@ -1,0 +1,18 @@
+/**
+ * jsdom has no layout: every element is 0×0 and scrollTop is stored but never clamped. Give the
+ * message scroller a viewport so the virtualizer renders a realistic window of rows.
+ */
+export function giveScrollerAViewport(height = 800, width = 900): () => void {
+  const proto = HTMLElement.prototype;
+  const before = {
+    clientHeight: Object.getOwnPropertyDescriptor(proto, 'clientHeight'),
+    clientWidth: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
+  };
+  const isScroller = (el: HTMLElement) => el.classList?.contains('message-scroller');
+  Object.defineProperty(proto, 'clientHeight', { configurable: true, get(this: HTMLElement) { return isScroller(this) ? height : 0; } });
+  Object.defineProperty(proto, 'clientWidth', { configurable: true, get(this: HTMLElement) { return isScroller(this) ? width : 0; } });
+  return () => {
+    if (before.clientHeight) Object.defineProperty(proto, 'clientHeight', before.clientHeight);
+    if (before.clientWidth) Object.defineProperty(proto, 'clientWidth', before.clientWidth);
+  };
+}
