@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { setApiForTests } from '../api';
+import { createFakeHost, makeThread } from '../test-support/fake-api';
+import type { ChatMessage } from '../../../shared/threads';
+import { connectBridge } from './bridge';
+import { createDeskStore } from './desk-store';
+import { mergeFetched } from './merge-messages';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(messages: ChatMessage[] = [], deps = {}) {
+  const host = createFakeHost({ threads: [makeThread('t', 'Work', messages)] });
+  setApiForTests(host.api);
+  const store = createDeskStore(deps);
+  const off = connectBridge(store, host.api);
+  return { host, store, off };
+}
+
+describe('bridge', () => {
+  it('loads the basics once, refreshes the list on threadsChanged, and unsubscribes cleanly', async () => {
+    const { host, store, off } = setup();
+    await flush();
+    expect(host.callsTo('listThreads')).toHaveLength(1);
+    expect(store.getState().appInfo?.dataDir).toBe('/data/desk');
+    expect(store.getState().overview?.cli.status).toBe('ok');
+    host.emit('threadsChanged', {});
+    await flush();
+    expect(host.callsTo('listThreads')).toHaveLength(2);
+    off();
+    host.emit('threadsChanged', {});
+    await flush();
+    expect(host.callsTo('listThreads')).toHaveLength(2);
+  });
+
+  it('re-fetches the active thread after a reconnect (events may have been missed)', async () => {
+    const { host, store } = setup([{ id: 'u1', role: 'user', createdAt: 1, text: 'hi' }]);
+    await flush();
+    await store.getState().selectThread('t');
+    expect(host.callsTo('getThread')).toHaveLength(1);
+    host.emit('notice', { level: 'info', message: 'connected' }); // first connect: nothing missed
+    await flush();
+    expect(host.callsTo('getThread')).toHaveLength(1);
+    host.threads[0]!.messages.push({ id: 'u2', role: 'user', createdAt: 2, text: 'sent from another tab' });
+    host.emit('notice', { level: 'info', message: 'connected' });
+    await flush();
+    expect(host.callsTo('getThread')).toHaveLength(2);
+    expect(store.getState().messageIds).toEqual(['u1', 'u2']);
+  });
+
+  it('shows host notices, and status/settings pushes update the store', async () => {
+    const { host, store } = setup();
+    await flush();
+    host.emit('notice', { level: 'warning', message: 'Sandbox unavailable' });
+    expect(store.getState().notices.map((n) => n.message)).toEqual(['Sandbox unavailable']);
+    host.emit('settingsChanged', { ...host.settings, permissionMode: 'bypassPermissions' });
+    expect(store.getState().settings?.permissionMode).toBe('bypassPermissions');
+  });
+
+  it('notifies when a turn finishes or needs the user while the window is hidden', async () => {
+    const notify = vi.fn();
+    let hidden = false;
+    const { host } = setup([], { notify, isHidden: () => hidden });
+    await flush();
+    const base = { threadId: 't', turnId: 'x' };
+    host.emit('turnEvent', { ...base, type: 'finished', status: 'done' });
+    expect(notify).not.toHaveBeenCalled();
+    hidden = true;
+    host.emit('turnEvent', { ...base, turnId: 'y', type: 'error', error: { kind: 'auth_required', message: 'Not logged in' } });
+    host.emit('turnEvent', { ...base, turnId: 'z', type: 'finished', status: 'done' });
+    expect(notify.mock.calls).toEqual([
+      ['Work', 'Claude Code needs you to log in.'],
+      ['Work', 'Claude finished answering.'],
+    ]);
+  });
+});
+
+describe('mergeFetched', () => {
+  it('keeps unchanged messages by identity and prefers the live copy of a turn in flight', () => {
+    const u1: ChatMessage = { id: 'u1', role: 'user', createdAt: 1, text: 'a' };
+    const a1: ChatMessage = { id: 'a1', role: 'assistant', createdAt: 2, status: 'done', parts: [{ kind: 'text', text: 'b' }] };
+    const prev = { messageIds: ['u1', 'a1'], messages: { u1, a1 } };
+    const same = mergeFetched([{ ...u1 }, JSON.parse(JSON.stringify(a1))], prev, []);
+    expect(same).toBe(prev);
+
+    const live = { id: 'a2', role: 'assistant' as const, createdAt: 3, status: 'running' as const, parts: [{ kind: 'text' as const, text: 'stre' }] };
+    const local: ChatMessage = { id: 'local-user-1', role: 'user', createdAt: 3, text: 'next' };
+    const withLocal = { messageIds: ['u1', 'a1', 'local-user-1', 'a2'], messages: { u1, a1, 'local-user-1': local, a2: live } };
+    const merged = mergeFetched([u1, a1], withLocal, [live]);
+    expect(merged.messageIds).toEqual(['u1', 'a1', 'local-user-1', 'a2']);
+    expect(merged.messages.a2).toBe(live);
+    expect(merged.messages.u1).toBe(u1);
+  });
+});
