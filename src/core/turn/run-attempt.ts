@@ -1,13 +1,14 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import { APP_MCP_SERVER_NAME, buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { APP_MCP_SERVER_NAME } from './build-turn-args';
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { ControlChannel, TurnRequest } from './turn-request';
-import { type Clock, type ProcessExit, TurnProcess } from './turn-process';
-import { createScratchDir } from './turn-scratch-dir';
+import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions } from './turn-process';
+import { buildSpawnPlan } from './spawn-plan';
+import type { WarmPool } from './warm-pool';
 
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
@@ -29,6 +30,8 @@ export interface AttemptInput {
   onSession: (sessionId: string) => void;
   /** Called with the live process once spawned, so the turn can be stopped. */
   onProcess: (proc: TurnProcess) => void;
+  /** Pre-started processes (issue 9); absent for a new-session fallback, which always spawns fresh. */
+  warm?: Pick<WarmPool, 'take'>;
 }
 
 export interface AttemptResult {
@@ -44,21 +47,11 @@ export interface AttemptResult {
 /** One CLI process for one turn: scratch files, args, spawn, the stdin line, events until exit. */
 export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: AttemptDeps): Promise<AttemptResult> {
   const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
-  const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
+  const plan = await buildSpawnPlan(req, input, deps);
+  const { scratch, file, args } = plan;
+  // Issue 9: a pre-started process is used only if it was started with exactly this plan.
+  const warm = await input.warm?.take(req.threadId, plan).catch(() => undefined);
   try {
-    const cliArgs = buildTurnArgs({
-      sessionId: input.sessionId,
-      resume: input.resume,
-      projectDir: input.projectDir,
-      permissionMode: req.permissionMode,
-      model: parseModelRouting(req.settings.model).model,
-      mcpConfigPath: scratch.mcpConfigPath,
-      appendSystemPromptPath: scratch.appendSystemPromptPath,
-      promptTool: req.promptTool,
-    });
-    const { file, args } = req.wrap
-      ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
-      : { file: req.cli.path, args: cliArgs };
     const mapper = new CliEventMapper({
       threadId: req.threadId,
       turnId: req.turnId,
@@ -68,11 +61,11 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let fatal: TurnError | undefined;
     let sawInit = false;
 
-    const proc: TurnProcess = new TurnProcess({
+    const options: TurnProcessOptions = {
       file,
       args,
       cwd: input.projectDir,
-      env: buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+      env: plan.env,
       spawner: deps.spawner,
       killGroup: deps.killGroup,
       clock: deps.clock,
@@ -98,7 +91,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
           proc.abort();
         }
       },
-    });
+    };
+    const proc: TurnProcess = warm ? warm.attach(options) : new TurnProcess(options);
 
     const channel: ControlChannel = {
       send: (message) => proc.writeLine(JSON.stringify(message)),
@@ -123,7 +117,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     const exit = await proc.exited;
     return { exit, verdict, fatal, sawInit, apiErrorText: mapper.lastApiErrorText, file };
   } finally {
-    await scratch.cleanup();
+    await Promise.all([scratch.cleanup(), warm?.scratch.cleanup()]);
   }
 }
 

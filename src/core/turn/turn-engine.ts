@@ -8,6 +8,7 @@ import { classifyTurnEnd, needsFreshSession } from './turn-errors';
 import { type Clock, DEFAULT_IDLE_TIMEOUT_MS, type TurnProcess, realClock } from './turn-process';
 import { DEFAULT_MAX_TURNS, type Release, TurnQueue } from './turn-queue';
 import type { TurnHandle, TurnOutcome, TurnRequest } from './turn-request';
+import { WarmPool } from './warm-pool';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -41,6 +42,8 @@ function positiveInt(value: string | undefined, fallback: number): number {
  */
 export class TurnEngine {
   readonly queue: TurnQueue;
+  /** Pre-started processes for threads' next turns (issue 9); the app decides when to warm. */
+  readonly warm: WarmPool;
   private readonly active = new Set<TurnHandle>();
   private readonly attemptDeps: AttemptDeps;
   private readonly clock: Clock;
@@ -58,6 +61,12 @@ export class TurnEngine {
       idleTimeoutMs: positiveInt(env.CLAUDE_DESK_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
       log: deps.log ?? (() => {}),
     };
+    this.warm = new WarmPool({
+      ...this.attemptDeps,
+      sessions: deps.sessions,
+      newSessionId: () => this.newSessionId(),
+      isThreadBusy: (threadId) => this.queue.isBusy(threadId),
+    });
   }
 
   get idleTimeoutMs(): number {
@@ -126,7 +135,7 @@ export class TurnEngine {
   async stopAll(): Promise<void> {
     const handles = [...this.active];
     for (const h of handles) h.stop();
-    await Promise.all(handles.map((h) => h.done));
+    await Promise.all([...handles.map((h) => h.done), this.warm.stopAll()]);
   }
 
   private finish(
@@ -166,7 +175,8 @@ export class TurnEngine {
     }
 
     const stored = await this.deps.sessions.get(req.threadId);
-    let sessionId = stored ?? this.newSessionId();
+    // A warm `--session-id` process (issue 9) was started with a uuid of its own: use it.
+    let sessionId = stored ?? this.warm.pendingSessionId(req.threadId) ?? this.newSessionId();
     let resume = stored !== undefined;
     let fellBack = false;
     let attempt: AttemptResult;
@@ -182,6 +192,7 @@ export class TurnEngine {
           projectDir,
           emit,
           onProcess,
+          warm: fellBack ? undefined : this.warm, // a fresh session never takes a process warmed for another
           onSession: (id) => {
             this.deps.sessions
               .set(req.threadId, id)

@@ -41,6 +41,11 @@ export class TurnQueue {
     return this.waiters.length;
   }
 
+  /** A turn of this thread is running or waiting. */
+  isBusy(threadId: string): boolean {
+    return this.busyThreads.has(threadId) || this.waiters.some((w) => w.threadId === threadId);
+  }
+
   enqueue(threadId: string, onPosition: (position: number) => void = () => {}): QueueTicket {
     let waiter!: Waiter;
     const ready = new Promise<Release>((resolve) => {

@@ -1,0 +1,68 @@
+import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import type { TurnRequest } from './turn-request';
+import { type ScratchDir, createScratchDir } from './turn-scratch-dir';
+
+/** The parts of a turn request that decide how its CLI is spawned (everything but the message). */
+export type SpawnRequest = Pick<
+  TurnRequest,
+  'mcp' | 'settings' | 'permissionMode' | 'promptTool' | 'wrap' | 'cli' | 'savedApiKey'
+>;
+
+export interface SpawnSession {
+  sessionId: string;
+  /** true: `--resume <uuid>`; false: `--session-id <uuid>` (a new session). */
+  resume: boolean;
+  projectDir: string;
+}
+
+/** Exactly what one turn's CLI process is started with, plus the scratch dir its files live in. */
+export interface SpawnPlan {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  scratch: ScratchDir;
+  sessionId: string;
+  resume: boolean;
+}
+
+/**
+ * Scratch files, argv (maybe wrapped by the sandbox) and env of one turn. Shared by a turn that spawns
+ * now and by the warm pool (issue 9), so a warm process is started with the very same plan a turn
+ * would build — the fingerprint then compares two plans, never a plan with a guess.
+ */
+export async function buildSpawnPlan(
+  req: SpawnRequest,
+  session: SpawnSession,
+  deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
+): Promise<SpawnPlan> {
+  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
+  try {
+    const cliArgs = buildTurnArgs({
+      sessionId: session.sessionId,
+      resume: session.resume,
+      projectDir: session.projectDir,
+      permissionMode: req.permissionMode,
+      model: parseModelRouting(req.settings.model).model,
+      mcpConfigPath: scratch.mcpConfigPath,
+      appendSystemPromptPath: scratch.appendSystemPromptPath,
+      promptTool: req.promptTool,
+    });
+    const { file, args } = req.wrap
+      ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
+      : { file: req.cli.path, args: cliArgs };
+    return {
+      file,
+      args,
+      cwd: session.projectDir,
+      env: buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+      scratch,
+      sessionId: session.sessionId,
+      resume: session.resume,
+    };
+  } catch (err) {
+    await scratch.cleanup();
+    throw err;
+  }
+}
