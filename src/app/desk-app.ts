@@ -16,6 +16,7 @@ import { TurnEngine } from '../core/turn/turn-engine';
 import { appVersion } from './app-version';
 import { EventBus } from './event-bus';
 import { TurnService, type PrepareTurn } from './turn-service';
+import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 
 export interface DeskAppOptions {
@@ -43,6 +44,8 @@ export interface DeskServices {
   threads: ThreadsStore;
   memory: ReturnType<typeof createMemoryStore>;
   turns: TurnService;
+  /** Approval answers and live mode/model switches for running turns (issue 8). */
+  controls: TurnControls;
   sandbox: () => Promise<Sandbox>;
   overview: (force?: boolean) => Promise<CliOverview>;
   appInfo: () => AppInfo;
@@ -110,6 +113,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     const wall = await sandbox();
     return {
       permissionMode: settings.get().permissionMode,
+      // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
+      promptTool: true,
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
       cli: { path: status.path, pathAdditions: cli.childPathEnv().split(path.delimiter) },
       savedApiKey: apiKey.get(),
@@ -119,6 +124,14 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     };
   };
 
+  const controls = new TurnControls({ notice: (n) => bus.emit('notice', n), log: (m) => log.info(m) });
+  let permissionMode = settings.get().permissionMode;
+  settings.onChange((s) => {
+    const previous = permissionMode;
+    permissionMode = s.permissionMode;
+    if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode);
+  });
+
   const turns = new TurnService({
     threads,
     engine,
@@ -126,6 +139,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     prepare,
     notify: opts.notify,
     log: (m) => log.warn(m),
+    controlHooks: (threadId, turnId) => controls.hooks(threadId, turnId),
   });
 
   const overview = async (force = false): Promise<CliOverview> => {
@@ -148,7 +162,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
-    layout, log, bus, cli, settings, apiKey, threads, memory, turns, sandbox, overview, appInfo,
+    layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, sandbox, overview, appInfo,
     openExternal: opts.openExternal,
   };
   log.info('Claude Desk started', { host: opts.host, version: appVersion() });

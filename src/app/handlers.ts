@@ -34,6 +34,13 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       return null;
     },
     updateThreadSettings: async ({ threadId, settings }) => {
+      const before = (await s.threads.get(threadId))?.settings;
+      // A patch: only a `model` key that differs is a model change ('' = back to the default).
+      if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {
+        // A running CLI switches with set_model; a model it cannot find is refused and nothing is saved.
+        const switched = await s.controls.setModel(threadId, settings.model);
+        if (!switched.ok) throw new Error(switched.error);
+      }
       await s.threads.updateSettings(threadId, settings);
       return null;
     },
@@ -47,8 +54,9 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       s.turns.stop(threadId, turnId);
       return null;
     },
-    answerApproval: async () => {
-      throw new Error('Interactive approval is not available in this version.');
+    answerApproval: async (input) => {
+      s.controls.answer(input);
+      return null;
     },
     prepareTurn: async () => null,
 

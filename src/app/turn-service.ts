@@ -37,6 +37,8 @@ export class TurnService {
       prepare: PrepareTurn;
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
+      /** Per-turn control-protocol hooks (approval cards, live switches: TurnControls.hooks). */
+      controlHooks?: (threadId: string, turnId: string) => Pick<TurnRequest, 'onControl' | 'onChannel'>;
     },
   ) {}
 
@@ -76,6 +78,7 @@ export class TurnService {
         const extra = await this.deps.prepare(input.threadId);
         const req: TurnRequest = {
           ...extra,
+          ...this.deps.controlHooks?.(input.threadId, turnId),
           threadId: input.threadId,
           turnId,
           content: { text: input.text, images: input.images },

@@ -1,6 +1,6 @@
 /** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
 
-import type { TurnError, TurnVerdict } from './turn-events';
+import type { ApprovalRequest, TurnError, TurnVerdict } from './turn-events';
 
 export interface ThreadSettings {
   /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
@@ -57,6 +57,12 @@ export type AssistantPart =
       denied?: string;
     };
 
+/** A permission prompt of this turn (issue 8): waiting while `outcome` is unset. */
+export interface ApprovalCard {
+  request: ApprovalRequest;
+  outcome?: 'allowed' | 'denied' | 'cancelled';
+}
+
 export type TurnStatus = 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
 
 export interface AssistantMessage {
@@ -71,6 +77,8 @@ export interface AssistantMessage {
   warnings?: string[];
   /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
   retry?: { attempt: number; maxRetries: number };
+  /** Approval cards in the order the CLI asked; those still waiting have no outcome. */
+  approvals?: ApprovalCard[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

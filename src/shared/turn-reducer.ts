@@ -6,8 +6,8 @@
  * and otherwise a new message whose untouched parts keep their identity, so React re-renders
  * only the part being streamed.
  */
-import type { AssistantMessage, AssistantPart, ThreadTotals, TurnStatus } from './threads';
-import type { TurnEvent, TurnVerdict } from './turn-events';
+import type { ApprovalCard, AssistantMessage, AssistantPart, ThreadTotals, TurnStatus } from './threads';
+import type { ApprovalRequest, TurnEvent, TurnVerdict } from './turn-events';
 
 type TextLike = Extract<AssistantPart, { kind: 'text' | 'thinking' }>;
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -62,9 +62,9 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'init':
       return msg.model === e.model ? msg : { ...msg, model: e.model };
     case 'approval_request':
-      return setStatus(msg, 'waiting');
+      return setStatus(addApproval(msg, e.request), 'waiting');
     case 'approval_resolved':
-      return msg.status === 'waiting' ? setStatus(msg, 'running') : msg;
+      return resolveApproval(msg, e.requestId, e.outcome);
     case 'retry': {
       if (isFinalStatus(msg.status)) return msg;
       const same = msg.retry?.attempt === e.attempt && msg.retry.maxRetries === e.maxRetries;
@@ -81,9 +81,14 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       // A user stop is not a failure: keep the partial answer, marked stopped, without an error banner.
       if (e.error.kind === 'stopped') return clearRetry(msg.status === 'stopped' ? msg : { ...msg, status: 'stopped' });
       return clearRetry({ ...msg, error: e.error, status: 'failed' });
-    case 'finished':
+    case 'finished': {
       // The engine's final word wins over a verdict (e.g. case 25: a stop yields an is_error result first).
-      return clearRetry(msg.status === e.status ? msg : { ...msg, status: e.status });
+      const ended = clearRetry(msg.status === e.status ? msg : { ...msg, status: e.status });
+      // A card can no longer be answered once its process is gone.
+      return ended.approvals?.some((c) => !c.outcome)
+        ? { ...ended, approvals: ended.approvals.map((c) => (c.outcome ? c : { ...c, outcome: 'cancelled' as const })) }
+        : ended;
+    }
     case 'message_start':
     case 'rate_limit':
       return msg;
@@ -100,6 +105,26 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
 function setStatus(msg: AssistantMessage, status: TurnStatus): AssistantMessage {
   if (msg.status === status || isFinalStatus(msg.status)) return msg;
   return { ...msg, status };
+}
+
+function addApproval(msg: AssistantMessage, request: ApprovalRequest): AssistantMessage {
+  const cards = msg.approvals ?? [];
+  if (cards.some((c) => c.request.requestId === request.requestId)) return msg;
+  return { ...msg, approvals: [...cards, { request }] };
+}
+
+/** The turn goes back to running only when no other card still waits (several may queue). */
+function resolveApproval(msg: AssistantMessage, requestId: string, outcome: ApprovalCard['outcome']): AssistantMessage {
+  const cards = msg.approvals ?? [];
+  const i = cards.findIndex((c) => c.request.requestId === requestId);
+  let next = msg;
+  if (i >= 0 && cards[i]!.outcome !== outcome) {
+    const approvals = cards.slice();
+    approvals[i] = { ...cards[i]!, outcome };
+    next = { ...msg, approvals };
+  }
+  const waiting = next.approvals?.some((c) => !c.outcome) ?? false;
+  return next.status === 'waiting' && !waiting ? setStatus(next, 'running') : next;
 }
 
 function clearRetry(msg: AssistantMessage): AssistantMessage {

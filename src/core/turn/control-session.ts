@@ -58,10 +58,14 @@ export class ControlSession {
     return () => this.listeners.delete(listener);
   }
 
+  /** Bind to a process. A retried attempt (lost-session fallback) brings a new one: the session reopens. */
   attach(channel: ControlChannel): void {
     if (this.channel === channel) return;
     this.channel = channel;
-    void channel.closed?.then(() => this.close());
+    this.closed = false;
+    void channel.closed?.then(() => {
+      if (this.channel === channel) this.close();
+    });
   }
 
   /** The TurnRequest.onControl handler. */
