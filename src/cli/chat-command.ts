@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDeskApp } from '../app/desk-app';
 import type { TurnEvent } from '../shared/turn-events';
+import { createApprovalPrompter } from './approval-prompt';
 
 /**
  * `claude-desk chat [--thread <name>] [--project <dir>] [--model m] [--json] "message"`: one turn through
@@ -38,6 +39,15 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     let authRequired = false;
     let lastError = '';
     let endsWithNewline = true;
+    // Every turn may ask for approval (issue 8): on a terminal we ask on stderr, otherwise we deny.
+    const prompter = createApprovalPrompter({
+      input: process.stdin,
+      output: process.stderr,
+      answer: (requestId, decision) =>
+        desk.handlers.answerApproval({ threadId, turnId: currentTurn, requestId, decision }),
+      onInterrupt: stop,
+    });
+    let currentTurn = '';
     const unsubscribe = bus.subscribe((event, payload) => {
       if (event === 'notice') {
         const notice = payload as { level: string; message: string };
@@ -47,6 +57,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       if (event !== 'turnEvent') return;
       const e = payload as TurnEvent;
       if (e.threadId !== threadId) return;
+      currentTurn = e.turnId;
       if (flags.json) process.stdout.write(`${JSON.stringify(e)}\n`);
       else if (e.type === 'text_delta' || e.type === 'text') {
         process.stdout.write(e.text);
@@ -54,7 +65,8 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       } else if (e.type === 'warning') process.stderr.write(`warning: ${e.message}\n`);
       else if (e.type === 'retry') process.stderr.write(`retrying (${e.attempt}/${e.maxRetries})…\n`);
       else if (e.type === 'tool_call') process.stderr.write(`[tool] ${e.name}\n`);
-      else if (e.type === 'approval_request') process.stderr.write(`[approval needed] ${e.request.toolName}\n`);
+      if (e.type === 'approval_request') prompter.request(e.request);
+      if (e.type === 'approval_resolved') prompter.resolved(e.requestId);
       if (e.type === 'error') {
         authRequired = e.error.kind === 'auth_required';
         lastError = e.error.hint ? `${e.error.message}\n${e.error.hint}` : e.error.message;
@@ -65,6 +77,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     const { done } = await turns.send({ threadId, text });
     await done;
     unsubscribe();
+    await prompter.close();
     if (!flags.json && !endsWithNewline) process.stdout.write('\n');
     if (outcome === 'done') return 0;
     if (lastError) process.stderr.write(`${lastError}\n`);
