@@ -6,9 +6,10 @@ import { ToolCard } from './tool-card';
 import { TurnFooter } from './turn-footer';
 import { TurnState } from './turn-state';
 import { StreamingText } from './streaming-text';
+import { ApprovalCardView } from './approval-card';
 
-/** One assistant turn: its parts in the order they streamed, its state, and its footer. */
-export function AssistantMessageView({ message }: { message: AssistantMessage }) {
+/** One assistant turn: its parts in the order they streamed, approval cards, its state, and its footer. */
+export function AssistantMessageView({ message, threadId }: { message: AssistantMessage; threadId?: string }) {
   const over = isFinalStatus(message.status);
   const last = message.parts.length - 1;
   const hasOutput = message.parts.some((p) => p.kind !== 'thinking');
@@ -21,6 +22,10 @@ export function AssistantMessageView({ message }: { message: AssistantMessage })
         if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
         return <ToolCard key={part.toolUseId} part={part} turnOver={over} />;
       })}
+      {threadId &&
+        message.approvals?.map((card) => (
+          <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} />
+        ))}
       {message.warnings?.map((w, i) => (
         <p key={`w${i}`} className="turn-warning" role="note">
           {w}
