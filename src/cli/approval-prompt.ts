@@ -25,7 +25,7 @@ export function describeApproval(request: ApprovalRequest): string {
   if (typeof input.file_path === 'string') lines.push(`  file: ${input.file_path}`);
   const body = typeof input.content === 'string' ? input.content : typeof input.new_string === 'string' ? input.new_string : undefined;
   if (body !== undefined) {
-    const head = body.split('\n').slice(0, 6).join('\n    ');
+    const head = body.replace(/\n$/, '').split('\n').slice(0, 6).join('\n    ');
     lines.push(`    ${head}${body.split('\n').length > 6 ? '\n    …' : ''}`);
   }
   if (lines.length === 1 && request.description) lines.push(`  ${request.description}`);

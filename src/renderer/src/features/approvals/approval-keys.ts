@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 
 /**
  * Y / A / N answer a card when it has focus, or from anywhere when it is the only card waiting (the
  * common case). Pending cards register here so a key never answers one of several by surprise.
  */
 const pending = new Set<string>();
-const listeners = new Set<() => void>();
 
 export type ApprovalKey = 'y' | 'a' | 'n';
 
@@ -16,7 +15,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
 }
 
-export function approvalKey(e: KeyboardEvent | React.KeyboardEvent): ApprovalKey | undefined {
+export function approvalKey(e: KeyboardEvent | ReactKeyboardEvent): ApprovalKey | undefined {
   if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return undefined;
   const key = e.key.toLowerCase();
   return key === 'y' || key === 'a' || key === 'n' ? key : undefined;
@@ -24,22 +23,25 @@ export function approvalKey(e: KeyboardEvent | React.KeyboardEvent): ApprovalKey
 
 /** Register a waiting card; while it is the only one, global keys go to `onKey`. */
 export function useOnlyPendingKeys(id: string, waiting: boolean, onKey: (key: ApprovalKey) => void): void {
+  const latest = useRef(onKey);
+  useEffect(() => {
+    latest.current = onKey;
+  });
   useEffect(() => {
     if (!waiting) return;
     pending.add(id);
-    listeners.forEach((l) => l());
     const onDocKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || pending.size !== 1 || !pending.has(id)) return;
       if (document.querySelector('[aria-modal="true"]')) return;
       const key = approvalKey(e);
       if (!key) return;
       e.preventDefault();
-      onKey(key);
+      latest.current(key);
     };
     window.addEventListener('keydown', onDocKey);
     return () => {
       pending.delete(id);
       window.removeEventListener('keydown', onDocKey);
     };
-  }, [id, waiting, onKey]);
+  }, [id, waiting]);
 }

@@ -6,7 +6,7 @@ import { ToolCard } from './tool-card';
 import { TurnFooter } from './turn-footer';
 import { TurnState } from './turn-state';
 import { StreamingText } from './streaming-text';
-import { ApprovalCardView } from './approval-card';
+import { ApprovalCardView } from '../approvals/approval-card';
 
 /** One assistant turn: its parts in the order they streamed, approval cards, its state, and its footer. */
 export function AssistantMessageView({ message, threadId }: { message: AssistantMessage; threadId?: string }) {

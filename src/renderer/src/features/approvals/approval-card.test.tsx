@@ -1,0 +1,116 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest, TurnEvent } from '../../../../shared/turn-events';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
+import { renderApp } from '../../test-support/render-app';
+
+const T = 'th-1';
+type Body = TurnEvent extends infer E ? (E extends unknown ? Omit<E, 'threadId' | 'turnId'> : never) : never;
+
+let restoreLayout: () => void;
+beforeEach(() => (restoreLayout = giveScrollerAViewport()));
+afterEach(() => restoreLayout());
+
+// Shapes of recorded cases 20 (Write) and 20c (Bash touch, with blocked_path and three suggestions).
+const write: ApprovalRequest = {
+  requestId: 'w1',
+  toolName: 'Write',
+  input: { file_path: '/proj/notes.txt', content: 'hello from the tool\n' },
+  description: 'notes.txt',
+  suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+};
+const bash: ApprovalRequest = {
+  requestId: 'b1',
+  toolName: 'Bash',
+  input: { command: 'touch made-by-bash.txt', description: 'Run a shell command' },
+  description: 'Run a shell command',
+  blockedPath: '/proj/made-by-bash.txt',
+  suggestions: [
+    { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }], behavior: 'allow', destination: 'localSettings' },
+    { type: 'addDirectories', directories: ['/proj'], destination: 'session' },
+  ],
+};
+
+async function ask(...requests: ApprovalRequest[]) {
+  const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+  renderApp({ host });
+  await userEvent.click(await screen.findByText('Work'));
+  await userEvent.type(screen.getByLabelText('Message'), 'do it{Enter}');
+  await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+  const emit = (body: Body) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  emit({ type: 'started', startedAt: Date.now() });
+  for (const request of requests) emit({ type: 'approval_request', request });
+  await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(requests.length));
+  const answers = () => host.callsTo('answerApproval') as { requestId: string; decision: unknown }[];
+  return { host, emit, cards: () => screen.getAllByTestId('approval-card'), answers };
+}
+
+describe('approval card', () => {
+  it('a Write shows the file and its content; the content can be edited before allowing', async () => {
+    const { cards, answers } = await ask(write);
+    const card = cards()[0]!;
+    expect(card).toHaveTextContent('Claude wants to use Write file');
+    expect(within(card).getByTestId('approval-path')).toHaveTextContent('/proj/notes.txt');
+    expect(within(card).getByTestId('approval-content')).toHaveTextContent('hello from the tool');
+    expect(within(card).queryByRole('button', { name: /Always allow/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: /Edit content/ }));
+    const box = within(card).getByRole('textbox', { name: /Content/ });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'my version');
+    await userEvent.click(within(card).getByRole('button', { name: /Allow once/ }));
+    expect(answers()).toEqual([
+      expect.objectContaining({
+        requestId: 'w1',
+        decision: { behavior: 'allow', scope: 'once', updatedInput: { file_path: '/proj/notes.txt', content: 'my version' } },
+      }),
+    ]);
+  });
+
+  it('a command shows the blocked path; Always allow says where the rule is written', async () => {
+    const { cards, answers } = await ask(bash);
+    const card = cards()[0]!;
+    expect(within(card).getByTestId('approval-command')).toHaveTextContent('$ touch made-by-bash.txt');
+    expect(within(card).getByTestId('approval-blocked')).toHaveTextContent('/proj/made-by-bash.txt');
+    expect(card).toHaveTextContent('.claude/settings.local.json');
+    await userEvent.click(within(card).getByRole('button', { name: /Always allow/ }));
+    expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'always' });
+  });
+
+  it('an Edit is shown as removed and added lines', async () => {
+    await ask({ requestId: 'e1', toolName: 'Edit', input: { file_path: '/proj/a.ts', old_string: 'let x = 1;', new_string: 'const x = 2;' }, suggestions: [] });
+    const diff = screen.getByTestId('approval-diff');
+    expect(diff).toHaveTextContent('- let x = 1;');
+    expect(diff).toHaveTextContent('+ const x = 2;');
+  });
+
+  it('Y answers the only waiting card from anywhere, but not while typing in the composer', async () => {
+    const { answers } = await ask(bash);
+    await userEvent.type(screen.getByLabelText('Message'), 'y');
+    expect(answers()).toEqual([]);
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('y');
+    expect(answers()).toEqual([expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } })]);
+  });
+
+  it('with several waiting, keys go only to the focused card; N then Enter denies it', async () => {
+    const { cards, answers } = await ask(bash, write);
+    await userEvent.keyboard('y');
+    expect(answers()).toEqual([]); // two cards wait: a stray key answers neither
+    const second = cards()[1]!;
+    fireEvent.keyDown(second, { key: 'n' });
+    const reason = await within(second).findByLabelText('Reason (Claude sees it)');
+    await userEvent.type(reason, 'wrong file{Enter}');
+    expect(answers()).toEqual([expect.objectContaining({ requestId: 'w1', decision: { behavior: 'deny', message: 'wrong file' } })]);
+  });
+
+  it('a card the CLI withdrew shows as withdrawn, without buttons', async () => {
+    const { emit, cards } = await ask(bash);
+    emit({ type: 'approval_resolved', requestId: 'b1', outcome: 'cancelled' });
+    await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'cancelled'));
+    expect(cards()[0]).toHaveTextContent('Withdrawn');
+    expect(within(cards()[0]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

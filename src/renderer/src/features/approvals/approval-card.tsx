@@ -1,0 +1,179 @@
+import { memo, useCallback, useState } from 'react';
+import { approvalScopes } from '../../../../shared/approval-scopes';
+import type { ApprovalCard as Card } from '../../../../shared/threads';
+import type { ApprovalDecision } from '../../../../shared/turn-events';
+import { getApi } from '../../api';
+import { errorText } from '../../store/desk-state';
+import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
+import { friendlyToolName, toolSummary } from '../chat/tool-names';
+import { type ApprovalKey, approvalKey, useOnlyPendingKeys } from './approval-keys';
+import { ApprovalPreview, editableField } from './approval-preview';
+import './approvals.css';
+
+const OUTCOME_TEXT = {
+  allowed: 'Allowed',
+  denied: 'Denied',
+  cancelled: 'Withdrawn — the turn ended before you answered',
+} as const;
+
+/**
+ * One permission prompt of the CLI (issue 8): what the tool will do, and Allow once / for this session /
+ * always / Deny with a reason. The command or new content can be edited before allowing.
+ */
+export const ApprovalCardView = memo(function ApprovalCardView({
+  card,
+  threadId,
+  turnId,
+}: {
+  card: Card;
+  threadId: string;
+  turnId: string;
+}) {
+  const { request, outcome } = card;
+  const pushNotice = useDesk((s) => s.pushNotice);
+  const field = editableField(request);
+  const scopes = approvalScopes(request.suggestions);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(() => (field ? String(request.input[field.key] ?? '') : ''));
+  const [reason, setReason] = useState('');
+  const [denying, setDenying] = useState(false);
+  const [sending, setSending] = useState(false);
+  const name = friendlyToolName(request.toolName);
+  const waiting = !outcome && !sending;
+
+  const answer = useCallback(
+    async (decision: ApprovalDecision) => {
+      setSending(true);
+      try {
+        await getApi().answerApproval({ threadId, turnId, requestId: request.requestId, decision });
+      } catch (err) {
+        setSending(false);
+        pushNotice('error', `Could not send your answer: ${errorText(err)}`);
+      }
+    },
+    [threadId, turnId, request.requestId, pushNotice],
+  );
+
+  const allow = (scope: 'once' | 'session' | 'always') => {
+    const edited = editing && field && draft !== request.input[field.key];
+    void answer({ behavior: 'allow', scope, ...(edited ? { updatedInput: { ...request.input, [field.key]: draft } } : {}) });
+  };
+  const deny = () => void answer({ behavior: 'deny', ...(reason.trim() ? { message: reason.trim() } : {}) });
+  const onKey = (key: ApprovalKey) => {
+    if (key === 'y') allow('once');
+    else if (key === 'a' && scopes.always) allow('always');
+    else if (key === 'n') setDenying(true); // then Enter sends, with or without a reason
+  };
+  useOnlyPendingKeys(request.requestId, waiting, onKey);
+
+  if (outcome) {
+    return (
+      <div className={`approval-card approval-resolved approval-${outcome}`} data-testid="approval-card" data-outcome={outcome}>
+        <Icon name={outcome === 'allowed' ? 'check' : 'x'} size={14} />
+        <span className="approval-resolved-name">{name}</span>
+        <code className="tool-summary">{toolSummary(request.input)}</code>
+        <span className="approval-outcome">{OUTCOME_TEXT[outcome]}</span>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className="approval-card"
+      data-testid="approval-card"
+      data-outcome="waiting"
+      tabIndex={0}
+      aria-label={`Claude asks to use ${name}`}
+      onKeyDown={(e) => {
+        const key = waiting ? approvalKey(e) : undefined;
+        if (!key) return;
+        e.preventDefault();
+        e.stopPropagation();
+        onKey(key);
+      }}
+    >
+      <header className="approval-head">
+        <Icon name="shield" size={15} />
+        <strong>Claude wants to use {name}</strong>
+        {request.description && <span className="muted approval-description">{request.description}</span>}
+      </header>
+      {request.blockedPath && (
+        <p className="approval-blocked" data-testid="approval-blocked">
+          Outside the folders Claude may use: <code>{request.blockedPath}</code>
+        </p>
+      )}
+      {editing && field ? (
+        <label className="approval-edit">
+          <span className="field-label">{field.label} (your version is what runs)</span>
+          <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={Math.min(12, draft.split('\n').length + 1)} spellCheck={false} />
+        </label>
+      ) : (
+        <ApprovalPreview request={request} />
+      )}
+      <div className="approval-actions">
+        <button type="button" className="btn btn-primary btn-small" disabled={!waiting} onClick={() => allow('once')}>
+          Allow once <kbd>Y</kbd>
+        </button>
+        {scopes.session && (
+          <button type="button" className="btn btn-small" disabled={!waiting} onClick={() => allow('session')}>
+            Allow for this session
+          </button>
+        )}
+        {scopes.always && (
+          <button type="button" className="btn btn-small" disabled={!waiting} onClick={() => allow('always')}>
+            Always allow <kbd>A</kbd>
+          </button>
+        )}
+        {!denying && (
+          <button type="button" className="btn btn-small approval-deny-button" disabled={!waiting} onClick={() => setDenying(true)}>
+            Deny <kbd>N</kbd>
+          </button>
+        )}
+        {field && (
+          <button type="button" className="btn btn-ghost btn-small" disabled={!waiting} onClick={() => setEditing(!editing)}>
+            <Icon name="pencil" size={13} /> {editing ? 'Undo edit' : `Edit ${field.label.toLowerCase()}`}
+          </button>
+        )}
+      </div>
+      {scopes.always && (
+        <p className="field-hint">
+          Always allow saves this rule in <code>.claude/settings.local.json</code> in the project, so Claude Code
+          won't ask again for it there.
+        </p>
+      )}
+      {denying && (
+        <form
+          className="approval-deny"
+          onSubmit={(e) => {
+            e.preventDefault();
+            deny();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation(); // Esc here closes the reason field; it must not stop the turn
+              setDenying(false);
+            }
+          }}
+        >
+          <input
+            type="text"
+            autoFocus
+            value={reason}
+            placeholder="Why not? (optional — Claude sees this)"
+            aria-label="Reason (Claude sees it)"
+            disabled={!waiting}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <button type="submit" className="btn btn-danger btn-small" disabled={!waiting}>
+            Deny
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setDenying(false)}>
+            Back
+          </button>
+        </form>
+      )}
+    </section>
+  );
+});
