@@ -29,7 +29,7 @@ export function describeApproval(request: ApprovalRequest): string {
     lines.push(`    ${head}${body.split('\n').length > 6 ? '\n    …' : ''}`);
   }
   if (lines.length === 1 && request.description) lines.push(`  ${request.description}`);
-  if (request.blockedPath) lines.push(`  outside the allowed folders: ${request.blockedPath}`);
+  if (request.blockedPath) lines.push(`  needs write access to ${request.blockedPath}`);
   return lines.join('\n');
 }
 

@@ -100,7 +100,7 @@ export const ApprovalCardView = memo(function ApprovalCardView({
       </header>
       {request.blockedPath && (
         <p className="approval-blocked" data-testid="approval-blocked">
-          Outside the folders Claude may use: <code>{request.blockedPath}</code>
+          Needs write access to <code>{request.blockedPath}</code>
         </p>
       )}
       {editing && field ? (
