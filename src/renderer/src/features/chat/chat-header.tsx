@@ -14,9 +14,17 @@ export function modelLabel(model: string | undefined): string | undefined {
 export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   const defaultModel = useDesk((s) => s.settings?.defaultModel);
+  // What the CLI actually used last (its init line), when neither thread nor settings name one.
+  const usedModel = useDesk((s) => {
+    for (let i = s.messageIds.length - 1; i >= 0; i--) {
+      const m = s.messages[s.messageIds[i]!];
+      if (m?.role === 'assistant' && m.model) return m.model;
+    }
+    return undefined;
+  });
   const fullAccess = useDesk((s) => s.settings?.permissionMode === 'bypassPermissions');
   const totals = thread?.totals ?? EMPTY_TOTALS;
-  const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? 'Default model';
+  const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
     <header className="chat-header" data-testid="chat-header">
       <div className="chat-title-block">
