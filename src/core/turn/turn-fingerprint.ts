@@ -13,7 +13,9 @@ const SCRATCH = '\u0000scratch\u0000';
  * so a warm process (issue 9) is used only when it is indistinguishable from a fresh spawn.
  * Secrets are hashed, never kept.
  */
-export async function fingerprintPlan(plan: Pick<SpawnPlan, 'file' | 'args' | 'cwd' | 'env' | 'scratch'>): Promise<string> {
+export async function fingerprintPlan(
+  plan: Pick<SpawnPlan, 'file' | 'args' | 'cwd' | 'env' | 'scratch'>,
+): Promise<string> {
   const dirs = [plan.scratch.dir];
   const real = await fs.realpath(plan.scratch.dir).catch(() => plan.scratch.dir);
   if (real !== plan.scratch.dir) dirs.push(real); // macOS: /var/… vs /private/var/… in a wrapper's argv

@@ -90,10 +90,12 @@ export class WarmPool {
   /** Start (or keep, if identical) the warm process for a thread's next turn. Never throws. */
   warm(req: WarmRequest): Promise<'warmed' | 'kept' | 'skipped'> {
     const prev = this.chains.get(req.threadId) ?? Promise.resolve();
-    const next = prev.then(() => this.warmNow(req, this.generation)).catch((err: Error) => {
-      this.deps.log(`pre-warm of thread ${req.threadId} failed: ${err.message}`);
-      return 'skipped' as const;
-    });
+    const next = prev
+      .then(() => this.warmNow(req, this.generation))
+      .catch((err: Error) => {
+        this.deps.log(`pre-warm of thread ${req.threadId} failed: ${err.message}`);
+        return 'skipped' as const;
+      });
     this.chains.set(req.threadId, next);
     void next.finally(() => {
       if (this.chains.get(req.threadId) === next) this.chains.delete(req.threadId);
@@ -173,7 +175,13 @@ export class WarmPool {
     if (!this.enabled || this.deps.isThreadBusy(threadId)) return 'skipped';
     const projectDir = req.settings.projectDir ?? req.layout.workspaceDir;
     if (!req.settings.projectDir) await fs.mkdir(projectDir, { recursive: true });
-    else if (!(await fs.stat(projectDir).then((s) => s.isDirectory(), () => false))) return 'skipped';
+    else if (
+      !(await fs.stat(projectDir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return 'skipped';
 
     const stored = await this.deps.sessions.get(threadId);
     const sessionId = stored ?? this.pendingSessionId(threadId) ?? this.deps.newSessionId();
@@ -222,7 +230,9 @@ export class WarmPool {
       // Until a turn adopts it the CLI should print nothing (case 11d); keep anything it does print.
       onValue: (v) => (entry.onValue ? entry.onValue(v) : entry.buffered.push(v)),
       onIgnored: (preview, reason) =>
-        entry.onIgnored ? entry.onIgnored(preview, reason) : this.deps.log(`warm CLI output ignored (${reason}): ${preview}`),
+        entry.onIgnored
+          ? entry.onIgnored(preview, reason)
+          : this.deps.log(`warm CLI output ignored (${reason}): ${preview}`),
       // Discarding a waiting process is a plain kill: an interrupt line would be its first input.
       stopLine: () => entry.stopLine?.() ?? '',
     });
