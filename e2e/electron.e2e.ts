@@ -30,10 +30,12 @@ test('the desktop window opens with the app and a working bridge', async () => {
   });
   const win = await app.firstWindow();
   await expect(win.getByTestId('app-info')).toContainText(dataDir);
-  const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const w = BrowserWindow.getAllWindows()[0]!;
-    return w.webContents.getLastWebPreferences();
-  });
-  expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+  // Isolated and sandboxed: the page sees the bridge's verbs, and neither Node nor ipcRenderer.
+  const page = await win.evaluate(() => ({
+    require: typeof (globalThis as { require?: unknown }).require,
+    process: typeof (globalThis as { process?: unknown }).process,
+    bridge: typeof (globalThis as { desk?: { getAppInfo?: unknown } }).desk?.getAppInfo,
+  }));
+  expect(page).toEqual({ require: 'undefined', process: 'undefined', bridge: 'function' });
   await app.close();
 });
