@@ -35,7 +35,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       threadId = (await threads.create({ title: name, settings })).id;
     }
 
-    let outcome: Extract<TurnEvent, { type: 'finished' }>['status'] = 'failed';
+    let outcome = 'failed' as Extract<TurnEvent, { type: 'finished' }>['status']; // assigned in the listener
     let authRequired = false;
     let lastError = '';
     let endsWithNewline = true;
