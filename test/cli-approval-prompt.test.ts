@@ -10,7 +10,12 @@ const bash: ApprovalRequest = {
   blockedPath: '/p/made-by-bash.txt',
   // The suggestions of recorded case 20c: one `localSettings` rule and two `session` ones.
   suggestions: [
-    { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }], behavior: 'allow', destination: 'localSettings' },
+    {
+      type: 'addRules',
+      rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }],
+      behavior: 'allow',
+      destination: 'localSettings',
+    },
     { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
   ],
 };
@@ -73,7 +78,12 @@ describe('claude-desk chat approval prompt', () => {
   });
 
   it('describes a Write with its path and the first lines of the content', () => {
-    const text = describeApproval({ requestId: 'w', toolName: 'Write', input: { file_path: '/p/a.txt', content: 'one\ntwo' }, suggestions: [] });
+    const text = describeApproval({
+      requestId: 'w',
+      toolName: 'Write',
+      input: { file_path: '/p/a.txt', content: 'one\ntwo' },
+      suggestions: [],
+    });
     expect(text).toContain('file: /p/a.txt');
     expect(text).toContain('one\n    two');
   });

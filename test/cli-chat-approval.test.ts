@@ -37,8 +37,11 @@ describe('claude-desk chat without a TTY', () => {
       CLAUDE_DESK_PERMISSION_MODE: 'ask',
     };
     const res = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, 'chat', '--project', project, 'SCENARIO:write Write it'], { env, cwd: root, timeout: 90_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      const child = execFile(
+        process.execPath,
+        [bin, 'chat', '--project', project, 'SCENARIO:write Write it'],
+        { env, cwd: root, timeout: 90_000 },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
       child.stdin?.end(); // a pipe, not a TTY
     });

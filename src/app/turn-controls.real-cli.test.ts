@@ -49,16 +49,23 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
     const e = of(turnId, 'approval_request')[0]!;
     return (e as Extract<TurnEvent, { type: 'approval_request' }>).request;
   };
-  const finished = (turnId: string) =>
-    expect.poll(() => of(turnId, 'finished').length, { timeout: 60_000 }).toBe(1);
+  const finished = (turnId: string) => expect.poll(() => of(turnId, 'finished').length, { timeout: 60_000 }).toBe(1);
 
   it('Ask → Accept edits while a card waits: the card is answered, the next Write does not ask', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'ask' });
     const thread = await desk.handlers.createThread(undefined);
-    const { turnId } = await desk.handlers.sendMessage({ threadId: thread.id, text: 'SCENARIO:write REPEAT:2 Write it twice' });
+    const { turnId } = await desk.handlers.sendMessage({
+      threadId: thread.id,
+      text: 'SCENARIO:write REPEAT:2 Write it twice',
+    });
     const request = await card(turnId);
     await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
-    await desk.handlers.answerApproval({ threadId: thread.id, turnId, requestId: request.requestId, decision: { behavior: 'allow', scope: 'once' } });
+    await desk.handlers.answerApproval({
+      threadId: thread.id,
+      turnId,
+      requestId: request.requestId,
+      decision: { behavior: 'allow', scope: 'once' },
+    });
     await finished(turnId);
     expect(of(turnId, 'finished')[0]).toMatchObject({ status: 'done' });
     expect(of(turnId, 'approval_request')).toHaveLength(1);
@@ -71,7 +78,12 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
     expect(answer.approvals?.map((c) => c.outcome)).toEqual(['allowed']);
     // A second answer to the same card is refused with a readable reason.
     await expect(
-      desk.handlers.answerApproval({ threadId: thread.id, turnId, requestId: request.requestId, decision: { behavior: 'deny' } }),
+      desk.handlers.answerApproval({
+        threadId: thread.id,
+        turnId,
+        requestId: request.requestId,
+        decision: { behavior: 'deny' },
+      }),
     ).rejects.toThrow(/no longer waiting/);
   });
 

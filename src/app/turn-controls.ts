@@ -79,7 +79,10 @@ export class TurnControls {
       this.deps.notice({ level: 'warning', message: `The running answer kept its permission mode: ${failed.error}` });
     } else if (next === 'ask') {
       // The running process was launched with shell and network tools withheld; that is a launch flag.
-      this.deps.notice({ level: 'info', message: 'Ask mode is on. Shell and web tools become available from your next message.' });
+      this.deps.notice({
+        level: 'info',
+        message: 'Ask mode is on. Shell and web tools become available from your next message.',
+      });
     }
   }
 
@@ -92,7 +95,10 @@ export class TurnControls {
     for (const session of this.live(threadId)) {
       const result = await session.setModel(cliModel);
       if (!result.ok) {
-        const why = result.errorCode === 'not_found' ? `Claude Code could not find the model ${cliModel ?? 'default'}` : result.error;
+        const why =
+          result.errorCode === 'not_found'
+            ? `Claude Code could not find the model ${cliModel ?? 'default'}`
+            : result.error;
         return { ok: false, error: `${why}. The model stays as it was.` };
       }
     }

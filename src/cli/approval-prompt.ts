@@ -23,7 +23,12 @@ export function describeApproval(request: ApprovalRequest): string {
   const lines = [`Claude wants to use ${name}`];
   if (typeof input.command === 'string') lines.push(`  $ ${input.command}`);
   if (typeof input.file_path === 'string') lines.push(`  file: ${input.file_path}`);
-  const body = typeof input.content === 'string' ? input.content : typeof input.new_string === 'string' ? input.new_string : undefined;
+  const body =
+    typeof input.content === 'string'
+      ? input.content
+      : typeof input.new_string === 'string'
+        ? input.new_string
+        : undefined;
   if (body !== undefined) {
     const head = body.replace(/\n$/, '').split('\n').slice(0, 6).join('\n    ');
     lines.push(`    ${head}${body.split('\n').length > 6 ? '\n    …' : ''}`);
@@ -60,18 +65,28 @@ export function createApprovalPrompter(opts: ApprovalPromptOptions) {
     rl.removeAllListeners('SIGINT');
     rl.on('SIGINT', () => opts.onInterrupt?.());
     const scopes = approvalScopes(request.suggestions);
-    const choices = ['[y] allow once', ...(scopes.session ? ['[s] this session'] : []), ...(scopes.always ? ['[a] always (saves .claude/settings.local.json in the project)'] : []), '[n] deny'];
+    const choices = [
+      '[y] allow once',
+      ...(scopes.session ? ['[s] this session'] : []),
+      ...(scopes.always ? ['[a] always (saves .claude/settings.local.json in the project)'] : []),
+      '[n] deny',
+    ];
     write(`\n${describeApproval(request)}\n`);
     const abort = new AbortController();
     current = { requestId: request.requestId, abort };
     try {
       for (;;) {
         const reply = (await rl.question(`${choices.join(' · ')}? `, { signal: abort.signal })).trim().toLowerCase();
-        if (reply === 'y' || reply === 'yes') return await send(request.requestId, { behavior: 'allow', scope: 'once' });
-        if (reply === 's' && scopes.session) return await send(request.requestId, { behavior: 'allow', scope: 'session' });
-        if (reply === 'a' && scopes.always) return await send(request.requestId, { behavior: 'allow', scope: 'always' });
+        if (reply === 'y' || reply === 'yes')
+          return await send(request.requestId, { behavior: 'allow', scope: 'once' });
+        if (reply === 's' && scopes.session)
+          return await send(request.requestId, { behavior: 'allow', scope: 'session' });
+        if (reply === 'a' && scopes.always)
+          return await send(request.requestId, { behavior: 'allow', scope: 'always' });
         if (reply === 'n' || reply === 'no') {
-          const reason = (await rl.question('Reason for Claude (optional, Enter to skip): ', { signal: abort.signal })).trim();
+          const reason = (
+            await rl.question('Reason for Claude (optional, Enter to skip): ', { signal: abort.signal })
+          ).trim();
           return await send(request.requestId, { behavior: 'deny', ...(reason ? { message: reason } : {}) });
         }
       }

@@ -7,11 +7,20 @@ type Body = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId
 const ev = (body: Body): TurnEvent => ({ threadId: 't1', turnId: 'turn1', ...body }) as TurnEvent;
 const fold = (events: Body[], start: AssistantMessage = newAssistantMessage('turn1', 1)) =>
   events.reduce((m, e) => applyTurnEvent(m, ev(e)), start);
-const card = (requestId: string): ApprovalRequest => ({ requestId, toolName: 'Bash', input: { command: 'ls' }, suggestions: [] });
+const card = (requestId: string): ApprovalRequest => ({
+  requestId,
+  toolName: 'Bash',
+  input: { command: 'ls' },
+  suggestions: [],
+});
 
 describe('approval cards in the message', () => {
   it('several cards queue; the turn waits until the last one is answered', () => {
-    let m = fold([{ type: 'started', startedAt: 1 }, { type: 'approval_request', request: card('a') }, { type: 'approval_request', request: card('b') }]);
+    let m = fold([
+      { type: 'started', startedAt: 1 },
+      { type: 'approval_request', request: card('a') },
+      { type: 'approval_request', request: card('b') },
+    ]);
     expect(m.status).toBe('waiting');
     expect(m.approvals?.map((c) => c.request.requestId)).toEqual(['a', 'b']);
     m = fold([{ type: 'approval_resolved', requestId: 'a', outcome: 'denied' }], m);
@@ -22,7 +31,10 @@ describe('approval cards in the message', () => {
   });
 
   it('a repeated request (a reconnecting tab replays) is not a second card', () => {
-    const m = fold([{ type: 'approval_request', request: card('a') }, { type: 'approval_request', request: card('a') }]);
+    const m = fold([
+      { type: 'approval_request', request: card('a') },
+      { type: 'approval_request', request: card('a') },
+    ]);
     expect(m.approvals).toHaveLength(1);
   });
 

@@ -9,7 +9,13 @@ import { CliEventMapper } from './cli-event-mapper';
 describe('CliEventMapper after an interrupt', () => {
   it('keeps the partial text of an aborted message, whatever from_block_index says', () => {
     const mapper = new CliEventMapper({ threadId: 't', turnId: 'u' });
-    const se = (event: object, extra: object = {}) => ({ type: 'stream_event', event, api_message_id: 'm1', parent_tool_use_id: null, ...extra });
+    const se = (event: object, extra: object = {}) => ({
+      type: 'stream_event',
+      event,
+      api_message_id: 'm1',
+      parent_tool_use_id: null,
+      ...extra,
+    });
     const lines = [
       se({ type: 'message_start', message: { id: 'm1' } }),
       se({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } }),
@@ -20,6 +26,11 @@ describe('CliEventMapper after an interrupt', () => {
     ];
     const events = lines.flatMap((l) => mapper.map(l).events);
     expect(events.map((e) => e.type)).not.toContain('abandon');
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text).join('')).toBe('w00 w01 ');
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => (e as { text: string }).text)
+        .join(''),
+    ).toBe('w00 w01 ');
   });
 });

@@ -66,10 +66,18 @@ describe('ControlSession approvals', () => {
       expect(c.events.at(-1)).toMatchObject({ type: 'approval_resolved', requestId: id, outcome: 'allowed' });
     }
     const inner = (a: Json) => (a.response as { response: Json }).response;
-    expect(inner(answers[0]!)).toEqual({ behavior: 'allow', updatedInput: { command: 'touch made-by-bash.txt', description: 'Run a shell command' } });
+    expect(inner(answers[0]!)).toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'touch made-by-bash.txt', description: 'Run a shell command' },
+    });
     expect((inner(answers[1]!).updatedPermissions as Json[]).map((p) => p.destination)).toEqual(['session', 'session']);
     expect(inner(answers[2]!).updatedPermissions).toEqual([
-      { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }], behavior: 'allow', destination: 'localSettings' },
+      {
+        type: 'addRules',
+        rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }],
+        behavior: 'allow',
+        destination: 'localSettings',
+      },
     ]);
   });
 
@@ -126,7 +134,13 @@ describe('ControlSession approvals', () => {
   it('answers an unknown CLI request with an error so the CLI never waits for it', () => {
     const s = session();
     const c = fakeChannel();
-    s.handle({ type: 'control_request', raw: { type: 'control_request', request_id: 'q1', request: { subtype: 'hook_callback' } } }, c.channel);
+    s.handle(
+      {
+        type: 'control_request',
+        raw: { type: 'control_request', request_id: 'q1', request: { subtype: 'hook_callback' } },
+      },
+      c.channel,
+    );
     expect(c.sent[0]).toMatchObject({ response: { subtype: 'error', request_id: 'q1' } });
   });
 });
@@ -137,17 +151,29 @@ describe('ControlSession requests', () => {
     const c = fakeChannel();
     s.attach(c.channel);
     const model = s.setModel('mock-404-model');
-    expect(c.sent[0]).toEqual({ type: 'control_request', request_id: 'model-1', request: { subtype: 'set_model', model: 'mock-404-model' } });
+    expect(c.sent[0]).toEqual({
+      type: 'control_request',
+      request_id: 'model-1',
+      request: { subtype: 'set_model', model: 'mock-404-model' },
+    });
     const response = (raw: Json) => s.handle({ type: 'control_response', raw }, c.channel);
     response({ type: 'control_response', response: { subtype: 'success', request_id: 'other', response: {} } });
     response({
       type: 'control_response',
-      response: { subtype: 'error', request_id: 'model-1', error: "Model 'mock-404-model' not found", error_code: 'not_found' },
+      response: {
+        subtype: 'error',
+        request_id: 'model-1',
+        error: "Model 'mock-404-model' not found",
+        error_code: 'not_found',
+      },
     });
     await expect(model).resolves.toMatchObject({ ok: false, errorCode: 'not_found' });
 
     const mode = s.setPermissionMode('acceptEdits');
-    response({ type: 'control_response', response: { subtype: 'success', request_id: 'mode-1', response: { mode: 'acceptEdits' } } });
+    response({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: 'mode-1', response: { mode: 'acceptEdits' } },
+    });
     await expect(mode).resolves.toMatchObject({ ok: true, response: { mode: 'acceptEdits' } });
   });
 

@@ -28,7 +28,12 @@ const bash: ApprovalRequest = {
   description: 'Run a shell command',
   blockedPath: '/proj/made-by-bash.txt',
   suggestions: [
-    { type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }], behavior: 'allow', destination: 'localSettings' },
+    {
+      type: 'addRules',
+      rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }],
+      behavior: 'allow',
+      destination: 'localSettings',
+    },
     { type: 'addDirectories', directories: ['/proj'], destination: 'session' },
   ],
 };
@@ -39,7 +44,8 @@ async function ask(...requests: ApprovalRequest[]) {
   await userEvent.click(await screen.findByText('Work'));
   await userEvent.type(screen.getByLabelText('Message'), 'do it{Enter}');
   await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-  const emit = (body: Body) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  const emit = (body: Body) =>
+    act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
   emit({ type: 'started', startedAt: Date.now() });
   for (const request of requests) emit({ type: 'approval_request', request });
   await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(requests.length));
@@ -64,7 +70,11 @@ describe('approval card', () => {
     expect(answers()).toEqual([
       expect.objectContaining({
         requestId: 'w1',
-        decision: { behavior: 'allow', scope: 'once', updatedInput: { file_path: '/proj/notes.txt', content: 'my version' } },
+        decision: {
+          behavior: 'allow',
+          scope: 'once',
+          updatedInput: { file_path: '/proj/notes.txt', content: 'my version' },
+        },
       }),
     ]);
   });
@@ -80,7 +90,12 @@ describe('approval card', () => {
   });
 
   it('an Edit is shown as removed and added lines', async () => {
-    await ask({ requestId: 'e1', toolName: 'Edit', input: { file_path: '/proj/a.ts', old_string: 'let x = 1;', new_string: 'const x = 2;' }, suggestions: [] });
+    await ask({
+      requestId: 'e1',
+      toolName: 'Edit',
+      input: { file_path: '/proj/a.ts', old_string: 'let x = 1;', new_string: 'const x = 2;' },
+      suggestions: [],
+    });
     const diff = screen.getByTestId('approval-diff');
     expect(diff).toHaveTextContent('- let x = 1;');
     expect(diff).toHaveTextContent('+ const x = 2;');
@@ -92,7 +107,9 @@ describe('approval card', () => {
     expect(answers()).toEqual([]);
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('y');
-    expect(answers()).toEqual([expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } })]);
+    expect(answers()).toEqual([
+      expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } }),
+    ]);
   });
 
   it('with several waiting, keys go only to the focused card; N then Enter denies it', async () => {
@@ -103,7 +120,9 @@ describe('approval card', () => {
     fireEvent.keyDown(second, { key: 'n' });
     const reason = await within(second).findByLabelText('Reason (Claude sees it)');
     await userEvent.type(reason, 'wrong file{Enter}');
-    expect(answers()).toEqual([expect.objectContaining({ requestId: 'w1', decision: { behavior: 'deny', message: 'wrong file' } })]);
+    expect(answers()).toEqual([
+      expect.objectContaining({ requestId: 'w1', decision: { behavior: 'deny', message: 'wrong file' } }),
+    ]);
   });
 
   it('a card the CLI withdrew shows as withdrawn, without buttons', async () => {

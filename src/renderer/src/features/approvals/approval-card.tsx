@@ -57,7 +57,11 @@ export const ApprovalCardView = memo(function ApprovalCardView({
 
   const allow = (scope: 'once' | 'session' | 'always') => {
     const edited = editing && field && draft !== request.input[field.key];
-    void answer({ behavior: 'allow', scope, ...(edited ? { updatedInput: { ...request.input, [field.key]: draft } } : {}) });
+    void answer({
+      behavior: 'allow',
+      scope,
+      ...(edited ? { updatedInput: { ...request.input, [field.key]: draft } } : {}),
+    });
   };
   const deny = () => void answer({ behavior: 'deny', ...(reason.trim() ? { message: reason.trim() } : {}) });
   const onKey = (key: ApprovalKey) => {
@@ -69,7 +73,11 @@ export const ApprovalCardView = memo(function ApprovalCardView({
 
   if (outcome) {
     return (
-      <div className={`approval-card approval-resolved approval-${outcome}`} data-testid="approval-card" data-outcome={outcome}>
+      <div
+        className={`approval-card approval-resolved approval-${outcome}`}
+        data-testid="approval-card"
+        data-outcome={outcome}
+      >
         <Icon name={outcome === 'allowed' ? 'check' : 'x'} size={14} />
         <span className="approval-resolved-name">{name}</span>
         <code className="tool-summary">{toolSummary(request.input)}</code>
@@ -106,7 +114,12 @@ export const ApprovalCardView = memo(function ApprovalCardView({
       {editing && field ? (
         <label className="approval-edit">
           <span className="field-label">{field.label} (your version is what runs)</span>
-          <textarea value={draft} onChange={(e) => setDraft(e.target.value)} rows={Math.min(12, draft.split('\n').length + 1)} spellCheck={false} />
+          <textarea
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            rows={Math.min(12, draft.split('\n').length + 1)}
+            spellCheck={false}
+          />
         </label>
       ) : (
         <ApprovalPreview request={request} />
@@ -126,20 +139,30 @@ export const ApprovalCardView = memo(function ApprovalCardView({
           </button>
         )}
         {!denying && (
-          <button type="button" className="btn btn-small approval-deny-button" disabled={!waiting} onClick={() => setDenying(true)}>
+          <button
+            type="button"
+            className="btn btn-small approval-deny-button"
+            disabled={!waiting}
+            onClick={() => setDenying(true)}
+          >
             Deny <kbd>N</kbd>
           </button>
         )}
         {field && (
-          <button type="button" className="btn btn-ghost btn-small" disabled={!waiting} onClick={() => setEditing(!editing)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={!waiting}
+            onClick={() => setEditing(!editing)}
+          >
             <Icon name="pencil" size={13} /> {editing ? 'Undo edit' : `Edit ${field.label.toLowerCase()}`}
           </button>
         )}
       </div>
       {scopes.always && (
         <p className="field-hint">
-          Always allow saves this rule in <code>.claude/settings.local.json</code> in the project, so Claude Code
-          won't ask again for it there.
+          Always allow saves this rule in <code>.claude/settings.local.json</code> in the project, so Claude Code won't
+          ask again for it there.
         </p>
       )}
       {denying && (
