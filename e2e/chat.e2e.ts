@@ -1,0 +1,118 @@
+import { test, expect, type Page } from '@playwright/test';
+import { startDeskHost, type DeskHost } from './desk-host';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+
+/**
+ * The chat window in browser mode, driven as a user would, against the REAL Claude Code CLI talking to the
+ * mock Messages API. Screenshots land in e2e/screenshots/ (git-ignored) so a person can look at them.
+ */
+let mock: MockApi;
+let cli: ReturnType<typeof realCliEnv>;
+let host: DeskHost;
+
+const hostEnv = () => ({ ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined });
+
+test.beforeAll(async () => {
+  mock = await startMockAnthropicApi();
+  cli = realCliEnv(mock);
+  host = await startDeskHost({ env: hostEnv() });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+});
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test('a message streams its answer in exactly once, with a footer and the thread total', async ({ page }) => {
+  await page.goto(host.url);
+  await send(page, 'Hello Claude');
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(answer).toContainText('Hello from the mock API.');
+  expect((await answer.innerText()).split('Hello from the mock API.').length - 1).toBe(1);
+  await expect(answer.getByTestId('turn-footer')).toBeVisible();
+  await expect(page.getByTestId('thread-total')).toContainText('1 turn');
+  await expect(page.getByTestId('thread-list')).toContainText('Hello Claude');
+  await page.screenshot({ path: 'e2e/screenshots/chat-answer.png' });
+});
+
+test('a tool call shows as a card with its result', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await send(page, 'SCENARIO:tool:mcp__desk__memory_learn {"content":"The user likes teal","tags":["prefs"]}');
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  const card = answer.getByTestId('tool-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(/Memory/);
+  await expect(answer).toContainText('Tool said:');
+  await page.screenshot({ path: 'e2e/screenshots/chat-tool-card.png' });
+});
+
+test('Stop keeps the partial answer, and the thread works afterwards', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await send(page, 'SCENARIO:slow count slowly');
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toContainText('w03');
+  await page.getByTestId('stop-button').click();
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(answer.getByTestId('turn-stopped')).toBeVisible();
+  await expect(answer).toContainText('w00');
+  await page.screenshot({ path: 'e2e/screenshots/chat-stopped.png' });
+
+  await send(page, 'Are you still there?');
+  const next = page.getByTestId('assistant-message').last();
+  await expect(next).toHaveAttribute('data-status', 'done');
+  await expect(next).toContainText('Hello from the mock API.');
+});
+
+test('full access needs an explicit confirmation and then shows a badge', async ({ page }) => {
+  await page.goto(host.url);
+  const select = page.getByTestId('permission-select');
+  await select.selectOption('bypassPermissions');
+  const dialog = page.getByTestId('full-access-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/shell/i);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('full-access-badge')).toHaveCount(0);
+
+  await select.selectOption('bypassPermissions');
+  await page.getByRole('button', { name: 'Turn on full access' }).click();
+  await expect(page.getByTestId('full-access-badge')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/chat-full-access.png' });
+  // Back to the default posture for the tests that follow.
+  await select.selectOption('acceptEdits');
+  await expect(page.getByTestId('full-access-badge')).toHaveCount(0);
+});
+
+test('the status card shows the CLI version and the wall', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('open-settings').click();
+  const card = page.getByTestId('status-card');
+  await expect(card).toHaveAttribute('data-status', 'ok');
+  await expect(card.getByTestId('cli-version')).toHaveText('2.1.328');
+  await expect(card.getByTestId('sandbox-line')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/settings-status-ok.png', fullPage: true });
+});
+
+test('threads survive a restart of the host', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await send(page, 'Keep this thread please');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('thread-list')).toContainText('Keep this thread please');
+  await host.stop();
+  host = await startDeskHost({ env: hostEnv(), dataDir: host.dataDir });
+  await page.goto(host.url);
+  await page.getByTestId('thread-list').getByText('Keep this thread please').click();
+  await expect(page.getByTestId('user-message').first()).toContainText('Keep this thread please');
+  await expect(page.getByTestId('assistant-message').first()).toContainText('Hello from the mock API.');
+});

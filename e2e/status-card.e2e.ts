@@ -1,0 +1,23 @@
+import { test, expect } from '@playwright/test';
+import path from 'node:path';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+// No CLI at all: the status card says so and offers the install commands with copy buttons.
+let host: DeskHost;
+test.beforeAll(async () => {
+  host = await startDeskHost({ env: { CLAUDE_DESK_CLI: path.join('/nonexistent', 'claude') } });
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('the status card explains how to install the CLI when it is not found', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('open-settings').click();
+  const card = page.getByTestId('status-card');
+  await expect(card).toHaveAttribute('data-status', 'not_installed');
+  await expect(card.getByTestId('install-command')).toHaveCount(3);
+  await expect(card).toContainText('npm install -g @anthropic-ai/claude-code');
+  await expect(card).toContainText('CLAUDE_DESK_CLI');
+  await page.screenshot({ path: 'e2e/screenshots/settings-status-not-installed.png', fullPage: true });
+});
