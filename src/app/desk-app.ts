@@ -18,6 +18,7 @@ import { EventBus } from './event-bus';
 import { TurnService, type PrepareTurn } from './turn-service';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
+import { Prewarmer } from './prewarm';
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
@@ -32,6 +33,8 @@ export interface DeskAppOptions {
   notify?: (title: string, body: string) => void;
   /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
   logToConsole?: boolean;
+  /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes (issue 9). */
+  powerSaver?: () => boolean;
 }
 
 export interface DeskServices {
@@ -46,6 +49,8 @@ export interface DeskServices {
   turns: TurnService;
   /** Approval answers and live mode/model switches for running turns (issue 8). */
   controls: TurnControls;
+  /** Pre-warms the next turn's CLI (issue 9); absent in hosts that build services by hand. */
+  prewarm?: Prewarmer;
   sandbox: () => Promise<Sandbox>;
   overview: (force?: boolean) => Promise<CliOverview>;
   appInfo: () => AppInfo;
@@ -96,7 +101,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
 
   const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m) });
 
-  const prepare: PrepareTurn = async () => {
+  const prepareParts = async (quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
       throw new Error('Claude Code CLI not found. Install it (see Settings → Claude Code), then press Recheck.');
@@ -109,7 +114,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       );
     }
     const endpoint = await mcp.ensure();
-    if (!endpoint.ok) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
+    if (!endpoint.ok && !quiet) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
     const wall = await sandbox();
     return {
       permissionMode: settings.get().permissionMode,
@@ -123,6 +128,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       layout,
     };
   };
+
+  const prepare: PrepareTurn = () => prepareParts(false);
 
   const controls = new TurnControls({ notice: (n) => bus.emit('notice', n), log: (m) => log.info(m) });
   let permissionMode = settings.get().permissionMode;
@@ -141,6 +148,20 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     log: (m) => log.warn(m),
     controlHooks: (threadId, turnId) => controls.hooks(threadId, turnId),
   });
+
+  // Issue 9: the next turn's CLI started ahead of time; anything a turn is started with discards it.
+  const prewarm = new Prewarmer({
+    pool: engine.warm,
+    threads,
+    prepare: () => prepareParts(true),
+    isBusy: (threadId) => turns.isBusy(threadId),
+    powerSaver: opts.powerSaver,
+    log: (m) => log.info(m),
+  });
+  settings.onChange(() => prewarm.invalidate('the settings changed'));
+  apiKey.onChange(() => prewarm.invalidate('the API key changed'));
+  bus.subscribe((event) => event === 'statusChanged' && prewarm.invalidate('the Claude Code status changed'));
+  threads.onChange((change) => prewarm.threadChanged(change));
 
   const overview = async (force = false): Promise<CliOverview> => {
     const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);
@@ -162,7 +183,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
-    layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, sandbox, overview, appInfo,
+    layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
     openExternal: opts.openExternal,
   };
   log.info('Claude Desk started', { host: opts.host, version: appVersion() });
@@ -176,7 +197,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     async shutdown() {
       if (stopped) return;
       stopped = true;
-      await turns.stopAll();
+      prewarm.close();
+      await turns.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await mcp.close();
       await threads.flush();
       log.info('Claude Desk stopped');

@@ -47,7 +47,9 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     searchThreads: async ({ query }) => s.threads.search(query, 50),
 
     sendMessage: async (input) => {
-      const { turnId } = await s.turns.send(input);
+      const { turnId, done } = await s.turns.send(input);
+      // Issue 9: once the turn is over (process gone, session saved), start the next one's CLI.
+      void done.then(() => s.prewarm?.afterTurn(input.threadId), () => undefined);
       return { turnId };
     },
     stopTurn: async ({ threadId, turnId }) => {
@@ -58,7 +60,10 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       s.controls.answer(input);
       return null;
     },
-    prepareTurn: async () => null,
+    prepareTurn: async ({ threadId }) => {
+      void s.prewarm?.prepareTurn(threadId); // never fails and never delays the renderer
+      return null;
+    },
 
     getSettings: async () => s.settings.get(),
     updateSettings: async (patch) => s.settings.update(patch),

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, Notification, powerMonitor, shell, type IpcMainInvokeEvent } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskApp, type DeskApp } from '../app/desk-app';
@@ -59,6 +59,9 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: async (url) => {
         if (isSafeExternalUrl(url)) await shell.openExternal(url);
       },
+      // No pre-warmed CLI (~200 MB, issue 9) on battery or when the machine is running hot.
+      powerSaver: () =>
+        powerMonitor.isOnBatteryPower() || ['serious', 'critical'].includes(powerMonitor.getCurrentThermalState()),
       notify: (title, body) => {
         if (Notification.isSupported() && !win?.isFocused()) new Notification({ title, body }).show();
       },
