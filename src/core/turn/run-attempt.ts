@@ -39,6 +39,8 @@ export interface AttemptResult {
   verdict?: CliVerdict;
   fatal?: TurnError;
   sawInit: boolean;
+  /** The `result` event already went out when the verdict line arrived. */
+  resultEmitted: boolean;
   apiErrorText?: string;
   /** What was spawned (the CLI or a sandbox wrapper), for error messages. */
   file: string;
@@ -60,6 +62,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let verdict: CliVerdict | undefined;
     let fatal: TurnError | undefined;
     let sawInit = false;
+    let resultEmitted = false;
 
     const options: TurnProcessOptions = {
       file,
@@ -83,6 +86,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         if (mapped.control) routeControl(mapped.control);
         if (mapped.verdict && !verdict) {
           verdict = mapped.verdict;
+          // The answer is complete now; the CLI exits ~50 ms later. Show the verdict at once — unless no
+          // init was seen, when it may be a session failure the engine recovers from (cases 03, 14).
+          if (sawInit) {
+            resultEmitted = true;
+            input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
+          }
           // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b).
           proc.closeStdin();
         }
@@ -115,7 +124,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     input.onProcess(proc); // may stop it at once (stop pressed while the turn was starting)
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
     const exit = await proc.exited;
-    return { exit, verdict, fatal, sawInit, apiErrorText: mapper.lastApiErrorText, file };
+    return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file };
   } finally {
     await Promise.all([scratch.cleanup(), warm?.scratch.cleanup()]);
   }

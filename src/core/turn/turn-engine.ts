@@ -220,7 +220,7 @@ export class TurnEngine {
     }
 
     const verdict: TurnVerdict | undefined = attempt.verdict?.verdict;
-    if (verdict) emit({ ...base, type: 'result', verdict });
+    if (verdict && !attempt.resultEmitted) emit({ ...base, type: 'result', verdict });
     if (attempt.exit.stopped || isStopped()) return this.finish(emit, base, { status: 'stopped', verdict });
     const error =
       attempt.fatal ??
