@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import { rankDocs } from './memory-search';
+import type { Memory } from '../../shared/contract';
 
-/** Same shape as `Memory` in src/shared/contract.ts (what the Settings → Memory panel shows). */
-export interface Memory {
-  id: string;
-  content: string;
-  tags: string[];
-  createdAt: number;
-  updatedAt: number;
-}
+/** The memory shape is part of the IPC contract (the Settings → Memory panel shows it). */
+export type { Memory };
 
 export interface MemoryPage {
   items: Memory[];

@@ -4,32 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
 import { type Clock, TurnProcess } from './turn-process';
+import { manualClock } from '../../../test/fixtures/manual-clock';
 
-/** Timers fire only when the test says so: "after 2 s" is a step, not a wait. */
-function manualClock() {
-  let now = 0;
-  let timers: { fn: () => void; at: number; id: number }[] = [];
-  let nextId = 1;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      timers.push({ fn, at: now + ms, id: nextId });
-      return nextId++;
-    },
-    clearTimeout: (id) => {
-      timers = timers.filter((t) => t.id !== id);
-    },
-  };
-  return {
-    clock,
-    advance(ms: number) {
-      now += ms;
-      const due = timers.filter((t) => t.at <= now);
-      timers = timers.filter((t) => t.at > now);
-      for (const t of due) t.fn();
-    },
-  };
-}
 
 const procs: TurnProcess[] = [];
 const dirs: string[] = [];

@@ -1,33 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
 import { type Clock, TurnProcess } from './turn-process';
+import { manualClock } from '../../../test/fixtures/manual-clock';
 
-/** A clock the test drives: timers fire only when `fire()` is called. */
-function manualClock() {
-  let now = 0;
-  let timers: { fn: () => void; at: number; id: number }[] = [];
-  let nextId = 1;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      const id = nextId++;
-      timers.push({ fn, at: now + ms, id });
-      return id;
-    },
-    clearTimeout: (id) => {
-      timers = timers.filter((t) => t.id !== id);
-    },
-  };
-  return {
-    clock,
-    advance(ms: number) {
-      now += ms;
-      const due = timers.filter((t) => t.at <= now);
-      timers = timers.filter((t) => t.at > now);
-      for (const t of due) t.fn();
-    },
-  };
-}
 
 const procs: TurnProcess[] = [];
 afterEach(async () => {

@@ -10,33 +10,9 @@ import { type Harness, createHarness, runTurn, waitGone } from '../../../test/fi
 import { buildSpawnPlan, type SpawnRequest } from './spawn-plan';
 import type { TurnEngine } from './turn-engine';
 import { fingerprintPlan } from './turn-fingerprint';
-import type { Clock } from './turn-process';
 import { WARM_MAX_AGE_MS } from './warm-pool';
+import { manualClock } from '../../../test/fixtures/manual-clock';
 
-function manualClock() {
-  let now = 0;
-  let timers: { fn: () => void; at: number; id: number }[] = [];
-  let nextId = 1;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      timers.push({ fn, at: now + ms, id: nextId });
-      return nextId++;
-    },
-    clearTimeout: (id) => {
-      timers = timers.filter((t) => t.id !== id);
-    },
-  };
-  return {
-    clock,
-    advance(ms: number) {
-      now += ms;
-      const due = timers.filter((t) => t.at <= now);
-      timers = timers.filter((t) => t.at > now);
-      for (const t of due) t.fn();
-    },
-  };
-}
 
 let h: Harness;
 let engine: TurnEngine | undefined;
