@@ -113,6 +113,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
           : `Claude Code at ${status.path} cannot be used: ${status.reason}`,
       );
     }
+    // What to spawn: usually the binary itself; for a Windows npm shim, node + the script it runs.
+    const command = cli.resolvedCommand();
     const endpoint = await mcp.ensure();
     if (!endpoint.ok && !quiet) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
     const wall = await sandbox();
@@ -121,7 +123,11 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
       promptTool: true,
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
-      cli: { path: status.path, pathAdditions: cli.childPathEnv().split(path.delimiter) },
+      cli: {
+        path: command?.file ?? status.path,
+        prefixArgs: command?.args,
+        pathAdditions: cli.childPathEnv().split(path.delimiter),
+      },
       savedApiKey: apiKey.get(),
       mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
       wrap: wall.kind === 'none' ? undefined : (file, args, scratchDir) => wall.wrap(file, args, scratchDir),

@@ -39,7 +39,7 @@ export async function buildSpawnPlan(
   const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
   const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
   try {
-    const cliArgs = buildTurnArgs({
+    const cliArgs = [...(req.cli.prefixArgs ?? []), ...buildTurnArgs({
       sessionId: session.sessionId,
       resume: session.resume,
       projectDir: session.projectDir,
@@ -48,7 +48,7 @@ export async function buildSpawnPlan(
       mcpConfigPath: scratch.mcpConfigPath,
       appendSystemPromptPath: scratch.appendSystemPromptPath,
       promptTool: req.promptTool,
-    });
+    })];
     const { file, args } = req.wrap
       ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
       : { file: req.cli.path, args: cliArgs };

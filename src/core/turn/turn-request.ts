@@ -22,7 +22,11 @@ export interface TurnRequest {
   settings: ThreadSettings;
   permissionMode: PermissionMode;
   /** The discovered CLI and the PATH entries discovery wants the child to have. */
-  cli: { path: string; pathAdditions?: string[] };
+  /**
+   * `prefixArgs`: what goes before the CLI's own arguments — a Windows npm shim resolves to
+   * `node.exe <cli.js>` (spawning the `.cmd` itself fails), so `path` is node and the script comes first.
+   */
+  cli: { path: string; prefixArgs?: string[]; pathAdditions?: string[] };
   /** The key saved in Settings (used only when ANTHROPIC_API_KEY is not in the environment). */
   savedApiKey?: string;
   /** The app's MCP endpoint: up, not configured (null), or failed to start (the turn runs without tools). */

@@ -13,7 +13,6 @@ import { fingerprintPlan } from './turn-fingerprint';
 import { WARM_MAX_AGE_MS } from './warm-pool';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
-
 let h: Harness;
 let engine: TurnEngine | undefined;
 beforeEach(() => {
