@@ -29,6 +29,10 @@ export interface DeskAppOptions {
   cipher?: SecretCipher;
   /** Open an https link in the system browser (Electron); browser mode opens it in the page instead. */
   openExternal?: (url: string) => Promise<void>;
+  /** The native folder picker (Electron dialog); null when cancelled. Browser mode types the path instead. */
+  chooseFolder?: (title?: string) => Promise<string | null>;
+  /** Show a file in the system file manager (Electron shell.showItemInFolder). */
+  revealFile?: (file: string) => void;
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
   notify?: (title: string, body: string) => void;
   /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
@@ -55,6 +59,8 @@ export interface DeskServices {
   overview: (force?: boolean) => Promise<CliOverview>;
   appInfo: () => AppInfo;
   openExternal?: (url: string) => Promise<void>;
+  chooseFolder?: (title?: string) => Promise<string | null>;
+  revealFile?: (file: string) => void;
 }
 
 export interface DeskApp {
@@ -191,6 +197,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const services: DeskServices = {
     layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
     openExternal: opts.openExternal,
+    chooseFolder: opts.chooseFolder,
+    revealFile: opts.revealFile,
   };
   log.info('Claude Desk started', { host: opts.host, version: appVersion() });
 

@@ -1,5 +1,6 @@
 import type { DeskHandlers } from '../shared/contract';
 import type { DeskServices } from './desk-app';
+import { checkProjectDir } from './project-dir';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
@@ -23,7 +24,12 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       const live = new Map(s.turns.liveMessages(threadId).map((m) => [m.id, m]));
       return live.size ? { ...thread, messages: thread.messages.map((m) => live.get(m.id) ?? m) } : thread;
     },
-    createThread: async (input) => s.threads.create({ title: input?.title, settings: input?.settings }),
+    createThread: async (input) => {
+      const given = input?.settings;
+      const settings =
+        given?.projectDir === undefined ? given : { ...given, projectDir: await checkProjectDir(given.projectDir) };
+      return s.threads.create({ title: input?.title, settings });
+    },
     renameThread: async ({ threadId, title }) => {
       await s.threads.rename(threadId, title);
       return null;
@@ -33,7 +39,10 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       await s.threads.delete(threadId);
       return null;
     },
-    updateThreadSettings: async ({ threadId, settings }) => {
+    updateThreadSettings: async ({ threadId, settings: patch }) => {
+      // Checked before anything else changes: a folder that is not there must not half-apply the patch.
+      const settings =
+        patch.projectDir === undefined ? patch : { ...patch, projectDir: await checkProjectDir(patch.projectDir) };
       const before = (await s.threads.get(threadId))?.settings;
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {
@@ -93,6 +102,15 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     openExternal: async ({ url }) => {
       if (!s.openExternal) throw new Error('Open links from the page in browser mode.');
       await s.openExternal(url);
+      return null;
+    },
+    chooseFolder: async (input) => {
+      if (!s.chooseFolder) throw new Error('There is no folder picker in browser mode: type the folder path instead.');
+      return s.chooseFolder(input?.title);
+    },
+    revealLogFile: async () => {
+      if (!s.revealFile) throw new Error(`Open the log file yourself in browser mode: ${s.layout.logFile}`);
+      s.revealFile(s.layout.logFile);
       return null;
     },
   };

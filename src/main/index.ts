@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Notification, powerMonitor, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, Notification, powerMonitor, shell, type IpcMainInvokeEvent } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskApp, type DeskApp } from '../app/desk-app';
@@ -59,6 +59,12 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: async (url) => {
         if (isSafeExternalUrl(url)) await shell.openExternal(url);
       },
+      chooseFolder: async (title) => {
+        const options: Electron.OpenDialogOptions = { title, properties: ['openDirectory', 'createDirectory'] };
+        const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+        return picked.canceled ? null : (picked.filePaths[0] ?? null);
+      },
+      revealFile: (file) => shell.showItemInFolder(file),
       // No pre-warmed CLI (~200 MB, issue 9) on battery or when the machine is running hot.
       powerSaver: () =>
         powerMonitor.isOnBatteryPower() || ['serious', 'critical'].includes(powerMonitor.getCurrentThermalState()),

@@ -120,6 +120,10 @@ export const calls = {
   deleteMemory: call<null>()(z.object({ id }).strict()),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
+  /** The native folder picker (desktop app only); null when the user cancels. */
+  chooseFolder: call<string | null>()(z.object({ title: z.string().max(200).optional() }).strict().optional()),
+  /** Show the log file in the system file manager (desktop app only). */
+  revealLogFile: call<null>()(z.undefined()),
 } as const;
 
 export type Calls = typeof calls;

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDeskApp, type DeskApp } from './desk-app';
+import { checkProjectDir } from './project-dir';
+
+/**
+ * A thread's own settings through the contract: the project folder is checked when it is saved (so a
+ * typo shows in the settings dialog, not as a failed turn later), and the desktop-only verbs (folder
+ * picker, reveal the log) reach what the host injected. No CLI is spawned here.
+ */
+describe('thread settings (app layer)', () => {
+  let root: string;
+  let project: string;
+  let desk: DeskApp;
+  const chooseFolder = vi.fn(async (_title?: string) => project as string | null);
+  const revealFile = vi.fn((_file: string) => undefined);
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-thread-settings-'));
+    project = path.join(root, 'my project');
+    await fs.mkdir(project);
+    await fs.writeFile(path.join(root, 'notes.txt'), 'not a folder');
+    desk = await createDeskApp({
+      host: 'electron',
+      env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data'), CLAUDE_DESK_PREWARM: '0', PATH: process.env.PATH },
+      chooseFolder,
+      revealFile,
+    });
+  });
+  afterAll(async () => {
+    await desk?.shutdown();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('refuses a relative, missing or non-folder project path and saves nothing', async () => {
+    const t = await desk.handlers.createThread({ title: 'Refused' });
+    const update = (projectDir: string) => desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir, model: 'opus' } });
+    await expect(update('src/app')).rejects.toThrow(/must be a full path.*"src\/app"/);
+    await expect(update(path.join(root, 'missing'))).rejects.toThrow(`The project folder ${path.join(root, 'missing')} does not exist.`);
+    await expect(update(path.join(root, 'notes.txt'))).rejects.toThrow(/is a file, not a folder/);
+    // Nothing of the refused patches was kept — not even the model that came with them.
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({});
+  });
+
+  it('accepts a real folder (normalized), and an empty value goes back to the default workspace', async () => {
+    const t = await desk.handlers.createThread({ title: 'Accepted' });
+    await desk.handlers.updateThreadSettings({
+      threadId: t.id,
+      settings: { projectDir: `${project}${path.sep}`, model: 'claude-code:sonnet@0.2', systemPrompt: 'Answer in French.' },
+    });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({
+      projectDir: project,
+      model: 'claude-code:sonnet@0.2',
+      systemPrompt: 'Answer in French.',
+    });
+    await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: '' } });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({ model: 'claude-code:sonnet@0.2', systemPrompt: 'Answer in French.' });
+  });
+
+  it('checks the folder given when a thread is created, too', async () => {
+    await expect(desk.handlers.createThread({ settings: { projectDir: 'relative' } })).rejects.toThrow(/full path/);
+    const t = await desk.handlers.createThread({ settings: { projectDir: project } });
+    expect(t.settings.projectDir).toBe(project);
+  });
+
+  it('chooseFolder asks the injected picker; revealLogFile shows the log file', async () => {
+    expect(await desk.handlers.chooseFolder({ title: 'Project folder' })).toBe(project);
+    expect(chooseFolder).toHaveBeenCalledWith('Project folder');
+    chooseFolder.mockResolvedValueOnce(null);
+    expect(await desk.handlers.chooseFolder(undefined)).toBeNull();
+    await desk.handlers.revealLogFile(undefined);
+    expect(revealFile).toHaveBeenCalledWith(desk.layout.logFile);
+  });
+
+  it('without a picker (browser mode) both desktop verbs say what to do instead', async () => {
+    const web = await createDeskApp({ host: 'web', env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data-web'), CLAUDE_DESK_PREWARM: '0', PATH: process.env.PATH } });
+    try {
+      await expect(web.handlers.chooseFolder(undefined)).rejects.toThrow(/type the folder path/);
+      await expect(web.handlers.revealLogFile(undefined)).rejects.toThrow(web.layout.logFile);
+    } finally {
+      await web.shutdown();
+    }
+  });
+});
+
+describe('checkProjectDir', () => {
+  it('expands a leading ~ to the home folder', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-home-'));
+    try {
+      await fs.mkdir(path.join(home, 'code'));
+      expect(await checkProjectDir('~/code', () => home)).toBe(path.join(home, 'code'));
+      expect(await checkProjectDir('  ~  ', () => home)).toBe(home);
+      expect(await checkProjectDir('   ')).toBe('');
+    } finally {
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+});
