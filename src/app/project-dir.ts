@@ -12,7 +12,9 @@ export async function checkProjectDir(input: string, home: () => string = os.hom
   if (!typed) return '';
   const expanded = typed === '~' ? home() : /^~[/\\]/.test(typed) ? path.join(home(), typed.slice(2)) : typed;
   if (!path.isAbsolute(expanded)) {
-    throw new Error(`The project folder must be a full path (like ${path.join(home(), 'projects', 'my-app')}), not "${typed}".`);
+    throw new Error(
+      `The project folder must be a full path (like ${path.join(home(), 'projects', 'my-app')}), not "${typed}".`,
+    );
   }
   const dir = path.resolve(expanded);
   const stat = await fs.stat(dir).catch((err: NodeJS.ErrnoException) => {

@@ -36,9 +36,12 @@ describe('thread settings (app layer)', () => {
 
   it('refuses a relative, missing or non-folder project path and saves nothing', async () => {
     const t = await desk.handlers.createThread({ title: 'Refused' });
-    const update = (projectDir: string) => desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir, model: 'opus' } });
+    const update = (projectDir: string) =>
+      desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir, model: 'opus' } });
     await expect(update('src/app')).rejects.toThrow(/must be a full path.*"src\/app"/);
-    await expect(update(path.join(root, 'missing'))).rejects.toThrow(`The project folder ${path.join(root, 'missing')} does not exist.`);
+    await expect(update(path.join(root, 'missing'))).rejects.toThrow(
+      `The project folder ${path.join(root, 'missing')} does not exist.`,
+    );
     await expect(update(path.join(root, 'notes.txt'))).rejects.toThrow(/is a file, not a folder/);
     // Nothing of the refused patches was kept — not even the model that came with them.
     expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({});
@@ -48,7 +51,11 @@ describe('thread settings (app layer)', () => {
     const t = await desk.handlers.createThread({ title: 'Accepted' });
     await desk.handlers.updateThreadSettings({
       threadId: t.id,
-      settings: { projectDir: `${project}${path.sep}`, model: 'claude-code:sonnet@0.2', systemPrompt: 'Answer in French.' },
+      settings: {
+        projectDir: `${project}${path.sep}`,
+        model: 'claude-code:sonnet@0.2',
+        systemPrompt: 'Answer in French.',
+      },
     });
     expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({
       projectDir: project,
@@ -56,7 +63,10 @@ describe('thread settings (app layer)', () => {
       systemPrompt: 'Answer in French.',
     });
     await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: '' } });
-    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({ model: 'claude-code:sonnet@0.2', systemPrompt: 'Answer in French.' });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({
+      model: 'claude-code:sonnet@0.2',
+      systemPrompt: 'Answer in French.',
+    });
   });
 
   it('checks the folder given when a thread is created, too', async () => {
@@ -75,7 +85,10 @@ describe('thread settings (app layer)', () => {
   });
 
   it('without a picker (browser mode) both desktop verbs say what to do instead', async () => {
-    const web = await createDeskApp({ host: 'web', env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data-web'), CLAUDE_DESK_PREWARM: '0', PATH: process.env.PATH } });
+    const web = await createDeskApp({
+      host: 'web',
+      env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data-web'), CLAUDE_DESK_PREWARM: '0', PATH: process.env.PATH },
+    });
     try {
       await expect(web.handlers.chooseFolder(undefined)).rejects.toThrow(/type the folder path/);
       await expect(web.handlers.revealLogFile(undefined)).rejects.toThrow(web.layout.logFile);

@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { AppInfo, CliOverview, Memory } from '../../../shared/contract';
 import type { DoctorReport } from '../../../shared/cli-status';
 import type { AppSettings } from '../../../shared/settings';
-import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSummary, TurnStatus } from '../../../shared/threads';
+import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, ThreadSummary, TurnStatus } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 
 export interface InFlightTurn {
@@ -33,6 +33,8 @@ export interface ThreadsSlice {
   createThread(title?: string): Promise<ThreadSummary | null>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+  /** Save a thread's own settings ('' = back to the default); resolves to the host's error text, or null. */
+  updateThreadSettings(threadId: string, patch: ThreadSettings): Promise<string | null>;
   searchThreads(query: string): Promise<void>;
 }
 
@@ -119,4 +121,6 @@ export interface StoreDeps {
 
 export type Slice<T> = StateCreator<DeskState, [], [], T>;
 
-export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** Electron wraps a handler's error as "Error invoking remote method '<channel>': Error: <message>"; show the message. */
+export const errorText = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, '');

@@ -63,6 +63,19 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => ({
     }
   },
 
+  async updateThreadSettings(threadId, patch) {
+    try {
+      await getApi().updateThreadSettings({ threadId, settings: patch });
+    } catch (err) {
+      return errorText(err);
+    }
+    // Shown at once (header, next dialog); threadsChanged then brings the host's normalized copy.
+    const merged = (t: ThreadSummary) =>
+      Object.fromEntries(Object.entries({ ...t.settings, ...patch }).filter(([, v]) => v !== undefined && v !== ''));
+    set((s) => ({ threads: s.threads.map((t) => (t.id === threadId ? { ...t, settings: merged(t) } : t)) }));
+    return null;
+  },
+
   async searchThreads(query) {
     set({ searchQuery: query });
     if (!query.trim()) {

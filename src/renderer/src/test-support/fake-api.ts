@@ -2,7 +2,7 @@
  * A fake host for component tests and the bench: every DeskApi verb is a vi.fn-like recorder with
  * a sensible default answer, and `emit` pushes events the way the real host does.
  */
-import type { CliOverview, DeskApi, EventName, Events, AppInfo } from '../../../shared/contract';
+import type { AppInfo, CallName, CliOverview, DeskApi, EventName, Events } from '../../../shared/contract';
 import { DEFAULT_SETTINGS, type AppSettings } from '../../../shared/settings';
 import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
@@ -57,7 +57,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     api: undefined as unknown as DeskApi,
   };
   const overrides = new Map<string, (input: unknown) => unknown>();
-  const defaults: Record<string, (input: never) => unknown> = {
+  // Keyed by CallName: a call added to the contract without a fake answer is a type error here.
+  const defaults: Record<CallName, (input: never) => unknown> = {
     getAppInfo: () => fake.appInfo,
     getCliStatus: () => fake.overview,
     getDoctor: () => ({ ...fake.overview, appPath: '/usr/bin:/bin', loginShellPath: '/usr/local/bin:/usr/bin', steps: [], dataDir: '/data/desk', logFile: '/data/desk/log' }),
@@ -83,9 +84,11 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     listMemories: () => ({ items: [] }),
     deleteMemory: () => null,
     openExternal: () => null,
+    chooseFolder: () => null,
+    revealLogFile: () => null,
   };
   const verbs = Object.fromEntries(
-    Object.keys(defaults).map((name) => [
+    (Object.keys(defaults) as CallName[]).map((name) => [
       name,
       async (input?: unknown) => {
         calls.push({ name, input });

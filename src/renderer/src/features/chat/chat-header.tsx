@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { useDesk } from '../../store/store-context';
 import { PermissionControl } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
 import { formatCost, formatTokens } from './format';
+import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
+
+/** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
+const baseName = (dir: string): string => dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || dir;
 
 /** `claude-code:sonnet@0.2` → `sonnet`: the routing prefix and temperature are not the model's name. */
 export function modelLabel(model: string | undefined): string | undefined {
@@ -23,6 +28,10 @@ export function ChatHeader() {
     return undefined;
   });
   const fullAccess = useDesk((s) => s.settings?.permissionMode === 'bypassPermissions');
+  const dataDir = useDesk((s) => s.appInfo?.dataDir);
+  const createThread = useDesk((s) => s.createThread);
+  const [editing, setEditing] = useState(false);
+  const projectDir = thread?.settings.projectDir;
   const totals = thread?.totals ?? EMPTY_TOTALS;
   const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
@@ -32,8 +41,16 @@ export function ChatHeader() {
           {thread?.title ?? 'New chat'}
         </h1>
         <div className="chat-meta">
-          <span className="chat-model" title="Model">
+          <span className="chat-model" title="Model" data-testid="chat-model">
             {model}
+          </span>
+          <span
+            className="chat-folder"
+            title={projectDir ?? defaultWorkspace(dataDir) ?? 'Default workspace'}
+            data-testid="chat-folder"
+          >
+            <Icon name="folder" size={13} />
+            {projectDir ? baseName(projectDir) : 'Default workspace'}
           </span>
           {totals.turns > 0 && (
             <span className="chat-total" data-testid="thread-total" title="This thread so far">
@@ -50,7 +67,19 @@ export function ChatHeader() {
           </span>
         )}
         <PermissionControl variant="compact" />
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label="Thread settings"
+          title="Thread settings: project folder, model, system prompt"
+          data-testid="thread-settings-button"
+          // With no thread open yet, make one so its settings have somewhere to live.
+          onClick={() => void (thread ? Promise.resolve(thread) : createThread()).then((t) => t && setEditing(true))}
+        >
+          <Icon name="sliders" />
+        </button>
       </div>
+      {editing && thread && <ThreadSettingsDialog thread={thread} onClose={() => setEditing(false)} />}
     </header>
   );
 }

@@ -1,4 +1,7 @@
+import { getApi } from '../../api';
+import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
+import { CopyButton } from '../../ui/copy-button';
 import type { LookupStep } from '../../../../shared/cli-status';
 
 const RESULT_TEXT: Record<LookupStep['result'], string> = {
@@ -20,6 +23,22 @@ function PathList({ value }: { value: string | null }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The desktop app opens the file manager at the log; a browser tab cannot, so it offers the path to copy. */
+function LogFileAction({ logFile }: { logFile: string }) {
+  const isDesktop = useDesk((s) => s.appInfo?.host === 'electron');
+  const pushNotice = useDesk((s) => s.pushNotice);
+  if (!isDesktop) return <CopyButton text={logFile} label="Copy log file path" className="log-file-action" />;
+  return (
+    <button
+      type="button"
+      className="btn btn-small log-file-action"
+      onClick={() => getApi().revealLogFile().catch((err: unknown) => pushNotice('error', `Could not show the log file: ${errorText(err)}`))}
+    >
+      Show log file
+    </button>
   );
 }
 
@@ -77,6 +96,7 @@ export function DoctorView() {
           <p>
             Data: <code>{doctor.dataDir}</code> · Log: <code>{doctor.logFile}</code>
           </p>
+          <LogFileAction logFile={doctor.logFile} />
         </div>
       )}
     </details>

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Thread } from '../../../../shared/threads';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const withSettings = (settings: Thread['settings']): Thread => ({ ...makeThread('t1', 'Work'), settings });
+
+async function openDialog(host = createFakeHost({ threads: [makeThread('t1', 'Work')] })) {
+  renderApp({ host });
+  await userEvent.click(await screen.findByText('Work'));
+  await userEvent.click(screen.getByRole('button', { name: 'Thread settings' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Thread settings' });
+  return { host, dialog };
+}
+
+describe('thread settings dialog', () => {
+  it('saves folder, model and system prompt; the header then shows the folder name (full path on hover) and the model', async () => {
+    const { host, dialog } = await openDialog();
+    const folder = within(dialog).getByLabelText('Project folder');
+    expect(folder).toHaveValue('');
+    expect(folder).toHaveAttribute('placeholder', 'Default workspace (/data/desk/workspace)');
+    expect(within(dialog).getByTestId('default-workspace')).toHaveTextContent('/data/desk/workspace');
+    expect(screen.getByTestId('chat-folder')).toHaveTextContent('Default workspace');
+
+    await userEvent.type(folder, '/home/me/code/shop-app');
+    await userEvent.type(within(dialog).getByLabelText('Model'), 'opus');
+    await userEvent.type(within(dialog).getByLabelText('System prompt'), 'Answer in French.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(host.callsTo('updateThreadSettings')).toEqual([
+      {
+        threadId: 't1',
+        settings: { projectDir: '/home/me/code/shop-app', model: 'opus', systemPrompt: 'Answer in French.' },
+      },
+    ]);
+    const chip = screen.getByTestId('chat-folder');
+    expect(chip).toHaveTextContent('shop-app');
+    expect(chip).toHaveAttribute('title', '/home/me/code/shop-app');
+    expect(screen.getByTestId('chat-model')).toHaveTextContent('opus');
+  });
+
+  it('shows the host refusing a folder, stays open, and changes nothing in the header', async () => {
+    const host = createFakeHost({ threads: [makeThread('t1', 'Work')] });
+    host.handle('updateThreadSettings', () => {
+      // What Electron's IPC makes of the app's error: the prefix must not reach the user.
+      throw new Error(
+        "Error invoking remote method 'desk:call:updateThreadSettings': Error: The project folder /nope does not exist.",
+      );
+    });
+    const { dialog } = await openDialog(host);
+    await userEvent.type(within(dialog).getByLabelText('Project folder'), '/nope{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^The project folder \/nope does not exist\.$/);
+    expect(screen.getByRole('dialog', { name: 'Thread settings' })).toBeInTheDocument();
+    expect(screen.getByTestId('chat-folder')).toHaveTextContent('Default workspace');
+  });
+
+  it('sends only what changed: an untouched model is not switched', async () => {
+    const host = createFakeHost({ threads: [withSettings({ model: 'sonnet', projectDir: '/srv/site' })] });
+    const { dialog } = await openDialog(host);
+    expect(within(dialog).getByLabelText('Model')).toHaveValue('sonnet');
+    const folder = within(dialog).getByLabelText('Project folder');
+    expect(folder).toHaveValue('/srv/site');
+    await userEvent.clear(folder);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toEqual([{ threadId: 't1', settings: { projectDir: '' } }]),
+    );
+    expect(screen.getByTestId('chat-folder')).toHaveTextContent('Default workspace');
+  });
+
+  it('says a temperature suffix is kept but not sent', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).queryByTestId('temperature-note')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Model'), 'claude-code:sonnet@0.2');
+    expect(within(dialog).getByTestId('temperature-note')).toHaveTextContent('Temperature 0.2 will not be sent.');
+  });
+
+  it('Choose… (desktop app) fills the folder from the native picker; Cancel saves nothing', async () => {
+    const host = createFakeHost({ threads: [makeThread('t1', 'Work')] });
+    host.handle('chooseFolder', () => '/Users/me/Projects/blog');
+    const { dialog } = await openDialog(host);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose…' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Project folder')).toHaveValue('/Users/me/Projects/blog'));
+    expect(host.callsTo('chooseFolder')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(host.callsTo('updateThreadSettings')).toHaveLength(0);
+  });
+
+  it('in browser mode there is no Choose… button: the path is typed', async () => {
+    const { dialog } = await openDialog(createFakeHost({ threads: [makeThread('t1', 'Work')], host: 'web' }));
+    expect(within(dialog).getByLabelText('Project folder')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Choose…' })).not.toBeInTheDocument();
+  });
+
+  it('with no thread open, the button starts one and opens its settings', async () => {
+    const host = createFakeHost();
+    renderApp({ host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Thread settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Thread settings' })).toBeInTheDocument();
+    expect(host.callsTo('createThread')).toHaveLength(1);
+  });
+});
+
+describe('diagnostics: the log file', () => {
+  async function openDiagnostics(hostKind: 'electron' | 'web') {
+    const host = createFakeHost({ host: hostKind });
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    const doctor = await screen.findByTestId('doctor');
+    await userEvent.click(within(doctor).getByText('Diagnostics'));
+    await within(doctor).findByText('Where Claude Desk looked');
+    return { host, doctor };
+  }
+
+  it('the desktop app shows the log file in the file manager', async () => {
+    const { host, doctor } = await openDiagnostics('electron');
+    await userEvent.click(within(doctor).getByRole('button', { name: 'Show log file' }));
+    expect(host.callsTo('revealLogFile')).toHaveLength(1);
+  });
+
+  it('browser mode offers the path to copy instead', async () => {
+    const { doctor } = await openDiagnostics('web');
+    expect(within(doctor).queryByRole('button', { name: 'Show log file' })).not.toBeInTheDocument();
+    expect(within(doctor).getByRole('button', { name: 'Copy log file path' })).toBeInTheDocument();
+  });
+});

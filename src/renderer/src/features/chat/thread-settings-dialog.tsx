@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import type { ThreadSettings, ThreadSummary } from '../../../../shared/threads';
+import { getApi } from '../../api';
+import { errorText } from '../../store/desk-state';
+import { useDesk } from '../../store/store-context';
+import { FormDialog } from '../../ui/form-dialog';
+
+/** Where a thread runs when it names no folder: the data dir's `workspace` (the turn engine's default). */
+export function defaultWorkspace(dataDir: string | undefined): string | undefined {
+  if (!dataDir) return undefined;
+  const sep = /^[A-Za-z]:\\/.test(dataDir) || (dataDir.includes('\\') && !dataDir.includes('/')) ? '\\' : '/';
+  return `${dataDir.replace(/[\\/]+$/, '')}${sep}workspace`;
+}
+
+/** `claude-code:sonnet@0.2` → '0.2': the part Claude Code cannot use (it has no temperature setting). */
+export function temperatureOf(model: string): string | undefined {
+  const m = /@\s*([^@]*)$/.exec(model.trim());
+  return m?.[1] && Number.isFinite(Number(m[1])) ? m[1].trim() : undefined;
+}
+
+/**
+ * A thread's own settings: the folder Claude Code works in, the model, and a system prompt added to
+ * Claude Code's own. Saved through the host, which checks the folder; its refusal is shown here and the
+ * dialog stays open. Choose… opens the native folder picker, which only the desktop app has.
+ */
+export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummary; onClose(): void }) {
+  const ids = {
+    dir: useId(),
+    dirHint: useId(),
+    model: useId(),
+    modelHint: useId(),
+    prompt: useId(),
+    promptHint: useId(),
+  };
+  const appInfo = useDesk((s) => s.appInfo);
+  const defaultModel = useDesk((s) => s.settings?.defaultModel);
+  const save = useDesk((s) => s.updateThreadSettings);
+  const [projectDir, setProjectDir] = useState(thread.settings.projectDir ?? '');
+  const [model, setModel] = useState(thread.settings.model ?? '');
+  const [systemPrompt, setSystemPrompt] = useState(thread.settings.systemPrompt ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const workspace = defaultWorkspace(appInfo?.dataDir);
+  const canPick = appInfo?.host === 'electron';
+  const temperature = temperatureOf(model);
+
+  const choose = async () => {
+    try {
+      const picked = await getApi().chooseFolder({ title: `Project folder for “${thread.title}”` });
+      if (picked) setProjectDir(picked);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  const submit = async () => {
+    // Only what changed: an unchanged model must not ask a running CLI to switch (set_model).
+    const next: Required<ThreadSettings> = {
+      projectDir: projectDir.trim(),
+      model: model.trim(),
+      systemPrompt: systemPrompt.trim() ? systemPrompt : '',
+    };
+    const patch: ThreadSettings = {};
+    for (const key of ['projectDir', 'model', 'systemPrompt'] as const) {
+      if (next[key] !== (thread.settings[key] ?? '')) patch[key] = next[key];
+    }
+    if (Object.keys(patch).length === 0) return onClose();
+    setBusy(true);
+    setError(null);
+    const refused = await save(thread.id, patch);
+    setBusy(false);
+    if (refused) setError(refused);
+    else onClose();
+  };
+
+  return (
+    <FormDialog
+      title="Thread settings"
+      submitLabel="Save"
+      busy={busy}
+      onSubmit={() => void submit()}
+      onCancel={onClose}
+      testId="thread-settings-dialog"
+    >
+      <div className="field">
+        <label htmlFor={ids.dir} className="field-label">
+          Project folder
+        </label>
+        <div className="field-row">
+          <input
+            id={ids.dir}
+            value={projectDir}
+            onChange={(e) => setProjectDir(e.target.value)}
+            placeholder={workspace ? `Default workspace (${workspace})` : 'Default workspace'}
+            aria-describedby={ids.dirHint}
+            aria-invalid={error ? true : undefined}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          {canPick && (
+            <button type="button" className="btn" onClick={() => void choose()} data-testid="choose-folder">
+              Choose…
+            </button>
+          )}
+        </div>
+        <p id={ids.dirHint} className="field-hint">
+          Claude Code works in this folder and may edit files in it. Use the full path
+          {canPick ? ' or Choose… to pick it' : ''}. Leave it empty for the default workspace
+          {workspace ? (
+            <>
+              {' '}
+              (<code data-testid="default-workspace">{workspace}</code>)
+            </>
+          ) : null}
+          .
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor={ids.model} className="field-label">
+          Model
+        </label>
+        <input
+          id={ids.model}
+          className="field-wide"
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+          placeholder={defaultModel ? `Default (${defaultModel})` : "Default (Claude Code's own)"}
+          aria-describedby={ids.modelHint}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <p id={ids.modelHint} className="field-hint">
+          A name such as <code>sonnet</code> or <code>opus</code>, or{' '}
+          <code>claude-code:&lt;model&gt;@&lt;temperature&gt;</code>. A temperature is kept but not sent: Claude Code
+          has no temperature setting.
+          {temperature && (
+            <strong className="temperature-note" data-testid="temperature-note">
+              {' '}
+              Temperature {temperature} will not be sent.
+            </strong>
+          )}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor={ids.prompt} className="field-label">
+          System prompt
+        </label>
+        <textarea
+          id={ids.prompt}
+          className="field-wide"
+          rows={5}
+          value={systemPrompt}
+          onChange={(e) => setSystemPrompt(e.target.value)}
+          placeholder="e.g. Answer briefly. Prefer TypeScript."
+          aria-describedby={ids.promptHint}
+        />
+        <p id={ids.promptHint} className="field-hint">
+          Added after Claude Code&apos;s own system prompt on every turn of this thread.
+        </p>
+      </div>
+
+      {error && (
+        <p className="form-error" role="alert" data-testid="thread-settings-error">
+          {error}
+        </p>
+      )}
+    </FormDialog>
+  );
+}
