@@ -1,4 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
@@ -115,4 +118,32 @@ test('threads survive a restart of the host', async ({ page }) => {
   await page.getByTestId('thread-list').getByText('Keep this thread please').click();
   await expect(page.getByTestId('user-message').first()).toContainText('Keep this thread please');
   await expect(page.getByTestId('assistant-message').first()).toContainText('Hello from the mock API.');
+});
+
+test("a thread's project folder is where Claude Code works: a file it writes appears there", async ({ page }) => {
+  const project = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-project-'));
+  try {
+    await page.goto(host.url);
+    await page.getByTestId('new-thread').click();
+    await page.getByRole('button', { name: 'Thread settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thread settings' });
+    // Browser mode has no native folder picker: the path is typed.
+    await expect(dialog.getByRole('button', { name: 'Choose…' })).toHaveCount(0);
+    await dialog.getByLabel('Project folder').fill(project);
+    await page.screenshot({ path: 'e2e/screenshots/thread-settings.png' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    const folder = page.getByTestId('chat-folder');
+    await expect(folder).toHaveText(path.basename(project));
+    await expect(folder).toHaveAttribute('title', project);
+
+    await page.getByTestId('permission-select').selectOption('acceptEdits');
+    await send(page, 'SCENARIO:write FILE:hello.txt');
+    const answer = page.getByTestId('assistant-message').last();
+    await expect(answer).toHaveAttribute('data-status', 'done');
+    await expect(answer).toContainText('Tool said:');
+    expect(await fs.readFile(path.join(project, 'hello.txt'), 'utf8')).toBe('hello from the tool\n');
+  } finally {
+    await fs.rm(project, { recursive: true, force: true });
+  }
 });
