@@ -8,6 +8,7 @@ import { bindIpc } from './ipc';
 import { installMenu } from './menu';
 import { createMainWindow } from './window';
 import { electronCipher } from './safe-storage-cipher';
+import { STARTUP_FAILURE_TITLE, startupFailureMessage } from './startup-failure';
 
 /**
  * The Electron front door: lifecycle, one window, the IPC binding of the contract. Everything else
@@ -51,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
     win.on('closed', () => (win = undefined));
   };
 
-  void app.whenReady().then(async () => {
+  const start = async (): Promise<void> => {
     desk = await createDeskApp({
       host: 'electron',
       dataDir: app.getPath('userData'),
@@ -87,7 +88,15 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });
-  });
+  };
+
+  void app.whenReady().then(() =>
+    start().catch((err: unknown) => {
+      // No window exists yet: without this box a failed start would be silent.
+      dialog.showErrorBox(STARTUP_FAILURE_TITLE, startupFailureMessage(app.getPath('userData'), err));
+      app.exit(1);
+    }),
+  );
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

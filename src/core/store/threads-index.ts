@@ -120,7 +120,15 @@ export async function loadIndex(
   let rebuilt = 0;
   for (const [id, size] of logs) {
     if (entries.get(id)?.logBytes === size) continue;
-    const text = await fs.readFile(path.join(dir, `${id}.jsonl`), 'utf8');
+    // One unreadable log (permissions, removed meanwhile, a disk error) must not hide every other thread.
+    const text = await fs.readFile(path.join(dir, `${id}.jsonl`), 'utf8').catch((err: unknown) => {
+      warn(`Skipped thread ${id}: its log could not be read (${err instanceof Error ? err.message : String(err)}).`);
+      return undefined;
+    });
+    if (text === undefined) {
+      if (entries.delete(id)) changed = true;
+      continue;
+    }
     const { summary } = parseThreadLog(id, text);
     entries.set(id, { ...summary, logBytes: Buffer.byteLength(text) });
     rebuilt++;

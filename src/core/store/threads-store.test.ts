@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../../shared/threads';
 import type { TurnVerdict } from '../../shared/turn-events';
 import { compactedLog } from './thread-log';
@@ -145,6 +146,29 @@ describe('ThreadsStore', () => {
     expect(s?.title).toBe('Important');
     expect(s?.totals).toMatchObject({ costUsd: 1, turns: 2, inputTokens: 20 });
     expect(h.warnings.join('\n')).toMatch(/rebuilt/i);
+  });
+
+  it('one unreadable thread log is skipped with a warning; the other threads still open', async () => {
+    const store = await h.open();
+    const good = await store.create({ title: 'Readable' });
+    const bad = await store.create({ title: 'Unreadable' });
+    await store.flush();
+    fs.rmSync(path.join(dir, 'index.json')); // every log must be read again
+    fs.mkdirSync(path.join(dir, 'not-a-log.jsonl')); // a directory where a log is expected
+    // We run as root in CI, where chmod 000 does not stop a read: fail that one read instead.
+    const realRead = fsp.readFile.bind(fsp);
+    const spy = vi.spyOn(fsp, 'readFile').mockImplementation(((file: Parameters<typeof fsp.readFile>[0], ...rest: [never]) =>
+      String(file).endsWith(`${bad.id}.jsonl`)
+        ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))
+        : realRead(file, ...rest)) as typeof fsp.readFile);
+    try {
+      const again = await h.open();
+      expect((await again.list()).map((t) => t.title)).toEqual(['Readable']);
+      expect(again.summary(good.id)?.title).toBe('Readable');
+      expect(h.warnings.join('\n')).toContain(`Skipped thread ${bad.id}`);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('an index older than the logs (crash before its coalesced write) is brought up to date on open', async () => {
