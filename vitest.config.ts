@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts'],
+          // Whole-app renders under jsdom are slow on a shared 2-core runner; waits are bounded per find (10 s).
+          testTimeout: 30_000,
         },
       },
     ],
