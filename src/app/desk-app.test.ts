@@ -92,6 +92,29 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     expect(parts[1]!.result).toContain('teal');
   });
 
+  it('uses the default model from Settings for a thread without one, and the thread\'s own model over it', async () => {
+    await desk.handlers.updateSettings({ defaultModel: 'claude-default-from-settings' });
+    const plain = await desk.handlers.createThread({ title: 'Default model' });
+    const a = await desk.handlers.sendMessage({ threadId: plain.id, text: 'Which model?' });
+    await finished(a.turnId);
+    expect(mock.requests.at(-1)!.model).toBe('claude-default-from-settings');
+
+    const own = await desk.handlers.createThread({ title: 'Own model', settings: { model: 'claude-code:claude-own-model@0.3' } });
+    const b = await desk.handlers.sendMessage({ threadId: own.id, text: 'And this one?' });
+    await finished(b.turnId);
+    expect(mock.requests.at(-1)!.model).toBe('claude-own-model');
+    await desk.handlers.updateSettings({ defaultModel: '' });
+  });
+
+  it('a thread deleted while it answers does not take the app down', async () => {
+    const thread = await desk.handlers.createThread({ title: 'Doomed' });
+    const turn = await desk.handlers.sendMessage({ threadId: thread.id, text: 'SCENARIO:slow go' });
+    await expect.poll(() => events.some((e) => e.turnId === turn.turnId && e.type === 'text_delta'), { timeout: 30_000 }).toBe(true);
+    await desk.handlers.deleteThread({ threadId: thread.id });
+    await finished(turn.turnId);
+    expect((await desk.handlers.listThreads(undefined)).some((t) => t.id === thread.id)).toBe(false);
+  });
+
   it('keeps threads across a restart of the host', async () => {
     const before = await desk.handlers.listThreads(undefined);
     const again = await createDeskApp({ host: 'web', env: { CLAUDE_DESK_DATA_DIR: dataDir, PATH: process.env.PATH } });

@@ -15,7 +15,8 @@ import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
 import { TurnEngine } from '../core/turn/turn-engine';
 import { appVersion } from './app-version';
 import { EventBus } from './event-bus';
-import { TurnService, type PrepareTurn } from './turn-service';
+import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
+import type { ThreadSettings } from '../shared/threads';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
@@ -107,25 +108,31 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
 
   const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m) });
 
-  const prepareParts = async (quiet: boolean): ReturnType<PrepareTurn> => {
+  const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
-      throw new Error('Claude Code CLI not found. Install it (see Settings → Claude Code), then press Recheck.');
+      throw new PrepareTurnError('Claude Code CLI not found.', 'cli_missing', 'Install it (see Settings → Claude Code), then press Recheck.');
+    }
+    if (status.status === 'outdated') {
+      throw new PrepareTurnError(
+        `Claude Code ${status.version} is too old: Claude Desk needs ${status.min_required} or newer.`,
+        'cli_missing',
+        'Run `claude update`, then press Recheck in Settings.',
+      );
     }
     if (status.status !== 'ok') {
-      throw new Error(
-        status.status === 'outdated'
-          ? `Claude Code ${status.version} is too old (needs ${status.min_required} or newer). Run \`claude update\`.`
-          : `Claude Code at ${status.path} cannot be used: ${status.reason}`,
-      );
+      throw new PrepareTurnError(`Claude Code at ${status.path} cannot be used: ${status.reason}`, 'cli_missing', 'See Settings → Claude Code → Diagnostics.');
     }
     // What to spawn: usually the binary itself; for a Windows npm shim, node + the script it runs.
     const command = cli.resolvedCommand();
     const endpoint = await mcp.ensure();
     if (!endpoint.ok && !quiet) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
     const wall = await sandbox();
+    const { permissionMode, defaultModel } = settings.get();
     return {
-      permissionMode: settings.get().permissionMode,
+      // A thread without a model of its own uses the default model from Settings.
+      settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
+      permissionMode,
       // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
       promptTool: true,
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
@@ -141,7 +148,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     };
   };
 
-  const prepare: PrepareTurn = () => prepareParts(false);
+  const prepare: PrepareTurn = (_threadId, threadSettings) => prepareParts(threadSettings, false);
 
   const controls = new TurnControls({ notice: (n) => bus.emit('notice', n), log: (m) => log.info(m) });
   let permissionMode = settings.get().permissionMode;
@@ -165,7 +172,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const prewarm = new Prewarmer({
     pool: engine.warm,
     threads,
-    prepare: () => prepareParts(true),
+    prepare: (_threadId, threadSettings) => prepareParts(threadSettings, true),
     isBusy: (threadId) => turns.isBusy(threadId),
     powerSaver: opts.powerSaver,
     log: (m) => log.info(m),

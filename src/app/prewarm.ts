@@ -10,7 +10,7 @@ export interface PrewarmerDeps {
   pool: Pick<WarmPool, 'warm' | 'discard' | 'discardAll' | 'enabled' | 'size' | 'stats' | 'peek'>;
   threads: { get(threadId: string): Promise<Thread | undefined> };
   /** The app's per-turn preparation, quiet: a pre-warm must not post notices a turn would post. */
-  prepare: (threadId: string, opts: { quiet: true }) => ReturnType<PrepareTurn>;
+  prepare: (threadId: string, settings: Thread['settings'], opts: { quiet: true }) => ReturnType<PrepareTurn>;
   /** A turn of this thread is queued or running in the app (its session may be about to change). */
   isBusy: (threadId: string) => boolean;
   /** The platform says to save power (on battery, hot): no warm processes at all. */
@@ -81,10 +81,10 @@ export class Prewarmer {
       if (this.deps.isBusy(threadId)) return;
       const thread = await this.deps.threads.get(threadId);
       if (!thread) return;
-      const parts = await this.deps.prepare(threadId, { quiet: true });
+      const parts = await this.deps.prepare(threadId, thread.settings, { quiet: true });
       if (this.closed) return;
       // The same request the turn will build (TurnService.send), minus the message.
-      await pool.warm({ ...parts, threadId, settings: thread.settings });
+      await pool.warm({ ...parts, threadId });
     } catch (err) {
       // No CLI yet, not set up, …: the turn itself will say so; a pre-warm stays silent.
       this.deps.log(`pre-warm of thread ${threadId} skipped: ${(err as Error).message}`);

@@ -1,13 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { ImageAttachment, AssistantMessage, UserMessage } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
+import type { ImageAttachment, AssistantMessage, ThreadSettings, UserMessage } from '../shared/threads';
+import type { TurnErrorKind, TurnEvent } from '../shared/turn-events';
 import { applyTurnEvent, newAssistantMessage } from '../shared/turn-reducer';
 import type { TurnHandle, TurnRequest } from '../core/turn/turn-request';
 import type { ThreadsStore } from '../core/store/threads-store';
 import type { EventBus } from './event-bus';
 
-/** What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall). */
-export type PrepareTurn = (threadId: string) => Promise<Omit<TurnRequest, 'threadId' | 'turnId' | 'content' | 'earlierMessages' | 'settings'>>;
+/**
+ * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
+ * settings as the turn will use them (the app's default model fills an unset one).
+ */
+export type PrepareTurn = (
+  threadId: string,
+  settings: ThreadSettings,
+) => Promise<Omit<TurnRequest, 'threadId' | 'turnId' | 'content' | 'earlierMessages'>>;
+
+/** Preparing a turn failed before any process ran: says which kind of failure the UI should show. */
+export class PrepareTurnError extends Error {
+  constructor(
+    message: string,
+    readonly kind: TurnErrorKind,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface TurnRunner {
   run(req: TurnRequest, onEvent: (e: TurnEvent) => void): TurnHandle;
@@ -69,13 +86,16 @@ export class TurnService {
       turn.message = applyTurnEvent(turn.message, event);
       bus.emit('turnEvent', event);
       void threads.saveAssistant(input.threadId, turn.message).catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
-      if (event.type === 'result') void threads.addTotals(input.threadId, event.verdict);
+      // The thread may be deleted while it answers: a failed write is logged, never a crash.
+      if (event.type === 'result') {
+        void threads.addTotals(input.threadId, event.verdict).catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
+      }
       if (event.type === 'approval_request') this.deps.notify?.('Claude Desk needs your answer', `${event.request.toolName}: allow or deny?`);
     };
 
     const done = (async () => {
       try {
-        const extra = await this.deps.prepare(input.threadId);
+        const extra = await this.deps.prepare(input.threadId, thread.settings);
         const req: TurnRequest = {
           ...extra,
           ...this.deps.controlHooks?.(input.threadId, turnId),
@@ -83,7 +103,6 @@ export class TurnService {
           turnId,
           content: { text: input.text, images: input.images },
           earlierMessages,
-          settings: thread.settings,
         };
         if (turn.stopRequested) {
           onEvent({ threadId: input.threadId, turnId, type: 'finished', status: 'stopped' });
@@ -98,7 +117,9 @@ export class TurnService {
       } catch (err) {
         // Preparing the turn failed (no CLI, …): surface it like any turn error, and keep the thread usable.
         const message = err instanceof Error ? err.message : String(err);
-        onEvent({ threadId: input.threadId, turnId, type: 'error', error: { kind: 'cli_missing', message } });
+        const kind = err instanceof PrepareTurnError ? err.kind : 'internal';
+        const hint = err instanceof PrepareTurnError ? err.hint : undefined;
+        onEvent({ threadId: input.threadId, turnId, type: 'error', error: { kind, message, ...(hint ? { hint } : {}) } });
         onEvent({ threadId: input.threadId, turnId, type: 'finished', status: 'failed' });
       } finally {
         this.active.delete(turnId);

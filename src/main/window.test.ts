@@ -46,6 +46,16 @@ describe('the main window', () => {
     expect(electron.shell.openExternal).not.toHaveBeenCalled();
   });
 
+  it('denies every web permission (camera, microphone, notifications from the page, …)', () => {
+    const win = createMainWindow(paths) as unknown as {
+      webContents: { session: { permissionRequestHandler: (...a: unknown[]) => void; permissionCheckHandler: () => boolean } };
+    };
+    const callback = vi.fn();
+    win.webContents.session.permissionRequestHandler({}, 'media', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(win.webContents.session.permissionCheckHandler()).toBe(false);
+  });
+
   it('refuses to attach webviews', () => {
     const win = createMainWindow(paths) as unknown as { webContents: { listeners: Map<string, (e: { preventDefault(): void }) => void> } };
     const event = { preventDefault: vi.fn() };

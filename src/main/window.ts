@@ -50,6 +50,9 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // Electron grants every permission by default (camera, microphone, geolocation, …); the app needs none.
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  contents.session.setPermissionCheckHandler(() => false);
   win.once('ready-to-show', () => win.show());
 
   if (paths.devUrl) void win.loadURL(paths.devUrl);

@@ -102,6 +102,32 @@ describe('browser-mode host', () => {
     ).rejects.toThrow('HTTP 401');
   });
 
+  it('never puts the token itself in the cookie, and the cookie alone does not open the WebSocket', async () => {
+    const first = await get(host.port, '/?token=secret-token');
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).not.toContain('secret-token');
+    await expect(
+      openSocket(`ws://127.0.0.1:${host.port}/ws`, { origin: `http://127.0.0.1:${host.port}`, cookie }),
+    ).rejects.toThrow('HTTP 401');
+  });
+
+  it('survives a malformed cookie and an oversized frame', async () => {
+    expect((await get(host.port, '/', { cookie: 'claude_desk_token=%E0%A4%A' })).status).toBe(401);
+    await expect(
+      openSocket(`ws://127.0.0.1:${host.port}/ws`, { origin: `http://127.0.0.1:${host.port}`, cookie: 'claude_desk_token=%E0%A4%A' }),
+    ).rejects.toThrow('HTTP 401');
+    const small = await startWebHost({ handlers, bus, rendererDir: dir, token: 't', maxFrameBytes: 1024 });
+    try {
+      const ws = await openSocket(`ws://127.0.0.1:${small.port}/ws?token=t`, { origin: `http://127.0.0.1:${small.port}` });
+      const closed = new Promise((resolve) => ws.once('close', resolve));
+      ws.send('x'.repeat(4096));
+      await closed;
+      expect((await get(small.port, '/?token=t')).status).toBe(200); // still serving
+    } finally {
+      await small.close();
+    }
+  });
+
   it('listens on 127.0.0.1 only', async () => {
     const lan = Object.values(os.networkInterfaces())
       .flat()

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
+import { pipeline } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isCallName, parseCallInput, type DeskHandlers } from '../shared/contract';
@@ -17,6 +18,8 @@ export interface WebHostOptions {
   port?: number;
   /** Test seam: a fixed token instead of a random one. */
   token?: string;
+  /** Largest WebSocket frame accepted (default 64 MiB: room for a few pasted images). */
+  maxFrameBytes?: number;
   onError?: (message: string) => void;
 }
 
@@ -35,6 +38,7 @@ const MAX_FRAME_BYTES = 64 * 1024 * 1024; // room for a few pasted images
  */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const token = opts.token ?? randomBytes(32).toString('base64url');
+  const assetSecret = randomBytes(32).toString('base64url'); // see request-guard.ts
   let port = 0;
 
   const server = http.createServer((req, res) => {
@@ -45,7 +49,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   });
 
   async function serveHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const verdict = checkRequest(req, { port, token });
+    const verdict = checkRequest(req, { port, token, assetSecret });
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(verdict.status === 401 ? 'Unauthorized: open the address Claude Desk printed, with its token.\n' : 'Forbidden\n');
@@ -70,17 +74,19 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       'content-security-policy': RENDERER_CSP,
     };
     if (verdict.tokenFromQuery) {
-      headers['set-cookie'] = `${WEB_TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+      headers['set-cookie'] = `${WEB_TOKEN_COOKIE}=${encodeURIComponent(assetSecret)}; HttpOnly; SameSite=Strict; Path=/`;
     }
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(found.file).pipe(res);
+    // pipeline, not pipe: a file replaced mid-read (a rebuild while serving) ends this response, not the host.
+    pipeline(fs.createReadStream(found.file), res, () => {});
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const verdict = url.pathname === WEB_SOCKET_PATH ? checkRequest(req, { port, token, websocket: true }) : null;
+    socket.on('error', () => socket.destroy());
+    const pathname = (req.url ?? '/').split('?')[0];
+    const verdict = pathname === WEB_SOCKET_PATH ? checkRequest(req, { port, token, websocket: true }) : null;
     if (!verdict?.ok) {
       const status = verdict ? verdict.status : 404;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
@@ -96,6 +102,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     };
     const unsubscribe = opts.bus.subscribe((name, payload) => send({ kind: 'event', name, payload } as ServerFrame));
     unsubscribeAll.add(unsubscribe);
+    // An oversized or malformed frame closes this socket; it must never take the host down.
+    ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       unsubscribe();
       unsubscribeAll.delete(unsubscribe);

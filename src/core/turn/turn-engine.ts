@@ -232,6 +232,7 @@ export class TurnEngine {
         apiErrorText: attempt.apiErrorText,
       });
     if (error) {
+      if (attempt.exit.stderrTail.trim()) log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);
       emit({ ...base, type: 'error', error });
       return this.finish(emit, base, { status: 'failed', verdict, error });
     }

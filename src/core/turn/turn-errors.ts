@@ -1,6 +1,7 @@
 import type { TurnError } from '../../shared/turn-events';
 import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
+import { redact } from '../log/redact';
 
 /** Case 26c: stderr of the CLI refusing full access as root. */
 const ROOT_REFUSAL = 'cannot be used with root/sudo privileges';
@@ -76,10 +77,21 @@ export function classifyTurnEnd({
       hint: 'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
     };
   }
-  const tail = exit.stderrTail.trim();
+  // Shown in the chat and saved in the thread (which the model can read back): keys and tokens redacted,
+  // and only the last lines — the full tail goes to the log.
+  const tail = shortTail(redact(exit.stderrTail.trim()));
   const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code ?? '?'}`;
   return {
     kind: 'cli_error',
     message: `Claude Code ${how} without an answer.${tail ? `\n${tail}` : ''}`,
   };
 }
+
+const SHOWN_STDERR_CHARS = 2000;
+
+function shortTail(text: string): string {
+  if (text.length <= SHOWN_STDERR_CHARS) return text;
+  const cut = text.slice(-SHOWN_STDERR_CHARS);
+  return `…${cut.slice(cut.indexOf('\n') + 1 || 0)}`;
+}
+

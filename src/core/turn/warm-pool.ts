@@ -57,6 +57,7 @@ interface Entry {
  */
 export class WarmPool {
   readonly stats = { spawned: 0, reused: 0, discarded: 0 };
+  private readonly dying = new Set<TurnProcess>();
   private readonly entries = new Map<string, Entry>();
   private readonly chains = new Map<string, Promise<unknown>>();
   private generation = 0;
@@ -163,7 +164,7 @@ export class WarmPool {
     sweep();
     await Promise.all([...this.chains.values()]); // warm() never rejects
     sweep(); // anything a pending warm() slipped in before it saw the new generation
-    await Promise.all([...procs].map((p) => p.exited));
+    await Promise.all([...procs, ...this.dying].map((p) => p.exited));
   }
 
   private get maxAgeMs(): number {
@@ -255,6 +256,9 @@ export class WarmPool {
   private kill(entry: Entry, reason: string): void {
     this.stats.discarded++;
     this.deps.log(`thread ${entry.threadId}: warm CLI process ${entry.proc.pid ?? '?'} discarded: ${reason}`);
+    // Remember it until it is gone, so stopAll (quit) also waits for processes discarded earlier.
+    this.dying.add(entry.proc);
+    void entry.proc.exited.then(() => this.dying.delete(entry.proc));
     entry.proc.stop();
     // The scratch dir lives as long as its process: the CLI may still read the files it names.
     void entry.proc.exited.then(() => entry.plan.scratch.cleanup());
