@@ -4,6 +4,7 @@ import { checkProjectDir } from './project-dir';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
+  const projectDir = (typed: string) => checkProjectDir(typed, { stateDir: s.layout.stateDir });
   return {
     getAppInfo: async () => s.appInfo(),
     getCliStatus: async (input) => {
@@ -27,7 +28,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     createThread: async (input) => {
       const given = input?.settings;
       const settings =
-        given?.projectDir === undefined ? given : { ...given, projectDir: await checkProjectDir(given.projectDir) };
+        given?.projectDir === undefined ? given : { ...given, projectDir: await projectDir(given.projectDir) };
       return s.threads.create({ title: input?.title, settings });
     },
     renameThread: async ({ threadId, title }) => {
@@ -42,7 +43,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     updateThreadSettings: async ({ threadId, settings: patch }) => {
       // Checked before anything else changes: a folder that is not there must not half-apply the patch.
       const settings =
-        patch.projectDir === undefined ? patch : { ...patch, projectDir: await checkProjectDir(patch.projectDir) };
+        patch.projectDir === undefined ? patch : { ...patch, projectDir: await projectDir(patch.projectDir) };
       const before = (await s.threads.get(threadId))?.settings;
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {

@@ -43,6 +43,9 @@ describe('thread settings (app layer)', () => {
       `The project folder ${path.join(root, 'missing')} does not exist.`,
     );
     await expect(update(path.join(root, 'notes.txt'))).rejects.toThrow(/is a file, not a folder/);
+    // The app's private state: inside it, or a folder that holds it (Accept edits could rewrite settings).
+    await expect(update(desk.layout.threadsDir)).rejects.toThrow(/inside Claude Desk's private data folder/);
+    await expect(update(desk.layout.root)).rejects.toThrow(/contains Claude Desk's private data folder/);
     // Nothing of the refused patches was kept — not even the model that came with them.
     expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({});
   });
@@ -103,11 +106,32 @@ describe('checkProjectDir', () => {
     const home = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-home-'));
     try {
       await fs.mkdir(path.join(home, 'code'));
-      expect(await checkProjectDir('~/code', () => home)).toBe(path.join(home, 'code'));
-      expect(await checkProjectDir('  ~  ', () => home)).toBe(home);
+      expect(await checkProjectDir('~/code', { home: () => home })).toBe(path.join(home, 'code'));
+      expect(await checkProjectDir('  ~  ', { home: () => home })).toBe(home);
       expect(await checkProjectDir('   ')).toBe('');
     } finally {
       await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses the app's private state dir, a folder inside it, one containing it, or a symlink to it", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-private-'));
+    try {
+      const stateDir = path.join(root, 'data', 'state');
+      await fs.mkdir(path.join(stateDir, 'threads'), { recursive: true });
+      await fs.mkdir(path.join(root, 'data', 'workspace'));
+      await fs.symlink(stateDir, path.join(root, 'link'));
+      const check = (p: string) => checkProjectDir(p, { stateDir });
+      await expect(check(stateDir)).rejects.toThrow(/inside Claude Desk's private data folder/);
+      await expect(check(path.join(stateDir, 'threads'))).rejects.toThrow(/inside/);
+      await expect(check(path.join(root, 'link'))).rejects.toThrow(/inside/);
+      await expect(check(root)).rejects.toThrow(`contains Claude Desk's private data folder (${stateDir})`);
+      // Beside it is fine: the default workspace lives there.
+      expect(await check(path.join(root, 'data', 'workspace'))).toBe(path.join(root, 'data', 'workspace'));
+      await fs.mkdir(path.join(root, 'data', 'state-old')); // a name prefix is not containment
+      expect(await check(path.join(root, 'data', 'state-old'))).toBe(path.join(root, 'data', 'state-old'));
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
     }
   });
 });
