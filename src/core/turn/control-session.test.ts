@@ -5,6 +5,7 @@ import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { Json } from './cli-json';
 import { ControlSession } from './control-session';
 import type { ControlChannel } from './turn-request';
+import { manualClock } from '../../../test/fixtures/manual-clock';
 
 /** A channel that records what the app writes and whether the idle bound is held. */
 function fakeChannel() {
@@ -175,6 +176,45 @@ describe('ControlSession requests', () => {
       response: { subtype: 'success', request_id: 'mode-1', response: { mode: 'acceptEdits' } },
     });
     await expect(mode).resolves.toMatchObject({ ok: true, response: { mode: 'acceptEdits' } });
+  });
+
+  it('gives up on a request the CLI never answers, and ignores a late answer', async () => {
+    const time = manualClock();
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      newId: () => '1',
+      clock: time.clock,
+      requestTimeoutMs: 10_000,
+    });
+    const c = fakeChannel();
+    s.attach(c.channel);
+    let settled: unknown;
+    void s.setModel('opus').then((r) => (settled = r));
+    time.advance(9_999);
+    await Promise.resolve();
+    expect(settled).toBeUndefined();
+    time.advance(1);
+    await Promise.resolve();
+    expect(settled).toEqual({ requestId: 'model-1', ok: false, error: 'Claude Code did not answer' });
+    // The pending entry is gone: a late response settles nothing and the session stays usable.
+    s.handle(
+      {
+        type: 'control_response',
+        raw: { type: 'control_response', response: { subtype: 'success', request_id: 'model-1', response: {} } },
+      },
+      c.channel,
+    );
+    const answered = s.setPermissionMode('acceptEdits');
+    s.handle(
+      {
+        type: 'control_response',
+        raw: { type: 'control_response', response: { subtype: 'success', request_id: 'mode-1', response: {} } },
+      },
+      c.channel,
+    );
+    await expect(answered).resolves.toMatchObject({ ok: true });
+    time.advance(20_000); // its timer was cleared with the answer
   });
 
   it('fails open requests when the process ends, and refuses when none is attached', async () => {

@@ -12,12 +12,27 @@ import {
   permissionResponse,
 } from './control-protocol';
 import type { ControlChannel } from './turn-request';
+import type { Clock } from './turn-process';
+
+/** How long the app waits for a control_response (set_model probes the model first, case 27). */
+export const CONTROL_REQUEST_TIMEOUT_MS = 10_000;
+
+type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
+// Unref'd: a request still waiting must not keep the app (or the command line) alive on its own.
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
 
 export interface ControlSessionOptions {
   threadId: string;
   turnId: string;
   log?: (message: string) => void;
   newId?: () => string;
+  /** A request with no control_response by then resolves `{ ok: false }`; default CONTROL_REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  clock?: Timers;
 }
 
 /**
@@ -123,8 +138,18 @@ export class ControlSession {
       return Promise.resolve({ requestId, ok: false, error: 'Claude Code is not running.' });
     }
     const channel = this.channel;
+    const clock = this.options.clock ?? realTimers;
     return new Promise((resolve) => {
-      this.outstanding.set(requestId, resolve);
+      // A CLI that never answers (hung, or a version that ignores the subtype) must not hang the caller:
+      // the settings dialog awaits set_model before it saves.
+      const timer = clock.setTimeout(() => {
+        if (!this.outstanding.delete(requestId)) return;
+        resolve({ requestId, ok: false, error: 'Claude Code did not answer' });
+      }, this.options.requestTimeoutMs ?? CONTROL_REQUEST_TIMEOUT_MS);
+      this.outstanding.set(requestId, (result) => {
+        clock.clearTimeout(timer);
+        resolve(result);
+      });
       channel.send(controlRequest(requestId, body));
     });
   }
