@@ -90,7 +90,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
-  const cli = new CliService({ env, savedKey: { hasSavedApiKey: () => apiKey.has() } });
+  // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
+  const cli = new CliService({ env, savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null } });
 
   let sandboxPromise: Promise<Sandbox> | undefined;
   const sandbox = (): Promise<Sandbox> =>
@@ -223,6 +224,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await mcp.close();
       await threads.flush();
       log.info('Claude Desk stopped');
+      log.close();
     },
   };
 }
