@@ -207,6 +207,20 @@ describe('status', () => {
     expect(m.error).toBeUndefined();
   });
 
+  it('an aborted result (a stop) keeps its verdict but never marks the turn failed (recorded case 25)', () => {
+    const aborted = verdict({ isError: true, subtype: 'error_during_execution', terminalReason: 'aborted_streaming' });
+    const running = fold([
+      { type: 'started', startedAt: 1 },
+      { type: 'text_delta', messageId: 'm1', text: 'w00 ' },
+      { type: 'result', verdict: aborted },
+    ]);
+    expect(running.status).toBe('running');
+    expect(running.verdict).toEqual(aborted);
+    expect(applyTurnEvent(running, ev({ type: 'finished', status: 'stopped' })).status).toBe('stopped');
+    const tools = fold([{ type: 'result', verdict: verdict({ isError: true, terminalReason: 'aborted_tools' }) }]);
+    expect(tools.status).not.toBe('failed');
+  });
+
   it('a stop error marks the turn stopped without an error banner', () => {
     const m = fold([
       { type: 'text_delta', messageId: 'm1', text: 'part' },

@@ -76,6 +76,9 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'warning':
       return { ...msg, warnings: [...(msg.warnings ?? []), e.message] };
     case 'result':
+      // A stop ends with an is_error result whose terminal_reason is `aborted_streaming` / `aborted_tools`
+      // (recorded cases 25, 25c) just before `finished: stopped`: not a failure, so `finished` sets the status.
+      if (e.verdict.terminalReason?.startsWith('aborted')) return clearRetry({ ...msg, verdict: e.verdict });
       return clearRetry({ ...msg, verdict: e.verdict, status: e.verdict.isError ? 'failed' : 'done' });
     case 'error':
       // A user stop is not a failure: keep the partial answer, marked stopped, without an error banner.

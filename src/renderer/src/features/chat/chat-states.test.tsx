@@ -39,9 +39,13 @@ describe('chat: turn states', () => {
     await userEvent.keyboard('{Escape}');
     expect(host.callsTo('stopTurn')).toEqual([{ threadId: T, turnId: 'turn-1' }]);
     emit({ type: 'text_delta', messageId: 'm1', text: 'Partial answer' });
-    emit({ type: 'error', error: { kind: 'stopped', message: 'Stopped by you' } });
+    // What the engine sends after a stop (recorded case 25): an is_error result, then finished: stopped.
+    const verdict = { isError: true, subtype: 'error_during_execution', terminalReason: 'aborted_streaming' };
+    emit({ type: 'result', verdict: { ...verdict, costUsd: 0.001, durationMs: 900, numTurns: 1, usage: { inputTokens: 10, outputTokens: 5 } } });
+    expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
     emit({ type: 'finished', status: 'stopped' });
     expect(await screen.findByTestId('turn-stopped')).toHaveTextContent('Stopped');
+    expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
     expect(screen.getByText('Partial answer')).toBeInTheDocument();
     expect(screen.queryByTestId('stop-button')).not.toBeInTheDocument();
   });
