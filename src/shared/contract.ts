@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
+import { modelRoutingSchema } from './model-routing';
 import type { AppSettings } from './settings';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
@@ -18,7 +19,7 @@ const call =
 const id = z.string().min(1).max(200);
 const threadSettings = z
   .object({
-    model: z.string().max(200).optional(),
+    model: modelRoutingSchema.optional(),
     projectDir: z.string().max(4096).optional(),
     systemPrompt: z.string().max(200_000).optional(),
   })
@@ -98,7 +99,7 @@ export const calls = {
     z
       .object({
         permissionMode: z.enum(['ask', 'acceptEdits', 'bypassPermissions']).optional(),
-        defaultModel: z.string().max(200).optional(),
+        defaultModel: modelRoutingSchema.optional(),
         toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
       })
       .strict(),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../shared/settings';
-import { SettingsLockedError, SettingsStore, parsePermissionModeEnv, type ApiKeyStatus } from './settings-store';
+import { SettingsLockedError, SettingsStore, SettingsValidationError, parsePermissionModeEnv, type ApiKeyStatus } from './settings-store';
 
 describe('SettingsStore', () => {
   let dir: string;
@@ -51,6 +51,18 @@ describe('SettingsStore', () => {
       await expect(store.update(bad)).rejects.toThrow();
     }
     expect(onDisk()).toEqual({ permissionMode: 'acceptEdits', toolPolicy: 'read-only' });
+  });
+
+  it('says what is wrong with a bad model name in a sentence, not as zod issue JSON', async () => {
+    const store = await open();
+    for (const bad of ['two words', '--dangerously-skip-permissions', 'x'.repeat(201)]) {
+      const err = await store.update({ defaultModel: bad }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SettingsValidationError);
+      const message = (err as Error).message;
+      expect(message).toMatch(/^Settings not saved: .*model name/s);
+      expect(message).toContain('defaultModel');
+      expect(message).not.toContain('"code"');
+    }
   });
 
   it.each([

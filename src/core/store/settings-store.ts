@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelRoutingSchema as modelString } from '../../shared/model-routing';
 import { DEFAULT_SETTINGS, type AppSettings, type PermissionMode, type ToolPolicy } from '../../shared/settings';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 
@@ -33,12 +34,6 @@ export function parsePermissionModeEnv(raw: string | undefined): PermissionMode 
   return ENV_MODES[raw.trim().toLowerCase()];
 }
 
-// A routing string `claude-code:<model>[@<temperature>]` or a bare model id; no spaces or control characters.
-const modelString = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^[A-Za-z0-9._:@/[\]-]*$/, 'A model name has letters, digits and . _ - : @ / [ ] only.');
 
 const permissionMode = z.enum(['ask', 'acceptEdits', 'bypassPermissions']);
 const toolPolicy = z.enum(['all', 'read-only', 'none']);
@@ -57,6 +52,7 @@ interface PersistedSettings {
 }
 
 export class SettingsLockedError extends Error {}
+export class SettingsValidationError extends Error {}
 
 export class SettingsStore {
   private saved: PersistedSettings;
@@ -99,9 +95,12 @@ export class SettingsStore {
     return s;
   }
 
-  /** Validate, persist atomically, notify. Throws a zod error for bad input, SettingsLockedError for a locked mode. */
+  /** Validate, persist atomically, notify. Throws SettingsValidationError (a readable sentence) or SettingsLockedError. */
   async update(patch: unknown): Promise<AppSettings> {
-    const p = settingsPatchSchema.parse(patch);
+    const parsed = settingsPatchSchema.safeParse(patch);
+    // The message reaches the settings dialog: a sentence, not zod's issue array as JSON.
+    if (!parsed.success) throw new SettingsValidationError(`Settings not saved: ${z.prettifyError(parsed.error)}`);
+    const p = parsed.data;
     if (p.permissionMode !== undefined && this.lock && p.permissionMode !== this.lock.mode) {
       throw new SettingsLockedError(
         `The permission mode is locked to ${this.lock.mode} by ${this.lock.by}; unset it to change the mode here.`,
