@@ -71,6 +71,19 @@ describe('claude-desk command line', () => {
     expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain('Hello there');
   });
 
+  it('chat --project with a missing folder exits 1 with a clear message and sends nothing', async () => {
+    const sent = mock.requests.length;
+    const missing = path.join(dataDir, 'no-such-project');
+    const res = await run(['chat', '--project', missing, 'Hi'], env());
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe(`The project folder ${missing} does not exist.`);
+    expect(res.stdout).toBe('');
+    expect(mock.requests.length).toBe(sent);
+    const bad = await run(['chat', '--model', '--add-dir=/', 'Hi'], env());
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/model name/);
+  });
+
   it('chat exits 2 when login is required', async () => {
     const home = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-nologin-'));
     const noKey = env({ HOME: home });

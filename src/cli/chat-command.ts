@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { createDeskApp } from '../app/desk-app';
+import { parseCallInput, type DeskHandlers } from '../shared/contract';
+import type { ThreadSettings, ThreadSummary } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { createApprovalPrompter } from './approval-prompt';
 
@@ -16,23 +18,26 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
   }
   const desk = await createDeskApp({ host: 'cli' });
   const { threads, turns, bus } = desk.services;
+  let interrupts = 0;
+  // First Ctrl-C stops the turn (the CLI finishes cleanly); a second one stops everything and leaves.
   const stop = (): void => {
-    process.stderr.write('\nStopping…\n');
+    if (++interrupts > 1) {
+      process.stderr.write('\nStopped.\n');
+      void turns.stopAll().finally(() => process.exit(130));
+      return;
+    }
+    process.stderr.write('\nStopping… (Ctrl-C again to quit now)\n');
     turns.stop(threadId);
   };
   let threadId = '';
   try {
-    const settings = {
-      ...(typeof flags.project === 'string' ? { projectDir: path.resolve(flags.project) } : {}),
-      ...(typeof flags.model === 'string' ? { model: flags.model } : {}),
-    };
     const name = typeof flags.thread === 'string' ? flags.thread : undefined;
-    const existing = name ? (await threads.list()).find((t) => t.title === name) : undefined;
-    if (existing) {
-      threadId = existing.id;
-      if (Object.keys(settings).length) await threads.updateSettings(threadId, { ...existing.settings, ...settings });
-    } else {
-      threadId = (await threads.create({ title: name, settings })).id;
+    try {
+      threadId = await openThread(desk.handlers, () => threads.list(), name, cliSettings(flags));
+    } catch (err) {
+      // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
     }
 
     let outcome = 'failed' as Extract<TurnEvent, { type: 'finished' }>['status']; // assigned in the listener
@@ -73,7 +78,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       }
       if (e.type === 'finished') outcome = e.status;
     });
-    process.once('SIGINT', stop);
+    process.on('SIGINT', stop);
     const { done } = await turns.send({ threadId, text });
     await done;
     unsubscribe();
@@ -87,4 +92,33 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     process.off('SIGINT', stop);
     await desk.shutdown();
   }
+}
+
+/** --project and --model as thread settings. A relative folder is relative to where the command runs. */
+function cliSettings(flags: Record<string, string | boolean>): ThreadSettings {
+  const project = typeof flags.project === 'string' ? flags.project.trim() : undefined;
+  return {
+    // `~` is left for checkProjectDir (home folder); anything else relative resolves against the cwd.
+    ...(project !== undefined ? { projectDir: project.startsWith('~') ? project : path.resolve(project) } : {}),
+    ...(typeof flags.model === 'string' ? { model: flags.model } : {}),
+  };
+}
+
+/**
+ * The named thread (or a new one) with the flags applied the way the window applies them: checked by
+ * the contract (model name) and the handlers (project folder: exists, not the app's private dir; a
+ * model change reaches a running CLI).
+ */
+async function openThread(
+  handlers: DeskHandlers,
+  list: () => Promise<ThreadSummary[]>,
+  name: string | undefined,
+  settings: ThreadSettings,
+): Promise<string> {
+  const existing = name ? (await list()).find((t) => t.title === name) : undefined;
+  if (!existing) return (await handlers.createThread(parseCallInput('createThread', { title: name, settings }))).id;
+  if (Object.keys(settings).length) {
+    await handlers.updateThreadSettings(parseCallInput('updateThreadSettings', { threadId: existing.id, settings }));
+  }
+  return existing.id;
 }
