@@ -36,6 +36,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     lastResync = Date.now();
     refreshList();
     void s().reloadActiveThread();
+    void s().resyncBackgroundTurns();
   };
 
   const offs = [

@@ -2,7 +2,7 @@ import { getApi } from '../api';
 import { newAssistantMessage } from '../../../shared/turn-reducer';
 import type { AssistantMessage, UserMessage } from '../../../shared/threads';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
-import { appendMessage, mergeFetched } from './merge-messages';
+import { appendMessage, mergeFetched, reconcileInFlight } from './merge-messages';
 import { currentTurn, turnsOf } from './turn-selectors';
 
 let localSeq = 0;
@@ -33,9 +33,10 @@ export const createChatSlice =
           return;
         }
         set((s) => {
-          const liveTurns = turnsOf(s.inFlight, threadId).flatMap((t) => s.live[t.turnId] ?? []);
+          const { inFlight, live } = reconcileInFlight(thread.messages, threadId, s.inFlight, s.live);
+          const liveTurns = turnsOf(inFlight, threadId).flatMap((t) => live[t.turnId] ?? []);
           const merged = mergeFetched(thread.messages, s, liveTurns);
-          return { ...merged, threadLoading: false };
+          return { ...merged, inFlight, live, threadLoading: false };
         });
       } catch (err) {
         if (get().activeThreadId !== threadId) return;
@@ -63,6 +64,15 @@ export const createChatSlice =
       async reloadActiveThread() {
         const threadId = get().activeThreadId;
         if (threadId) await fetchInto(threadId);
+      },
+
+      async resyncBackgroundTurns() {
+        const active = get().activeThreadId;
+        const others = new Set(Object.values(get().inFlight).map((t) => t.threadId).filter((id) => id !== active));
+        for (const threadId of others) {
+          const thread = await getApi().getThread({ threadId }).catch(() => null);
+          if (thread) set((s) => reconcileInFlight(thread.messages, threadId, s.inFlight, s.live));
+        }
       },
 
       async sendMessage(text, images) {

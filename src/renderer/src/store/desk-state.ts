@@ -47,6 +47,8 @@ export interface ChatSlice {
   threadLoading: boolean;
   selectThread(threadId: string | null): Promise<void>;
   reloadActiveThread(): Promise<void>;
+  /** After a reconnect: turns of other threads may have ended unseen (their sidebar dot would spin on). */
+  resyncBackgroundTurns(): Promise<void>;
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   retryTurn(turnId: string): Promise<void>;
   stopActiveTurn(): Promise<void>;

@@ -1,4 +1,6 @@
+import { isFinalStatus } from '../../../shared/turn-reducer';
 import type { AssistantMessage, ChatMessage } from '../../../shared/threads';
+import type { InFlightTurn } from './desk-state';
 
 export interface MessageIndex {
   messageIds: string[];
@@ -15,8 +17,8 @@ function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
 /**
  * Reconcile a freshly fetched thread with what is on screen. Unchanged messages keep their object
  * identity (so memoized rows do not re-render on a refocus re-fetch), the live message of a turn
- * still in flight wins over the saved copy (live events are newer), and a just-sent user message
- * the host has not saved yet stays visible until it has.
+ * still in flight is used for ids the host does not list yet, and a just-sent user message the host
+ * has not saved yet stays visible until it has. Reconcile `liveTurns` first (reconcileInFlight).
  */
 export function mergeFetched(
   fetched: readonly ChatMessage[],
@@ -64,4 +66,37 @@ export function appendMessage(index: MessageIndex, msg: ChatMessage): MessageInd
     messageIds: known ? index.messageIds : [...index.messageIds, msg.id],
     messages: { ...index.messages, [msg.id]: msg },
   };
+}
+
+/**
+ * The host's copy of a turn is at least as new as ours: it answers after every event it sent before,
+ * and after a dropped connection ours misses events (a turn that ended while the socket was down
+ * stayed "running" forever). A host copy that has ended takes the turn out of flight; one still
+ * running replaces our live copy, and later events fold into it.
+ */
+export function reconcileInFlight(
+  fetched: readonly ChatMessage[],
+  threadId: string,
+  inFlight: Record<string, InFlightTurn>,
+  live: Record<string, AssistantMessage>,
+): { inFlight: Record<string, InFlightTurn>; live: Record<string, AssistantMessage> } {
+  const byId = new Map(fetched.map((m) => [m.id, m]));
+  let nextFlight = inFlight;
+  let nextLive = live;
+  for (const turn of Object.values(inFlight)) {
+    const host = turn.threadId === threadId ? byId.get(turn.turnId) : undefined;
+    if (host?.role !== 'assistant') continue;
+    const id = turn.turnId;
+    if (isFinalStatus(host.status)) {
+      const { [id]: _f, ...restFlight } = nextFlight;
+      const { [id]: _l, ...restLive } = nextLive;
+      nextFlight = restFlight;
+      nextLive = restLive;
+      continue;
+    }
+    const mine = nextLive[id];
+    if (!mine || !sameMessage(mine, host)) nextLive = { ...nextLive, [id]: host };
+    if (turn.status !== host.status) nextFlight = { ...nextFlight, [id]: { ...turn, status: host.status } };
+  }
+  return { inFlight: nextFlight, live: nextLive };
 }
