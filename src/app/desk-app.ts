@@ -50,6 +50,8 @@ export interface DeskServices {
   settings: SettingsStore;
   apiKey: ApiKeyStore;
   threads: ThreadsStore;
+  /** threadId → Claude Code session uuid: forgotten when the thread is deleted. */
+  sessions: SessionsStore;
   memory: ReturnType<typeof createMemoryStore>;
   turns: TurnService;
   /** Approval answers and live mode/model switches for running turns (issue 8). */
@@ -204,6 +206,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
 
   const services: DeskServices = {
     layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
+    sessions,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,

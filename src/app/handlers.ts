@@ -38,13 +38,15 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     deleteThread: async ({ threadId }) => {
       s.turns.stop(threadId);
       await s.threads.delete(threadId);
+      // Its Claude Code session would otherwise stay in claude-code-sessions.json forever.
+      await s.sessions.delete(threadId);
       return null;
     },
     updateThreadSettings: async ({ threadId, settings: patch }) => {
       // Checked before anything else changes: a folder that is not there must not half-apply the patch.
       const settings =
         patch.projectDir === undefined ? patch : { ...patch, projectDir: await projectDir(patch.projectDir) };
-      const before = (await s.threads.get(threadId))?.settings;
+      const before = s.threads.summary(threadId)?.settings; // the index has them: no need to read the log
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {
         // A running CLI switches with set_model; a model it cannot find is refused and nothing is saved.

@@ -78,6 +78,31 @@ describe('thread settings (app layer)', () => {
     expect(t.settings.projectDir).toBe(project);
   });
 
+  it('saving settings reads only the index, not the whole thread log', async () => {
+    const t = await desk.handlers.createThread({ title: 'Index only' });
+    const get = vi.spyOn(desk.services.threads, 'get');
+    try {
+      await desk.handlers.updateThreadSettings({
+        threadId: t.id,
+        settings: { model: 'opus', systemPrompt: 'Be brief.' },
+      });
+      expect(get).not.toHaveBeenCalled();
+    } finally {
+      get.mockRestore();
+    }
+    expect(desk.services.threads.summary(t.id)?.settings).toEqual({ model: 'opus', systemPrompt: 'Be brief.' });
+  });
+
+  it('deleting a thread forgets its Claude Code session too', async () => {
+    const t = await desk.handlers.createThread({ title: 'Forget me' });
+    const keep = await desk.handlers.createThread({ title: 'Keep me' });
+    await desk.services.sessions.set(t.id, '0b6f3c2e-1d4a-4f7b-9c3e-2a1b5d6e7f80');
+    await desk.services.sessions.set(keep.id, '1c7a4d3f-2e5b-4a8c-8d4f-3b2c6e7f8091');
+    await desk.handlers.deleteThread({ threadId: t.id });
+    const onDisk = JSON.parse(await fs.readFile(desk.layout.sessionsFile, 'utf8')) as Record<string, string>;
+    expect(onDisk).toEqual({ [keep.id]: '1c7a4d3f-2e5b-4a8c-8d4f-3b2c6e7f8091' });
+  });
+
   it('chooseFolder asks the injected picker; revealLogFile shows the log file', async () => {
     expect(await desk.handlers.chooseFolder({ title: 'Project folder' })).toBe(project);
     expect(chooseFolder).toHaveBeenCalledWith('Project folder');
