@@ -14,7 +14,7 @@ import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock
 import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli.js';
 import { dataDirLayout } from '../store/data-dir.js';
 import { selectSandbox } from './select-sandbox.js';
-import { resultText, runOneTurn, startTinyMcpServer, type TinyMcpServer } from './wall-test-support.js';
+import { resultText, runOneTurn, startTinyMcpServer, type TinyMcpServer } from '../../../test/fixtures/wall-test-support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fakeClaude = path.join(repoRoot, 'test', 'fixtures', 'fake-claude.mjs');
