@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
 import { useDeskStore } from './store/store-context';
 import { isThreadBusy } from './store/turn-selectors';
-import { focusComposer } from './features/chat/composer';
+import { focusComposer, isComposer } from './features/chat/composer';
+import { isTyping } from './features/approvals/approval-keys';
+
+/** Esc in a text field other than the composer belongs to that field (clear, cancel): it must not stop the turn. */
+const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
  * App-wide keys: Cmd/Ctrl+N new thread, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
- * Settings). A modal dialog owns Esc while it is open. The app menu sends the same commands.
+ * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
+ * The app menu sends the same commands.
  */
 export function useShortcuts(win: Window = window): void {
   const store = useDeskStore();
@@ -20,7 +25,7 @@ export function useShortcuts(win: Window = window): void {
         e.preventDefault();
         s.setView('settings');
       } else if (e.key === 'Escape' && !e.defaultPrevented && !win.document.querySelector('[aria-modal="true"]')) {
-        if (s.activeThreadId && s.view === 'chat' && isThreadBusy(s.inFlight, s.activeThreadId)) {
+        if (s.activeThreadId && s.view === 'chat' && isThreadBusy(s.inFlight, s.activeThreadId) && !typingElsewhere(e.target)) {
           e.preventDefault();
           void s.stopActiveTurn();
         } else if (s.view === 'settings') {

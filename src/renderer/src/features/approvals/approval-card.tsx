@@ -117,6 +117,12 @@ export const ApprovalCardView = memo(function ApprovalCardView({
           <textarea
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              // Esc leaves the editor (focus back on the card); it must not stop the turn.
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              e.currentTarget.closest<HTMLElement>('.approval-card')?.focus();
+            }}
             rows={Math.min(12, draft.split('\n').length + 1)}
             spellCheck={false}
           />

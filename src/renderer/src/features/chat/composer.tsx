@@ -9,6 +9,11 @@ import { readImageFiles } from './read-images';
 const FOCUS_EVENT = 'claude-desk:focus-composer';
 const MAX_IMAGES = 20;
 
+/** Whether a key event came from the composer's text box (Esc there stops the turn). */
+export function isComposer(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.dataset.composer === 'true';
+}
+
 /** Ask the composer to take focus (after Cmd/Ctrl+N, after choosing a thread). */
 export function focusComposer(): void {
   window.dispatchEvent(new Event(FOCUS_EVENT));
@@ -118,6 +123,7 @@ export function Composer() {
           placeholder={threadId ? 'Reply to Claude…' : 'Ask Claude anything…'}
           aria-label="Message"
           aria-describedby={hintId}
+          data-composer="true"
           onChange={(e) => setText(e.target.value)}
           onFocus={() => {
             if (threadId) getApi().prepareTurn({ threadId }).catch(() => undefined);

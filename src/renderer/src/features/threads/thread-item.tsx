@@ -22,7 +22,9 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, on
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (editing) input.current?.select();
+    if (!editing) return;
+    input.current?.focus();
+    input.current?.select();
   }, [editing]);
 
   const commit = () => {

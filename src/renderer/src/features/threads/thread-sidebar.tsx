@@ -54,7 +54,12 @@ export function ThreadSidebar() {
             placeholder="Search threads"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+            onKeyDown={(e) => {
+              // Esc clears the search; handled here so it does not also stop a running turn.
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              setQuery('');
+            }}
             data-testid="thread-search"
           />
         </label>
