@@ -13,7 +13,7 @@ import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock
 import { realCliEnv, realCliPath, type RealCliEnv } from '../../../test/fixtures/real-cli';
 import { createMemoryStore, type MemoryStore } from '../store/memory-store';
 import { startDeskMcpServer, type DeskMcpServer } from './desk-mcp-server';
-import { writeMcpConfigFile } from './mcp-config';
+import { createScratchDir } from '../turn/turn-scratch-dir';
 import type { ThreadsReader } from './threads-reader';
 import type { ToolPolicy } from '../../shared/settings';
 
@@ -74,7 +74,7 @@ type CliLine = Record<string, any>;
 
 /** One turn of the real CLI with the desk server configured the way the turn engine will (0600 file, strict). */
 async function runTurn(text: string): Promise<{ exitCode: number | null; stderr: string; lines: CliLine[]; configFile: string }> {
-  const configFile = await writeMcpConfigFile(path.join(dir, 'mcp-config.json'), desk);
+  const configFile = (await createScratchDir({ mcp: desk, tmpRoot: dir })).mcpConfigPath!;
   const cwd = await fs.mkdtemp(path.join(dir, 'cwd-'));
   const args = [
     '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages',

@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildMcpConfigJson, writeMcpConfigFile } from './mcp-config';
+import { buildTurnArgs } from '../turn/build-turn-args';
+import { createScratchDir } from '../turn/turn-scratch-dir';
+import { buildMcpConfigJson } from './mcp-config';
 
 describe('mcp config', () => {
   it('is exactly the document the CLI expects, naming the server "desk"', () => {
@@ -11,14 +13,26 @@ describe('mcp config', () => {
     );
   });
 
-  it('is written owner-only', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-mcp-config-'));
+  it("is what a turn's scratch dir writes, owner-only, under the name --allowedTools lets through", async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-mcp-config-'));
+    const endpoint = { url: 'http://127.0.0.1:1/mcp', token: 't' };
+    const scratch = await createScratchDir({ mcp: endpoint, tmpRoot: root });
     try {
-      const file = await writeMcpConfigFile(path.join(dir, 'run', 'mcp.json'), { url: 'http://127.0.0.1:1/mcp', token: 't' });
-      expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
-      expect(JSON.parse(await fs.readFile(file, 'utf8')).mcpServers.desk.headers.Authorization).toBe('Bearer t');
+      const file = scratch.mcpConfigPath!;
+      if (process.platform !== 'win32') expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+      expect(await fs.readFile(file, 'utf8')).toBe(buildMcpConfigJson(endpoint));
+      const args = buildTurnArgs({
+        sessionId: 's',
+        resume: false,
+        projectDir: root,
+        permissionMode: 'ask',
+        mcpConfigPath: file,
+      });
+      const server = Object.keys(JSON.parse(await fs.readFile(file, 'utf8')).mcpServers)[0];
+      expect(args.join(' ')).toContain(`mcp__${server}`);
     } finally {
-      await fs.rm(dir, { recursive: true, force: true });
+      await scratch.cleanup();
+      await fs.rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,3 @@
-import { writeFileAtomic } from '../store/atomic-write';
-
 export interface McpEndpointInfo {
   url: string;
   token: string;
@@ -9,8 +7,9 @@ export interface McpEndpointInfo {
 export const DESK_MCP_SERVER_NAME = 'desk';
 
 /**
- * The `--mcp-config` document for the CLI. The token travels in this file (written 0600), never
- * on a command line, where any local user could read it with `ps`.
+ * The `--mcp-config` document for the CLI, the one place its shape is spelled (the turn's scratch dir
+ * writes it). The token travels in this file (written 0600), never on a command line, where any local
+ * user could read it with `ps`.
  */
 export function buildMcpConfigJson({ url, token }: McpEndpointInfo): string {
   return JSON.stringify({
@@ -18,10 +17,4 @@ export function buildMcpConfigJson({ url, token }: McpEndpointInfo): string {
       [DESK_MCP_SERVER_NAME]: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } },
     },
   });
-}
-
-/** Write the config to `file` atomically with owner-only permissions; returns the path to pass as `--mcp-config`. */
-export async function writeMcpConfigFile(file: string, endpoint: McpEndpointInfo): Promise<string> {
-  await writeFileAtomic(file, buildMcpConfigJson(endpoint), 0o600);
-  return file;
 }

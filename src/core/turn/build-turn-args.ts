@@ -1,7 +1,5 @@
 import type { PermissionMode } from '../../shared/settings';
-
-/** Name of the app's MCP server in --mcp-config; its tools appear to the model as `mcp__desk__*`. */
-export const APP_MCP_SERVER_NAME = 'desk';
+import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 
 /** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
 export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];
@@ -43,7 +41,7 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
       input.mcpConfigPath,
       '--strict-mcp-config',
       '--allowedTools',
-      `mcp__${APP_MCP_SERVER_NAME}`,
+      `mcp__${DESK_MCP_SERVER_NAME}`,
     );
   }
   switch (input.permissionMode) {

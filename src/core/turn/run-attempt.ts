@@ -1,5 +1,5 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import { APP_MCP_SERVER_NAME } from './build-turn-args';
+import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
@@ -57,7 +57,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     const mapper = new CliEventMapper({
       threadId: req.threadId,
       turnId: req.turnId,
-      appMcpServerName: mcp ? APP_MCP_SERVER_NAME : undefined,
+      appMcpServerName: mcp ? DESK_MCP_SERVER_NAME : undefined,
     });
     let verdict: CliVerdict | undefined;
     let fatal: TurnError | undefined;

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_MCP_SERVER_NAME } from './build-turn-args';
+import { buildMcpConfigJson, type McpEndpointInfo } from '../mcp/mcp-config';
 
-export type McpEndpoint = { url: string; token: string };
+export type McpEndpoint = McpEndpointInfo;
 
 export interface ScratchDir {
   dir: string;
@@ -33,17 +33,9 @@ export async function createScratchDir(input: ScratchDirInput): Promise<ScratchD
   };
   try {
     if (input.mcp) {
-      const config = {
-        mcpServers: {
-          [APP_MCP_SERVER_NAME]: {
-            type: 'http',
-            url: input.mcp.url,
-            headers: { Authorization: `Bearer ${input.mcp.token}` },
-          },
-        },
-      };
       scratch.mcpConfigPath = path.join(dir, 'mcp-config.json');
-      await fs.writeFile(scratch.mcpConfigPath, JSON.stringify(config), { mode: 0o600 });
+      // A fresh 0700 dir removed after the turn: a plain write is enough (no fsync on every turn's start).
+      await fs.writeFile(scratch.mcpConfigPath, buildMcpConfigJson(input.mcp), { mode: 0o600 });
     }
     if (input.systemPrompt && input.systemPrompt.trim()) {
       scratch.appendSystemPromptPath = path.join(dir, 'append-system-prompt.txt');
