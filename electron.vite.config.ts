@@ -2,6 +2,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { rendererCspPlugin } from './csp-plugin';
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
 const define = { __APP_VERSION__: JSON.stringify(pkg.version) };
@@ -23,7 +24,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    // The page's <meta> CSP comes from src/shared/csp.ts (also browser mode's header): one policy.
+    plugins: [react(), rendererCspPlugin()],
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
   },
 });
