@@ -29,10 +29,14 @@ export function createAppStore(): DeskStore {
 
 function Shell() {
   const view = useDesk((s) => s.view);
+  const sidebarOpen = useDesk((s) => s.sidebarOpen);
+  const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
   useShortcuts();
   return (
-    <div className="app" data-view={view}>
+    <div className="app" data-view={view} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
       <ThreadSidebar />
+      {/* Narrow windows: a click beside the overlaid sidebar closes it (CSS shows this only then). */}
+      <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
       <main className="main" aria-label="Claude Desk">
         {view === 'settings' ? <SettingsView /> : <ChatView />}
       </main>

@@ -55,7 +55,7 @@ export const createChatSlice =
       threadLoading: false,
 
       async selectThread(threadId) {
-        set({ view: 'chat' });
+        set({ view: 'chat', sidebarOpen: false });
         if (threadId === get().activeThreadId) return;
         set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
         if (threadId) await fetchInto(threadId);

@@ -104,6 +104,9 @@ export type View = 'chat' | 'settings';
 export interface UiSlice {
   view: View;
   notices: Notice[];
+  /** Narrow windows only: the thread sidebar shown over the chat. Any navigation closes it. */
+  sidebarOpen: boolean;
+  setSidebarOpen(open: boolean): void;
   setView(view: View): void;
   pushNotice(level: Notice['level'], message: string): void;
   dismissNotice(id: number): void;

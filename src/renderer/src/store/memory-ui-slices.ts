@@ -41,7 +41,9 @@ const MAX_NOTICES = 4;
 export const createUiSlice: Slice<UiSlice> = (set) => ({
   view: 'chat',
   notices: [],
-  setView: (view) => set({ view }),
+  sidebarOpen: false,
+  setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
+  setView: (view) => set({ view, sidebarOpen: false }),
   pushNotice: (level, message) =>
     set((s) => {
       // The same message twice in a row (e.g. a flapping connection) is shown once.

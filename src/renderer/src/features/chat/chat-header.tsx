@@ -15,6 +15,25 @@ export function modelLabel(model: string | undefined): string | undefined {
   return model.replace(/^claude-code:/, '').replace(/@[\d.]+$/, '') || undefined;
 }
 
+/** Narrow windows hide the thread list; this button (shown only there, by CSS) brings it over the chat. */
+function SidebarToggle() {
+  const open = useDesk((s) => s.sidebarOpen);
+  const setOpen = useDesk((s) => s.setSidebarOpen);
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-icon sidebar-toggle"
+      aria-label={open ? 'Hide threads' : 'Show threads'}
+      aria-expanded={open}
+      aria-controls="thread-sidebar"
+      data-testid="sidebar-toggle"
+      onClick={() => setOpen(!open)}
+    >
+      <Icon name="menu" />
+    </button>
+  );
+}
+
 /** Thread title, model, running total, and the permission mode with a badge while full access is on. */
 export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
@@ -36,6 +55,7 @@ export function ChatHeader() {
   const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
     <header className="chat-header" data-testid="chat-header">
+      <SidebarToggle />
       <div className="chat-title-block">
         <h1 className="chat-title" data-testid="chat-title">
           {thread?.title ?? 'New chat'}

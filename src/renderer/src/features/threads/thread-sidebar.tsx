@@ -40,7 +40,7 @@ export function ThreadSidebar() {
   const rows = hits ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet })) : threads.map((thread) => ({ thread, snippet: undefined }));
 
   return (
-    <nav className="sidebar" aria-label="Threads">
+    <nav className="sidebar" id="thread-sidebar" aria-label="Threads">
       <div className="sidebar-top">
         <div className="brand">Claude Desk</div>
         <button type="button" className="btn btn-new" onClick={() => void createThread()} title={`New thread (${MOD_KEY}N)`} data-testid="new-thread">
