@@ -4,7 +4,8 @@ import { checkProjectDir } from './project-dir';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
-  const projectDir = (typed: string) => checkProjectDir(typed, { stateDir: s.layout.stateDir });
+  const projectDir = async (typed: string) =>
+    checkProjectDir(typed, { stateDir: s.layout.stateDir, walled: (await s.sandbox()).kind !== 'none' });
   return {
     getAppInfo: async () => s.appInfo(),
     getCliStatus: async (input) => {

@@ -5,6 +5,11 @@ import path from 'node:path';
 export interface ProjectDirChecks {
   /** The app's private `state/` dir (layout.stateDir): a project folder may neither be in it nor contain it. */
   stateDir?: string;
+  /**
+   * An OS wall hides the state dir from the CLI (core/sandbox): then a folder that merely contains it (your
+   * home folder, say) is safe. A folder inside it never is — the wall would hide the project itself.
+   */
+  walled?: boolean;
   home?: () => string;
   platform?: NodeJS.Platform;
 }
@@ -30,7 +35,7 @@ export async function checkProjectDir(input: string, checks: ProjectDirChecks = 
     throw new Error(`The project folder ${dir} cannot be read: ${err.message}`);
   });
   if (!stat.isDirectory()) throw new Error(`${dir} is a file, not a folder. Choose the folder that contains it.`);
-  if (checks.stateDir) await refusePrivateOverlap(dir, checks.stateDir, checks.platform ?? process.platform);
+  if (checks.stateDir) await refusePrivateOverlap(dir, checks.stateDir, checks.platform ?? process.platform, checks.walled ?? false);
   return dir;
 }
 
@@ -39,7 +44,7 @@ export async function checkProjectDir(input: string, checks: ProjectDirChecks = 
  * "Accept edits" rewrite the app's own settings, sessions map or saved key. Real paths, so a symlink
  * cannot smuggle it in.
  */
-async function refusePrivateOverlap(dir: string, stateDir: string, platform: NodeJS.Platform): Promise<void> {
+async function refusePrivateOverlap(dir: string, stateDir: string, platform: NodeJS.Platform, walled: boolean): Promise<void> {
   const real = async (p: string) => fs.realpath(p).catch(() => path.resolve(p));
   // macOS and Windows file systems are usually case-insensitive.
   const fold = (p: string) => (platform === 'darwin' || platform === 'win32' ? p.toLowerCase() : p);
@@ -52,7 +57,7 @@ async function refusePrivateOverlap(dir: string, stateDir: string, platform: Nod
   if (within(project, state)) {
     throw new Error(`${dir} is inside Claude Desk's private data folder. Choose a project folder elsewhere.`);
   }
-  if (within(state, project)) {
+  if (!walled && within(state, project)) {
     throw new Error(
       `${dir} contains Claude Desk's private data folder (${stateDir}), where the model could change the app's own settings. Choose a folder that does not contain it.`,
     );

@@ -24,7 +24,8 @@ describe('thread settings (app layer)', () => {
     await fs.writeFile(path.join(root, 'notes.txt'), 'not a folder');
     desk = await createDeskApp({
       host: 'electron',
-      env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data'), CLAUDE_DESK_PREWARM: '0', PATH: process.env.PATH },
+      // No OS wall: the strictest project-folder rules apply (see project-dir.ts).
+      env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data'), CLAUDE_DESK_PREWARM: '0', CLAUDE_DESK_SANDBOX: '0', PATH: process.env.PATH },
       chooseFolder,
       revealFile,
     });
@@ -151,6 +152,9 @@ describe('checkProjectDir', () => {
       await expect(check(path.join(stateDir, 'threads'))).rejects.toThrow(/inside/);
       await expect(check(path.join(root, 'link'))).rejects.toThrow(/inside/);
       await expect(check(root)).rejects.toThrow(`contains Claude Desk's private data folder (${stateDir})`);
+      // Behind an OS wall the state dir is hidden from the CLI: a folder around it (a home folder) is fine.
+      expect(await checkProjectDir(root, { stateDir, walled: true })).toBe(root);
+      await expect(checkProjectDir(stateDir, { stateDir, walled: true })).rejects.toThrow(/inside/);
       // Beside it is fine: the default workspace lives there.
       expect(await check(path.join(root, 'data', 'workspace'))).toBe(path.join(root, 'data', 'workspace'));
       await fs.mkdir(path.join(root, 'data', 'state-old')); // a name prefix is not containment
