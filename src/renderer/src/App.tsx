@@ -8,6 +8,7 @@ import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
 import { DeskStoreProvider, useDesk } from './store/store-context';
+import { ConnectionBanner } from './ui/connection-banner';
 import { Notices } from './ui/notices';
 import { useShortcuts } from './use-shortcuts';
 import './features/chat/chat.css';
@@ -38,6 +39,7 @@ function Shell() {
       {/* Narrow windows: a click beside the overlaid sidebar closes it (CSS shows this only then). */}
       <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
       <main className="main" aria-label="Claude Desk">
+        <ConnectionBanner />
         {view === 'settings' ? <SettingsView /> : <ChatView />}
       </main>
       <Notices />

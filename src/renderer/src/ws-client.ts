@@ -1,5 +1,6 @@
 import { CALL_NAMES, type DeskApi, type EventName, type Events } from '../../shared/contract';
 import { WEB_SOCKET_PATH, type ClientFrame, type ServerFrame } from '../../shared/wire';
+import { CONNECTION_NOTICES } from './connection-notices';
 
 /**
  * Browser mode's side of the bridge: the same DeskApi over one WebSocket to the loopback host.
@@ -20,6 +21,9 @@ export function takeTokenFromLocation(loc: Location = window.location, hist: His
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
+/** Attempts that never open, in a row, before we say the page's key is likely wrong (or the host gone). */
+const REFUSED_AFTER = 3;
+
 export function createWsApi(token: string | null): DeskApi {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
@@ -27,16 +31,20 @@ export function createWsApi(token: string | null): DeskApi {
   let nextId = 1;
   let socket: WebSocket | undefined;
   let retryMs = 250;
+  let failedInARow = 0;
 
   const connect = (): void => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const q = token ? `?token=${encodeURIComponent(token)}` : '';
     const ws = new WebSocket(`${proto}//${location.host}${WEB_SOCKET_PATH}${q}`);
     socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       retryMs = 250;
+      failedInARow = 0;
       for (const frame of queue.splice(0)) ws.send(frame);
-      emit('notice', { level: 'info', message: 'connected' });
+      emit('notice', { level: 'info', message: CONNECTION_NOTICES.connected });
     };
     ws.onmessage = (msg) => {
       const frame = JSON.parse(String(msg.data)) as ServerFrame;
@@ -53,6 +61,15 @@ export function createWsApi(token: string | null): DeskApi {
         p.reject(new Error('Lost the connection to Claude Desk. Reconnecting…'));
         pending.delete(id);
       }
+      // Every queued frame belonged to a call just rejected: sending it later would run a call the
+      // user was told failed (a message "not sent" sent anyway; Retry sending it twice).
+      queue.length = 0;
+      if (!opened) failedInARow++;
+      // The browser hides a refused upgrade's 401; no token at all can never work, and a run of
+      // attempts that never open means a wrong (old) token or a host that is gone.
+      const refused = !token || failedInARow >= REFUSED_AFTER;
+      emit('notice', { level: 'info', message: refused ? CONNECTION_NOTICES.refused : CONNECTION_NOTICES.lost });
+      if (!token) return;
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
     };

@@ -1,4 +1,5 @@
 import type { DeskApi } from '../../../shared/contract';
+import { CONNECTION_NOTICES } from '../connection-notices';
 import type { DeskStore } from './desk-store';
 import { isThreadBusy } from './turn-selectors';
 
@@ -51,7 +52,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     api.on('settingsChanged', (settings) => store.setState({ settings })),
     api.on('notice', ({ level, message }) => {
       // ws-client says 'connected' on every (re)connect: after the first, events may have been missed.
-      if (level === 'info' && message === 'connected') {
+      if (level === 'info' && message === CONNECTION_NOTICES.connected) {
+        store.setState({ connection: 'online' });
         if (connectedOnce) {
           resync();
           void s().loadStatus();
@@ -60,6 +62,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
         connectedOnce = true;
         return;
       }
+      if (level === 'info' && message === CONNECTION_NOTICES.lost) return store.setState({ connection: 'reconnecting' });
+      if (level === 'info' && message === CONNECTION_NOTICES.refused) return store.setState({ connection: 'refused' });
       s().pushNotice(level, message);
     }),
     api.on('command', ({ command }) => {

@@ -8,6 +8,7 @@ import type { DoctorReport } from '../../../shared/cli-status';
 import type { AppSettings } from '../../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, ThreadSummary, TurnStatus } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
+import type { Connection } from '../connection-notices';
 
 export interface InFlightTurn {
   turnId: string;
@@ -104,6 +105,8 @@ export type View = 'chat' | 'settings';
 export interface UiSlice {
   view: View;
   notices: Notice[];
+  /** Browser mode's WebSocket to the host (always online in the desktop app). */
+  connection: Connection;
   /** Narrow windows only: the thread sidebar shown over the chat. Any navigation closes it. */
   sidebarOpen: boolean;
   setSidebarOpen(open: boolean): void;

@@ -41,6 +41,7 @@ const MAX_NOTICES = 4;
 export const createUiSlice: Slice<UiSlice> = (set) => ({
   view: 'chat',
   notices: [],
+  connection: 'online',
   sidebarOpen: false,
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
   setView: (view) => set({ view, sidebarOpen: false }),

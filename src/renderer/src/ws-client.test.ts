@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_NOTICES } from './connection-notices';
+import { createWsApi } from './ws-client';
+
+/** A WebSocket the test opens and closes by hand; it records what the page sent. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(frame: string) {
+    this.sent.push(frame);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const names = (s: FakeSocket) => s.sent.map((f) => (JSON.parse(f) as { name: string }).name);
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ws-client', () => {
+  it('a call rejected when the connection drops is never sent after the reconnect', async () => {
+    const api = createWsApi('tok');
+    latest().open();
+    latest().drop(); // down: the next call is queued
+    const send = api.sendMessage({ threadId: 't', text: 'hello' });
+    latest().drop(); // the reconnect attempt fails too: the queued call is rejected
+    await expect(send).rejects.toThrow(/Lost the connection/);
+    await vi.runOnlyPendingTimersAsync();
+    latest().open();
+    expect(names(latest())).not.toContain('sendMessage');
+  });
+
+  it('tells the store it is reconnecting, then connected again', async () => {
+    const api = createWsApi('tok');
+    const notices: string[] = [];
+    api.on('notice', (n) => notices.push(n.message));
+    latest().open();
+    latest().drop();
+    await vi.runOnlyPendingTimersAsync();
+    latest().open();
+    expect(notices).toEqual([CONNECTION_NOTICES.connected, CONNECTION_NOTICES.lost, CONNECTION_NOTICES.connected]);
+  });
+
+  it('without a token it says the page must be opened from the printed address, and stops trying', async () => {
+    const api = createWsApi(null);
+    const notices: string[] = [];
+    api.on('notice', (n) => notices.push(n.message));
+    latest().drop();
+    await vi.runOnlyPendingTimersAsync();
+    expect(notices).toEqual([CONNECTION_NOTICES.refused]);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a token the host keeps refusing is reported as refused after a few attempts', async () => {
+    const api = createWsApi('old-token');
+    const notices: string[] = [];
+    api.on('notice', (n) => notices.push(n.message));
+    for (let i = 0; i < 3; i++) {
+      latest().drop();
+      await vi.runOnlyPendingTimersAsync();
+    }
+    expect(notices.at(-1)).toBe(CONNECTION_NOTICES.refused);
+  });
+});
