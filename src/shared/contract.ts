@@ -24,10 +24,14 @@ const threadSettings = z
     systemPrompt: z.string().max(200_000).optional(),
   })
   .strict();
+/** Images per message: the API allows 5 MB each; 8 of them fit one browser-mode WebSocket frame. */
+export const MAX_IMAGES_PER_MESSAGE = 8;
 const image = z
   .object({
     mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
-    data: z.string().max(30_000_000),
+    // base64 of at most 5 MB (the API's limit per image); with at most 8 images a message fits one
+    // browser-mode WebSocket frame (64 MiB).
+    data: z.string().max(7_000_000),
     name: z.string().max(500).optional(),
   })
   .strict();
@@ -84,7 +88,7 @@ export const calls = {
 
   sendMessage: call<{ turnId: string }>()(
     z
-      .object({ threadId: id, text: z.string().max(1_000_000), images: z.array(image).max(20).optional() })
+      .object({ threadId: id, text: z.string().max(1_000_000), images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional() })
       .strict(),
   ),
   stopTurn: call<null>()(z.object({ threadId: id, turnId: id.optional() }).strict()),

@@ -5,9 +5,9 @@ import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
 import { readImageFiles } from './read-images';
+import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
 
 const FOCUS_EVENT = 'claude-desk:focus-composer';
-const MAX_IMAGES = 20;
 
 /** Whether a key event came from the composer's text box (Esc there stops the turn). */
 export function isComposer(target: EventTarget | null): boolean {
@@ -52,7 +52,7 @@ export function Composer() {
 
   const attach = async (files: File[]) => {
     const { images: read, problems: bad } = await readImageFiles(files);
-    setImages((prev) => [...prev, ...read].slice(0, MAX_IMAGES));
+    setImages((prev) => [...prev, ...read].slice(0, MAX_IMAGES_PER_MESSAGE));
     setProblems(bad);
   };
 
