@@ -103,10 +103,26 @@ describe('approval card', () => {
 
   it('Y answers the only waiting card from anywhere, but not while typing in the composer', async () => {
     const { answers } = await ask(bash);
-    await userEvent.type(screen.getByLabelText('Message'), 'y');
+    const composer = screen.getByLabelText('Message');
+    await userEvent.type(composer, 'why{Shift>}{Enter}{/Shift}y');
+    expect(composer).toHaveValue('why\ny');
     expect(answers()).toEqual([]);
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('y');
+    expect(answers()).toEqual([
+      expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } }),
+    ]);
+  });
+
+  it('Y in the empty composer (where focus stays after sending) answers the card instead of typing', async () => {
+    const { answers } = await ask(bash);
+    const composer = screen.getByLabelText('Message');
+    expect(composer).toHaveFocus();
+    await userEvent.keyboard('{Shift>}N{/Shift}o');
+    expect(composer).toHaveValue('No');
+    await userEvent.clear(composer);
+    await userEvent.keyboard('y');
+    expect(composer).toHaveValue('');
     expect(answers()).toEqual([
       expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } }),
     ]);

@@ -15,8 +15,15 @@ export function isTyping(target: EventTarget | null): boolean {
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
 }
 
+/** Focus stays in the composer after sending: while it is empty, a Y/A/N there is an answer, not text. */
+function isEmptyComposer(target: EventTarget | null): boolean {
+  return target instanceof HTMLTextAreaElement && target.dataset.composer === 'true' && target.value === '';
+}
+
 export function approvalKey(e: KeyboardEvent | ReactKeyboardEvent): ApprovalKey | undefined {
-  if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return undefined;
+  if (e.metaKey || e.ctrlKey || e.altKey) return undefined;
+  // A capital there ("Yes, and…") starts a message: only a plain y/a/n answers from the composer.
+  if (isTyping(e.target) && !(isEmptyComposer(e.target) && !e.shiftKey)) return undefined;
   const key = e.key.toLowerCase();
   return key === 'y' || key === 'a' || key === 'n' ? key : undefined;
 }
