@@ -39,7 +39,7 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   await page.screenshot({ path: 'e2e/screenshots/approval-card.png' });
 
   await card.getByRole('button', { name: /Allow once/ }).click();
-  await expect(card).toHaveAttribute('data-outcome', 'allowed');
+  await expect(page.getByTestId('tool-card')).toHaveAttribute('data-approval', 'allowed'); // shown on its tool call
   // The mock answers "Tool said: <tool_result>" once the CLI ran the command and sent its result.
   await expect(page.getByTestId('assistant-message').last()).toContainText('Tool said:');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');

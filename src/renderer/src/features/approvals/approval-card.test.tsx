@@ -48,7 +48,7 @@ async function ask(...requests: ApprovalRequest[]) {
     act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
   emit({ type: 'started', startedAt: Date.now() });
   for (const request of requests) emit({ type: 'approval_request', request });
-  await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(requests.length));
+  await waitFor(() => expect(screen.queryAllByTestId('approval-card')).toHaveLength(requests.length));
   const answers = () => host.callsTo('answerApproval') as { requestId: string; decision: unknown }[];
   return { host, emit, cards: () => screen.getAllByTestId('approval-card'), answers };
 }
@@ -147,5 +147,33 @@ describe('approval card', () => {
     await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'cancelled'));
     expect(cards()[0]).toHaveTextContent('Withdrawn');
     expect(within(cards()[0]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("a card for a tool call sits under that call, whose badge then says Waiting / Denied with the reason / Allowed", async () => {
+    const { emit, cards } = await ask();
+    const withTool = (requestId: string, toolUseId: string): ApprovalRequest => ({ ...bash, requestId, toolUseId });
+    emit({ type: 'tool_call', toolUseId: 'tu1', name: 'Bash', input: bash.input });
+    emit({ type: 'approval_request', request: withTool('b1', 'tu1') });
+    const [tool] = await screen.findAllByTestId('tool-card');
+    expect(within(tool!).getByTestId('tool-state')).toHaveTextContent('Waiting for approval');
+    expect(tool!.compareDocumentPosition(cards()[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    emit({ type: 'approval_resolved', requestId: 'b1', outcome: 'denied' });
+    emit({ type: 'tool_result', toolUseId: 'tu1', content: 'User said no', isError: true });
+    await waitFor(() => expect(within(tool!).getByTestId('tool-state')).toHaveTextContent('Denied'));
+    expect(tool).toHaveTextContent('Denied: User said no');
+    expect(tool).not.toHaveTextContent('Error');
+    expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument(); // no second line saying the same
+
+    emit({ type: 'tool_call', toolUseId: 'tu2', name: 'Bash', input: bash.input });
+    emit({ type: 'approval_request', request: withTool('b2', 'tu2') });
+    emit({ type: 'approval_resolved', requestId: 'b2', outcome: 'allowed' });
+    emit({ type: 'tool_result', toolUseId: 'tu2', content: '', isError: false });
+    emit({ type: 'text_delta', messageId: 'm2', text: 'Tool said: done' });
+    emit({ type: 'finished', status: 'done' });
+    const second = (await screen.findAllByTestId('tool-card'))[1]!;
+    await waitFor(() => expect(within(second).getByTestId('tool-state')).toHaveTextContent('Done'));
+    expect(within(second).getByTestId('tool-allowed')).toHaveTextContent('Allowed');
+    expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import { isFinalStatus } from '../../../../shared/turn-reducer';
-import type { AssistantMessage } from '../../../../shared/threads';
+import type { ApprovalCard, AssistantMessage } from '../../../../shared/threads';
 import { Markdown } from './markdown';
 import { ThinkingBlock } from './thinking-block';
 import { ToolCard } from './tool-card';
@@ -8,11 +9,25 @@ import { TurnState } from './turn-state';
 import { StreamingText } from './streaming-text';
 import { ApprovalCardView } from '../approvals/approval-card';
 
+/** Approval cards by the tool call they ask about; a call's card is shown with (and its outcome on) that call. */
+function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
+  const tools = new Set(message.parts.flatMap((p) => (p.kind === 'tool' ? [p.toolUseId] : [])));
+  const map = new Map<string, ApprovalCard>();
+  for (const card of message.approvals ?? []) {
+    const id = card.request.toolUseId;
+    if (id && tools.has(id)) map.set(id, card);
+  }
+  return map;
+}
+
 /** One assistant turn: its parts in the order they streamed, approval cards, its state, and its footer. */
 export function AssistantMessageView({ message, threadId }: { message: AssistantMessage; threadId?: string }) {
   const over = isFinalStatus(message.status);
   const last = message.parts.length - 1;
   const hasOutput = message.parts.some((p) => p.kind !== 'thinking');
+  const byTool = approvalsByTool(message);
+  const cardView = (card: ApprovalCard) =>
+    threadId && <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} />;
   return (
     <article className="message message-assistant" data-testid="assistant-message" data-status={message.status} aria-label="Claude">
       {message.parts.map((part, i) => {
@@ -20,12 +35,16 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
           return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;
         }
         if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
-        return <ToolCard key={part.toolUseId} part={part} turnOver={over} />;
+        const card = byTool.get(part.toolUseId);
+        return (
+          <Fragment key={part.toolUseId}>
+            <ToolCard part={part} turnOver={over} approval={card} />
+            {/* The prompt sits under its call while it waits; once answered, the call's badge says how. */}
+            {card && !card.outcome && cardView(card)}
+          </Fragment>
+        );
       })}
-      {threadId &&
-        message.approvals?.map((card) => (
-          <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} />
-        ))}
+      {message.approvals?.filter((c) => !(c.request.toolUseId && byTool.has(c.request.toolUseId))).map(cardView)}
       {message.warnings?.map((w, i) => (
         <p key={`w${i}`} className="turn-warning" role="note">
           {w}

@@ -1,5 +1,5 @@
 import { memo, useId, useState } from 'react';
-import type { AssistantPart } from '../../../../shared/threads';
+import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
 import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
 
@@ -7,34 +7,74 @@ type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
 const RESULT_PREVIEW = 4000;
 
-function toolState(part: ToolPart, turnOver: boolean): { label: string; tone: string } {
-  if (part.denied) return { label: 'Denied', tone: 'denied' };
+/**
+ * Where the call stands. Its approval card (matched by toolUseId) comes first: a call waiting for the
+ * user is not "Running", and a denied one is not an "Error" even though the CLI reports the refusal as
+ * an is_error tool_result whose content is the user's reason (recorded case 21).
+ */
+function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): { label: string; tone: string } {
+  if (approval?.outcome === 'denied' || part.denied) return { label: 'Denied', tone: 'denied' };
+  if (approval?.outcome === 'cancelled' && part.result === undefined) return { label: 'Withdrawn', tone: 'muted' };
+  if (approval && !approval.outcome) return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Waiting for approval', tone: 'waiting' };
   if (part.isError) return { label: 'Error', tone: 'error' };
   if (part.result !== undefined) return { label: 'Done', tone: 'done' };
   return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Running', tone: 'running' };
 }
 
+/** The reason line under a denied call: the CLI's permission message, or the reason the user gave. */
+function deniedText(part: ToolPart, approval?: ApprovalCard): string | undefined {
+  if (part.denied) return part.denied;
+  if (approval?.outcome !== 'denied') return undefined;
+  // The host's stand-in when no reason was typed (core/turn/control-protocol.ts) says nothing more.
+  const reason = part.result && part.result !== 'The user denied this tool call.' ? part.result : undefined;
+  return reason ? `Denied: ${reason}` : 'Denied by you';
+}
+
 /** One tool call: friendly name, the key argument, then (expanded) full input and result or error. */
-export const ToolCard = memo(function ToolCard({ part, turnOver }: { part: ToolPart; turnOver: boolean }) {
+export const ToolCard = memo(function ToolCard({
+  part,
+  turnOver,
+  approval,
+}: {
+  part: ToolPart;
+  turnOver: boolean;
+  /** The permission prompt for this call, when the CLI asked (issue 8). */
+  approval?: ApprovalCard;
+}) {
   const [open, setOpen] = useState(false);
   const [full, setFull] = useState(false);
   const bodyId = useId();
-  const state = toolState(part, turnOver);
+  const state = toolState(part, turnOver, approval);
+  const denied = deniedText(part, approval);
   const summary = toolSummary(part.input);
   const result = part.result ?? '';
   const shown = full || result.length <= RESULT_PREVIEW ? result : `${result.slice(0, RESULT_PREVIEW)}…`;
   return (
-    <div className={`tool-card tool-${state.tone}`} data-testid="tool-card">
-      <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+    <div className={`tool-card tool-${state.tone}`} data-testid="tool-card" data-approval={approval ? (approval.outcome ?? 'waiting') : undefined}>
+      <button
+        type="button"
+        className="tool-head"
+        aria-expanded={open}
+        // Only while the body exists: aria-controls must name an element that is there.
+        aria-controls={open ? bodyId : undefined}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="chevron" size={14} />
         <Icon name="tool" size={14} />
         <span className="tool-name">{friendlyToolName(part.name)}</span>
         {summary && <code className="tool-summary">{summary}</code>}
-        <span className={`tool-badge badge-${state.tone}`}>{state.label}</span>
+        {approval?.outcome === 'allowed' && (
+          <span className="tool-badge badge-allowed" data-testid="tool-allowed">
+            <Icon name="check" size={12} /> Allowed
+          </span>
+        )}
+        <span className={`tool-badge badge-${state.tone}`} data-testid="tool-state">
+          {state.label}
+        </span>
       </button>
-      {part.denied && (
+      {denied && (
         <p className="tool-denied" role="note">
-          {part.denied}
+          {denied}
         </p>
       )}
       {open && (
