@@ -29,7 +29,14 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
   const cardView = (card: ApprovalCard) =>
     threadId && <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} />;
   return (
-    <article className="message message-assistant" data-testid="assistant-message" data-status={message.status} aria-label="Claude">
+    <article
+      className="message message-assistant"
+      data-testid="assistant-message"
+      data-status={message.status}
+      aria-label="Claude"
+      // Readers wait for the whole answer instead of hearing each token; TurnAnnouncer says when it ends.
+      aria-busy={!over}
+    >
       {message.parts.map((part, i) => {
         if (part.kind === 'text') {
           return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;

@@ -3,6 +3,7 @@ import { ChatHeader } from './chat-header';
 import { CliBanner } from './cli-banner';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { TurnAnnouncer } from './turn-announcer';
 
 const SUGGESTIONS = ['Explain this error message', 'Draft a README for my project', 'Review a function for bugs'];
 
@@ -40,6 +41,7 @@ export function ChatView() {
         <EmptyState />
       )}
       <Composer />
+      <TurnAnnouncer />
     </section>
   );
 }

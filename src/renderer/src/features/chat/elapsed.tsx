@@ -9,7 +9,8 @@ export function Elapsed({ since, now = Date.now }: { since: number; now?: () => 
     return () => clearInterval(id);
   }, [now]);
   return (
-    <span className="elapsed" aria-label="elapsed time">
+    // A screen reader would announce every tick inside the turn's status line: the timer is for the eyes only.
+    <span className="elapsed" aria-hidden="true" data-testid="elapsed">
       {formatElapsed(t - since)}
     </span>
   );
