@@ -30,3 +30,18 @@ test('at 700 px the chat stays visible and the header button shows the threads o
   await expect(page.getByTestId('new-thread')).toBeVisible();
   await expect(toggle).toBeHidden();
 });
+
+test('at 800×600 the chat header keeps its meta line on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await page.getByTestId('thread-settings-button').click();
+  await page.getByLabel('Model', { exact: true }).fill('claude-opus-4-5-20251101-with-a-long-name-that-goes-on-and-on-and-on');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('chat-model')).toContainText('claude-opus');
+  const meta = page.getByTestId('chat-model').locator('..');
+  await expect(meta).toBeVisible();
+  const line = await page.getByTestId('chat-model').boundingBox();
+  expect((await meta.boundingBox())!.height).toBeLessThanOrEqual(line!.height + 1);
+  expect((await page.getByTestId('chat-folder').boundingBox())!.y).toBe(line!.y);
+});

@@ -70,7 +70,7 @@ export function ChatHeader() {
             data-testid="chat-folder"
           >
             <Icon name="folder" size={13} />
-            {projectDir ? baseName(projectDir) : 'Default workspace'}
+            <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </span>
           {totals.turns > 0 && (
             <span className="chat-total" data-testid="thread-total" title="This thread so far">
