@@ -53,6 +53,16 @@ export const createChatSlice =
       messageIds: [],
       messages: {},
       threadLoading: false,
+      drafts: {},
+
+      setDraft(threadId, text) {
+        const key = threadId ?? '';
+        set((s) => {
+          if ((s.drafts[key] ?? '') === text) return {};
+          const { [key]: _old, ...rest } = s.drafts;
+          return { drafts: text ? { ...rest, [key]: text } : rest };
+        });
+      },
 
       async selectThread(threadId) {
         set({ view: 'chat', sidebarOpen: false });

@@ -46,6 +46,9 @@ export interface ChatSlice {
   /** Messages by id: a streamed delta replaces exactly one entry. */
   messages: Record<string, ChatMessage>;
   threadLoading: boolean;
+  /** What the composer holds, per thread ('' = no thread yet): switching threads keeps each draft. */
+  drafts: Record<string, string>;
+  setDraft(threadId: string | null, text: string): void;
   selectThread(threadId: string | null): Promise<void>;
   reloadActiveThread(): Promise<void>;
   /** After a reconnect: turns of other threads may have ended unseen (their sidebar dot would spin on). */

@@ -133,6 +133,20 @@ describe('chat: composer', () => {
     });
   });
 
+  it('each thread keeps its own draft', async () => {
+    const host = createFakeHost({ threads: [makeThread('a', 'Alpha'), makeThread('b', 'Beta')] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Alpha'));
+    const box = screen.getByLabelText('Message');
+    await userEvent.type(box, 'half a thought');
+    await userEvent.click(screen.getByText('Beta'));
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Beta'));
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Message'), 'other');
+    await userEvent.click(screen.getByText('Alpha'));
+    await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue('half a thought'));
+  });
+
   it('the first message with no thread open creates one titled from the text', async () => {
     const host = createFakeHost();
     renderApp({ host });

@@ -25,7 +25,9 @@ export function Composer() {
   const busy = useDesk((s) => (s.activeThreadId ? isThreadBusy(s.inFlight, s.activeThreadId) : false));
   const sendMessage = useDesk((s) => s.sendMessage);
   const stop = useDesk((s) => s.stopActiveTurn);
-  const [text, setText] = useState('');
+  const text = useDesk((s) => s.drafts[s.activeThreadId ?? ''] ?? '');
+  const setDraft = useDesk((s) => s.setDraft);
+  const setText = (value: string, thread = threadId) => setDraft(thread, value);
   const [images, setImages] = useState<ImageAttachment[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -60,12 +62,13 @@ export function Composer() {
     if (!text.trim() && images.length === 0) return;
     const sentText = text;
     const sentImages = images;
+    const sentFrom = threadId;
     setText('');
     setImages([]);
     setProblems([]);
     const ok = await sendMessage(sentText, sentImages);
     if (!ok) {
-      setText(sentText);
+      setText(sentText, sentFrom);
       setImages(sentImages);
     }
   };
