@@ -133,6 +133,19 @@ describe('chat: composer', () => {
     });
   });
 
+  it('an empty-state suggestion fills the composer and focuses it, without sending', async () => {
+    const host = createFakeHost();
+    renderApp({ host });
+    await userEvent.click(await screen.findByRole('button', { name: 'Explain this error message' }));
+    const box = screen.getByLabelText('Message');
+    expect(box).toHaveValue('Explain this error message: ');
+    expect(box).toHaveFocus();
+    expect(host.callsTo('sendMessage')).toHaveLength(0);
+    await userEvent.type(box, 'ENOENT{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    expect(host.callsTo('sendMessage')[0]).toMatchObject({ text: 'Explain this error message: ENOENT' });
+  });
+
   it('each thread keeps its own draft', async () => {
     const host = createFakeHost({ threads: [makeThread('a', 'Alpha'), makeThread('b', 'Beta')] });
     renderApp({ host });

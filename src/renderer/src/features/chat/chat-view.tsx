@@ -1,21 +1,31 @@
 import { useDesk } from '../../store/store-context';
 import { ChatHeader } from './chat-header';
 import { CliBanner } from './cli-banner';
-import { Composer } from './composer';
+import { Composer, focusComposer } from './composer';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
 
 const SUGGESTIONS = ['Explain this error message', 'Draft a README for my project', 'Review a function for bugs'];
 
+/** A suggestion is a start, not a message: it fills the composer for the person to finish, then send. */
 function EmptyState() {
-  const send = useDesk((s) => s.sendMessage);
+  const threadId = useDesk((s) => s.activeThreadId);
+  const setDraft = useDesk((s) => s.setDraft);
   return (
     <div className="empty-state" data-testid="empty-state">
       <h2>What can I help with?</h2>
       <p className="muted">Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.</p>
       <div className="suggestions">
         {SUGGESTIONS.map((s) => (
-          <button key={s} type="button" className="btn suggestion" onClick={() => void send(s)}>
+          <button
+            key={s}
+            type="button"
+            className="btn suggestion"
+            onClick={() => {
+              setDraft(threadId, `${s}: `);
+              focusComposer();
+            }}
+          >
             {s}
           </button>
         ))}

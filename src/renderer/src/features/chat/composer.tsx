@@ -35,7 +35,11 @@ export function Composer() {
   const hintId = useId();
 
   useEffect(() => {
-    const focus = () => area.current?.focus();
+    const focus = () => {
+      const el = area.current;
+      el?.focus();
+      el?.setSelectionRange(el.value.length, el.value.length); // after a filled-in suggestion, type on
+    };
     window.addEventListener(FOCUS_EVENT, focus);
     return () => window.removeEventListener(FOCUS_EVENT, focus);
   }, []);
