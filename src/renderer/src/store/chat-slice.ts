@@ -54,6 +54,7 @@ export const createChatSlice =
       messages: {},
       threadLoading: false,
       drafts: {},
+      sendCount: 0,
 
       setDraft(threadId, text) {
         const key = threadId ?? '';
@@ -100,6 +101,7 @@ export const createChatSlice =
         const user: UserMessage = { id: localId('user'), role: 'user', createdAt: now(), text };
         if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
         appendToThread(threadId, user);
+        set((s) => ({ sendCount: s.sendCount + 1 }));
         try {
           const { turnId } = await getApi().sendMessage({ threadId, text, ...(images?.length ? { images } : {}) });
           // Events may have arrived before this answer (the host queues synchronously): they win.

@@ -48,6 +48,8 @@ export interface ChatSlice {
   threadLoading: boolean;
   /** What the composer holds, per thread ('' = no thread yet): switching threads keeps each draft. */
   drafts: Record<string, string>;
+  /** Counts the user's sends: the message list follows the conversation again on each one. */
+  sendCount: number;
   setDraft(threadId: string | null, text: string): void;
   selectThread(threadId: string | null): Promise<void>;
   reloadActiveThread(): Promise<void>;

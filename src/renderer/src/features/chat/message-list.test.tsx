@@ -53,6 +53,27 @@ describe('message list', () => {
     await waitFor(() => expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument());
   });
 
+  it('sending a message follows the conversation again after the reader scrolled up', async () => {
+    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Big thread'));
+    await screen.findByText('Answer 199');
+    const scroller = screen.getByTestId('message-scroller');
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 28_000 });
+    act(() => {
+      scroller.scrollTop = 27_200;
+      fireEvent.scroll(scroller);
+    });
+    act(() => {
+      scroller.scrollTop = 20_000;
+      fireEvent.scroll(scroller);
+    });
+    await screen.findByTestId('jump-latest');
+    await userEvent.type(screen.getByLabelText('Message'), 'one more thing{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument());
+    expect(scroller.scrollTop).toBe(28_000);
+  });
+
   it('links open outside the app: openExternal on the desktop, a new tab in browser mode', async () => {
     const answer: ChatMessage[] = [
       { id: 'a1', role: 'assistant', createdAt: 1, status: 'done', parts: [{ kind: 'text', text: 'See [the docs](https://docs.example.com/x).\n\n```ts\nconst a = 1;\n```' }] },

@@ -32,7 +32,8 @@ export function MessageList() {
     initialOffset: () => Number.MAX_SAFE_INTEGER,
   });
   const total = virtualizer.getTotalSize();
-  const { showJump, jumpToLatest } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId);
+  const sent = useDesk((s) => s.sendCount);
+  const { showJump, jumpToLatest } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId, sent);
   const items = virtualizer.getVirtualItems();
 
   return (

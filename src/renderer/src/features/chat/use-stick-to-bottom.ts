@@ -7,7 +7,13 @@ const NEAR_BOTTOM_PX = 48;
  * Follow new content while the reader is at the bottom; stop as soon as they scroll up, and offer
  * a way back. `contentKey` changes whenever content grows (total size, message count).
  */
-export function useStickToBottom(scroller: RefObject<HTMLElement | null>, contentKey: unknown, resetKey: unknown) {
+export function useStickToBottom(
+  scroller: RefObject<HTMLElement | null>,
+  contentKey: unknown,
+  resetKey: unknown,
+  /** Changes when the user sends: they want to see their message and the answer, wherever they had scrolled. */
+  repinKey?: unknown,
+) {
   const pinned = useRef(true);
   const [showJump, setShowJump] = useState(false);
 
@@ -16,12 +22,12 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, conten
     if (el) el.scrollTop = el.scrollHeight;
   }, [scroller]);
 
-  // A different thread opens at its latest message.
+  // A different thread opens at its latest message; a send follows the conversation again.
   useLayoutEffect(() => {
     pinned.current = true;
     setShowJump(false);
     scrollToEnd();
-  }, [resetKey, scrollToEnd]);
+  }, [resetKey, repinKey, scrollToEnd]);
 
   useLayoutEffect(() => {
     if (pinned.current) scrollToEnd();
