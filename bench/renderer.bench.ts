@@ -3,11 +3,13 @@
  *  1. Time to open a 2,000-message thread in the real app (store + virtualized list), from
  *     `selectThread` to the latest message in the DOM.
  *  2. Cost per streamed text delta while that thread is open (host event → DOM shows the text).
+ *  3. A long (~20 KB) markdown answer streamed in small deltas: per-delta cost of the streaming view
+ *     (complete blocks parsed once, only the tail re-parsed) against re-parsing the whole text each time.
  * Each against a baseline that renders the same messages with the same message components but
  * without the app's store: one plain React `useState` array, every row rendered, so a delta
  * re-renders the whole list. Prints the numbers and the ratios (baseline / app).
  *
- * Run: npx tsx bench/renderer.bench.ts   (BENCH_MESSAGES, BENCH_DELTAS, BENCH_BASELINE_DELTAS to change sizes)
+ * Run: npx tsx bench/renderer.bench.ts   (BENCH_MESSAGES, BENCH_DELTAS, BENCH_BASELINE_DELTAS, BENCH_LONG_BYTES to change sizes)
  * jsdom has no layout: the message scroller is given an 800 px viewport and rows their estimated height.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +40,7 @@ register(
 const N = Number(process.env.BENCH_MESSAGES ?? 2000);
 const DELTAS = Number(process.env.BENCH_DELTAS ?? 200);
 const BASELINE_DELTAS = Number(process.env.BENCH_BASELINE_DELTAS ?? 10);
+const LONG_BYTES = Number(process.env.BENCH_LONG_BYTES ?? 20_000);
 
 /**
  * The renderer is type-checked by tsconfig.web.json (DOM + JSX), the bench by tsconfig.node.json:
@@ -176,6 +179,31 @@ async function main(): Promise<void> {
   }
   root2.unmount();
 
+  // ---- a long streamed answer: whole re-parse (before) vs blocks + tail (StreamingText, after) ----
+  const { Markdown } = await load('../src/renderer/src/features/chat/markdown');
+  const { StreamingText } = await load('../src/renderer/src/features/chat/streaming-text');
+  const longDeltas = longAnswerDeltas(LONG_BYTES);
+  const longBytes = longDeltas.reduce((n, d) => n + d.text.length, 0);
+  async function streamLong(view: unknown): Promise<number[]> {
+    const el = doc.createElement('div');
+    doc.body.append(el);
+    const r = createRoot(el);
+    const times: number[] = [];
+    let text = '';
+    for (const d of longDeltas) {
+      text += d.text;
+      const t = performance.now();
+      r.render(React.createElement(DeskStoreProvider, { store: ctxStore }, React.createElement(view, { text })));
+      await until(() => el.textContent!.includes(d.marker), `long delta ${d.marker}`);
+      times.push(performance.now() - t);
+    }
+    r.unmount();
+    el.remove();
+    return times;
+  }
+  const wholeTimes = await streamLong(Markdown);
+  const blockTimes = await streamLong(StreamingText);
+
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const f = (ms: number) => `${ms.toFixed(2)} ms`;
@@ -184,7 +212,30 @@ async function main(): Promise<void> {
   console.log(
     `  per delta     app: mean ${f(mean(appDeltaTimes))}, median ${f(median(appDeltaTimes))} over ${DELTAS}   baseline: mean ${f(mean(baseDeltaTimes))}, median ${f(median(baseDeltaTimes))} over ${BASELINE_DELTAS}   ratio ${(median(baseDeltaTimes) / median(appDeltaTimes)).toFixed(1)}× (medians)`,
   );
+  const lastQuarter = (xs: number[]) => xs.slice(Math.floor((xs.length * 3) / 4));
+  console.log(
+    `  long answer   ${(longBytes / 1024).toFixed(1)} KB in ${longDeltas.length} deltas   whole re-parse (before): mean ${f(mean(wholeTimes))}, last quarter ${f(mean(lastQuarter(wholeTimes)))}   blocks + tail (after): mean ${f(mean(blockTimes))}, last quarter ${f(mean(lastQuarter(blockTimes)))}   ratio ${(mean(wholeTimes) / mean(blockTimes)).toFixed(1)}× (means)`,
+  );
   dom.window.close();
+}
+
+/**
+ * A markdown answer of about `bytes` bytes as deltas: paragraphs, lists and fenced code (with blank
+ * lines inside), each delta ending in a marker word that the rendered text then contains.
+ */
+function longAnswerDeltas(bytes: number): { text: string; marker: string }[] {
+  const out: { text: string; marker: string }[] = [];
+  let size = 0;
+  for (let k = 0; size < bytes; k++) {
+    const marker = `n${k}x`;
+    let text: string;
+    if (k % 40 === 39) text = `\n\n\`\`\`ts\nconst v${k} = ${k}; // ${marker}\n\nexport { v${k} };\n\`\`\`\n\n`;
+    else if (k % 40 >= 30) text = `${k % 40 === 30 ? '\n\n' : ''}- item ${marker} of the list\n`;
+    else text = `${k % 10 === 0 ? '\n\n' : ''}Sentence ${marker} explains **one** step with \`code\` and words. `;
+    out.push({ text, marker });
+    size += text.length;
+  }
+  return out;
 }
 
 main().then(

@@ -123,3 +123,19 @@ describe('chat: streaming', () => {
     expect(bash).toHaveTextContent('Shell commands are off in Accept edits mode.');
   });
 });
+
+describe('chat: streaming markdown in blocks', () => {
+  it('a streamed answer with a code fence split by blank lines renders like the whole text', async () => {
+    const { host } = await openThread();
+    const emit = (body: Body) => act(() => host.emit('turnEvent', ev('turn-md', body)));
+    emit({ type: 'started', startedAt: Date.now() });
+    const pieces = ['Intro para', 'graph.\n\n```js\nconst a', ' = 1;\n\nconst b = 2;\n', '```\n\n- one\n- two\n\nThe e', 'nd.'];
+    for (const text of pieces) emit({ type: 'text_delta', messageId: 'm1', text });
+    const streaming = await screen.findByTestId('streaming-text');
+    await waitFor(() => expect(streaming).toHaveTextContent('The end.'));
+    expect(within(streaming).getAllByRole('button', { name: 'Copy code' })).toHaveLength(1);
+    expect(streaming.querySelector('pre')?.textContent).toBe('const a = 1;\n\nconst b = 2;\n');
+    expect(within(streaming).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect(streaming.querySelectorAll('.markdown').length).toBeGreaterThan(1); // parsed in blocks
+  });
+});

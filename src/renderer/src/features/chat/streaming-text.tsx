@@ -1,16 +1,25 @@
 import { useDeferredValue } from 'react';
 import { Markdown } from './markdown';
+import { splitCompleteBlocks } from './markdown-blocks';
 
 /**
- * The text part still streaming. Markdown is re-parsed as it grows; deferring lets React drop
- * intermediate parses under load (typing in the composer stays responsive) without losing text:
- * the final value always renders.
+ * The text part still streaming. Blocks already complete are parsed once (Markdown is memoized on its
+ * text), so a delta re-parses only the growing tail instead of the whole answer. Deferring lets React
+ * drop intermediate renders under load (typing stays responsive) without losing text: the final value
+ * always renders.
  */
 export function StreamingText({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
+  const { blocks, tail } = splitCompleteBlocks(deferred);
+  let offset = 0;
   return (
-    <div className="streaming" data-testid="streaming-text">
-      <Markdown text={deferred} />
+    <div className="streaming markdown-blocks" data-testid="streaming-text">
+      {blocks.map((block) => {
+        const key = offset; // a block never moves once complete: its start is a stable key
+        offset += block.length;
+        return <Markdown key={key} text={block} />;
+      })}
+      {tail && <Markdown key={offset} text={tail} />}
     </div>
   );
 }
