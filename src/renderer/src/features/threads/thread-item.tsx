@@ -9,26 +9,50 @@ export interface ThreadItemProps {
   thread: ThreadSummary;
   active: boolean;
   snippet?: string;
+  /** The one row reached with Tab (roving tabindex); arrows move between rows. */
+  tabbable: boolean;
+  /** Id of the hint naming the row's keys (F2 rename, Delete). */
+  keysHintId: string;
   onDelete(thread: ThreadSummary): void;
+  onFocusRow(threadId: string): void;
 }
 
-/** One sidebar row: open on click, rename inline (Enter saves, Esc cancels), delete via the parent's dialog. */
-export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, onDelete }: ThreadItemProps) {
+/**
+ * One sidebar row: open on click or Enter, rename inline (double-click, the pencil, or F2; Enter saves,
+ * Esc cancels), delete via the parent's dialog (the bin, or Delete). One tab stop per row: the hover
+ * buttons are for the mouse, the keys for the keyboard.
+ */
+export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, tabbable, keysHintId, onDelete, onFocusRow }: ThreadItemProps) {
   const select = useDesk((s) => s.selectThread);
   const rename = useDesk((s) => s.renameThread);
   const busy = useDesk((s) => isThreadBusy(s.inFlight, thread.id));
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const input = useRef<HTMLInputElement>(null);
+  const open = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
 
   useEffect(() => {
-    if (!editing) return;
-    input.current?.focus();
-    input.current?.select();
+    if (editing) {
+      input.current?.focus();
+      input.current?.select();
+    } else if (refocus.current) {
+      // Back on the row after renaming from the keyboard, not lost on the page.
+      refocus.current = false;
+      open.current?.focus();
+    }
   }, [editing]);
 
-  const commit = () => {
+  const startRename = () => {
+    setDraft(thread.title);
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    refocus.current = input.current === document.activeElement;
     setEditing(false);
+  };
+  const commit = () => {
+    stopEditing();
     if (draft.trim() && draft.trim() !== thread.title) void rename(thread.id, draft);
   };
 
@@ -44,11 +68,16 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, on
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit();
+            if (e.key === 'Enter') {
+              // Focus returns to the row button: without this, the same Enter would also press (open) it.
+              e.preventDefault();
+              commit();
+            }
             else if (e.key === 'Escape') {
+              e.preventDefault();
               e.stopPropagation();
               setDraft(thread.title);
-              setEditing(false);
+              stopEditing();
             }
           }}
         />
@@ -59,13 +88,25 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, on
   return (
     <li className={`thread-item ${active ? 'active' : ''}`} data-testid="thread-item">
       <button
+        ref={open}
         type="button"
         className="thread-open"
+        data-thread-id={thread.id}
+        tabIndex={tabbable ? 0 : -1}
         aria-current={active ? 'page' : undefined}
+        aria-describedby={keysHintId}
+        aria-keyshortcuts="F2 Delete"
         onClick={() => void select(thread.id)}
-        onDoubleClick={() => {
-          setDraft(thread.title);
-          setEditing(true);
+        onFocus={() => onFocusRow(thread.id)}
+        onDoubleClick={startRename}
+        onKeyDown={(e) => {
+          if (e.key === 'F2') {
+            e.preventDefault();
+            startRename();
+          } else if (e.key === 'Delete') {
+            e.preventDefault();
+            onDelete(thread);
+          }
         }}
       >
         <span className="thread-title-row">
@@ -76,18 +117,16 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, on
         {snippet && <span className="thread-snippet">{snippet}</span>}
       </button>
       <span className="thread-actions">
+        <button type="button" className="btn btn-ghost btn-icon" tabIndex={-1} aria-label={`Rename ${thread.title}`} onClick={startRename}>
+          <Icon name="pencil" size={14} />
+        </button>
         <button
           type="button"
           className="btn btn-ghost btn-icon"
-          aria-label={`Rename ${thread.title}`}
-          onClick={() => {
-            setDraft(thread.title);
-            setEditing(true);
-          }}
+          tabIndex={-1}
+          aria-label={`Delete ${thread.title}`}
+          onClick={() => onDelete(thread)}
         >
-          <Icon name="pencil" size={14} />
-        </button>
-        <button type="button" className="btn btn-ghost btn-icon" aria-label={`Delete ${thread.title}`} onClick={() => onDelete(thread)}>
           <Icon name="trash" size={14} />
         </button>
       </span>

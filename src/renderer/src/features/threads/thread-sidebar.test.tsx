@@ -33,6 +33,34 @@ describe('thread sidebar', () => {
     expect(host.callsTo('renameThread')).toHaveLength(1);
   });
 
+  it('one tab stop for the whole list: arrows move between threads, Enter opens, F2 renames, Delete asks', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await screen.findByText('Older');
+    const list = screen.getByTestId('thread-list');
+    const tabbable = () => [...list.querySelectorAll('button, input')].filter((el) => (el as HTMLElement).tabIndex >= 0);
+    expect(tabbable()).toHaveLength(1);
+    const row = (title: string) => within(list).getByText(title).closest('button')!;
+    row('Newest').focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(row('Middle')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Middle'));
+    row('Middle').focus();
+    expect(tabbable()).toEqual([row('Middle')]);
+
+    await userEvent.keyboard('{F2}');
+    const input = screen.getByLabelText('Thread name');
+    expect(input).toHaveFocus();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Renamed{Enter}');
+    await waitFor(() => expect(host.callsTo('renameThread')).toEqual([{ threadId: 'c', title: 'Renamed' }]));
+    expect(row('Renamed')).toHaveFocus();
+
+    await userEvent.keyboard('{Delete}');
+    expect(screen.getByRole('alertdialog', { name: 'Delete “Renamed”?' })).toBeInTheDocument();
+  });
+
   it('deletes only after the confirmation dialog; Cancel keeps the thread', async () => {
     const host = createFakeHost({ threads: threeThreads() });
     renderApp({ host });

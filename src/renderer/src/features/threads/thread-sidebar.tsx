@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -19,6 +19,17 @@ function AppInfoLine() {
   );
 }
 
+/** Up/Down/Home/End move focus between the rows' open buttons. */
+function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.thread-open')];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0) return;
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
+}
+
 /** Threads, most recent first; search by title and content; new, rename, delete (with confirmation). */
 export function ThreadSidebar() {
   const threads = useDesk((s) => s.threads);
@@ -31,6 +42,8 @@ export function ThreadSidebar() {
   const setView = useDesk((s) => s.setView);
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const keysHintId = useId();
 
   useEffect(() => {
     const t = setTimeout(() => void search(query), query ? SEARCH_DEBOUNCE_MS : 0);
@@ -38,6 +51,9 @@ export function ThreadSidebar() {
   }, [query, search]);
 
   const rows = hits ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet })) : threads.map((thread) => ({ thread, snippet: undefined }));
+  // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first).
+  const ids = rows.map((r) => r.thread.id);
+  const tabbableId = [focusedId, activeId].find((id) => id && ids.includes(id)) ?? ids[0];
 
   return (
     <nav className="sidebar" id="thread-sidebar" aria-label="Threads">
@@ -64,9 +80,21 @@ export function ThreadSidebar() {
           />
         </label>
       </div>
-      <ul className="thread-list" data-testid="thread-list">
+      <p id={keysHintId} className="visually-hidden">
+        Up and Down arrows move between threads, F2 renames, Delete deletes.
+      </p>
+      <ul className="thread-list" data-testid="thread-list" onKeyDown={moveFocus}>
         {rows.map(({ thread, snippet }) => (
-          <ThreadItem key={thread.id} thread={thread} active={view === 'chat' && thread.id === activeId} snippet={snippet} onDelete={setToDelete} />
+          <ThreadItem
+            key={thread.id}
+            thread={thread}
+            active={view === 'chat' && thread.id === activeId}
+            snippet={snippet}
+            tabbable={thread.id === tabbableId}
+            keysHintId={keysHintId}
+            onDelete={setToDelete}
+            onFocusRow={setFocusedId}
+          />
         ))}
         {rows.length === 0 && <li className="thread-empty muted">{hits ? 'No threads match.' : 'No threads yet.'}</li>}
       </ul>
