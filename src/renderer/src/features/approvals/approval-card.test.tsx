@@ -89,6 +89,20 @@ describe('approval card', () => {
     expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'always' });
   });
 
+  it('offers "Allow for this session" when the CLI suggests it; the Deny button sends the typed reason', async () => {
+    const { cards, answers, emit } = await ask(write);
+    const card = cards()[0]!;
+    expect(within(card).getByRole('button', { name: 'Allow for this session' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: /Deny/ }));
+    await userEvent.type(within(card).getByLabelText('Reason (Claude sees it)'), 'not in this folder');
+    await userEvent.click(within(card).getByRole('button', { name: 'Deny' }));
+    expect(answers()).toEqual([
+      { threadId: T, turnId: 'turn-1', requestId: 'w1', decision: { behavior: 'deny', message: 'not in this folder' } },
+    ]);
+    emit({ type: 'approval_resolved', requestId: 'w1', outcome: 'denied' });
+    await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'denied'));
+  });
+
   it('an Edit is shown as removed and added lines', async () => {
     await ask({
       requestId: 'e1',
