@@ -103,6 +103,13 @@ describe('approval card', () => {
     await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'denied'));
   });
 
+  it("names an MCP tool by the CLI's display name, a built-in by its plain words", async () => {
+    const recall: ApprovalRequest = { requestId: 'm1', toolName: 'mcp__desk__memory_recall', displayName: 'Memory Recall', input: { query: 'teal' }, suggestions: [] };
+    const { cards } = await ask(recall, { ...bash, displayName: 'Bash' });
+    expect(cards()[0]).toHaveTextContent('Claude wants to use Memory Recall');
+    expect(cards()[1]).toHaveTextContent('Claude wants to use Shell');
+  });
+
   it('an Edit is shown as removed and added lines', async () => {
     await ask({
       requestId: 'e1',
@@ -189,5 +196,10 @@ describe('approval card', () => {
     await waitFor(() => expect(within(second).getByTestId('tool-state')).toHaveTextContent('Done'));
     expect(within(second).getByTestId('tool-allowed')).toHaveTextContent('Allowed');
     expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument();
+    // The head's aria-controls names the body only while the body is there.
+    const head = within(second).getAllByRole('button')[0]!;
+    expect(head).not.toHaveAttribute('aria-controls');
+    await userEvent.click(head);
+    expect(document.getElementById(head.getAttribute('aria-controls')!)).toHaveTextContent('Input');
   });
 });

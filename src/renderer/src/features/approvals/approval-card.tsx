@@ -6,7 +6,7 @@ import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { friendlyToolName, toolSummary } from '../chat/tool-names';
+import { approvalToolName, toolSummary } from '../chat/tool-names';
 import { type ApprovalKey, approvalKey, useOnlyPendingKeys } from './approval-keys';
 import { ApprovalPreview, editableField } from './approval-preview';
 import './approvals.css';
@@ -39,7 +39,7 @@ export const ApprovalCardView = memo(function ApprovalCardView({
   const [reason, setReason] = useState('');
   const [denying, setDenying] = useState(false);
   const [sending, setSending] = useState(false);
-  const name = friendlyToolName(request.toolName);
+  const name = approvalToolName(request.toolName, request.displayName);
   const waiting = !outcome && !sending;
 
   const answer = useCallback(

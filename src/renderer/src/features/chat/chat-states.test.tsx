@@ -50,6 +50,17 @@ describe('chat: turn states', () => {
     expect(screen.queryByTestId('stop-button')).not.toBeInTheDocument();
   });
 
+  it('the footer leaves out the token counts when the turn used none (stopped before the API answered)', async () => {
+    const { emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() });
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    emit({ type: 'result', verdict: { isError: false, subtype: 'success', costUsd: 0.0011, durationMs: 700, numTurns: 1, usage } });
+    emit({ type: 'finished', status: 'done' });
+    const footer = await screen.findByTestId('turn-footer');
+    expect(footer).toHaveTextContent('$0.0011');
+    expect(footer).not.toHaveTextContent(/\bin\b.*\bout\b/);
+  });
+
   it('shows "Retrying (n/10)" while the CLI retries, and clears it when output resumes', async () => {
     const { emit } = await sendInThread();
     emit({ type: 'started', startedAt: Date.now() });

@@ -41,6 +41,14 @@ export function friendlyToolName(name: string): string {
   return BUILT_IN[name] ?? name;
 }
 
+/**
+ * The name on an approval card. The CLI's display_name ("Memory Recall") reads better than a derived
+ * name for MCP and other tools; built-ins keep the plain words above ("Bash" → "Shell", recorded case 20c).
+ */
+export function approvalToolName(toolName: string, displayName?: string): string {
+  return toolName in BUILT_IN || !displayName?.trim() ? friendlyToolName(toolName) : displayName.trim();
+}
+
 const SUMMARY_KEYS = ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt', 'content'];
 
 /** The argument a person cares about, on one line (the full input is in the expanded card). */

@@ -8,10 +8,15 @@ export function TurnFooter({ verdict, model }: { verdict: TurnVerdict; model?: s
   return (
     <div className="turn-footer" data-testid="turn-footer">
       <span title="Cost of this turn">{formatCost(verdict.costUsd)}</span>
-      <span aria-hidden="true">·</span>
-      <span title="Tokens in → out">
-        {formatTokens(input)} in · {formatTokens(u.outputTokens)} out
-      </span>
+      {/* A turn stopped before the API answered reports no tokens: "0 in · 0 out" says nothing. */}
+      {input + u.outputTokens > 0 && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span title="Tokens in → out" data-testid="turn-tokens">
+            {formatTokens(input)} in · {formatTokens(u.outputTokens)} out
+          </span>
+        </>
+      )}
       <span aria-hidden="true">·</span>
       <span title="Duration">{formatDuration(verdict.durationMs)}</span>
       {model && (
