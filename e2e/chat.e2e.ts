@@ -86,6 +86,7 @@ test('full access needs an explicit confirmation and then shows a badge', async 
   await expect(dialog).toContainText(/shell/i);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('full-access-badge')).toHaveCount(0);
+  await expect(select).toHaveValue('acceptEdits'); // Cancel leaves the mode as it was
 
   await select.selectOption('bypassPermissions');
   await page.getByRole('button', { name: 'Turn on full access' }).click();
