@@ -8,7 +8,7 @@ import { isTyping } from './features/approvals/approval-keys';
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
- * App-wide keys: Cmd/Ctrl+N new thread, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
+ * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
  * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
  * The app menu sends the same commands.
  */
@@ -18,7 +18,9 @@ export function useShortcuts(win: Window = window): void {
     const onKey = (e: KeyboardEvent) => {
       const s = store.getState();
       const mod = e.metaKey || e.ctrlKey;
-      if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'n') {
+      // Alt+N too: in browser mode Chrome keeps Ctrl+N for itself. e.code, since Alt+N types "˜" on a Mac.
+      const altN = e.altKey && !mod && !e.shiftKey && e.code === 'KeyN';
+      if ((mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'n') || altN) {
         e.preventDefault();
         void s.createThread().then(() => focusComposer());
       } else if (mod && e.key === ',') {

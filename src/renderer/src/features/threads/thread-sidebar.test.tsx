@@ -102,6 +102,14 @@ describe('thread sidebar', () => {
     expect(within(row).queryByTestId('thread-running')).not.toBeInTheDocument();
   });
 
+  it('in browser mode New thread says Alt+N (the browser keeps Ctrl+N), and Alt+N works', async () => {
+    const host = createFakeHost({ threads: threeThreads(), host: 'web' });
+    renderApp({ host });
+    await waitFor(() => expect(screen.getByTestId('new-thread')).toHaveAttribute('title', 'New thread (Alt+N)'));
+    await userEvent.keyboard('{Alt>}n{/Alt}');
+    await waitFor(() => expect(host.callsTo('createThread')).toHaveLength(1));
+  });
+
   it('Cmd/Ctrl+N starts a new thread and the menu command opens Settings', async () => {
     const host = createFakeHost({ threads: threeThreads() });
     renderApp({ host });

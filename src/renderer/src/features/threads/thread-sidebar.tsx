@@ -40,6 +40,7 @@ export function ThreadSidebar() {
   const search = useDesk((s) => s.searchThreads);
   const deleteThread = useDesk((s) => s.deleteThread);
   const setView = useDesk((s) => s.setView);
+  const host = useDesk((s) => s.appInfo?.host);
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -59,7 +60,15 @@ export function ThreadSidebar() {
     <nav className="sidebar" id="thread-sidebar" aria-label="Threads">
       <div className="sidebar-top">
         <div className="brand">Claude Desk</div>
-        <button type="button" className="btn btn-new" onClick={() => void createThread()} title={`New thread (${MOD_KEY}N)`} data-testid="new-thread">
+        <button
+          type="button"
+          className="btn btn-new"
+          onClick={() => void createThread()}
+          // A browser keeps Ctrl/Cmd+N for a new window, so browser mode offers Alt+N (use-shortcuts.ts).
+          title={`New thread (${host === 'web' ? 'Alt+' : MOD_KEY}N)`}
+          aria-keyshortcuts={host === 'web' ? 'Alt+N' : isMac ? 'Meta+N' : 'Control+N'}
+          data-testid="new-thread"
+        >
           <Icon name="plus" size={16} /> New thread
         </button>
         <label className="search">
