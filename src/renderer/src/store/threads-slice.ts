@@ -1,6 +1,7 @@
 import { getApi } from '../api';
 import type { ThreadSummary } from '../../../shared/threads';
 import { errorText, type Slice, type ThreadsSlice } from './desk-state';
+import { isThreadBusy } from './turn-selectors';
 
 /** Most recently active first, so the thread you just used is always on top. */
 export const byRecent = (a: ThreadSummary, b: ThreadSummary): number => b.updatedAt - a.updatedAt;
@@ -25,6 +26,13 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => ({
   },
 
   async createThread(title) {
+    // "New thread" while the open thread is still empty: that one is new enough (no pile of empty threads).
+    const s = get();
+    const open = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
+    if (!title && open && s.messageIds.length === 0 && !s.threadLoading && !isThreadBusy(s.inFlight, open.id)) {
+      s.setView('chat');
+      return open;
+    }
     try {
       const thread = await getApi().createThread(title ? { title } : undefined);
       set((s) => ({ threads: [thread, ...s.threads.filter((t) => t.id !== thread.id)] }));

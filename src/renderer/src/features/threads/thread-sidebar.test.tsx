@@ -102,6 +102,17 @@ describe('thread sidebar', () => {
     expect(within(row).queryByTestId('thread-running')).not.toBeInTheDocument();
   });
 
+  it('New thread on an empty open thread keeps that one instead of making another', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat'));
+    await userEvent.click(screen.getByTestId('new-thread'));
+    await userEvent.keyboard('{Control>}n{/Control}');
+    expect(host.callsTo('createThread')).toHaveLength(1);
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
+  });
+
   it('in browser mode New thread says Alt+N (the browser keeps Ctrl+N), and Alt+N works', async () => {
     const host = createFakeHost({ threads: threeThreads(), host: 'web' });
     renderApp({ host });
