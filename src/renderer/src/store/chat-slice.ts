@@ -1,8 +1,8 @@
 import { getApi } from '../api';
 import { newAssistantMessage } from '../../../shared/turn-reducer';
-import type { AssistantMessage, UserMessage } from '../../../shared/threads';
+import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
-import { appendMessage, mergeFetched, reconcileInFlight } from './merge-messages';
+import { appendMessage, isLocalId, mergeFetched, reconcileInFlight } from './merge-messages';
 import { currentTurn, turnsOf } from './turn-selectors';
 
 let localSeq = 0;
@@ -48,6 +48,57 @@ export const createChatSlice =
     const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
       set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
 
+    // The bytes of images sent (only their names are saved), so Retry can send them again.
+    const sentImages = new Map<string, ImageAttachment[]>();
+    const imagesKey = (threadId: string, text: string) => `${threadId}\u0000${text}`;
+    const rememberImages = (threadId: string, text: string, images: ImageAttachment[]): void => {
+      sentImages.set(imagesKey(threadId, text), images);
+      if (sentImages.size > 20) sentImages.delete(sentImages.keys().next().value as string);
+    };
+
+    /** Send; a retry re-sends what is already on screen, so it adds no second user bubble. */
+    const send = async (text: string, images: ImageAttachment[] | undefined, retry: boolean): Promise<boolean> => {
+      if (!text.trim() && !images?.length) return false;
+      if (!askedOnFirstSend) {
+        askedOnFirstSend = true;
+        deps.onFirstSend?.();
+      }
+      let threadId = get().activeThreadId;
+      if (!threadId) {
+        const created = await get().createThread(titleFromText(text));
+        if (!created) return false;
+        threadId = created.id;
+      }
+      if (!retry) {
+        const user: UserMessage = { id: localId('user'), role: 'user', createdAt: now(), text };
+        if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
+        appendToThread(threadId, user);
+      }
+      if (images?.length) rememberImages(threadId, text, images);
+      set((s) => ({ sendCount: s.sendCount + 1 }));
+      try {
+        const { turnId } = await getApi().sendMessage({ threadId, text, ...(images?.length ? { images } : {}) });
+        // Events may have arrived before this answer (the host queues synchronously): they win.
+        if (!get().hasSeenTurn(turnId)) {
+          const tid = threadId;
+          const live = newAssistantMessage(turnId, now());
+          set((s) => ({
+            ...(s.activeThreadId === tid ? appendMessage(s, live) : {}),
+            inFlight: { ...s.inFlight, [turnId]: { turnId, threadId: tid, status: 'queued' } },
+            live: { ...s.live, [turnId]: live },
+          }));
+        }
+      } catch (err) {
+        const failed: AssistantMessage = {
+          ...newAssistantMessage(localId('failed'), now()),
+          status: 'failed',
+          error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
+        };
+        appendToThread(threadId, failed);
+      }
+      return true;
+    };
+
     return {
       activeThreadId: null,
       messageIds: [],
@@ -86,54 +137,24 @@ export const createChatSlice =
         }
       },
 
-      async sendMessage(text, images) {
-        if (!text.trim() && !images?.length) return false;
-        if (!askedOnFirstSend) {
-          askedOnFirstSend = true;
-          deps.onFirstSend?.();
-        }
-        let threadId = get().activeThreadId;
-        if (!threadId) {
-          const created = await get().createThread(titleFromText(text));
-          if (!created) return false;
-          threadId = created.id;
-        }
-        const user: UserMessage = { id: localId('user'), role: 'user', createdAt: now(), text };
-        if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
-        appendToThread(threadId, user);
-        set((s) => ({ sendCount: s.sendCount + 1 }));
-        try {
-          const { turnId } = await getApi().sendMessage({ threadId, text, ...(images?.length ? { images } : {}) });
-          // Events may have arrived before this answer (the host queues synchronously): they win.
-          if (!get().hasSeenTurn(turnId)) {
-            const tid = threadId;
-            const live = newAssistantMessage(turnId, now());
-            set((s) => ({
-              ...(s.activeThreadId === tid ? appendMessage(s, live) : {}),
-              inFlight: { ...s.inFlight, [turnId]: { turnId, threadId: tid, status: 'queued' } },
-              live: { ...s.live, [turnId]: live },
-            }));
-          }
-        } catch (err) {
-          const failed: AssistantMessage = {
-            ...newAssistantMessage(localId('failed'), now()),
-            status: 'failed',
-            error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
-          };
-          appendToThread(threadId, failed);
-        }
-        return true;
-      },
+      sendMessage: (text, images) => send(text, images, false),
 
       async retryTurn(turnId) {
-        const { messageIds, messages } = get();
+        const { messageIds, messages, activeThreadId } = get();
         const at = messageIds.indexOf(turnId);
         for (let i = at - 1; i >= 0; i--) {
           const m = messages[messageIds[i]!];
-          if (m?.role === 'user') {
-            await get().sendMessage(m.text);
-            return;
+          if (m?.role !== 'user') continue;
+          // A send the host never took left only a local placeholder: the retry replaces it.
+          if (isLocalId(turnId)) {
+            set((s) => {
+              const { [turnId]: _gone, ...rest } = s.messages;
+              return { messageIds: s.messageIds.filter((id) => id !== turnId), messages: rest };
+            });
           }
+          const images = activeThreadId ? sentImages.get(imagesKey(activeThreadId, m.text)) : undefined;
+          await send(m.text, images, isLocalId(turnId));
+          return;
         }
       },
 

@@ -94,6 +94,30 @@ describe('chat: turn states', () => {
     expect(await screen.findByTestId('turn-failed')).toHaveTextContent('sendMessage is not available yet');
   });
 
+  it('Retry after a refused send sends the text and images again, with one user bubble and no stale failure', async () => {
+    const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
+    let refuse = true;
+    host.handle('sendMessage', () => {
+      if (refuse) throw new Error('Lost the connection to Claude Desk. Reconnecting…');
+      return { turnId: 'turn-9' };
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const box = screen.getByLabelText('Message');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+    fireEvent.paste(box, { clipboardData: { files: [png], types: ['Files'] } });
+    await screen.findByTestId('attachment');
+    await userEvent.type(box, 'what is this?{Enter}');
+    const failed = await screen.findByTestId('turn-failed');
+    refuse = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
+    expect(host.callsTo('sendMessage')[1]).toEqual(host.callsTo('sendMessage')[0]);
+    expect(host.callsTo('sendMessage')[1]).toMatchObject({ images: [{ name: 'shot.png' }] });
+    expect(screen.getAllByTestId('user-message')).toHaveLength(1);
+    expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
+  });
+
   it('auth required shows the login steps and an API-key field that saves the key', async () => {
     const { host, emit } = await sendInThread();
     emit({ type: 'started', startedAt: Date.now() });
