@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModalFocus } from './use-modal-focus';
 
 export interface FormDialogProps {
   title: string;
@@ -11,8 +12,6 @@ export interface FormDialogProps {
   testId?: string;
 }
 
-const FOCUSABLE =
-  'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), a[href]';
 
 /**
  * A modal form (unlike ConfirmDialog, which asks a yes/no question): focus starts in the first field,
@@ -20,31 +19,7 @@ const FOCUSABLE =
  */
 export function FormDialog({ title, children, submitLabel, busy, onSubmit, onCancel, testId }: FormDialogProps) {
   const titleId = useId();
-  const box = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-    return () => opener?.focus?.();
-  }, []);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onCancel();
-    } else if (e.key === 'Tab' && box.current) {
-      const items = box.current.querySelectorAll<HTMLElement>(FOCUSABLE);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    }
-  };
+  const { box, onKeyDown } = useModalFocus<HTMLFormElement>((form) => form.querySelector<HTMLElement>('input, textarea'), onCancel);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
