@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { killProcessGroup } from '../process-group';
 
 /**
  * The one way src/core/cli runs a short-lived helper process (`claude --version`, `claude auth status`,
@@ -46,7 +47,7 @@ export const runWithExeca: RunCommand = async (file, args, { timeoutMs, env }) =
   const timer = posix
     ? setTimeout(() => {
         timedOut = true;
-        killGroup(subprocess.pid);
+        if (subprocess.pid !== undefined) killProcessGroup(subprocess.pid, 'SIGKILL');
       }, timeoutMs)
     : undefined;
   try {
@@ -64,14 +65,6 @@ export const runWithExeca: RunCommand = async (file, args, { timeoutMs, env }) =
   }
 };
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
 
 function errnoCode(result: { code?: unknown; cause?: unknown }): string | undefined {
   if (typeof result.code === 'string') return result.code;

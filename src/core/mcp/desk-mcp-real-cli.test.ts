@@ -16,6 +16,7 @@ import { startDeskMcpServer, type DeskMcpServer } from './desk-mcp-server';
 import { createScratchDir } from '../turn/turn-scratch-dir';
 import type { ThreadsReader } from './threads-reader';
 import type { ToolPolicy } from '../../shared/settings';
+import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
 
 const noThreads: ThreadsReader = { list: async () => [], read: async () => undefined, search: async () => [] };
 
@@ -77,7 +78,7 @@ async function runTurn(text: string): Promise<{ exitCode: number | null; stderr:
   const configFile = (await createScratchDir({ mcp: desk, tmpRoot: dir })).mcpConfigPath!;
   const cwd = await fs.mkdtemp(path.join(dir, 'cwd-'));
   const args = [
-    '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages',
+    ...HEADLESS_STREAM_JSON_ARGS,
     '--mcp-config', configFile, '--strict-mcp-config', '--allowedTools', 'mcp__desk', '--session-id', randomUUID(),
   ];
   const proc = spawn(realCliPath(), args, { cwd, env: cli.env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { isLoopbackHost, secretsEqual } from '../net/loopback-guard';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { DeskToolDeps } from './desk-tool';
@@ -59,11 +60,9 @@ function sendJson(res: http.ServerResponse, status: number, message: string, hea
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-/** Constant-time: hashing first gives equal-length buffers whatever the caller sent. */
-function tokenMatches(header: string | undefined, expected: Buffer): boolean {
+function tokenMatches(header: string | undefined, expected: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  const given = createHash('sha256').update(match?.[1] ?? '').digest();
-  return timingSafeEqual(given, expected) && match !== null;
+  return secretsEqual(match?.[1] ?? '', expected) && match !== null;
 }
 
 /**
@@ -75,7 +74,6 @@ function tokenMatches(header: string | undefined, expected: Buffer): boolean {
 export async function startDeskMcpServer(options: DeskMcpServerOptions): Promise<DeskMcpServer> {
   const { log = () => {}, maxBodyBytes = MAX_BODY_BYTES, version = '0.1.0' } = options;
   const token = randomBytes(32).toString('hex');
-  const tokenHash = createHash('sha256').update(token).digest();
   let port = 0;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -86,13 +84,10 @@ export async function startDeskMcpServer(options: DeskMcpServerOptions): Promise
       sendJson(res, status, message, headers);
     };
 
-    // A web page can point a hostname it controls at 127.0.0.1 (DNS rebinding); its requests then carry
-    // that hostname in Host. Only our own loopback authority is accepted.
-    const host = (req.headers.host ?? '').toLowerCase();
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return reject(403, 'Forbidden host');
+    if (!isLoopbackHost(req.headers.host, port)) return reject(403, 'Forbidden host');
     // The CLI never sends Origin; a browser always does on cross-origin fetches.
     if (req.headers.origin !== undefined) return reject(403, 'Browser requests are not allowed');
-    if (!tokenMatches(req.headers.authorization, tokenHash)) {
+    if (!tokenMatches(req.headers.authorization, token)) {
       // No resource_metadata: the CLI must not start an OAuth flow (recorded case 07: it marks the server failed).
       return reject(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer realm="claude-desk"' });
     }

@@ -14,11 +14,11 @@ import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock
 import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli.js';
 import { dataDirLayout } from '../store/data-dir.js';
 import { selectSandbox } from './select-sandbox.js';
+import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args.js';
 import { resultText, runOneTurn, startTinyMcpServer, type TinyMcpServer } from '../../../test/fixtures/wall-test-support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fakeClaude = path.join(repoRoot, 'test', 'fixtures', 'fake-claude.mjs');
-const STREAM_FLAGS = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--include-partial-messages'];
 const CANARY = 'CANARY-saved-api-key-sk-ant-7f3a';
 
 // The data dir sits under HOME, as it does by default (~/.config/Claude Desk), next to ~/.claude.
@@ -58,7 +58,7 @@ describe.skipIf(Boolean(skipReason))(title, () => {
   const wall = box!;
 
   async function fakeTurn(mode: string, walled = true): Promise<string> {
-    const args = [fakeClaude, ...STREAM_FLAGS];
+    const args = [fakeClaude, ...HEADLESS_STREAM_JSON_ARGS];
     const cmd = walled ? await wall.wrap(process.execPath, args, scratch) : { file: process.execPath, args };
     const run = await runOneTurn(cmd.file, cmd.args, {
       env: { PATH: process.env['PATH'], FAKE_CLAUDE_MODE: mode },
@@ -117,7 +117,7 @@ describe.skipIf(Boolean(skipReason))(title, () => {
 
     async function cliTurn(text: string, extraArgs: string[], walled = true) {
       const sessionId = randomUUID();
-      const args = [...STREAM_FLAGS, '--session-id', sessionId, ...extraArgs];
+      const args = [...HEADLESS_STREAM_JSON_ARGS, '--session-id', sessionId, ...extraArgs];
       const cmd = walled ? await wall.wrap(realCliPath(), args, scratch) : { file: realCliPath(), args };
       const { env } = realCliEnv(mock, { home });
       const run = await runOneTurn(cmd.file, cmd.args, { env, cwd: layout.workspaceDir, text, track });

@@ -1,5 +1,6 @@
 import type { PermissionMode } from '../../shared/settings';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
+import { mergePathList, pathKey } from '../cli/path-list';
 
 /** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
 export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];
@@ -22,19 +23,20 @@ export interface TurnArgsInput {
   promptTool?: boolean;
 }
 
+/** Headless, one JSON object per line each way, with token-level stream events (the recorded cases' `B`). */
+export const HEADLESS_STREAM_JSON_ARGS: readonly string[] = [
+  '-p',
+  '--input-format',
+  'stream-json',
+  '--output-format',
+  'stream-json',
+  '--verbose',
+  '--include-partial-messages',
+];
+
 /** The argument list of one turn (issue 4 "Spawn"). Pure: no secret ever goes here, only file paths. */
 export function buildTurnArgs(input: TurnArgsInput): string[] {
-  const args = [
-    '-p',
-    '--input-format',
-    'stream-json',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--include-partial-messages',
-    '--add-dir',
-    input.projectDir,
-  ];
+  const args = [...HEADLESS_STREAM_JSON_ARGS, '--add-dir', input.projectDir];
   if (input.mcpConfigPath) {
     args.push(
       '--mcp-config',
@@ -112,11 +114,12 @@ export function buildChildEnv(input: ChildEnvInput): NodeJS.ProcessEnv {
   else delete env.ANTHROPIC_API_KEY;
   // Started from inside a Claude Code session, the CLI would take itself for a nested session.
   delete env.CLAUDECODE;
-  const sep = (input.platform ?? process.platform) === 'win32' ? ';' : ':';
+  const platform = input.platform ?? process.platform;
   const additions = (input.pathAdditions ?? []).filter(Boolean);
   if (additions.length > 0) {
-    const existing = (env.PATH ?? '').split(sep).filter(Boolean);
-    env.PATH = [...additions, ...existing.filter((p) => !additions.includes(p))].join(sep);
+    // Windows spells it `Path`: update the key that is there instead of adding a second one.
+    const key = pathKey(env, platform);
+    env[key] = mergePathList(env[key] ?? '', { prepend: additions, append: [] }, platform);
   }
   return env;
 }

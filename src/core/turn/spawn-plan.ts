@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
 import type { TurnRequest } from './turn-request';
 import { type ScratchDir, createScratchDir } from './turn-scratch-dir';
@@ -24,6 +25,24 @@ export interface SpawnPlan {
   scratch: ScratchDir;
   sessionId: string;
   resume: boolean;
+}
+
+/**
+ * The folder a thread's CLI runs in: its own project folder, or the data dir's workspace (created on
+ * demand). `null` when the thread names a folder that no longer exists.
+ */
+export async function resolveProjectDir(
+  req: Pick<TurnRequest, 'settings' | 'layout'>,
+): Promise<string | null> {
+  if (!req.settings.projectDir) {
+    await fs.mkdir(req.layout.workspaceDir, { recursive: true });
+    return req.layout.workspaceDir;
+  }
+  const isDir = await fs.stat(req.settings.projectDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  return isDir ? req.settings.projectDir : null;
 }
 
 /**

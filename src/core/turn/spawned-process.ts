@@ -39,11 +39,5 @@ export const spawnInOwnGroup: Spawner = (file, args, { cwd, env }) =>
     windowsHide: true,
   });
 
-export const killProcessGroup: GroupKiller = (pid, signal) => {
-  try {
-    if (process.platform === 'win32') process.kill(pid, signal);
-    else process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-};
+/** The real GroupKiller. */
+export { killProcessGroup } from '../process-group';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { buildTranscriptPreamble } from './build-user-line';
 import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
@@ -9,6 +8,7 @@ import { type Clock, DEFAULT_IDLE_TIMEOUT_MS, type TurnProcess, realClock } from
 import { DEFAULT_MAX_TURNS, type Release, TurnQueue } from './turn-queue';
 import type { TurnHandle, TurnOutcome, TurnRequest } from './turn-request';
 import { WarmPool } from './warm-pool';
+import { resolveProjectDir } from './spawn-plan';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -155,12 +155,11 @@ export class TurnEngine {
   ): Promise<TurnOutcome> {
     const base = { threadId: req.threadId, turnId: req.turnId };
     const log = this.attemptDeps.log;
-    const projectDir = req.settings.projectDir ?? req.layout.workspaceDir;
-    if (!req.settings.projectDir) await fs.mkdir(projectDir, { recursive: true });
-    else if (!(await isDirectory(projectDir))) {
+    const projectDir = await resolveProjectDir(req);
+    if (!projectDir) {
       const error: TurnError = {
         kind: 'internal',
-        message: `The project folder ${projectDir} does not exist.`,
+        message: `The project folder ${req.settings.projectDir} does not exist.`,
         hint: "Choose another folder in the thread's settings.",
       };
       emit({ ...base, type: 'error', error });
@@ -241,13 +240,5 @@ export class TurnEngine {
 
   private newSessionId(): string {
     return (this.deps.newSessionId ?? randomUUID)();
-  }
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await fs.stat(dir)).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
 import type { GroupKiller, Spawner } from './spawned-process';
-import { type SpawnPlan, type SpawnRequest, buildSpawnPlan } from './spawn-plan';
+import { type SpawnPlan, type SpawnRequest, buildSpawnPlan, resolveProjectDir } from './spawn-plan';
 import { fingerprintPlan } from './turn-fingerprint';
 import { type Clock, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
 import type { TurnRequest } from './turn-request';
@@ -174,15 +173,8 @@ export class WarmPool {
   private async warmNow(req: WarmRequest, generation: number): Promise<'warmed' | 'kept' | 'skipped'> {
     const { threadId } = req;
     if (!this.enabled || this.deps.isThreadBusy(threadId)) return 'skipped';
-    const projectDir = req.settings.projectDir ?? req.layout.workspaceDir;
-    if (!req.settings.projectDir) await fs.mkdir(projectDir, { recursive: true });
-    else if (
-      !(await fs.stat(projectDir).then(
-        (s) => s.isDirectory(),
-        () => false,
-      ))
-    )
-      return 'skipped';
+    const projectDir = await resolveProjectDir(req);
+    if (!projectDir) return 'skipped';
 
     const stored = await this.deps.sessions.get(threadId);
     const sessionId = stored ?? this.pendingSessionId(threadId) ?? this.deps.newSessionId();
