@@ -5,12 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
-import { type MockApi, startMockAnthropicApi } from '../../../test/fixtures/mock-anthropic-api';
-import { type RealCliEnv, realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
-import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
+import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
+import { type Harness } from '../../../test/fixtures/turn-harness';
 import { ControlSession } from './control-session';
 import type { TurnEngine } from './turn-engine';
 import type { TurnHandle, TurnRequest } from './turn-request';
@@ -18,23 +19,7 @@ import type { TurnHandle, TurnRequest } from './turn-request';
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-
-beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  h = createHarness(realCliPath());
-  cli = realCliEnv(mock);
-  mock.requests.length = 0;
-  mock.setResponder(null);
-});
-afterEach(() => {
-  h.cleanup();
-  cli.cleanup();
-});
+useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
 
 interface Live {
   handle: TurnHandle;

@@ -4,32 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/threads';
-import { type MockApi, startMockAnthropicApi } from '../../../test/fixtures/mock-anthropic-api';
-import { type RealCliEnv, realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
-import { type Harness, createHarness, runTurn } from '../../../test/fixtures/turn-harness';
+import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
+import { type Harness, runTurn } from '../../../test/fixtures/turn-harness';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-
-beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  h = createHarness(realCliPath());
-  cli = realCliEnv(mock);
-  mock.requests.length = 0;
-  mock.setResponder(null);
-});
-afterEach(() => {
-  h.cleanup();
-  cli.cleanup();
-});
+useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
 
 const allText = (body: { messages?: { content: unknown }[] }): string => JSON.stringify(body.messages ?? []);
 

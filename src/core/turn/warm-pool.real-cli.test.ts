@@ -4,34 +4,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockApi, startMockAnthropicApi } from '../../../test/fixtures/mock-anthropic-api';
-import { type RealCliEnv, realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
-import { type Harness, createHarness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
+import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
 import type { TurnEngine } from './turn-engine';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
 let engine: TurnEngine | undefined;
-
-beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => {
-  h = createHarness(realCliPath());
-  cli = realCliEnv(mock);
-  mock.requests.length = 0;
-  mock.setResponder(null);
-});
+useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
 afterEach(async () => {
-  await engine?.stopAll();
+  await engine?.stopAll(); // before the suite removes the harness and HOME
   engine = undefined;
-  h.cleanup();
-  cli.cleanup();
 });
 
 function sessionFiles(home: string): string[] {
