@@ -93,6 +93,24 @@ describe('claude-desk command line', () => {
     expect(res.stderr).toMatch(/log ?in/i);
   });
 
+  it('chat - reads a message over 128 KiB from stdin (one argument that long cannot even be exec\'d)', async () => {
+    const marker = `LONG-MESSAGE-END-${Date.now()}`;
+    const message = `${'lorem ipsum '.repeat(12 * 1024)}${marker}`; // ~144 KiB
+    const res = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [bin, 'chat', '--thread', 'stdin-test', '-'], { env: env(), cwd: root, timeout: 90_000, maxBuffer: 1 << 24 }, (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+      child.stdin?.end(message);
+    });
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe('Hello from the mock API.\n');
+    expect(res.code).toBe(0);
+    expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain(marker);
+    const help = await run(['chat', '--help'], env());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/from stdin/);
+  });
+
   it('rejects unknown options with usage', async () => {
     const res = await run(['status', '--jsn'], env());
     expect(res.code).toBe(1);

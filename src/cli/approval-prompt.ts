@@ -1,6 +1,7 @@
 import readline from 'node:readline/promises';
 import { approvalScopes } from '../shared/approval-scopes';
 import type { ApprovalDecision, ApprovalRequest } from '../shared/turn-events';
+import { showExactly, terminalSafe } from './terminal-text';
 
 export const NO_TTY_DENIAL =
   'The user could not be asked: claude-desk chat runs without a terminal (stdin is not a TTY), so tools that ' +
@@ -16,13 +17,17 @@ export interface ApprovalPromptOptions {
   onInterrupt?: () => void;
 }
 
-/** One or two lines that say what the tool will do (command, file path + content head). */
+/**
+ * One or two lines that say what the tool will do (command, file path + content head). Everything here
+ * comes from the model, so control characters are shown as escapes (terminal-text.ts): what the user
+ * approves is exactly what runs.
+ */
 export function describeApproval(request: ApprovalRequest): string {
   const input = request.input;
-  const name = request.displayName ?? request.toolName;
+  const name = showExactly(request.displayName ?? request.toolName, '  ');
   const lines = [`Claude wants to use ${name}`];
-  if (typeof input.command === 'string') lines.push(`  $ ${input.command}`);
-  if (typeof input.file_path === 'string') lines.push(`  file: ${input.file_path}`);
+  if (typeof input.command === 'string') lines.push(`  $ ${showExactly(input.command, '  > ')}`);
+  if (typeof input.file_path === 'string') lines.push(`  file: ${showExactly(input.file_path, '        ')}`);
   const body =
     typeof input.content === 'string'
       ? input.content
@@ -30,11 +35,11 @@ export function describeApproval(request: ApprovalRequest): string {
         ? input.new_string
         : undefined;
   if (body !== undefined) {
-    const head = body.replace(/\n$/, '').split('\n').slice(0, 6).join('\n    ');
+    const head = body.replace(/\n$/, '').split('\n').slice(0, 6).map(terminalSafe).join('\n    ');
     lines.push(`    ${head}${body.split('\n').length > 6 ? '\n    …' : ''}`);
   }
-  if (lines.length === 1 && request.description) lines.push(`  ${request.description}`);
-  if (request.blockedPath) lines.push(`  needs write access to ${request.blockedPath}`);
+  if (lines.length === 1 && request.description) lines.push(`  ${showExactly(request.description, '  ')}`);
+  if (request.blockedPath) lines.push(`  needs write access to ${showExactly(request.blockedPath, '  ')}`);
   return lines.join('\n');
 }
 
@@ -100,7 +105,7 @@ export function createApprovalPrompter(opts: ApprovalPromptOptions) {
   return {
     request(request: ApprovalRequest): void {
       if (!canAsk) {
-        write(`[approval needed] ${request.displayName ?? request.toolName}: denied (no terminal to ask on)\n`);
+        write(`[approval needed] ${showExactly(request.displayName ?? request.toolName, '  ')}: denied (no terminal to ask on)\n`);
         void send(request.requestId, { behavior: 'deny', message: NO_TTY_DENIAL });
         return;
       }

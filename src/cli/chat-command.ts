@@ -4,18 +4,21 @@ import { parseCallInput, type DeskHandlers } from '../shared/contract';
 import type { ThreadSettings, ThreadSummary } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { createApprovalPrompter } from './approval-prompt';
+import { renderTurnEvent, safeLine } from './chat-output';
+import { readMessage } from './read-message';
 
 /**
- * `claude-desk chat [--thread <name>] [--project <dir>] [--model m] [--json] "message"`: one turn through
+ * `claude-desk chat [--thread <name>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
  * the same engine and data dir as the app. Streams the answer text (or, with --json, the app's events as
  * JSON lines). Exit 0 on success, 2 when login is required, 1 on any other failure (error on stderr).
  */
 export async function chatCommand(flags: Record<string, string | boolean>, positionals: string[]): Promise<number> {
-  const text = positionals.join(' ').trim();
-  if (!text) {
-    process.stderr.write('Nothing to send: claude-desk chat "your message"\n');
+  const message = await readMessage(positionals, process.stdin);
+  if (!message.ok) {
+    process.stderr.write(`${message.error}\n`);
     return 1;
   }
+  const text = message.text;
   const desk = await createDeskApp({ host: 'cli' });
   const { threads, turns, bus } = desk.services;
   let interrupts = 0;
@@ -56,20 +59,19 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     const unsubscribe = bus.subscribe((event, payload) => {
       if (event === 'notice') {
         const notice = payload as { level: string; message: string };
-        if (notice.level !== 'info') process.stderr.write(`${notice.message}\n`);
+        if (notice.level !== 'info') process.stderr.write(`${safeLine(notice.message)}\n`);
         return;
       }
       if (event !== 'turnEvent') return;
       const e = payload as TurnEvent;
       if (e.threadId !== threadId) return;
       currentTurn = e.turnId;
-      if (flags.json) process.stdout.write(`${JSON.stringify(e)}\n`);
-      else if (e.type === 'text_delta' || e.type === 'text') {
-        process.stdout.write(e.text);
-        endsWithNewline = e.text.endsWith('\n');
-      } else if (e.type === 'warning') process.stderr.write(`warning: ${e.message}\n`);
-      else if (e.type === 'retry') process.stderr.write(`retrying (${e.attempt}/${e.maxRetries})…\n`);
-      else if (e.type === 'tool_call') process.stderr.write(`[tool] ${e.name}\n`);
+      const out = renderTurnEvent(e, flags.json === true);
+      if (out.stdout) {
+        process.stdout.write(out.stdout);
+        endsWithNewline = out.stdout.endsWith('\n');
+      }
+      if (out.stderr) process.stderr.write(out.stderr);
       if (e.type === 'approval_request') prompter.request(e.request);
       if (e.type === 'approval_resolved') prompter.resolved(e.requestId);
       if (e.type === 'error') {
@@ -85,7 +87,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     await prompter.close();
     if (!flags.json && !endsWithNewline) process.stdout.write('\n');
     if (outcome === 'done') return 0;
-    if (lastError) process.stderr.write(`${lastError}\n`);
+    if (lastError) process.stderr.write(`${safeLine(lastError)}\n`);
     else if (outcome === 'stopped') process.stderr.write('Stopped.\n');
     return authRequired ? 2 : 1;
   } finally {

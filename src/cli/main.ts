@@ -10,6 +10,9 @@ Commands:
   doctor                   Everything Claude Desk looked at to find the CLI, and where its data lives
   chat [--thread <name>] [--project <dir>] [--model <m>] [--json] "message"
                            Run one chat turn and stream the answer to stdout
+  chat [options] -         The same, with the message read from stdin (any length; also
+                           when no message is given and stdin is a pipe):
+                             claude-desk chat --thread notes - < long-message.txt
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -32,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     throw err;
+  }
+  if (parsed.flags.help && parsed.command !== undefined) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   switch (parsed.command) {
     case 'web':

@@ -1,0 +1,34 @@
+import type { TurnEvent } from '../shared/turn-events';
+import { showExactly, terminalSafe } from './terminal-text';
+
+export interface TerminalWrite {
+  stdout?: string;
+  stderr?: string;
+}
+
+/**
+ * What `claude-desk chat` prints for one turn event: the answer text on stdout, progress on stderr.
+ * Model text and tool names are escaped (terminal-text.ts) so nothing the model says can move the
+ * cursor, clear a line or retitle the window; `--json` needs nothing extra (JSON escapes controls).
+ */
+export function renderTurnEvent(e: TurnEvent, json: boolean): TerminalWrite {
+  if (json) return { stdout: `${JSON.stringify(e)}\n` };
+  switch (e.type) {
+    case 'text_delta':
+    case 'text':
+      return { stdout: terminalSafe(e.text) };
+    case 'warning':
+      return { stderr: `warning: ${terminalSafe(e.message)}\n` };
+    case 'retry':
+      return { stderr: `retrying (${e.attempt}/${e.maxRetries})…\n` };
+    case 'tool_call':
+      return { stderr: `[tool] ${showExactly(e.name, '  ')}\n` };
+    default:
+      return {};
+  }
+}
+
+/** A notice or an error sentence for stderr (they may quote the CLI's own output). */
+export function safeLine(text: string): string {
+  return terminalSafe(text);
+}
