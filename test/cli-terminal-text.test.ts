@@ -5,6 +5,7 @@ import { showExactly, terminalSafe } from '../src/cli/terminal-text';
 import type { ApprovalRequest } from '../src/shared/turn-events';
 
 // Anything a terminal would act on: C0 controls but \n and \t, DEL, C1, bidi overrides.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ACTIVE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const disguised: ApprovalRequest = {

@@ -6,6 +6,7 @@
  */
 
 // C0 controls except tab and newline, DEL, and C1 controls (0x80–0x9f: 8-bit CSI/OSC on some terminals).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // Invisible characters that change how the rest of a line is displayed (bidi overrides/isolates,
 // zero-width marks, line/paragraph separators that some terminals break on).
