@@ -8,6 +8,7 @@ import { SessionsStore } from '../core/store/sessions-store';
 import { ThreadsStore } from '../core/store/threads-store';
 import { createMemoryStore } from '../core/store/memory-store';
 import { createLogger, type Logger } from '../core/log/logger';
+import { SecretRedactor } from '../core/log/redact';
 import { CliService } from '../core/cli/cli-service';
 import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
 import { startDeskMcpServer } from '../core/mcp/desk-mcp-server';
@@ -45,6 +46,8 @@ export interface DeskAppOptions {
 export interface DeskServices {
   layout: DataDirLayout;
   log: Logger;
+  /** This run's secrets (saved key, MCP token, browser-mode token): register once, scrub anywhere. */
+  redactor: SecretRedactor;
   bus: EventBus;
   cli: CliService;
   settings: SettingsStore;
@@ -83,11 +86,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   await fs.mkdir(layout.stateDir, { recursive: true, mode: 0o700 });
   await fs.mkdir(layout.workspaceDir, { recursive: true });
 
-  const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined });
+  // One registry of this run's secrets: the log, turn errors (so the thread log) and front doors scrub through it.
+  const redactor = new SecretRedactor();
+  const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined, redactor });
   const warn = (message: string): void => log.warn(message);
   const bus = new EventBus();
 
-  const apiKey = await ApiKeyStore.open({ file: `${layout.stateDir}/api-key.bin`, cipher: opts.cipher, onWarning: warn, onSecret: (k) => log.addSecret(k) });
+  const apiKey = await ApiKeyStore.open({ file: `${layout.stateDir}/api-key.bin`, cipher: opts.cipher, onWarning: warn, onSecret: (k) => redactor.add(k) });
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
@@ -99,17 +104,19 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sandbox = (): Promise<Sandbox> =>
     (sandboxPromise ??= selectSandbox({ platform: process.platform, env, privateDirs: [layout.stateDir] }));
 
-  const mcp = createLazyMcpEndpoint(() =>
-    startDeskMcpServer({
+  const mcp = createLazyMcpEndpoint(async () => {
+    const server = await startDeskMcpServer({
       memory,
       threads,
       policy: () => settings.get().toolPolicy,
       version: appVersion(),
       log: (line) => log.info(line),
-    }),
-  );
+    });
+    redactor.add(server.token); // the CLI reads it from a 0600 file, but may echo it on stderr
+    return server;
+  });
 
-  const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m) });
+  const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m), redact: (t) => redactor.text(t) });
 
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
@@ -205,7 +212,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
-    layout, log, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
+    layout, log, redactor, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
     sessions,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,

@@ -30,7 +30,7 @@ export async function webCommand(flags: Record<string, string | boolean>): Promi
     );
     return 1;
   }
-  desk.services.log.addSecret(host.token); // printed once for the user, never written to the log
+  desk.services.redactor.add(host.token); // printed once for the user, never written to the log
   process.stdout.write(`Claude Desk is ready at ${host.url}\n`);
 
   await new Promise<void>((resolve) => {

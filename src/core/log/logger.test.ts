@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, type LogConsole } from './logger';
-import { REDACTED, redact, redactValue } from './redact';
+import { REDACTED, SecretRedactor, redact, redactValue } from './redact';
 
 describe('redact', () => {
   it.each([
@@ -60,6 +60,20 @@ describe('createLogger', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-log-'));
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('scrubs quoted secrets once, before serialising: every line still parses as JSON', () => {
+    const file = path.join(dir, 'quoted.log');
+    const redactor = new SecretRedactor();
+    const log = createLogger({ file, redactor });
+    redactor.add('f00dfeedcafe1234'); // e.g. the MCP token, registered after the logger exists
+    log.warn('stderr: {"url":"http://127.0.0.1:9/mcp?token=abc123def","note":"token f00dfeedcafe1234"}');
+    log.info('open "http://127.0.0.1:5173/?token=Zq9xY7wV6u"', { line: 'x-api-key: "k3y-k3y-k3y"' });
+    const text = fs.readFileSync(file, 'utf8');
+    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.msg).toBe(`stderr: {"url":"http://127.0.0.1:9/mcp?token=${REDACTED}","note":"token ${REDACTED}"}`);
+    for (const secret of ['abc123def', 'f00dfeedcafe1234', 'Zq9xY7wV6u', 'k3y-k3y-k3y']) expect(text).not.toContain(secret);
+  });
 
   const lines = (file: string) =>
     fs

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { redact, redactValue } from './redact';
+import { SecretRedactor } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
@@ -32,6 +32,8 @@ export interface LoggerOptions {
   /** Lowest level written (default 'info'). */
   level?: LogLevel;
   now?: () => Date;
+  /** The app's one secret registry (shared with turn errors); a private one by default. */
+  redactor?: SecretRedactor;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -48,7 +50,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const now = options.now ?? (() => new Date());
   const sink: LogConsole | undefined =
     options.console === true ? { log: (l) => console.log(l), error: (l) => console.error(l) } : options.console || undefined;
-  const secrets = new Set<string>();
+  const redactor = options.redactor ?? new SecretRedactor();
   let fd: number | undefined;
   let size = 0;
   let broken = false;
@@ -106,11 +108,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   function write(level: LogLevel, msg: string, fields?: LogFields): void {
     if (ORDER[level] < minLevel) return;
     try {
-      const list = [...secrets];
-      const record: Record<string, unknown> = { time: now().toISOString(), level, msg: redact(String(msg), list) };
-      if (fields && Object.keys(fields).length > 0) record.fields = redactValue(fields, list);
-      // Second pass over the finished line: catches anything a field walk could miss.
-      const line = redact(JSON.stringify(record), list);
+      // Values are scrubbed before serialising and the line is not touched afterwards: a pattern run over
+      // JSON text can swallow an escape's backslash and leave a line that no longer parses.
+      const record: Record<string, unknown> = { time: now().toISOString(), level, msg: redactor.text(String(msg)) };
+      if (fields && Object.keys(fields).length > 0) record.fields = redactor.value(fields);
+      const line = JSON.stringify(record);
       writeFile(`${line}\n`);
       if (sink) (level === 'error' || level === 'warn' ? sink.error : sink.log)(line);
     } catch {
@@ -124,8 +126,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     addSecret(secret: string) {
-      const s = secret.trim();
-      if (s) secrets.add(s);
+      redactor.add(secret);
     },
     close() {
       if (fd !== undefined) {

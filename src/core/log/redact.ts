@@ -63,3 +63,27 @@ export function redactValue(value: unknown, secrets: Iterable<string> = [], dept
   }
   return out;
 }
+
+/**
+ * The one registry of this run's secrets (saved API key, MCP bearer token, browser-mode token). Every
+ * path by which outside text reaches a person or a file — the log, the CLI's stderr tail in a turn error
+ * (and so the thread log), the command line's stderr — scrubs through it. Values are scrubbed *before*
+ * they are serialised, exactly once: scrubbing a finished JSON line can eat the backslash of an escape
+ * and leave a line that no longer parses.
+ */
+export class SecretRedactor {
+  private readonly secrets = new Set<string>();
+
+  add(secret: string | undefined | null): void {
+    const s = secret?.trim();
+    if (s) this.secrets.add(s);
+  }
+
+  text(value: string): string {
+    return redact(value, this.secrets);
+  }
+
+  value(value: unknown): unknown {
+    return redactValue(value, [...this.secrets]);
+  }
+}

@@ -18,6 +18,8 @@ export interface AttemptDeps {
   tmpRoot?: string;
   idleTimeoutMs: number;
   log: (message: string) => void;
+  /** Scrubs the app's runtime secrets (SecretRedactor) from the CLI's stderr before anything keeps it. */
+  redact?: (text: string) => string;
 }
 
 export interface AttemptInput {
@@ -123,7 +125,10 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     req.onChannel?.(channel);
     input.onProcess(proc); // may stop it at once (stop pressed while the turn was starting)
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
-    const exit = await proc.exited;
+    const raw = await proc.exited;
+    // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail
+    // reaches the log, the turn's error and the thread log, so it is scrubbed here, once, for all of them.
+    const exit = deps.redact ? { ...raw, stderrTail: deps.redact(raw.stderrTail) } : raw;
     return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file };
   } finally {
     await Promise.all([scratch.cleanup(), warm?.scratch.cleanup()]);

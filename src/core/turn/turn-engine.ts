@@ -28,6 +28,8 @@ export interface TurnEngineDeps {
   tmpRoot?: string;
   queue?: TurnQueue;
   log?: (message: string) => void;
+  /** Scrubs runtime secrets from the CLI's stderr (SecretRedactor.text). */
+  redact?: (text: string) => string;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -60,6 +62,7 @@ export class TurnEngine {
       tmpRoot: deps.tmpRoot,
       idleTimeoutMs: positiveInt(env.CLAUDE_DESK_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
       log: deps.log ?? (() => {}),
+      redact: deps.redact,
     };
     this.warm = new WarmPool({
       ...this.attemptDeps,
