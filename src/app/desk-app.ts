@@ -145,6 +145,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       permissionMode,
       // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
       promptTool: true,
+      approvals: 'user',
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
       cli: {
         path: command?.file ?? status.path,
@@ -160,7 +161,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
 
   const prepare: PrepareTurn = (_threadId, threadSettings) => prepareParts(threadSettings, false);
 
-  const controls = new TurnControls({ notice: (n) => bus.emit('notice', n), log: (m) => log.info(m) });
+  const controls = new TurnControls({ turns: engine, notice: (n) => bus.emit('notice', n) });
   let permissionMode = settings.get().permissionMode;
   settings.onChange((s) => {
     const previous = permissionMode;
@@ -175,7 +176,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     prepare,
     notify: opts.notify,
     log: (m) => log.warn(m),
-    controlHooks: (threadId, turnId) => controls.hooks(threadId, turnId),
   });
 
   // Issue 9: the next turn's CLI started ahead of time; anything a turn is started with discards it.

@@ -2,57 +2,26 @@ import type { Events } from '../shared/contract';
 import type { PermissionMode } from '../shared/settings';
 import type { ApprovalDecision } from '../shared/turn-events';
 import { parseModelRouting } from '../core/turn/build-turn-args';
-import { cliPermissionMode } from '../core/turn/control-protocol';
-import { ControlSession } from '../core/turn/control-session';
-import type { TurnRequest } from '../core/turn/turn-request';
+import type { TurnHandle } from '../core/turn/turn-request';
 
 export interface TurnControlsDeps {
+  /** The engine's registry of live turns (the only one). */
+  turns: { running(threadId?: string): TurnHandle[]; turn(turnId: string): TurnHandle | undefined };
   notice: (notice: Events['notice']) => void;
-  log?: (message: string) => void;
 }
 
 /**
- * The control protocol of every running turn, for the app: approval answers by request id, and the
- * live switches (permission mode, model) sent to the processes that are running right now (issue 8).
+ * The app's policy for talking to running turns (issue 8): approval answers from any front door, and
+ * the live switches (permission mode, model) sent to the processes running right now, with the
+ * sentences the user reads when a switch cannot apply at once. The turns themselves live in core.
  */
 export class TurnControls {
-  private readonly sessions = new Map<string, ControlSession>(); // by turnId
-
   constructor(private readonly deps: TurnControlsDeps) {}
 
-  /**
-   * The hooks a turn request needs so its approval prompts reach the user (spread into the request).
-   * The session is registered once a process attaches, so a turn that never spawns leaves nothing behind.
-   */
-  hooks(threadId: string, turnId: string): Pick<TurnRequest, 'onControl' | 'onChannel'> {
-    const session = new ControlSession({ threadId, turnId, log: this.deps.log });
-    const register = (): void => {
-      if (this.sessions.get(turnId) === session || !session.live) return;
-      this.sessions.set(turnId, session);
-    };
-    session.onClose(() => {
-      if (this.sessions.get(turnId) === session) this.sessions.delete(turnId);
-    });
-    return {
-      onChannel: (c) => {
-        session.attach(c);
-        register();
-      },
-      onControl: (m, c) => {
-        session.handle(m, c);
-        register();
-      },
-    };
-  }
-
   answer(input: { threadId: string; turnId: string; requestId: string; decision: ApprovalDecision }): void {
-    const session = this.sessions.get(input.turnId);
-    const ok = session?.threadId === input.threadId && session.answer(input.requestId, input.decision);
+    const turn = this.deps.turns.turn(input.turnId);
+    const ok = turn?.threadId === input.threadId && turn.answer(input.requestId, input.decision);
     if (!ok) throw new Error('This request is no longer waiting: it was answered, withdrawn, or its turn ended.');
-  }
-
-  hasLiveTurn(threadId: string): boolean {
-    return this.live(threadId).length > 0;
   }
 
   /**
@@ -73,7 +42,7 @@ export class TurnControls {
       });
       return;
     }
-    const results = await Promise.all(running.map((s) => s.setPermissionMode(cliPermissionMode(next))));
+    const results = await Promise.all(running.map((t) => t.setPermissionMode(next)));
     const failed = results.find((r) => !r.ok);
     if (failed) {
       this.deps.notice({ level: 'warning', message: `The running answer kept its permission mode: ${failed.error}` });
@@ -92,8 +61,8 @@ export class TurnControls {
    */
   async setModel(threadId: string, model: string | undefined): Promise<{ ok: true } | { ok: false; error: string }> {
     const cliModel = parseModelRouting(model).model;
-    for (const session of this.live(threadId)) {
-      const result = await session.setModel(cliModel);
+    for (const turn of this.live(threadId)) {
+      const result = await turn.setModel(model);
       if (!result.ok) {
         const why =
           result.errorCode === 'not_found'
@@ -105,7 +74,7 @@ export class TurnControls {
     return { ok: true };
   }
 
-  private live(threadId?: string): ControlSession[] {
-    return [...this.sessions.values()].filter((s) => s.live && (threadId === undefined || s.threadId === threadId));
+  private live(threadId?: string): TurnHandle[] {
+    return this.deps.turns.running(threadId).filter((t) => t.running);
   }
 }

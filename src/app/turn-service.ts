@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageAttachment, AssistantMessage, ThreadSettings, UserMessage } from '../shared/threads';
-import type { TurnErrorKind, TurnEvent } from '../shared/turn-events';
-import { applyTurnEvent, newAssistantMessage } from '../shared/turn-reducer';
-import type { TurnHandle, TurnRequest } from '../core/turn/turn-request';
+import type { TurnEvent } from '../shared/turn-events';
+import { newAssistantMessage } from '../shared/turn-reducer';
+import type { TurnEngine } from '../core/turn/turn-engine';
+import type { TurnRequest } from '../core/turn/turn-request';
 import type { ThreadsStore } from '../core/store/threads-store';
 import type { EventBus } from './event-bus';
 
@@ -16,27 +17,10 @@ export type PrepareTurn = (
 ) => Promise<Omit<TurnRequest, 'threadId' | 'turnId' | 'content' | 'earlierMessages'>>;
 
 /** Preparing a turn failed before any process ran: says which kind of failure the UI should show. */
-export class PrepareTurnError extends Error {
-  constructor(
-    message: string,
-    readonly kind: TurnErrorKind,
-    readonly hint?: string,
-  ) {
-    super(message);
-  }
-}
+export { TurnSetupError as PrepareTurnError } from '../core/turn/turn-errors';
 
-export interface TurnRunner {
-  run(req: TurnRequest, onEvent: (e: TurnEvent) => void): TurnHandle;
-  stopAll(): Promise<void>;
-}
-
-interface ActiveTurn {
-  threadId: string;
-  handle?: TurnHandle;
-  message: AssistantMessage;
-  stopRequested: boolean;
-}
+/** The engine as the service uses it; its registry of live turns is the only one. */
+export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
 
 /**
  * The app side of a chat turn: records the user's message, runs the engine, folds its events into the
@@ -44,8 +28,6 @@ interface ActiveTurn {
  * they stream (so a crash loses nothing already shown) and fans the events out to every front door.
  */
 export class TurnService {
-  private readonly active = new Map<string, ActiveTurn>(); // by turnId
-
   constructor(
     private readonly deps: {
       threads: ThreadsStore;
@@ -54,8 +36,6 @@ export class TurnService {
       prepare: PrepareTurn;
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
-      /** Per-turn control-protocol hooks (approval cards, live switches: TurnControls.hooks). */
-      controlHooks?: (threadId: string, turnId: string) => Pick<TurnRequest, 'onControl' | 'onChannel'>;
     },
   ) {}
 
@@ -77,15 +57,14 @@ export class TurnService {
     await threads.appendUser(input.threadId, user);
 
     const turnId = randomUUID();
-    const turn: ActiveTurn = { threadId: input.threadId, message: newAssistantMessage(turnId, now + 1), stopRequested: false };
-    this.active.set(turnId, turn);
-    await threads.saveAssistant(input.threadId, turn.message);
+    const createdAt = now + 1;
+    await threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
     bus.emit('threadsChanged', { threadId: input.threadId });
 
-    const onEvent = (event: TurnEvent): void => {
-      turn.message = applyTurnEvent(turn.message, event);
+    // The engine folds each event into the answer so far; every snapshot is saved as it streams.
+    const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
-      void threads.saveAssistant(input.threadId, turn.message).catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
+      void threads.saveAssistant(input.threadId, message).catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
       // The thread may be deleted while it answers: a failed write is logged, never a crash.
       if (event.type === 'result') {
         void threads.addTotals(input.threadId, event.verdict).catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
@@ -93,36 +72,31 @@ export class TurnService {
       if (event.type === 'approval_request') this.deps.notify?.('Claude Desk needs your answer', `${event.request.toolName}: allow or deny?`);
     };
 
-    const done = (async () => {
-      try {
-        const extra = await this.deps.prepare(input.threadId, thread.settings);
-        const req: TurnRequest = {
-          ...extra,
-          ...this.deps.controlHooks?.(input.threadId, turnId),
+    // Preparing (CLI status, tools, wall) happens inside the engine, so the turn is stoppable and counts
+    // as busy from here on; a PrepareTurnError becomes the turn's error and the thread stays usable.
+    const handle = this.deps.engine.run(
+      {
+        threadId: input.threadId,
+        turnId,
+        createdAt,
+        prepare: async () => ({
+          ...(await this.deps.prepare(input.threadId, thread.settings)),
           threadId: input.threadId,
           turnId,
           content: { text: input.text, images: input.images },
           earlierMessages,
-        };
-        if (turn.stopRequested) {
-          onEvent({ threadId: input.threadId, turnId, type: 'finished', status: 'stopped' });
-          return;
-        }
-        turn.handle = this.deps.engine.run(req, onEvent);
-        const outcome = await turn.handle.done;
+        }),
+      },
+      onEvent,
+    );
+    const done = (async () => {
+      try {
+        const outcome = await handle.done;
         this.deps.notify?.(
           outcome.status === 'done' ? 'Claude answered' : outcome.status === 'stopped' ? 'Turn stopped' : 'Turn failed',
           (outcome.error?.message ?? thread.title).slice(0, 120),
         );
-      } catch (err) {
-        // Preparing the turn failed (no CLI, …): surface it like any turn error, and keep the thread usable.
-        const message = err instanceof Error ? err.message : String(err);
-        const kind = err instanceof PrepareTurnError ? err.kind : 'internal';
-        const hint = err instanceof PrepareTurnError ? err.hint : undefined;
-        onEvent({ threadId: input.threadId, turnId, type: 'error', error: { kind, message, ...(hint ? { hint } : {}) } });
-        onEvent({ threadId: input.threadId, turnId, type: 'finished', status: 'failed' });
       } finally {
-        this.active.delete(turnId);
         await threads.flush?.();
         bus.emit('threadsChanged', { threadId: input.threadId });
       }
@@ -131,24 +105,21 @@ export class TurnService {
   }
 
   stop(threadId: string, turnId?: string): void {
-    for (const [id, turn] of this.active) {
-      if (turn.threadId !== threadId || (turnId && id !== turnId)) continue;
-      turn.stopRequested = true;
-      turn.handle?.stop();
+    for (const turn of this.deps.engine.running(threadId)) {
+      if (!turnId || turn.turnId === turnId) turn.stop();
     }
   }
 
   /** Turns currently queued or running, with their live message (for a tab that reconnects mid-turn). */
   liveMessages(threadId: string): AssistantMessage[] {
-    return [...this.active.values()].filter((t) => t.threadId === threadId).map((t) => t.message);
+    return this.deps.engine.running(threadId).map((t) => t.message);
   }
 
   isBusy(threadId: string): boolean {
-    return [...this.active.values()].some((t) => t.threadId === threadId);
+    return this.deps.engine.running(threadId).length > 0;
   }
 
   async stopAll(): Promise<void> {
-    for (const turn of this.active.values()) turn.stopRequested = true;
     await this.deps.engine.stopAll();
     await this.deps.threads.flush?.();
   }

@@ -12,7 +12,6 @@ import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness } from '../../../test/fixtures/turn-harness';
-import { ControlSession } from './control-session';
 import type { TurnEngine } from './turn-engine';
 import type { TurnHandle, TurnRequest } from './turn-request';
 
@@ -23,21 +22,16 @@ useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
 
 interface Live {
   handle: TurnHandle;
-  session: ControlSession;
   events: TurnEvent[];
   /** Resolves with the next card that has not been returned yet. */
   nextCard(): Promise<ApprovalRequest>;
 }
 
-/** Start a turn with a ControlSession attached, as the app does. */
+/** Start a turn whose prompts go to the user, as the app does; the test answers through its handle. */
 function start(engine: TurnEngine, text: string, overrides: Partial<TurnRequest> = {}): Live {
-  const req = h.request('t1', text, { permissionMode: 'ask', ...overrides });
-  const session = new ControlSession({ threadId: req.threadId, turnId: req.turnId });
+  const req = h.request('t1', text, { permissionMode: 'ask', approvals: 'user', ...overrides });
   const events: TurnEvent[] = [];
-  const handle = engine.run(
-    { ...req, onControl: (m, c) => session.handle(m, c), onChannel: (c) => session.attach(c) },
-    (e) => events.push(e),
-  );
+  const handle = engine.run(req, (e) => events.push(e));
   let seen = 0;
   const nextCard = async (): Promise<ApprovalRequest> => {
     const cards = () => events.filter((e) => e.type === 'approval_request');
@@ -46,12 +40,12 @@ function start(engine: TurnEngine, text: string, overrides: Partial<TurnRequest>
     if (card?.type !== 'approval_request') throw new Error('no card');
     return card.request;
   };
-  return { handle, session, events, nextCard };
+  return { handle, events, nextCard };
 }
 
 async function answerNext(live: Live, decision: ApprovalDecision): Promise<ApprovalRequest> {
   const card = await live.nextCard();
-  expect(live.session.answer(card.requestId, decision)).toBe(true);
+  expect(live.handle.answer(card.requestId, decision)).toBe(true);
   return card;
 }
 
@@ -73,7 +67,7 @@ describe('approvals with the real CLI', () => {
   it('allow with an edited content writes what the user typed (case 20e)', async () => {
     const live = start(h.engine(cli.env), 'SCENARIO:write Please write the file.');
     const card = await live.nextCard();
-    live.session.answer(card.requestId, {
+    live.handle.answer(card.requestId, {
       behavior: 'allow',
       scope: 'once',
       updatedInput: { ...card.input, content: 'edited by the user\n' },
@@ -116,7 +110,7 @@ describe('approvals with the real CLI', () => {
     const card = await live.nextCard();
     await new Promise((r) => setTimeout(r, 4000)); // well past the bound, with the CLI silent (case 23)
     expect(count(live.events, 'finished')).toBe(0);
-    live.session.answer(card.requestId, { behavior: 'allow', scope: 'once' });
+    live.handle.answer(card.requestId, { behavior: 'allow', scope: 'once' });
     expect((await live.handle.done).status).toBe('done');
     expect(fs.existsSync(writtenFile())).toBe(true);
   });
@@ -124,11 +118,11 @@ describe('approvals with the real CLI', () => {
   it('switching ask → acceptEdits mid-turn stops the next Write from asking (case 26)', async () => {
     const live = start(h.engine(cli.env), 'SCENARIO:write REPEAT:2 Write twice.');
     const card = await live.nextCard();
-    await expect(live.session.setPermissionMode('acceptEdits')).resolves.toMatchObject({
+    await expect(live.handle.setPermissionMode('acceptEdits')).resolves.toMatchObject({
       ok: true,
       response: { mode: 'acceptEdits' },
     });
-    live.session.answer(card.requestId, { behavior: 'allow', scope: 'once' });
+    live.handle.answer(card.requestId, { behavior: 'allow', scope: 'once' });
     expect((await live.handle.done).status).toBe('done');
     expect(count(live.events, 'approval_request')).toBe(1);
     expect(count(live.events, 'tool_result')).toBe(2);

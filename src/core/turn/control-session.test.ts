@@ -3,7 +3,7 @@ import type { TurnEvent } from '../../shared/turn-events';
 import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { Json } from './cli-json';
-import { ControlSession } from './control-session';
+import { ControlSession, NO_ONE_TO_ASK } from './control-session';
 import type { ControlChannel } from './turn-request';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
@@ -52,6 +52,19 @@ describe('ControlSession approvals', () => {
     });
     expect(e.request.suggestions).toHaveLength(3);
     expect(c.state.paused).toBe(true);
+  });
+
+  it('with nobody to ask, core denies at once with a sentence the model reads, and shows no card', () => {
+    const s = new ControlSession({ threadId: 't', turnId: 'u', askUser: false });
+    const c = fakeChannel();
+    s.handle(writePrompt(), c.channel);
+    expect(c.events).toHaveLength(0);
+    expect(c.state.paused).toBe(false);
+    expect(c.sent).toHaveLength(1);
+    expect(c.sent[0]).toMatchObject({
+      type: 'control_response',
+      response: { subtype: 'success', response: { behavior: 'deny', message: NO_ONE_TO_ASK } },
+    });
   });
 
   it('allow once echoes the input; session and always echo the matching suggestions (case 22/22c)', () => {

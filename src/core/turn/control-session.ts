@@ -33,12 +33,20 @@ export interface ControlSessionOptions {
   /** A request with no control_response by then resolves `{ ok: false }`; default CONTROL_REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
   clock?: Timers;
+  /**
+   * false: nobody can answer an approval card, so core's default policy denies each prompt at once
+   * with a sentence the model reads (case 21) and no card is shown. Default true.
+   */
+  askUser?: boolean;
 }
 
+/** What the model reads when a tool needed approval and nobody could be asked. */
+export const NO_ONE_TO_ASK = 'Claude Desk could not ask the user for approval, so this tool was not run.';
+
 /**
- * The app's side of the control protocol for one CLI process (one turn, or a warm process): approval
- * cards (the broker), and the app's own requests (set_permission_mode, set_model) matched to their
- * responses by request_id. Use `handle` as TurnRequest.onControl and `attach` as TurnRequest.onChannel.
+ * Claude Desk's side of the control protocol for one CLI process: approval cards (the broker), and the
+ * app's own requests (set_permission_mode, set_model, interrupt) matched to their responses by
+ * request_id. runAttempt owns one per process; the turn's TurnHandle forwards to it.
  */
 export class ControlSession {
   private channel: ControlChannel | undefined;
@@ -83,7 +91,7 @@ export class ControlSession {
     });
   }
 
-  /** The TurnRequest.onControl handler. */
+  /** A control line from the CLI (can_use_tool, control_response, control_cancel_request). */
   handle(message: CliControlMessage, channel: ControlChannel): void {
     this.attach(channel);
     const raw = message.raw;
@@ -102,6 +110,10 @@ export class ControlSession {
       return;
     }
     const approval = parseCanUseTool(raw);
+    if (approval && this.options.askUser === false) {
+      channel.send(permissionResponse(approval, { behavior: 'deny', message: NO_ONE_TO_ASK }));
+      return;
+    }
     if (approval) {
       this.pending.set(approval.requestId, approval);
       // The CLI waits forever for the answer (case 23): the idle bound must not kill the card.
@@ -129,6 +141,11 @@ export class ControlSession {
   /** Switch the model; the CLI probes it first and answers `not_found` for an unknown one (cases 27/27b). */
   setModel(model: string | undefined): Promise<ControlResult> {
     return this.request('model', { subtype: 'set_model', model: model ?? 'default' });
+  }
+
+  /** Interrupt the turn in progress; the CLI answers with its own `result` (case 25). */
+  interrupt(): Promise<ControlResult> {
+    return this.request('int', { subtype: 'interrupt' });
   }
 
   /** Send a control_request and wait for its control_response (or the process to end). */

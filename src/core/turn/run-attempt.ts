@@ -3,6 +3,7 @@ import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
+import { ControlSession } from './control-session';
 import { interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { ControlChannel, TurnRequest } from './turn-request';
@@ -30,8 +31,8 @@ export interface AttemptInput {
   emit: (event: TurnEvent) => void;
   /** The CLI accepted the session (system/init): remember it for the thread. */
   onSession: (sessionId: string) => void;
-  /** Called with the live process once spawned, so the turn can be stopped. */
-  onProcess: (proc: TurnProcess) => void;
+  /** Called with the live process and its control session once spawned (stop, answers, live switches). */
+  onProcess: (proc: TurnProcess, control: ControlSession) => void;
   /** Pre-started processes (issue 9); absent for a new-session fallback, which always spawns fresh. */
   warm?: Pick<WarmPool, 'take'>;
 }
@@ -65,6 +66,13 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let fatal: TurnError | undefined;
     let sawInit = false;
     let resultEmitted = false;
+    // The CLI waits for an answer to every prompt (case 23): with nobody to ask, core's policy denies.
+    const control = new ControlSession({
+      threadId: req.threadId,
+      turnId: req.turnId,
+      log: deps.log,
+      askUser: req.approvals === 'user',
+    });
 
     const options: TurnProcessOptions = {
       file,
@@ -114,16 +122,15 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     };
     function routeControl(message: CliControlMessage): void {
       try {
-        if (req.onControl) req.onControl(message, channel);
-        else denyWithoutHandler(message, channel);
+        control.handle(message, channel);
       } catch (err) {
         deps.log(`control handler failed: ${(err as Error).message}`);
       }
     }
 
     proc.start();
-    req.onChannel?.(channel);
-    input.onProcess(proc); // may stop it at once (stop pressed while the turn was starting)
+    control.attach(channel);
+    input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
     const raw = await proc.exited;
     // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail
@@ -133,24 +140,4 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
   } finally {
     await Promise.all([scratch.cleanup(), warm?.scratch.cleanup()]);
   }
-}
-
-/** No approval UI attached: answer permission prompts with a denial the model can read (case 21). */
-function denyWithoutHandler(message: CliControlMessage, channel: ControlChannel): void {
-  if (message.type !== 'control_request') return;
-  const request = message.raw.request;
-  const requestId = message.raw.request_id;
-  if (typeof requestId !== 'string' || typeof request !== 'object' || request === null) return;
-  if ((request as { subtype?: unknown }).subtype !== 'can_use_tool') return;
-  channel.send({
-    type: 'control_response',
-    response: {
-      subtype: 'success',
-      request_id: requestId,
-      response: {
-        behavior: 'deny',
-        message: 'Claude Desk could not ask the user for approval, so this tool was not run.',
-      },
-    },
-  });
 }

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { AssistantMessage } from '../../shared/threads';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
+import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
+import { parseModelRouting } from './build-turn-args';
+import { type ControlResult, cliPermissionMode } from './control-protocol';
+import type { ControlSession } from './control-session';
 import { buildTranscriptPreamble } from './build-user-line';
 import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
 import type { GroupKiller, Spawner } from './spawned-process';
-import { classifyTurnEnd, needsFreshSession } from './turn-errors';
+import { TurnSetupError, classifyTurnEnd, needsFreshSession } from './turn-errors';
 import { type Clock, DEFAULT_IDLE_TIMEOUT_MS, type TurnProcess, realClock } from './turn-process';
-import { DEFAULT_MAX_TURNS, type Release, TurnQueue } from './turn-queue';
-import type { TurnHandle, TurnOutcome, TurnRequest } from './turn-request';
+import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
+import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
 
@@ -32,6 +37,13 @@ export interface TurnEngineDeps {
   redact?: (text: string) => string;
 }
 
+/** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
+function setupError(err: unknown): TurnError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof TurnSetupError) return { kind: err.kind, message, ...(err.hint ? { hint: err.hint } : {}) };
+  return { kind: 'internal', message };
+}
+
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -46,7 +58,7 @@ export class TurnEngine {
   readonly queue: TurnQueue;
   /** Pre-started processes for threads' next turns (issue 9); the app decides when to warm. */
   readonly warm: WarmPool;
-  private readonly active = new Set<TurnHandle>();
+  private readonly turns = new Map<string, TurnHandle>(); // by turnId
   private readonly attemptDeps: AttemptDeps;
   private readonly clock: Clock;
 
@@ -76,44 +88,80 @@ export class TurnEngine {
     return this.attemptDeps.idleTimeoutMs;
   }
 
-  run(req: TurnRequest, onEvent: (event: TurnEvent) => void): TurnHandle {
+  /**
+   * Start a turn: queued at once (one at a time per thread), registered until `finished`. A TurnStart's
+   * request is prepared meanwhile. `onEvent` also gets the answer so far, folded by the shared reducer.
+   */
+  run(req: TurnRequest | TurnStart, onEvent: (event: TurnEvent, message: AssistantMessage) => void): TurnHandle {
     const log = this.attemptDeps.log;
+    const base = { threadId: req.threadId, turnId: req.turnId };
+    let message = newAssistantMessage(req.turnId, 'prepare' in req ? (req.createdAt ?? this.clock.now()) : this.clock.now());
     const emit = (event: TurnEvent): void => {
+      message = applyTurnEvent(message, event);
       try {
-        onEvent(event);
+        onEvent(event, message);
       } catch (err) {
         log(`turn event listener threw: ${(err as Error).message}`);
       }
     };
-    const base = { threadId: req.threadId, turnId: req.turnId };
+    const prepared = 'prepare' in req ? req.prepare() : Promise.resolve(req);
+    prepared.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
     let stopRequested = false;
     let proc: TurnProcess | undefined;
+    let control: ControlSession | undefined;
     let cancelQueued: () => void = () => {};
     const cancelled = new Promise<null>((resolve) => (cancelQueued = () => resolve(null)));
+    const notRunning = (): Promise<ControlResult> =>
+      Promise.resolve({ requestId: '', ok: false, error: 'Claude Code is not running.' });
 
     const ticket = this.queue.enqueue(req.threadId, (position) => emit({ ...base, type: 'queued', position }));
     const handle: TurnHandle = {
-      turnId: req.turnId,
+      ...base,
+      get message() {
+        return message;
+      },
+      get running() {
+        return control?.live ?? false;
+      },
       stop: () => {
         if (stopRequested) return;
         stopRequested = true;
         if (ticket.cancel()) cancelQueued();
         proc?.stop();
       },
+      interrupt: () => control?.interrupt() ?? notRunning(),
+      answer: (requestId, decision) => control?.answer(requestId, decision) ?? false,
+      setModel: (model) => control?.setModel(parseModelRouting(model).model) ?? notRunning(),
+      setPermissionMode: (mode) => control?.setPermissionMode(cliPermissionMode(mode)) ?? notRunning(),
       done: Promise.resolve({ status: 'failed' }),
     };
 
     const body = async (): Promise<TurnOutcome> => {
+      const setup = await prepared.then(
+        (request) => ({ request }),
+        (err: unknown) => ({ err }),
+      );
+      if ('err' in setup) {
+        // Leave the queue (or give back the slot it already holds): this turn will not run.
+        if (!ticket.cancel()) void ticket.ready.then((release) => release());
+        const error = setupError(setup.err);
+        emit({ ...base, type: 'error', error });
+        return this.finish(emit, base, { status: 'failed', error });
+      }
       const release = await Promise.race([ticket.ready, cancelled]);
-      if (!release) return this.finish(emit, base, { status: 'stopped' });
+      if (!release || stopRequested) {
+        release?.();
+        return this.finish(emit, base, { status: 'stopped' });
+      }
       try {
         emit({ ...base, type: 'started', startedAt: this.clock.now() });
         return await this.runStarted(
-          req,
+          setup.request,
           emit,
           () => stopRequested,
-          (p) => {
+          (p, c) => {
             proc = p;
+            control = c;
             if (stopRequested) p.stop();
           },
         );
@@ -126,17 +174,29 @@ export class TurnEngine {
         emit({ ...base, type: 'error', error });
         return this.finish(emit, base, { status: 'failed', error });
       } finally {
-        (release as Release)();
+        release();
       }
     };
-    handle.done = body().finally(() => this.active.delete(handle));
-    this.active.add(handle);
+    this.turns.set(req.turnId, handle);
+    handle.done = body().finally(() => {
+      if (this.turns.get(req.turnId) === handle) this.turns.delete(req.turnId);
+    });
     return handle;
+  }
+
+  /** The turns queued, preparing or running (of one thread, or all): the one registry of live turns. */
+  running(threadId?: string): TurnHandle[] {
+    return [...this.turns.values()].filter((t) => threadId === undefined || t.threadId === threadId);
+  }
+
+  /** A live turn by its id. */
+  turn(turnId: string): TurnHandle | undefined {
+    return this.turns.get(turnId);
   }
 
   /** Stop every queued and running turn and wait until all have finished (app quit). */
   async stopAll(): Promise<void> {
-    const handles = [...this.active];
+    const handles = [...this.turns.values()];
     for (const h of handles) h.stop();
     await Promise.all([...handles.map((h) => h.done), this.warm.stopAll()]);
   }
@@ -154,7 +214,7 @@ export class TurnEngine {
     req: TurnRequest,
     emit: (e: TurnEvent) => void,
     isStopped: () => boolean,
-    onProcess: (p: TurnProcess) => void,
+    onProcess: (p: TurnProcess, control: ControlSession) => void,
   ): Promise<TurnOutcome> {
     const base = { threadId: req.threadId, turnId: req.turnId };
     const log = this.attemptDeps.log;

@@ -95,3 +95,17 @@ function shortTail(text: string): string {
   return `…${cut.slice(cut.indexOf('\n') + 1 || 0)}`;
 }
 
+
+/**
+ * Preparing a turn failed before any process ran (no CLI, too old, …): carries the kind the UI shows
+ * and a hint, instead of the generic `internal` a thrown error gets.
+ */
+export class TurnSetupError extends Error {
+  constructor(
+    message: string,
+    readonly kind: TurnError['kind'],
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}

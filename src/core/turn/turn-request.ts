@@ -1,8 +1,8 @@
 import type { DataDirLayout } from '../store/data-dir';
 import type { PermissionMode } from '../../shared/settings';
-import type { ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
-import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
-import type { CliControlMessage } from './cli-event-mapper';
+import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
+import type { ApprovalDecision, TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
+import type { ControlResult } from './control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
 
 /** Lets a sandbox put a wall around the CLI: returns what to spawn instead (e.g. bwrap … claude …). */
@@ -12,7 +12,7 @@ export type SpawnWrapper = (
   scratchDir: string,
 ) => { file: string; args: string[] } | Promise<{ file: string; args: string[] }>;
 
-/** Everything one turn needs; plain data plus two optional hooks. */
+/** Everything one turn needs: plain data plus the sandbox's wrapper. */
 export interface TurnRequest {
   threadId: string;
   turnId: string;
@@ -36,12 +36,24 @@ export interface TurnRequest {
   /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too (issue 8). */
   promptTool?: boolean;
   /**
-   * Control-protocol lines from the CLI (can_use_tool, control_response, control_cancel_request).
-   * Without a handler, permission prompts are denied at once so the CLI never waits forever (case 23).
+   * Who answers the CLI's permission prompts (can_use_tool). `user`: each becomes an approval card
+   * (approval_request event) answered through TurnHandle.answer. Absent: core's default policy denies at
+   * once with a sentence the model reads (case 21), so the CLI never waits for nobody (case 23).
    */
-  onControl?: (message: CliControlMessage, channel: ControlChannel) => void;
-  /** The process is up: the app may now send its own control requests (set_permission_mode, set_model). */
-  onChannel?: (channel: ControlChannel) => void;
+  approvals?: 'user';
+}
+
+/**
+ * A turn whose request is still being prepared (CLI status, MCP endpoint, wall): it is registered and
+ * holds its place in the thread's queue meanwhile, so it can be stopped and counts as busy. A thrown
+ * TurnSetupError becomes the turn's error (its kind and hint); anything else an `internal` one.
+ */
+export interface TurnStart {
+  threadId: string;
+  turnId: string;
+  /** When the answer started (its message's createdAt); default: now. */
+  createdAt?: number;
+  prepare: () => Promise<TurnRequest>;
 }
 
 /** What a control handler may do with the running process. */
@@ -64,9 +76,22 @@ export type TurnOutcome = {
 };
 
 export interface TurnHandle {
+  threadId: string;
   turnId: string;
+  /** The answer so far, folded from this turn's events by the shared reducer (for a reconnecting tab). */
+  readonly message: AssistantMessage;
+  /** A CLI process is answering right now: control requests reach it. */
+  readonly running: boolean;
   /** Stop the turn, queued or running. Safe to call more than once. */
   stop(): void;
+  /** Ask the running CLI to interrupt (case 25): it ends the turn with its own result, the partial answer kept. */
+  interrupt(): Promise<ControlResult>;
+  /** Answer a waiting approval card; false when it no longer waits (answered, withdrawn, turn over). */
+  answer(requestId: string, decision: ApprovalDecision): boolean;
+  /** Switch the running CLI's model (set_model, cases 27/27b): `provider/model` routing is resolved first. */
+  setModel(model: string | undefined): Promise<ControlResult>;
+  /** Switch the running CLI's permission mode (set_permission_mode, case 26). */
+  setPermissionMode(mode: PermissionMode): Promise<ControlResult>;
   /** Settles after `finished` was emitted; never rejects. */
   done: Promise<TurnOutcome>;
 }

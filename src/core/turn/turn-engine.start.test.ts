@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TurnEvent } from '../../shared/turn-events';
+import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
+import { TurnSetupError } from './turn-errors';
+import type { TurnRequest } from './turn-request';
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+afterEach(() => h.cleanup());
+
+const env = { PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'text' };
+
+/** A turn started while its request is still being prepared, as the app starts every turn. */
+describe('TurnEngine: the one registry of live turns', () => {
+  it('a turn is registered (busy, stoppable) from run() until finished, and its handle holds the answer so far', async () => {
+    const engine = h.engine(env);
+    let ready!: (req: TurnRequest) => void;
+    const req = h.request('t', 'hi');
+    const handle = engine.run(
+      { threadId: 't', turnId: req.turnId, createdAt: 42, prepare: () => new Promise((r) => (ready = r)) },
+      () => undefined,
+    );
+    expect(engine.running('t')).toEqual([handle]);
+    expect(engine.turn(req.turnId)).toBe(handle);
+    expect(handle.running).toBe(false);
+    await expect(handle.setModel('opus')).resolves.toMatchObject({ ok: false });
+    ready(req);
+    const outcome = await handle.done;
+    expect(outcome.status).toBe('done');
+    expect(handle.message).toMatchObject({ id: req.turnId, createdAt: 42, status: 'done' });
+    expect(handle.message.parts.length).toBeGreaterThan(0);
+    expect(engine.running()).toEqual([]);
+  });
+
+  it('a failed preparation becomes the turn error with its kind and hint; the thread runs its next turn', async () => {
+    const engine = h.engine(env);
+    const events: TurnEvent[] = [];
+    const failing = engine.run(
+      {
+        threadId: 't',
+        turnId: 'x',
+        prepare: () => Promise.reject(new TurnSetupError('Claude Code CLI not found.', 'cli_missing', 'Install it.')),
+      },
+      (e) => events.push(e),
+    );
+    expect((await failing.done).status).toBe('failed');
+    expect(events.map((e) => e.type)).toEqual(['error', 'finished']);
+    expect(events[0]).toMatchObject({
+      error: { kind: 'cli_missing', message: 'Claude Code CLI not found.', hint: 'Install it.' },
+    });
+    expect((await engine.run(h.request('t', 'again'), () => undefined).done).status).toBe('done');
+  });
+
+  it('stop while the request is being prepared ends the turn as stopped without spawning', async () => {
+    const engine = h.engine(env);
+    let ready!: (req: TurnRequest) => void;
+    const req = h.request('t', 'hi');
+    const events: TurnEvent[] = [];
+    const handle = engine.run(
+      { threadId: 't', turnId: req.turnId, prepare: () => new Promise((r) => (ready = r)) },
+      (e) => events.push(e),
+    );
+    handle.stop();
+    ready(req);
+    expect((await handle.done).status).toBe('stopped');
+    expect(events.map((e) => e.type)).toEqual(['finished']);
+    expect(h.spawned).toHaveLength(0);
+  });
+});
