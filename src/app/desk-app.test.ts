@@ -50,7 +50,9 @@ describe('Claude Desk app (real CLI, mock API)', () => {
 
   it('streams a turn once, saves it, and resumes the session on the next turn', async () => {
     const thread = await desk.handlers.createThread(undefined);
-    const first = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Hi there' });
+    // The sender names its message (the renderer's optimistic bubble); the host stores it under that id.
+    const first = await desk.handlers.sendMessage({ threadId: thread.id, messageId: 'msg-hi-1', text: 'Hi there' });
+    expect(first.messageId).toBe('msg-hi-1');
     await finished(first.turnId);
     const deltas = events.filter((e) => e.turnId === first.turnId && e.type === 'text_delta');
     expect(deltas.map((e) => (e as { text: string }).text).join('')).toBe('Hello from the mock API.');
@@ -61,6 +63,10 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     const answer = saved!.messages.find((m) => m.id === first.turnId);
     expect(answer).toMatchObject({ role: 'assistant', status: 'done', parts: [{ kind: 'text', text: 'Hello from the mock API.' }] });
     expect(saved!.totals.turns).toBe(1);
+    expect(saved!.messages[0]).toMatchObject({ id: 'msg-hi-1', role: 'user', text: 'Hi there' });
+    // The same id twice is the same message: refused, and nothing is added.
+    await expect(desk.handlers.sendMessage({ threadId: thread.id, messageId: 'msg-hi-1', text: 'Hi there' })).rejects.toThrow(/already sent/);
+    expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toHaveLength(2);
 
     const second = await desk.handlers.sendMessage({ threadId: thread.id, text: 'And again' });
     await finished(second.turnId);

@@ -60,10 +60,10 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     searchThreads: async ({ query }) => s.threads.search(query, 50),
 
     sendMessage: async (input) => {
-      const { turnId, done } = await s.turns.send(input);
-      // Issue 9: once the turn is over (process gone, session saved), start the next one's CLI.
+      const { turnId, messageId, done } = await s.turns.send(input);
+      // Once the turn is over (process gone, session saved), start the next one's CLI.
       void done.then(() => s.prewarm?.afterTurn(input.threadId), () => undefined);
-      return { turnId };
+      return { turnId, messageId };
     },
     stopTurn: async ({ threadId, turnId }) => {
       s.turns.stop(threadId, turnId);

@@ -39,15 +39,27 @@ export class TurnService {
     },
   ) {}
 
-  async send(input: { threadId: string; text: string; images?: ImageAttachment[] }): Promise<{ turnId: string; done: Promise<unknown> }> {
+  /**
+   * Records the user's message — under `messageId` when the sender chose one (the renderer's optimistic
+   * bubble), so every front door names the same message by the same id — and starts its turn.
+   */
+  async send(input: {
+    threadId: string;
+    messageId?: string;
+    text: string;
+    images?: ImageAttachment[];
+  }): Promise<{ turnId: string; messageId: string; done: Promise<unknown> }> {
     const { threads, bus } = this.deps;
     const thread = await threads.get(input.threadId);
     if (!thread) throw new Error('This thread no longer exists. Pick another thread or start a new one.');
     if (!input.text.trim() && !input.images?.length) throw new Error('Type a message (or attach an image) first.');
+    if (input.messageId && thread.messages.some((m) => m.id === input.messageId)) {
+      throw new Error('This message was already sent: reopen the thread to see its answer.');
+    }
 
     const now = Date.now();
     const user: UserMessage = {
-      id: randomUUID(),
+      id: input.messageId ?? randomUUID(),
       role: 'user',
       createdAt: now,
       text: input.text,
@@ -101,7 +113,7 @@ export class TurnService {
         bus.emit('threadsChanged', { threadId: input.threadId });
       }
     })();
-    return { turnId, done };
+    return { turnId, messageId: user.id, done };
   }
 
   stop(threadId: string, turnId?: string): void {

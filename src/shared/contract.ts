@@ -17,6 +17,8 @@ const call =
   <I extends z.ZodType>(input: I) => ({ input, output: undefined as unknown as O });
 
 const id = z.string().min(1).max(200);
+/** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
+const messageId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'a message id is 1–100 letters, digits, - or _');
 const threadSettings = z
   .object({
     model: modelRoutingSchema.optional(),
@@ -86,9 +88,15 @@ export const calls = {
     z.object({ query: z.string().max(1000) }).strict(),
   ),
 
-  sendMessage: call<{ turnId: string }>()(
+  sendMessage: call<{ turnId: string; messageId: string }>()(
     z
-      .object({ threadId: id, text: z.string().max(1_000_000), images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional() })
+      .object({
+        threadId: id,
+        /** The id the sender gave its optimistic user message: the host stores the message under it. */
+        messageId: messageId.optional(),
+        text: z.string().max(1_000_000),
+        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+      })
       .strict(),
   ),
   stopTurn: call<null>()(z.object({ threadId: id, turnId: id.optional() }).strict()),

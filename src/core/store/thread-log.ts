@@ -18,8 +18,7 @@ import type {
   UserMessage,
 } from '../../shared/threads';
 import { EMPTY_TOTALS } from '../../shared/turn-reducer';
-
-export const DEFAULT_THREAD_TITLE = 'New thread';
+import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 
 export interface MetaRecord {
   op: 'meta';
@@ -151,19 +150,6 @@ export async function appendToLog(file: string, text: string, sync: boolean): Pr
   } finally {
     await handle.close();
   }
-}
-
-/** First non-empty line of the first user message, ≤ 60 characters, as a thread title. */
-export function autoTitle(text: string, max = 60): string | undefined {
-  const line = text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .find((l) => l !== '');
-  if (!line) return undefined;
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space >= max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** Settings without empty values, so "cleared" and "never set" look the same on disk. */

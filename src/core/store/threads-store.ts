@@ -7,7 +7,8 @@ import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-
 import { writeFileAtomic } from './atomic-write';
 import { SnapshotCoalescer, realSchedule, type Schedule } from './snapshot-coalescer';
 import * as log from './thread-log';
-import { DEFAULT_THREAD_TITLE, type LogRecord } from './thread-log';
+import type { LogRecord } from './thread-log';
+import { DEFAULT_THREAD_TITLE, autoTitle } from '../../shared/thread-title';
 import { ThreadSearcher, type ThreadSearchHit } from './thread-search';
 import { IndexSaver, isThreadId, loadIndex, toSummary, type IndexEntry } from './threads-index';
 
@@ -192,7 +193,7 @@ export class ThreadsStore {
     const entry = this.require(id);
     const at = this.now();
     const records: LogRecord[] = [{ op: 'user', at, message }];
-    const title = entry.title === DEFAULT_THREAD_TITLE ? log.autoTitle(message.text) : undefined;
+    const title = entry.title === DEFAULT_THREAD_TITLE ? autoTitle(message.text) : undefined;
     if (title) {
       entry.title = title;
       records.push({ op: 'meta', at, title });

@@ -83,10 +83,15 @@ describe('mergeFetched', () => {
     expect(same).toBe(prev);
 
     const live = { id: 'a2', role: 'assistant' as const, createdAt: 3, status: 'running' as const, parts: [{ kind: 'text' as const, text: 'stre' }] };
-    const local: ChatMessage = { id: 'local-user-1', role: 'user', createdAt: 3, text: 'next' };
-    const withLocal = { messageIds: ['u1', 'a1', 'local-user-1', 'a2'], messages: { u1, a1, 'local-user-1': local, a2: live } };
-    const merged = mergeFetched([u1, a1], withLocal, [live]);
-    expect(merged.messageIds).toEqual(['u1', 'a1', 'local-user-1', 'a2']);
+    // A just-sent message the host has not stored yet (it has our id) stays until the host lists it.
+    const sent: ChatMessage = { id: 'u2', role: 'user', createdAt: 3, text: 'a' };
+    const withSent = { messageIds: ['u1', 'a1', 'u2', 'a2'], messages: { u1, a1, u2: sent, a2: live } };
+    const merged = mergeFetched([u1, a1], withSent, [live]);
+    expect(merged.messageIds).toEqual(['u1', 'a1', 'u2', 'a2']);
+    // Same text as an earlier message: matched by id, not by text (the old rule dropped it).
+    expect(merged.messages.u2).toBe(sent);
+    const saved = mergeFetched([u1, a1, { ...sent }], merged, [live]);
+    expect(saved.messageIds).toEqual(['u1', 'a1', 'u2', 'a2']);
     expect(merged.messages.a2).toBe(live);
     expect(merged.messages.u1).toBe(u1);
   });

@@ -3,17 +3,12 @@ import { newAssistantMessage } from '../../../shared/turn-reducer';
 import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
 import { appendMessage, isLocalId, mergeFetched, reconcileInFlight } from './merge-messages';
+import { autoTitle } from '../../../shared/thread-title';
 import { currentTurn, turnsOf } from './turn-selectors';
 
 let localSeq = 0;
+/** A placeholder the host never saw (a send it refused): its id says so, and Retry replaces it. */
 const localId = (kind: string): string => `local-${kind}-${++localSeq}`;
-
-/** A first line makes a better title than "New chat"; the host may still rename it. */
-export function titleFromText(text: string): string | undefined {
-  const line = text.trim().split('\n')[0]?.trim() ?? '';
-  if (!line) return undefined;
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line;
-}
 
 export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
@@ -48,16 +43,18 @@ export const createChatSlice =
     const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
       set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
 
-    // The bytes of images sent (only their names are saved), so Retry can send them again.
+    // The bytes of images sent, by user message id (only their names are saved), so Retry can send them again.
     const sentImages = new Map<string, ImageAttachment[]>();
-    const imagesKey = (threadId: string, text: string) => `${threadId}\u0000${text}`;
-    const rememberImages = (threadId: string, text: string, images: ImageAttachment[]): void => {
-      sentImages.set(imagesKey(threadId, text), images);
+    const rememberImages = (messageId: string, images: ImageAttachment[]): void => {
+      sentImages.set(messageId, images);
       if (sentImages.size > 20) sentImages.delete(sentImages.keys().next().value as string);
     };
 
-    /** Send; a retry re-sends what is already on screen, so it adds no second user bubble. */
-    const send = async (text: string, images: ImageAttachment[] | undefined, retry: boolean): Promise<boolean> => {
+    /**
+     * Send a new user message, or (`resend`) re-send one already on screen that the host never took: it keeps
+     * its id and bubble. The id is ours: the host stores the message under it, so a re-fetch finds it by id.
+     */
+    const send = async (text: string, images: ImageAttachment[] | undefined, resend?: UserMessage): Promise<boolean> => {
       if (!text.trim() && !images?.length) return false;
       if (!askedOnFirstSend) {
         askedOnFirstSend = true;
@@ -65,19 +62,20 @@ export const createChatSlice =
       }
       let threadId = get().activeThreadId;
       if (!threadId) {
-        const created = await get().createThread(titleFromText(text));
+        const created = await get().createThread(autoTitle(text));
         if (!created) return false;
         threadId = created.id;
       }
-      if (!retry) {
-        const user: UserMessage = { id: localId('user'), role: 'user', createdAt: now(), text };
+      const messageId = resend?.id ?? crypto.randomUUID();
+      if (!resend) {
+        const user: UserMessage = { id: messageId, role: 'user', createdAt: now(), text };
         if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
         appendToThread(threadId, user);
       }
-      if (images?.length) rememberImages(threadId, text, images);
+      if (images?.length) rememberImages(messageId, images);
       set((s) => ({ sendCount: s.sendCount + 1 }));
       try {
-        const { turnId } = await getApi().sendMessage({ threadId, text, ...(images?.length ? { images } : {}) });
+        const { turnId } = await getApi().sendMessage({ threadId, messageId, text, ...(images?.length ? { images } : {}) });
         // Events may have arrived before this answer (the host queues synchronously): they win.
         if (!get().hasSeenTurn(turnId)) {
           const tid = threadId;
@@ -137,10 +135,10 @@ export const createChatSlice =
         }
       },
 
-      sendMessage: (text, images) => send(text, images, false),
+      sendMessage: (text, images) => send(text, images),
 
       async retryTurn(turnId) {
-        const { messageIds, messages, activeThreadId } = get();
+        const { messageIds, messages } = get();
         const at = messageIds.indexOf(turnId);
         for (let i = at - 1; i >= 0; i--) {
           const m = messages[messageIds[i]!];
@@ -152,8 +150,7 @@ export const createChatSlice =
               return { messageIds: s.messageIds.filter((id) => id !== turnId), messages: rest };
             });
           }
-          const images = activeThreadId ? sentImages.get(imagesKey(activeThreadId, m.text)) : undefined;
-          await send(m.text, images, isLocalId(turnId));
+          await send(m.text, sentImages.get(m.id), isLocalId(turnId) ? m : undefined);
           return;
         }
       },

@@ -7,6 +7,7 @@ export interface MessageIndex {
   messages: Record<string, ChatMessage>;
 }
 
+/** A placeholder the host never saw (a send it refused); see chat-slice's localId. */
 export const isLocalId = (id: string): boolean => id.startsWith('local-');
 
 function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
@@ -36,10 +37,10 @@ export function mergeFetched(
   }
   const unsaved = liveTurns.filter((m) => !(m.id in messages));
   if (unsaved.length > 0) {
-    const savedTexts = new Set(fetched.filter((m) => m.role === 'user').map((m) => m.text));
+    // The host stores a user message under the id we gave it: one it does not list yet is still on its way.
     for (const id of prev.messageIds) {
       const m = prev.messages[id];
-      if (m && isLocalId(id) && m.role === 'user' && !savedTexts.has(m.text)) {
+      if (m?.role === 'user' && !(id in messages)) {
         messageIds.push(id);
         messages[id] = m;
       }

@@ -73,7 +73,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     deleteThread: () => null,
     updateThreadSettings: () => null,
     searchThreads: () => [],
-    sendMessage: () => ({ turnId: `turn-${++turnSeq}` }),
+    sendMessage: (input: { messageId?: string }) => ({ turnId: `turn-${++turnSeq}`, messageId: input.messageId ?? `msg-${turnSeq}` }),
     stopTurn: () => null,
     answerApproval: () => null,
     prepareTurn: () => null,

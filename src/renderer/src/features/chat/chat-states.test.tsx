@@ -80,7 +80,10 @@ describe('chat: turn states', () => {
     expect(failed).toHaveTextContent('Try again in a moment.');
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
-    expect(host.callsTo('sendMessage')[1]).toEqual({ threadId: T, text: 'Summarize the log' });
+    expect(host.callsTo('sendMessage')[1]).toEqual({ threadId: T, messageId: expect.any(String), text: 'Summarize the log' });
+    // A new attempt is a new message: it has an id of its own.
+    const [first, second] = host.callsTo('sendMessage') as { messageId: string }[];
+    expect(second!.messageId).not.toBe(first!.messageId);
   });
 
   it('a send the host refuses becomes a failed turn with Retry', async () => {
@@ -163,6 +166,7 @@ describe('chat: composer', () => {
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
     expect(host.callsTo('sendMessage')[0]).toEqual({
       threadId: T,
+      messageId: expect.any(String),
       text: 'what is this?',
       images: [{ mediaType: 'image/png', data: 'iVBORw==', name: 'shot.png' }],
     });

@@ -54,7 +54,7 @@ describe('chat: streaming', () => {
     const { host } = await openThread();
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'Say hello{Enter}');
-    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, text: 'Say hello' }]));
+    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, messageId: expect.any(String), text: 'Say hello' }]));
     expect(screen.getByText('Say hello')).toBeInTheDocument();
     expect(box).toHaveValue('');
 
