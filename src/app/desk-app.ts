@@ -35,6 +35,8 @@ export interface DeskAppOptions {
   chooseFolder?: (title?: string) => Promise<string | null>;
   /** Show a file in the system file manager (Electron shell.showItemInFolder). */
   revealFile?: (file: string) => void;
+  /** Open a file with the OS's default app (Electron shell.openPath → error text or ''). */
+  openPath?: (file: string) => Promise<string>;
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
   notify?: (title: string, body: string) => void;
   /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
@@ -67,6 +69,7 @@ export interface DeskServices {
   openExternal?: (url: string) => Promise<void>;
   chooseFolder?: (title?: string) => Promise<string | null>;
   revealFile?: (file: string) => void;
+  openPath?: (file: string) => Promise<string>;
 }
 
 export interface DeskApp {
@@ -217,6 +220,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,
+    openPath: opts.openPath,
   };
   log.info('Claude Desk started', { host: opts.host, version: appVersion() });
 

@@ -1,5 +1,6 @@
 import type { DeskHandlers } from '../shared/contract';
 import type { DeskServices } from './desk-app';
+import { openFileSafely } from './open-file';
 import { checkProjectDir } from './project-dir';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
@@ -111,6 +112,12 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     chooseFolder: async (input) => {
       if (!s.chooseFolder) throw new Error('There is no folder picker in browser mode: type the folder path instead.');
       return s.chooseFolder(input?.title);
+    },
+    openFile: async ({ path }) => {
+      const { openPath, revealFile } = s;
+      if (!openPath || !revealFile) throw new Error(`Open the file yourself in browser mode: ${path}`);
+      await openFileSafely(path, { openPath, revealFile });
+      return null;
     },
     revealLogFile: async () => {
       if (!s.revealFile) throw new Error(`Open the log file yourself in browser mode: ${s.layout.logFile}`);

@@ -66,6 +66,7 @@ if (!app.requestSingleInstanceLock()) {
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
       revealFile: (file) => shell.showItemInFolder(file),
+      openPath: (file) => shell.openPath(file),
       // No pre-warmed CLI (~200 MB, issue 9) on battery or when the machine is running hot.
       powerSaver: () =>
         powerMonitor.isOnBatteryPower() || ['serious', 'critical'].includes(powerMonitor.getCurrentThermalState()),

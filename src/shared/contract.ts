@@ -135,6 +135,8 @@ export const calls = {
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */
   chooseFolder: call<string | null>()(z.object({ title: z.string().max(200).optional() }).strict().optional()),
+  /** Open a file a tool card names in the OS's editor (desktop app only; checked in app/open-file.ts). */
+  openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */
   revealLogFile: call<null>()(z.undefined()),
 } as const;

@@ -1,6 +1,7 @@
 /** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
 
-import type { ApprovalRequest, TurnError, TurnVerdict } from './turn-events';
+import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
+import type { RateLimitInfo } from './rate-limit';
 
 export interface ThreadSettings {
   /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
@@ -55,6 +56,12 @@ export type AssistantPart =
       result?: string;
       isError?: boolean;
       denied?: string;
+      /** The structured part of the result (patch with line numbers, read range, file list). */
+      detail?: ToolResultDetail;
+      /** An Agent call: its sub-agent's own text and tool calls, in order (recorded case 34b). */
+      children?: AssistantPart[];
+      /** An Agent call: where its sub-agent stands. */
+      subagent?: { status: 'running' | 'completed' | 'failed' | 'stopped'; durationMs?: number; toolUses?: number; background?: boolean };
     };
 
 /** A permission prompt of this turn (issue 8): waiting while `outcome` is unset. */
@@ -77,6 +84,10 @@ export interface AssistantMessage {
   warnings?: string[];
   /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
   retry?: { attempt: number; maxRetries: number };
+  /** `/compact` ran in this turn (recorded case 37): shown as a divider. */
+  compacted?: { trigger: string; preTokens?: number; postTokens?: number };
+  /** The plan-limit state the CLI reported during this turn (rate_limit_event, case 38). */
+  rateLimit?: RateLimitInfo;
   /** Approval cards in the order the CLI asked; those still waiting have no outcome. */
   approvals?: ApprovalCard[];
 }

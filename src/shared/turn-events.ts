@@ -21,7 +21,35 @@ export interface TurnVerdict {
   durationMs: number;
   numTurns: number;
   usage: TurnUsage;
+  /**
+   * Tokens in the context window after the turn (the last API call's input + cache + output) and the window's size
+   * (`result.modelUsage[model].contextWindow`, recorded cases 30–38).
+   */
+  context?: { tokens: number; window?: number };
 }
+
+/** One hunk of the CLI's `structuredPatch` (recorded case 30): `lines` start with ' ', '-' or '+'. */
+export interface PatchHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/**
+ * The structured part of a tool's result (`user.tool_use_result`, recorded cases 30–34), kept small: what a card
+ * needs beyond the text the model saw.
+ */
+export type ToolResultDetail =
+  /** Edit / Write: the real patch with line numbers; `created` for a Write of a new file. */
+  | { kind: 'patch'; hunks: PatchHunk[]; created?: boolean }
+  /** Read: which lines of how many. */
+  | { kind: 'read'; startLine: number; numLines: number; totalLines: number }
+  /** Glob / Grep (files mode): the matching paths. */
+  | { kind: 'files'; filenames: string[]; numFiles: number; truncated: boolean }
+  /** Agent: the sub-agent's totals (task_notification / the Agent result). */
+  | { kind: 'subagent'; durationMs?: number; toolUses?: number; totalTokens?: number };
 
 export type TurnErrorKind =
   | 'auth_required' // not logged in / invalid key → login card
@@ -78,8 +106,29 @@ export type TurnEvent = Base &
     | { type: 'thinking_delta'; messageId: string; text: string }
     /** The CLI abandoned a partial message (message_stop.abandoned_blocks): drop its text. */
     | { type: 'abandon'; messageId: string }
-    | { type: 'tool_call'; toolUseId: string; name: string; input: unknown }
-    | { type: 'tool_result'; toolUseId: string; content: string; isError: boolean }
+    /** `parentToolUseId`: made by the sub-agent of that Agent call (recorded case 34b). */
+    | { type: 'tool_call'; toolUseId: string; name: string; input: unknown; parentToolUseId?: string }
+    | {
+        type: 'tool_result';
+        toolUseId: string;
+        content: string;
+        isError: boolean;
+        detail?: ToolResultDetail;
+        parentToolUseId?: string;
+      }
+    /** A sub-agent's own text (`--forward-subagent-text`, case 34b), shown inside its Agent card. */
+    | { type: 'subagent_text'; parentToolUseId: string; text: string }
+    /** A sub-agent started or ended (`system/task_started`, `task_notification`, case 34b). */
+    | {
+        type: 'subagent';
+        toolUseId: string;
+        status: 'running' | 'completed' | 'failed' | 'stopped';
+        durationMs?: number;
+        toolUses?: number;
+        background?: boolean;
+      }
+    /** `/compact` finished (`system/compact_boundary`, case 37). */
+    | { type: 'compacted'; trigger: string; preTokens?: number; postTokens?: number }
     | { type: 'permission_denied'; toolUseId: string; toolName: string; message: string }
     | { type: 'retry'; attempt: number; maxRetries: number; errorStatus?: number; delayMs?: number }
     | { type: 'retry_cleared' }

@@ -8,6 +8,7 @@
  */
 import type { ApprovalCard, AssistantMessage, AssistantPart, ThreadTotals, TurnStatus } from './threads';
 import type { ApprovalRequest, TurnEvent, TurnVerdict } from './turn-events';
+import { parseRateLimit } from './rate-limit';
 
 type TextLike = Extract<AssistantPart, { kind: 'text' | 'thinking' }>;
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -36,6 +37,11 @@ export function threadTotalsAdd(totals: ThreadTotals, verdict: TurnVerdict): Thr
 }
 
 export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMessage {
+  // A sub-agent's calls and results go into its Agent card's children (recorded case 34b).
+  if ((e.type === 'tool_call' || e.type === 'tool_result') && e.parentToolUseId) {
+    const { parentToolUseId, ...own } = e;
+    return inParent(msg, parentToolUseId, (m) => applyTurnEvent(m, own as TurnEvent));
+  }
   switch (e.type) {
     case 'text_delta':
       return clearRetry(appendDelta(msg, 'text', e.messageId, e.text));
@@ -51,8 +57,23 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return clearRetry(addToolCall(msg, e.toolUseId, e.name, e.input));
     case 'tool_result':
       return updateTool(msg, e.toolUseId, (p) =>
-        p.result === e.content && p.isError === e.isError ? p : { ...p, result: e.content, isError: e.isError },
+        p.result === e.content && p.isError === e.isError && p.detail === e.detail
+          ? p
+          : { ...p, result: e.content, isError: e.isError, ...(e.detail ? { detail: e.detail } : {}) },
       );
+    case 'subagent_text':
+      return inParent(msg, e.parentToolUseId, (m) => ({ ...m, parts: [...m.parts, { kind: 'text', text: e.text }] }));
+    case 'subagent': {
+      const { type: _t, threadId: _th, turnId: _tu, toolUseId, ...state } = e;
+      return updateTool(msg, toolUseId, (p) => {
+        // The end (task_notification) adds totals to what the start (task_started) said.
+        const known = Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined));
+        const next = { ...p.subagent, ...known } as NonNullable<ToolPart['subagent']>;
+        return sameJson(p.subagent, next) ? p : { ...p, subagent: next };
+      });
+    }
+    case 'compacted':
+      return { ...msg, compacted: { trigger: e.trigger, preTokens: e.preTokens, postTokens: e.postTokens } };
     case 'permission_denied':
       return updateTool(msg, e.toolUseId, (p) => (p.denied === e.message ? p : { ...p, denied: e.message }));
     case 'queued':
@@ -92,8 +113,11 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
         ? { ...ended, approvals: ended.approvals.map((c) => (c.outcome ? c : { ...c, outcome: 'cancelled' as const })) }
         : ended;
     }
+    case 'rate_limit': {
+      const info = parseRateLimit(e.info);
+      return info && !sameJson(info, msg.rateLimit) ? { ...msg, rateLimit: info } : msg;
+    }
     case 'message_start':
-    case 'rate_limit':
       return msg;
     default: {
       // Exhaustiveness: a new event type must be handled here (or explicitly ignored above).
@@ -172,6 +196,15 @@ function addToolCall(msg: AssistantMessage, toolUseId: string, name: string, inp
   const parts = msg.parts.slice();
   parts[i] = { ...existing, name, input };
   return { ...msg, parts };
+}
+
+/** Apply `fn` to the children of an Agent call, as if they were a message of their own. */
+function inParent(msg: AssistantMessage, parentId: string, fn: (m: AssistantMessage) => AssistantMessage): AssistantMessage {
+  return updateTool(msg, parentId, (p) => {
+    const children = p.children ?? [];
+    const next = fn({ ...msg, parts: children });
+    return next.parts === children ? p : { ...p, children: next.parts };
+  });
 }
 
 /** Results for a tool call this message never saw are ignored (they belong to no card). */

@@ -36,7 +36,8 @@ export const HEADLESS_STREAM_JSON_ARGS: readonly string[] = [
 
 /** The argument list of one turn (issue 4 "Spawn"). Pure: no secret ever goes here, only file paths. */
 export function buildTurnArgs(input: TurnArgsInput): string[] {
-  const args = [...HEADLESS_STREAM_JSON_ARGS, '--add-dir', input.projectDir];
+  // Sub-agents' own text comes as lines with parent_tool_use_id, shown under their Agent card (recorded case 34b).
+  const args = [...HEADLESS_STREAM_JSON_ARGS, '--forward-subagent-text', '--add-dir', input.projectDir];
   if (input.mcpConfigPath) {
     args.push(
       '--mcp-config',

@@ -1,6 +1,8 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
 import { type Json, isObject, num, omit, str, textOf } from './cli-json';
 import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
+import { subagentLine, subagentTask } from './subagent-lines';
+import { toolResultDetail } from './tool-result-detail';
 
 /** A control-protocol line (cases 20–27), handed on untouched for the approval flow. */
 export interface CliControlMessage {
@@ -47,6 +49,9 @@ export class CliEventMapper {
   /** Messages cut short by an interrupt (`assistant` with `aborted:true`, case 25): the partial answer stays. */
   private readonly interrupted = new Set<string>();
   private retrying = false;
+  /** The latest API call's input (with cache) + output tokens: what the context window holds now. */
+  private contextTokens: number | undefined;
+  private lastInputTokens = 0;
   private sawAuthErrorMessage = false;
   private apiErrorText: string | undefined;
 
@@ -60,9 +65,11 @@ export class CliEventMapper {
   map(raw: unknown): MappedLine {
     if (!isObject(raw)) return NOTHING;
     const type = raw.type;
-    // Sub-agent traffic (Task tool) carries parent_tool_use_id; mixing it into the answer would garble it.
-    if (raw.parent_tool_use_id != null && (type === 'stream_event' || type === 'assistant' || type === 'user')) {
-      return NOTHING;
+    // Sub-agent traffic carries parent_tool_use_id (case 34b): it goes under its Agent card, never into the answer.
+    const parent = str(raw.parent_tool_use_id);
+    if (parent && (type === 'stream_event' || type === 'assistant' || type === 'user')) {
+      const events = type === 'stream_event' ? [] : subagentLine(raw, parent).map((b) => this.ev(b));
+      return events.length ? { events } : NOTHING;
     }
     switch (type) {
       case 'stream_event':
@@ -73,8 +80,14 @@ export class CliEventMapper {
         return this.user(raw);
       case 'system':
         return this.system(raw);
-      case 'result':
-        return { events: [], verdict: parseResult(raw, this.sawAuthErrorMessage) };
+      case 'result': {
+        const verdict = parseResult(raw, this.sawAuthErrorMessage);
+        const window = contextWindowOf(raw.modelUsage);
+        if (this.contextTokens !== undefined) {
+          verdict.verdict.context = { tokens: this.contextTokens, ...(window ? { window } : {}) };
+        }
+        return { events: [], verdict };
+      }
       case 'rate_limit_event': {
         const info = isObject(raw.rate_limit_info) ? raw.rate_limit_info : omit(raw, ['type', 'uuid', 'session_id']);
         return this.one({ type: 'rate_limit', info });
@@ -113,6 +126,14 @@ export class CliEventMapper {
         const id = (isObject(event.message) ? str(event.message.id) : undefined) ?? str(raw.api_message_id);
         if (!id) return NOTHING;
         this.currentMessageId = id;
+        const usage = isObject(event.message) && isObject(event.message.usage) ? event.message.usage : undefined;
+        if (usage) {
+          this.lastInputTokens =
+            (num(usage.input_tokens) ?? 0) +
+            (num(usage.cache_read_input_tokens) ?? 0) +
+            (num(usage.cache_creation_input_tokens) ?? 0);
+          this.contextTokens = this.lastInputTokens + (num(usage.output_tokens) ?? 0);
+        }
         const events: TurnEvent[] = [];
         if (this.retrying) {
           this.retrying = false;
@@ -145,6 +166,11 @@ export class CliEventMapper {
           return this.one({ type: 'thinking_delta', messageId, text });
         }
         return NOTHING; // input_json_delta, signature_delta: the whole tool_use arrives in `assistant`
+      }
+      case 'message_delta': {
+        const out = isObject(event.usage) ? num(event.usage.output_tokens) : undefined;
+        if (out !== undefined) this.contextTokens = this.lastInputTokens + out;
+        return NOTHING;
       }
       case 'message_stop': {
         // Case 12e: a mid-stream SSE error; the CLI abandons the partial blocks and silently re-asks.
@@ -221,12 +247,16 @@ export class CliEventMapper {
     // Replays (set_model's local-command line, case 27) and plain-text user lines are not tool results.
     if (raw.isReplay === true || !isObject(message) || !Array.isArray(message.content)) return NOTHING;
     const events: TurnEvent[] = [];
-    for (const block of message.content) {
-      if (!isObject(block) || block.type !== 'tool_result') continue;
+    const results = message.content.filter((b) => isObject(b) && b.type === 'tool_result') as Json[];
+    for (const block of results) {
       const toolUseId = str(block.tool_use_id);
       if (!toolUseId) continue;
       const content = typeof block.content === 'string' ? block.content : textOf(block.content);
-      events.push(this.ev({ type: 'tool_result', toolUseId, content, isError: block.is_error === true }));
+      // tool_use_result belongs to the line's one result (the CLI prints one line per result, case 33).
+      const detail = results.length === 1 ? toolResultDetail(raw.tool_use_result) : undefined;
+      events.push(
+        this.ev({ type: 'tool_result', toolUseId, content, isError: block.is_error === true, ...(detail ? { detail } : {}) }),
+      );
     }
     return events.length > 0 ? { events } : NOTHING;
   }
@@ -294,8 +324,33 @@ export class CliEventMapper {
           message: str(raw.message) ?? 'Permission denied.',
         });
       }
+      case 'task_started':
+      case 'task_notification': {
+        const body = subagentTask(raw);
+        return body ? this.one(body) : NOTHING;
+      }
+      case 'compact_boundary': {
+        // Case 37: `/compact` → compact_metadata {trigger, pre_tokens, post_tokens}.
+        const meta = isObject(raw.compact_metadata) ? raw.compact_metadata : {};
+        return this.one({
+          type: 'compacted',
+          trigger: str(meta.trigger) ?? 'manual',
+          preTokens: num(meta.pre_tokens),
+          postTokens: num(meta.post_tokens),
+        });
+      }
       default:
         return NOTHING; // status, thinking_tokens, and whatever a newer CLI adds
     }
   }
+}
+
+/** `result.modelUsage` is keyed by model; the window of the (first) model that has one. */
+function contextWindowOf(modelUsage: unknown): number | undefined {
+  if (!isObject(modelUsage)) return undefined;
+  for (const usage of Object.values(modelUsage)) {
+    const window = isObject(usage) ? num(usage.contextWindow) : undefined;
+    if (window) return window;
+  }
+  return undefined;
 }

@@ -85,6 +85,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     deleteMemory: () => null,
     openExternal: () => null,
     chooseFolder: () => null,
+    openFile: () => null,
     revealLogFile: () => null,
   };
   const verbs = Object.fromEntries(

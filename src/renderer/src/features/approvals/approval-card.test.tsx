@@ -58,8 +58,10 @@ describe('approval card', () => {
     const { cards, answers } = await ask(write);
     const card = cards()[0]!;
     expect(card).toHaveTextContent('Claude wants to use Write file');
-    expect(within(card).getByTestId('approval-path')).toHaveTextContent('/proj/notes.txt');
-    expect(within(card).getByTestId('approval-content')).toHaveTextContent('hello from the tool');
+    expect(within(card).getByTestId('file-path')).toHaveTextContent('/proj/notes.txt');
+    // The new content, as added lines of a diff (issue 17).
+    const added = within(card).getAllByRole('row').filter((r) => r.dataset.kind === 'add');
+    expect(added.map((r) => r.textContent)).toEqual([expect.stringContaining('hello from the tool')]);
     expect(within(card).queryByRole('button', { name: /Always allow/ })).not.toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole('button', { name: /Edit content/ }));
@@ -117,9 +119,13 @@ describe('approval card', () => {
       input: { file_path: '/proj/a.ts', old_string: 'let x = 1;', new_string: 'const x = 2;' },
       suggestions: [],
     });
-    const diff = screen.getByTestId('approval-diff');
-    expect(diff).toHaveTextContent('- let x = 1;');
-    expect(diff).toHaveTextContent('+ const x = 2;');
+    const diff = screen.getByTestId('diff-view');
+    expect(within(diff).getByTestId('file-path')).toHaveTextContent('/proj/a.ts');
+    const rows = within(diff).getAllByRole('row');
+    expect(rows.map((r) => [r.dataset.kind, r.textContent])).toEqual([
+      ['del', expect.stringContaining('let x = 1;')],
+      ['add', expect.stringContaining('const x = 2;')],
+    ]);
   });
 
   it('Y answers the only waiting card from anywhere, but not while typing in the composer', async () => {
@@ -196,10 +202,10 @@ describe('approval card', () => {
     await waitFor(() => expect(within(second).getByTestId('tool-state')).toHaveTextContent('Done'));
     expect(within(second).getByTestId('tool-allowed')).toHaveTextContent('Allowed');
     expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument();
-    // The head's aria-controls names the body only while the body is there.
+    // A shell call is open once answered; the head's aria-controls names the body only while the body is there.
     const head = within(second).getAllByRole('button')[0]!;
-    expect(head).not.toHaveAttribute('aria-controls');
+    expect(document.getElementById(head.getAttribute('aria-controls')!)).toHaveTextContent('$ touch made-by-bash.txt');
     await userEvent.click(head);
-    expect(document.getElementById(head.getAttribute('aria-controls')!)).toHaveTextContent('Input');
+    expect(head).not.toHaveAttribute('aria-controls');
   });
 });

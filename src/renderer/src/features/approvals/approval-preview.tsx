@@ -1,4 +1,6 @@
 import type { ApprovalRequest } from '../../../../shared/turn-events';
+import { DiffView } from '../tools/diff-view';
+import { EDIT_TOOLS, editDiff } from '../tools/diff-rows';
 
 /** The one field a person may edit before allowing (issue 8): the command, or the new file content. */
 export function editableField(request: ApprovalRequest): { key: string; label: string } | undefined {
@@ -9,27 +11,12 @@ export function editableField(request: ApprovalRequest): { key: string; label: s
   return undefined;
 }
 
-/** An Edit as removed / added lines: enough to judge a change without a diff library. */
-export function EditDiff({ before, after }: { before: string; after: string }) {
-  return (
-    <pre className="approval-pre approval-diff" data-testid="approval-diff">
-      {before.split('\n').map((line, i) => (
-        <span key={`d${i}`} className="diff-del">
-          {`- ${line}\n`}
-        </span>
-      ))}
-      {after.split('\n').map((line, i) => (
-        <span key={`a${i}`} className="diff-add">
-          {`+ ${line}\n`}
-        </span>
-      ))}
-    </pre>
-  );
-}
-
 /** What the tool will do, read-only: command, file path with content or diff, else the raw input. */
 export function ApprovalPreview({ request }: { request: ApprovalRequest }) {
   const input = request.input;
+  // An edit is judged by its diff (issue 17), drawn like the finished card will be.
+  const diff = EDIT_TOOLS.has(request.toolName) ? editDiff(request.toolName, input) : undefined;
+  if (diff) return <DiffView diff={diff} />;
   const filePath = typeof input.file_path === 'string' ? input.file_path : undefined;
   const rest = Object.fromEntries(Object.entries(input).filter(([k]) => !['file_path', 'description'].includes(k)));
   return (
@@ -44,8 +31,6 @@ export function ApprovalPreview({ request }: { request: ApprovalRequest }) {
           <span className="muted">$ </span>
           {input.command}
         </pre>
-      ) : typeof input.old_string === 'string' && typeof input.new_string === 'string' ? (
-        <EditDiff before={input.old_string} after={input.new_string} />
       ) : typeof input.content === 'string' ? (
         <pre className="approval-pre" data-testid="approval-content">
           {input.content}

@@ -1,11 +1,28 @@
 import { memo, useId, useState } from 'react';
 import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
-import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
+import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
+import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
+import { formatDuration } from './format';
+import { Markdown } from './markdown';
+import { friendlyToolName, toolSummary } from './tool-names';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
-const RESULT_PREVIEW = 4000;
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The head's one line: the file for edits (with +/−), the description for Bash, the task for an Agent. */
+function headSummary(part: ToolPart): { text: string; stat?: { added: number; removed: number } } {
+  const input = (part.input ?? {}) as Record<string, unknown>;
+  if (EDIT_TOOLS.has(part.name)) {
+    const diff = editDiff(part.name, part.input, part.detail);
+    const path = str(input.file_path) ?? str(input.notebook_path) ?? '';
+    return { text: path.split('/').pop() ?? path, stat: diff && { added: diff.added, removed: diff.removed } };
+  }
+  if (part.name === 'Bash') return { text: str(input.description) ?? toolSummary(part.input) };
+  if (part.name === 'Agent' || part.name === 'Task') return { text: str(input.description) ?? toolSummary(part.input) };
+  return { text: toolSummary(part.input) };
+}
 
 /**
  * Where the call stands. Its approval card (matched by toolUseId) comes first: a call waiting for the
@@ -14,6 +31,13 @@ const RESULT_PREVIEW = 4000;
  */
 function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): { label: string; tone: string } {
   if (approval?.outcome === 'denied' || part.denied) return { label: 'Denied', tone: 'denied' };
+  // A sub-agent's own state: a background one is still working after its call returned (recorded case 34).
+  if (part.subagent?.status === 'running' && !turnOver) return { label: 'Sub-agent working', tone: 'running' };
+  if (part.subagent && part.subagent.status !== 'running') {
+    const took = part.subagent.durationMs !== undefined ? ` · ${formatDuration(part.subagent.durationMs)}` : '';
+    const tone = part.subagent.status === 'completed' ? 'done' : 'error';
+    return { label: `${part.subagent.status === 'completed' ? 'Done' : 'Failed'}${took}`, tone };
+  }
   if (approval?.outcome === 'cancelled' && part.result === undefined) return { label: 'Withdrawn', tone: 'muted' };
   if (approval && !approval.outcome) return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Waiting for approval', tone: 'waiting' };
   if (part.isError) return { label: 'Error', tone: 'error' };
@@ -30,7 +54,33 @@ function deniedText(part: ToolPart, approval?: ApprovalCard): string | undefined
   return reason ? `Denied: ${reason}` : 'Denied by you';
 }
 
-/** One tool call: friendly name, the key argument, then (expanded) full input and result or error. */
+/** A sub-agent's transcript, nested under its Agent card: its text and its own tool cards (recorded case 34b). */
+function SubagentTranscript({ part, turnOver }: { part: ToolPart; turnOver: boolean }) {
+  const children = part.children ?? [];
+  const prompt = str((part.input as Record<string, unknown> | undefined)?.prompt);
+  return (
+    <div className="subagent" data-testid="subagent">
+      {prompt && (
+        <details className="subagent-prompt">
+          <summary>Task given to the sub-agent</summary>
+          <p>{prompt}</p>
+        </details>
+      )}
+      {children.length === 0 && !turnOver && <p className="muted">Starting…</p>}
+      <div className="subagent-parts">
+        {children.map((child, i) =>
+          child.kind === 'tool' ? (
+            <ToolCard key={child.toolUseId} part={child} turnOver={turnOver || part.result !== undefined} />
+          ) : (
+            <Markdown key={i} text={child.text} />
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** One tool call: friendly name, the key argument, then (expanded) what it did, drawn for its tool. */
 export const ToolCard = memo(function ToolCard({
   part,
   turnOver,
@@ -41,16 +91,22 @@ export const ToolCard = memo(function ToolCard({
   /** The permission prompt for this call, when the CLI asked (issue 8). */
   approval?: ApprovalCard;
 }) {
-  const [open, setOpen] = useState(false);
-  const [full, setFull] = useState(false);
+  const isAgent = part.name === 'Agent' || part.name === 'Task';
+  // While its approval card waits below, the card stays shut: the prompt shows the same preview.
+  const pending = approval !== undefined && !approval.outcome;
+  const [opened, setOpen] = useState<boolean | undefined>(undefined);
+  const open = opened ?? (OPEN_TOOLS.has(part.name) && !pending);
   const bodyId = useId();
   const state = toolState(part, turnOver, approval);
   const denied = deniedText(part, approval);
-  const summary = toolSummary(part.input);
-  const result = part.result ?? '';
-  const shown = full || result.length <= RESULT_PREVIEW ? result : `${result.slice(0, RESULT_PREVIEW)}…`;
+  const summary = headSummary(part);
   return (
-    <div className={`tool-card tool-${state.tone}`} data-testid="tool-card" data-approval={approval ? (approval.outcome ?? 'waiting') : undefined}>
+    <div
+      className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
+      data-testid="tool-card"
+      data-tool={part.name}
+      data-approval={approval ? (approval.outcome ?? 'waiting') : undefined}
+    >
       <button
         type="button"
         className="tool-head"
@@ -62,7 +118,13 @@ export const ToolCard = memo(function ToolCard({
         <Icon name="chevron" size={14} />
         <Icon name="tool" size={14} />
         <span className="tool-name">{friendlyToolName(part.name)}</span>
-        {summary && <code className="tool-summary">{summary}</code>}
+        {summary.text && <code className="tool-summary">{summary.text}</code>}
+        {summary.stat && (
+          <span className="diff-stat" aria-label={`${summary.stat.added} added, ${summary.stat.removed} removed`}>
+            <span className="diff-stat-add">+{summary.stat.added}</span>
+            <span className="diff-stat-del">−{summary.stat.removed}</span>
+          </span>
+        )}
         {approval?.outcome === 'allowed' && (
           <span className="tool-badge badge-allowed" data-testid="tool-allowed">
             <Icon name="check" size={12} /> Allowed
@@ -79,19 +141,7 @@ export const ToolCard = memo(function ToolCard({
       )}
       {open && (
         <div id={bodyId} className="tool-body">
-          <div className="tool-section-label">Input</div>
-          <pre className="tool-pre">{formatToolInput(part.input)}</pre>
-          {part.result !== undefined && (
-            <>
-              <div className="tool-section-label">{part.isError ? 'Error' : 'Result'}</div>
-              <pre className={`tool-pre ${part.isError ? 'tool-pre-error' : ''}`}>{shown || '(empty)'}</pre>
-              {shown !== result && (
-                <button type="button" className="btn btn-ghost btn-small" onClick={() => setFull(true)}>
-                  Show all {result.length.toLocaleString('en-US')} characters
-                </button>
-              )}
-            </>
-          )}
+          {isAgent ? <SubagentTranscript part={part} turnOver={turnOver} /> : <ToolBody part={part} />}
         </div>
       )}
     </div>

@@ -18,6 +18,11 @@ const BUILT_IN: Record<string, string> = {
   WebFetch: 'Fetch web page',
   WebSearch: 'Web search',
   Task: 'Sub-agent',
+  Agent: 'Sub-agent',
+  AskUserQuestion: 'Question',
+  TaskCreate: 'New task',
+  TaskUpdate: 'Update task',
+  TaskList: 'Task list',
   TodoWrite: 'To-do list',
   ExitPlanMode: 'Plan',
 };

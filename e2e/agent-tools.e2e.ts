@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+/**
+ * Issue 17 end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
+ * terminal, a sub-agent nested under its Agent card. SHOTS=<dir> saves screenshots of each card in both themes.
+ */
+let mock: MockApi;
+let cli: RealCliEnv;
+let host: DeskHost;
+const steps = (s: unknown[]) => `SCENARIO:steps ${JSON.stringify(s)}`;
+const NOTES = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+test.beforeAll(async () => {
+  mock = await startMockAnthropicApi();
+  cli = realCliEnv(mock);
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' },
+  });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+});
+
+/** Screenshots of one card in both themes at both sizes (only when SHOTS is set: they are looked at, not asserted). */
+async function shots(page: Page, name: string, locator = page.getByTestId('assistant-message').last()): Promise<void> {
+  const dir = process.env['SHOTS'];
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+      await page.setViewportSize(size);
+      await locator.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${size.width}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Message').fill(text);
+  await page.keyboard.press('Enter');
+}
+
+test('an Edit waits as a diff, and its finished card shows the removed and added lines with line numbers', async ({ page }) => {
+  await fs.mkdir(path.join(host.dataDir, 'workspace'), { recursive: true });
+  await fs.writeFile(path.join(host.dataDir, 'workspace', 'notes.txt'), NOTES);
+  await page.goto(host.url);
+  await send(
+    page,
+    steps([
+      { name: 'Read', input: { file_path: '$CWD/notes.txt' } },
+      { name: 'Edit', input: { file_path: '$CWD/notes.txt', old_string: 'line 10\n', new_string: 'line ten\nline ten and a half\n' } },
+    ]),
+  );
+  const card = page.getByTestId('approval-card');
+  await expect(card.getByTestId('diff-view')).toContainText('line ten and a half');
+  await shots(page, 'edit-waiting', card);
+  await card.getByRole('button', { name: /Allow once/ }).click();
+
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  const edit = answer.locator('[data-testid=tool-card][data-tool=Edit]');
+  await expect(edit.locator('tr[data-kind=del]')).toHaveText([/^10\W*removed: line 10$/]);
+  await expect(edit.locator('tr[data-kind=add]')).toHaveText([/^10\W*added: line ten$/, /^11\W*added: line ten and a half$/]);
+  await expect(edit).not.toContainText('old_string');
+  expect(await fs.readFile(path.join(host.dataDir, 'workspace', 'notes.txt'), 'utf8')).toContain('line ten and a half');
+  await shots(page, 'edit-finished', edit);
+  // The Read card: path, range, excerpt.
+  const read = answer.locator('[data-testid=tool-card][data-tool=Read]');
+  await read.getByRole('button').first().click();
+  await expect(read.getByTestId('code-excerpt')).toContainText('line 30');
+  await shots(page, 'read-card', read);
+});
+
+test('a Bash turn shows $ command, its coloured output and the exit status', async ({ page }) => {
+  await page.goto(host.url);
+  await send(page, steps([{ name: 'Bash', input: { command: "printf '\\033[32mgreen\\033[0m ok\\n'", description: 'Print in colour' } }]));
+  const answer = page.getByTestId('assistant-message').last();
+  const approval = page.getByTestId('approval-card');
+  // Whether printf asks depends on the CLI's read-only rules: answer if it does.
+  await expect(answer.getByTestId('bash-status').or(approval)).toBeVisible();
+  if (await approval.isVisible()) await approval.getByRole('button', { name: /Allow once/ }).click();
+  const bash = answer.locator('[data-testid=tool-card][data-tool=Bash]');
+  await expect(bash.getByTestId('bash-command')).toHaveText("$ printf '\\033[32mgreen\\033[0m ok\\n'");
+  await expect(bash.getByTestId('terminal-output')).toHaveText('green ok');
+  await expect(bash.locator('.ansi-green')).toHaveText('green');
+  await expect(bash.getByTestId('bash-status')).toHaveText('Exit code 0');
+  await shots(page, 'bash-card', bash);
+});
+
+test("a sub-agent's tool call appears nested under its Agent card", async ({ page }) => {
+  await page.goto(host.url);
+  await send(
+    page,
+    steps([
+      {
+        name: 'Agent',
+        input: {
+          description: 'Say hi from a sub-agent',
+          subagent_type: 'general-purpose',
+          run_in_background: false,
+          prompt: 'SCENARIO:bash CMD[echo sub-agent-says-hi] do it',
+        },
+      },
+    ]),
+  );
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  const agent = answer.locator('[data-testid=tool-card][data-tool=Agent]');
+  const nested = agent.getByTestId('subagent').locator('[data-testid=tool-card][data-tool=Bash]');
+  await expect(nested.getByTestId('terminal-output')).toHaveText('sub-agent-says-hi');
+  await expect(agent.getByTestId('tool-state').first()).toContainText('Done');
+  await shots(page, 'subagent-card', agent);
+});

@@ -1,0 +1,67 @@
+import type { PatchHunk, ToolResultDetail } from '../../shared/turn-events';
+import { type Json, isObject, num } from './cli-json';
+
+/** A patch bigger than this is not kept: the card falls back to the diff of the call's input. */
+const MAX_PATCH_LINES = 3000;
+const MAX_FILENAMES = 500;
+
+function hunksOf(raw: unknown): PatchHunk[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const hunks: PatchHunk[] = [];
+  let total = 0;
+  for (const h of raw) {
+    if (!isObject(h) || !Array.isArray(h.lines)) return undefined;
+    const lines = h.lines.filter((l): l is string => typeof l === 'string');
+    total += lines.length;
+    if (total > MAX_PATCH_LINES) return undefined;
+    hunks.push({
+      oldStart: num(h.oldStart) ?? 0,
+      oldLines: num(h.oldLines) ?? 0,
+      newStart: num(h.newStart) ?? 0,
+      newLines: num(h.newLines) ?? 0,
+      lines,
+    });
+  }
+  return hunks;
+}
+
+/**
+ * The structured result the CLI adds to a tool's `user` line (`tool_use_result`, recorded cases 30–34b), reduced to
+ * what a card shows. Whole file contents (`originalFile`, `file.content`) are left out: the text is in the result
+ * or on disk, and a thread file must not grow by a copy of every file read.
+ */
+export function toolResultDetail(raw: unknown): ToolResultDetail | undefined {
+  if (!isObject(raw)) return undefined; // a failure is a plain string ("Error: Exit code 3…", case 31)
+  const r: Json = raw;
+  if (Array.isArray(r.structuredPatch)) {
+    const hunks = hunksOf(r.structuredPatch);
+    if (!hunks) return undefined;
+    return r.type === 'create' ? { kind: 'patch', hunks, created: true } : { kind: 'patch', hunks };
+  }
+  if (isObject(r.file) && num(r.file.startLine) !== undefined) {
+    return {
+      kind: 'read',
+      startLine: num(r.file.startLine) ?? 1,
+      numLines: num(r.file.numLines) ?? 0,
+      totalLines: num(r.file.totalLines) ?? 0,
+    };
+  }
+  if (Array.isArray(r.filenames) && r.filenames.length > 0) {
+    const filenames = r.filenames.filter((f): f is string => typeof f === 'string');
+    return {
+      kind: 'files',
+      filenames: filenames.slice(0, MAX_FILENAMES),
+      numFiles: num(r.numFiles) ?? filenames.length,
+      truncated: r.truncated === true || filenames.length > MAX_FILENAMES,
+    };
+  }
+  if (typeof r.agentId === 'string' && r.status === 'completed') {
+    return {
+      kind: 'subagent',
+      durationMs: num(r.totalDurationMs),
+      toolUses: num(r.totalToolUseCount),
+      totalTokens: num(r.totalTokens),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,49 @@
+import { memo, useState } from 'react';
+import { highlightLine, languageFor } from './highlight';
+
+const PREVIEW_LINES = 40;
+
+/** The Read tool's text is `<n>\t<line>` per line (recorded case 30): the numbers and the code apart. */
+export function numberedLines(result: string): { no: number; text: string }[] {
+  const out: { no: number; text: string }[] = [];
+  for (const line of result.split('\n')) {
+    const m = /^\s*(\d+)\t(.*)$/s.exec(line);
+    if (!m) return []; // not the numbered format (an image, an error): the caller shows the text as is
+    out.push({ no: Number(m[1]), text: m[2]! });
+  }
+  // The CLI numbers the empty line after a final newline too ("31\t"): not a line of the file.
+  if (out.length > 1 && out[out.length - 1]!.text === '') out.pop();
+  return out;
+}
+
+/** A highlighted excerpt of a file with its own line numbers; long ones collapsed. */
+export const CodeExcerpt = memo(function CodeExcerpt({ path, lines }: { path: string; lines: { no: number; text: string }[] }) {
+  const [all, setAll] = useState(false);
+  const language = languageFor(path);
+  const shown = all ? lines : lines.slice(0, PREVIEW_LINES);
+  return (
+    <div className="code-excerpt" data-testid="code-excerpt">
+      <table className="diff-table">
+        <tbody>
+          {shown.map((l) => {
+            const html = highlightLine(l.text, language);
+            return (
+              <tr key={l.no} className="diff-row">
+                <td className="diff-no">{l.no}</td>
+                <td className="diff-code">
+                  {/* highlight.js escapes its input (highlight.ts) */}
+                  {html !== undefined ? <code dangerouslySetInnerHTML={{ __html: html || ' ' }} /> : <code>{l.text || ' '}</code>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {shown.length < lines.length && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setAll(true)}>
+          Show all {lines.length.toLocaleString('en-US')} lines
+        </button>
+      )}
+    </div>
+  );
+});

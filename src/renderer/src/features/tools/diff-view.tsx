@@ -1,0 +1,158 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import type { DiffRow, FileDiff } from './diff-rows';
+import { splitRows } from './diff-rows';
+import { FilePath } from './file-path';
+import { highlightLine, languageFor } from './highlight';
+import './tools.css';
+
+/** Rows shown before "Show all": a long new file or a big rewrite stays readable in the chat. */
+const PREVIEW_ROWS = 60;
+/** Wider than this (the card's own width), the diff is side by side. */
+const SPLIT_MIN_WIDTH = 700;
+
+function useWide(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => setWide((entry?.contentRect.width ?? 0) >= SPLIT_MIN_WIDTH));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return wide;
+}
+
+function Code({ text, language }: { text: string; language?: string }) {
+  const html = highlightLine(text, language);
+  // highlight.js escapes the text: its output is spans with classes only (see highlight.ts).
+  return html !== undefined ? <code dangerouslySetInnerHTML={{ __html: html || ' ' }} /> : <code>{text || ' '}</code>;
+}
+
+const SIGN = { add: '+', del: '−', context: ' ' } as const;
+
+function Gap({ row, cols }: { row: Extract<DiffRow, { kind: 'gap' }>; cols: number }) {
+  return (
+    <tr className="diff-gap">
+      <td colSpan={cols}>
+        {row.count ? `⋯ ${row.count} unchanged line${row.count === 1 ? '' : 's'}` : '⋯'}
+      </td>
+    </tr>
+  );
+}
+
+function Unified({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: string }) {
+  return (
+    <table className="diff-table diff-unified">
+      <tbody>
+        {rows.map((row, i) =>
+          row.kind === 'gap' ? (
+            <Gap key={i} row={row} cols={numbered ? 4 : 2} />
+          ) : (
+            <tr key={i} className={`diff-row diff-${row.kind}`} data-kind={row.kind}>
+              {numbered && <td className="diff-no">{row.oldNo ?? ''}</td>}
+              {numbered && <td className="diff-no">{row.newNo ?? ''}</td>}
+              <td className="diff-sign" aria-hidden="true">
+                {SIGN[row.kind]}
+              </td>
+              <td className="diff-code">
+                <span className="visually-hidden">{row.kind === 'add' ? 'added: ' : row.kind === 'del' ? 'removed: ' : ''}</span>
+                <Code text={row.text} language={language} />
+              </td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; language?: string }) {
+  if (!row || row.kind === 'gap') {
+    return (
+      <>
+        {numbered && <td className="diff-no" />}
+        <td className="diff-code diff-empty" />
+      </>
+    );
+  }
+  return (
+    <>
+      {numbered && <td className="diff-no">{row.kind === 'add' ? row.newNo : row.oldNo}</td>}
+      <td className={`diff-code diff-${row.kind}`} data-kind={row.kind}>
+        <Code text={row.text} language={language} />
+      </td>
+    </>
+  );
+}
+
+function Split({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: string }) {
+  return (
+    <table className="diff-table diff-split">
+      <tbody>
+        {splitRows(rows).map((r, i) =>
+          r.gap && r.gap.kind === 'gap' ? (
+            <Gap key={i} row={r.gap} cols={numbered ? 4 : 2} />
+          ) : (
+            <tr key={i} className="diff-row">
+              <Side row={r.left} numbered={numbered} language={language} />
+              <Side row={r.right} numbered={numbered} language={language} />
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A file's diff: path (opens / copies), +added −removed, then the rows — unified, or side by side when the card is
+ * wide — with the file's line numbers when known, unchanged stretches collapsed, and syntax highlighting.
+ * Reusable: rewind shows checkpoints with it.
+ */
+export const DiffView = memo(function DiffView({ diff, caption }: { diff: FileDiff; caption?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const wide = useWide(box);
+  const [layout, setLayout] = useState<'auto' | 'unified' | 'split'>('auto');
+  const [all, setAll] = useState(false);
+  const split = layout === 'split' || (layout === 'auto' && wide);
+  const language = languageFor(diff.path);
+  const rows = all ? diff.rows : diff.rows.slice(0, PREVIEW_ROWS);
+  const hasBothSides = diff.added > 0 && diff.removed > 0;
+  return (
+    <div className="diff-view" data-testid="diff-view" ref={box}>
+      <div className="diff-head">
+        {diff.path && <FilePath path={diff.path} />}
+        {caption && <span className="muted">{caption}</span>}
+        <span className="diff-stat">
+          {diff.created && <span className="diff-new">New file</span>}
+          <span className="diff-stat-add">+{diff.added}</span>
+          <span className="diff-stat-del">−{diff.removed}</span>
+        </span>
+        {hasBothSides && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setLayout(split ? 'unified' : 'split')}
+            aria-label={split ? 'Show as one column' : 'Show side by side'}
+          >
+            {split ? 'Unified' : 'Split'}
+          </button>
+        )}
+      </div>
+      <div className="diff-body">
+        {rows.length === 0 ? (
+          <p className="muted diff-empty-file">(empty file)</p>
+        ) : split && hasBothSides ? (
+          <Split rows={rows} numbered={diff.numbered} language={language} />
+        ) : (
+          <Unified rows={rows} numbered={diff.numbered} language={language} />
+        )}
+      </div>
+      {rows.length < diff.rows.length && (
+        <button type="button" className="btn btn-ghost btn-small diff-more" onClick={() => setAll(true)}>
+          Show all {diff.rows.length.toLocaleString('en-US')} lines
+        </button>
+      )}
+    </div>
+  );
+});

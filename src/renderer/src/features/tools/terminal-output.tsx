@@ -1,0 +1,49 @@
+import Anser from 'anser';
+import { memo, useMemo, useState } from 'react';
+
+/** Lines shown before "Show all": long build logs stay out of the way. */
+const PREVIEW_LINES = 24;
+const MAX_CHARS = 200_000;
+
+type Span = { text: string; className: string };
+
+/**
+ * Terminal output with its ANSI colours (via anser, as CSS classes so both themes pick readable colours). Escape
+ * codes other than colours and decorations are dropped by anser; nothing is ever rendered as HTML.
+ */
+function spansOf(text: string): Span[] {
+  return Anser.ansiToJson(text.slice(0, MAX_CHARS), { use_classes: true, remove_empty: true }).map((e) => ({
+    text: e.content,
+    // 16-colour codes come as `ansi-red` etc. (styled in tools.css per theme); palette/true colours stay plain.
+    className: [e.fg, e.bg && `${e.bg}-bg`, ...e.decorations.map((d) => `ansi-${d}`)]
+      .filter(Boolean)
+      .join(' '),
+  }));
+}
+
+export const TerminalOutput = memo(function TerminalOutput({ text, error }: { text: string; error?: boolean }) {
+  const [all, setAll] = useState(false);
+  const lines = useMemo(() => text.split('\n'), [text]);
+  const shown = all || lines.length <= PREVIEW_LINES + 2 ? text : lines.slice(0, PREVIEW_LINES).join('\n');
+  const spans = useMemo(() => spansOf(shown), [shown]);
+  return (
+    <>
+      <pre className={`terminal-output ${error ? 'terminal-error' : ''}`} data-testid="terminal-output">
+        {spans.map((s, i) =>
+          s.className ? (
+            <span key={i} className={s.className}>
+              {s.text}
+            </span>
+          ) : (
+            s.text
+          ),
+        )}
+      </pre>
+      {shown !== text && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setAll(true)}>
+          Show all {lines.length.toLocaleString('en-US')} lines
+        </button>
+      )}
+    </>
+  );
+});
