@@ -68,8 +68,10 @@ test('an Edit waits as a diff, and its finished card shows the removed and added
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toHaveAttribute('data-status', 'done');
   const edit = answer.locator('[data-testid=tool-card][data-tool=Edit]');
-  await expect(edit.locator('tr[data-kind=del]')).toHaveText([/^10\W*removed: line 10$/]);
-  await expect(edit.locator('tr[data-kind=add]')).toHaveText([/^10\W*added: line ten$/, /^11\W*added: line ten and a half$/]);
+  // Unified or side by side (the window decides), the changed lines and the file's own line numbers are there.
+  await expect(edit.locator('td[data-kind=del]')).toHaveText(['removed: line 10']);
+  await expect(edit.locator('td[data-kind=add]')).toHaveText(['added: line ten', 'added: line ten and a half']);
+  await expect(edit.locator('.diff-no', { hasText: /^11$/ }).first()).toBeVisible();
   await expect(edit).not.toContainText('old_string');
   expect(await fs.readFile(path.join(host.dataDir, 'workspace', 'notes.txt'), 'utf8')).toContain('line ten and a half');
   await shots(page, 'edit-finished', edit);

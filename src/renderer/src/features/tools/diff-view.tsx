@@ -30,6 +30,11 @@ function Code({ text, language }: { text: string; language?: string }) {
 
 const SIGN = { add: '+', del: '−', context: ' ' } as const;
 
+/** Colour is not the only cue: screen readers hear whether a line was added or removed. */
+function ChangeLabel({ kind }: { kind: 'add' | 'del' | 'context' }) {
+  return kind === 'context' ? null : <span className="visually-hidden">{kind === 'add' ? 'added: ' : 'removed: '}</span>;
+}
+
 function Gap({ row, cols }: { row: Extract<DiffRow, { kind: 'gap' }>; cols: number }) {
   return (
     <tr className="diff-gap">
@@ -54,8 +59,8 @@ function Unified({ rows, numbered, language }: { rows: DiffRow[]; numbered: bool
               <td className="diff-sign" aria-hidden="true">
                 {SIGN[row.kind]}
               </td>
-              <td className="diff-code">
-                <span className="visually-hidden">{row.kind === 'add' ? 'added: ' : row.kind === 'del' ? 'removed: ' : ''}</span>
+              <td className="diff-code" data-kind={row.kind}>
+                <ChangeLabel kind={row.kind} />
                 <Code text={row.text} language={language} />
               </td>
             </tr>
@@ -79,6 +84,7 @@ function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; l
     <>
       {numbered && <td className="diff-no">{row.kind === 'add' ? row.newNo : row.oldNo}</td>}
       <td className={`diff-code diff-${row.kind}`} data-kind={row.kind}>
+        <ChangeLabel kind={row.kind} />
         <Code text={row.text} language={language} />
       </td>
     </>
