@@ -14,6 +14,7 @@ import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
 import { startDeskMcpServer } from '../core/mcp/desk-mcp-server';
 import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
 import { TurnEngine } from '../core/turn/turn-engine';
+import { keepPolicy } from '../core/turn/kept-process';
 import { appVersion } from './app-version';
 import { EventBus } from './event-bus';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
@@ -119,7 +120,16 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     return server;
   });
 
-  const engine = new TurnEngine({ sessions, env, log: (m) => log.info(m), redact: (t) => redactor.text(t) });
+  // Issue 15: the CLI that answered stays for the thread's next turn. The command line runs one turn
+  // and quits: nothing to keep a process for there.
+  const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
+  const engine = new TurnEngine({
+    sessions,
+    env,
+    log: (m) => log.info(m),
+    redact: (t) => redactor.text(t),
+    keep: { ...keep, powerSaver: opts.powerSaver },
+  });
 
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();

@@ -106,10 +106,10 @@ describe('approvals with the real CLI', () => {
 
   it('an unanswered card is not killed by a short idle bound', async () => {
     // Long enough for a loaded machine's CLI start-up (silent too) to reach the card, short enough to pass.
-    const engine = h.engine({ ...cli.env, CLAUDE_DESK_IDLE_TIMEOUT_MS: '3000' });
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_IDLE_TIMEOUT_MS: '6000' });
     const live = start(engine, 'SCENARIO:write Please write the file.');
     const card = await live.nextCard();
-    await new Promise((r) => setTimeout(r, 7000)); // well past the bound, with the CLI silent (case 23)
+    await new Promise((r) => setTimeout(r, 9000)); // past the bound, with the CLI silent (case 23)
     expect(count(live.events, 'finished')).toBe(0);
     live.handle.answer(card.requestId, { behavior: 'allow', scope: 'once' });
     expect((await live.handle.done).status).toBe('done');

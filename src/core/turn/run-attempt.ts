@@ -10,6 +10,7 @@ import type { ControlChannel, TurnRequest } from './turn-request';
 import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions } from './turn-process';
 import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
+import { liveFlags } from './kept-process';
 
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
@@ -33,8 +34,11 @@ export interface AttemptInput {
   onSession: (sessionId: string) => void;
   /** Called with the live process and its control session once spawned (stop, answers, live switches). */
   onProcess: (proc: TurnProcess, control: ControlSession) => void;
-  /** Pre-started processes (issue 9); absent for a new-session fallback, which always spawns fresh. */
-  warm?: Pick<WarmPool, 'take'>;
+  /**
+   * Pre-started processes (issue 9) and the one kept from the thread's last turn (issue 15); absent for
+   * a new-session fallback, which always spawns fresh and keeps nothing.
+   */
+  warm?: Pick<WarmPool, 'take' | 'keep'>;
 }
 
 export interface AttemptResult {
@@ -56,6 +60,11 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
   const { scratch, file, args } = plan;
   // Issue 9: a pre-started process is used only if it was started with exactly this plan.
   const warm = await input.warm?.take(req.threadId, plan).catch(() => undefined);
+  // What the process that answers was started with: its own plan if it was warm or kept.
+  const procPlan = warm?.plan ?? plan;
+  let kept = false;
+  let markKept!: (exit: ProcessExit) => void;
+  const keptExit = new Promise<ProcessExit>((resolve) => (markKept = resolve));
   try {
     const mapper = new CliEventMapper({
       threadId: req.threadId,
@@ -102,8 +111,15 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
             resultEmitted = true;
             input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
           }
-          // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b).
-          proc.closeStdin();
+          // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
+          // then the pool's, and this turn is over without waiting for an exit that will not come.
+          if (sawInit && !verdict.verdict.isError && !fatal && input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })) {
+            kept = true;
+            markKept(KEPT_EXIT);
+          } else {
+            // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b).
+            proc.closeStdin();
+          }
         }
         if (mapped.fatal && !fatal) {
           fatal = mapped.fatal;
@@ -132,12 +148,17 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     control.attach(channel);
     input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
-    const raw = await proc.exited;
+    const raw = await Promise.race([proc.exited, keptExit]);
     // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail
     // reaches the log, the turn's error and the thread log, so it is scrubbed here, once, for all of them.
     const exit = deps.redact ? { ...raw, stderrTail: deps.redact(raw.stderrTail) } : raw;
     return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file };
   } finally {
-    await Promise.all([scratch.cleanup(), warm?.scratch.cleanup()]);
+    // A kept process still reads its scratch files; the pool cleans them when it ends.
+    const unused = [scratch, warm?.scratch].filter((d) => d && !(kept && d === procPlan.scratch));
+    await Promise.all(unused.map((d) => d?.cleanup()));
   }
 }
+
+/** How a kept process's turn ends: it did not exit, it answered (the verdict says how). */
+const KEPT_EXIT: ProcessExit = { code: 0, signal: null, idleTimedOut: false, stopped: false, stderrTail: '' };

@@ -33,6 +33,12 @@ export interface TurnEngineDeps {
   tmpRoot?: string;
   queue?: TurnQueue;
   log?: (message: string) => void;
+  /**
+   * Keep the CLI that answered for the thread's next turn (issue 15): at most `keep` processes, each
+   * closed after `keepIdleMs` unused, none while `powerSaver()`. Default: none (a process per turn);
+   * the app's policy is keepPolicy(env).
+   */
+  keep?: { keep: number; keepIdleMs: number; powerSaver?: () => boolean };
   /** Scrubs runtime secrets from the CLI's stderr (SecretRedactor.text). */
   redact?: (text: string) => string;
 }
@@ -81,6 +87,7 @@ export class TurnEngine {
       sessions: deps.sessions,
       newSessionId: () => this.newSessionId(),
       isThreadBusy: (threadId) => this.queue.isBusy(threadId),
+      ...deps.keep,
     });
   }
 

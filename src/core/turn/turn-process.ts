@@ -56,6 +56,8 @@ export interface TurnProcessOptions {
   stopLine?: () => string;
 }
 
+type Handlers = Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>;
+
 /**
  * One CLI child: spawn, write lines, read stdout as JSON lines, bound idleness, stop it cleanly.
  * Spawning and writing are separate steps so a pre-started ("warm", issue 9) process can wait with
@@ -80,19 +82,21 @@ export class TurnProcess {
   private done = false;
   private readonly clock: Clock;
   private readonly idleTimeoutMs: number;
+  private handlers: Handlers;
 
   constructor(private readonly options: TurnProcessOptions) {
+    this.handlers = { onValue: options.onValue, onIgnored: options.onIgnored, stopLine: options.stopLine };
     this.clock = options.clock ?? realClock;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.reader = new JsonlReader({
       onValue: (v) => {
         this.touch();
-        options.onValue(v);
+        this.handlers.onValue(v);
       },
       onIgnored: (preview, reason) => {
         this.touch();
-        options.onIgnored?.(preview, reason);
+        this.handlers.onIgnored?.(preview, reason);
       },
     });
   }
@@ -138,6 +142,14 @@ export class TurnProcess {
     }
   }
 
+  /**
+   * Send the child's output elsewhere from now on: a CLI kept for its thread's next turn (issue 15)
+   * changes hands between turns, while its stdout keeps flowing through the same reader.
+   */
+  rebind(handlers: Handlers): void {
+    this.handlers = handlers;
+  }
+
   /** Close stdin: after a `result` the CLI then exits within ~50 ms (case 11b). */
   closeStdin(): void {
     const stdin = this.child?.stdin;
@@ -163,7 +175,7 @@ export class TurnProcess {
     if (this.done || this.stopped) return;
     this.stopped = true;
     const stdin = this.child?.stdin;
-    const line = stdin && !stdin.destroyed && !stdin.writableEnded ? this.options.stopLine?.() : undefined;
+    const line = stdin && !stdin.destroyed && !stdin.writableEnded ? this.handlers.stopLine?.() : undefined;
     if (!line) {
       this.terminate();
       return;

@@ -1,11 +1,14 @@
 import type { GroupKiller, Spawner } from './spawned-process';
 import { type SpawnPlan, type SpawnRequest, buildSpawnPlan, resolveProjectDir } from './spawn-plan';
+import { DEFAULT_KEEP_IDLE_MS, type LiveFlags, keptFingerprint, liveFlags, switchLive } from './kept-process';
 import { fingerprintPlan } from './turn-fingerprint';
 import { type Clock, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
 import type { TurnRequest } from './turn-request';
 
 export const WARM_MAX_AGE_MS = 10 * 60_000;
 export const WARM_MAX_PROCESSES = 2;
+/** A kept process is asked to end by closing its stdin (case 11b); signalled if still there after this. */
+const KEPT_CLOSE_GRACE_MS = 2_000;
 
 /** What the next turn of a thread will be started with: a turn request without its message. */
 export type WarmRequest = SpawnRequest & Pick<TurnRequest, 'threadId' | 'layout'>;
@@ -24,22 +27,45 @@ export interface WarmPoolDeps {
   log: (message: string) => void;
   maxProcesses?: number;
   maxAgeMs?: number;
+  /** At most this many processes kept after their answer for the thread's next turn (0: none). */
+  keep?: number;
+  /** A kept process unused for this long is closed. */
+  keepIdleMs?: number;
+  /** The platform asks to save power: nothing is kept. */
+  powerSaver?: () => boolean;
 }
 
-/** A warm process handed to a turn: attach the turn's handlers, then write the user line. */
+/** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
 export interface AdoptedProcess {
   proc: TurnProcess;
-  /** The warm process's own scratch dir (its files are the ones it read): clean it after the turn. */
+  /** What the process was started with; its scratch dir (the files it read) lives as long as it does. */
+  plan: SpawnPlan;
+  /** Its scratch dir: clean it after the turn unless the process is kept again. */
   scratch: SpawnPlan['scratch'];
   attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
 }
 
+/** A process that has answered a turn and is offered for the thread's next one (issue 15). */
+export interface KeepOffer {
+  threadId: string;
+  proc: TurnProcess;
+  /** What it was started with (its first turn's plan: session flag, scratch dir). */
+  plan: SpawnPlan;
+  /** Its model and permission mode now (after any live switch). */
+  live: LiveFlags;
+}
+
 interface Entry {
+  /** warm: started ahead, never written to (issue 9); kept: has answered, stdin still open (issue 15). */
+  kind: 'warm' | 'kept';
   threadId: string;
   plan: SpawnPlan;
-  fingerprint: string;
+  /** warm: the whole plan; kept: everything a control request cannot switch (keptFingerprint). */
+  fingerprint: Promise<string>;
+  live: LiveFlags;
   proc: TurnProcess;
   spawnedAt: number;
+  lastUsed: number;
   timer: unknown;
   buffered: unknown[];
   onValue?: (v: unknown) => void;
@@ -48,7 +74,15 @@ interface Entry {
 }
 
 /**
- * Pre-started CLI processes, at most one per thread (issue 9). The CLI prints nothing and calls no API
+ * The next turn's CLI process of a thread, at most one per thread: warm or kept.
+ *
+ * Kept (issue 15): the process that answered a turn stays, stdin open, for the thread's next one — the
+ * CLI answers several turns in one process (case 11c) and reaches the API request in ~26 ms instead of
+ * ~100 ms. It is used only if the next plan differs at most in the session flag (same uuid) and in what
+ * set_model / set_permission_mode switch live; anything else discards it. At most `keep` of them (LRU),
+ * closed after `keepIdleMs` unused, none while the platform saves power.
+ *
+ * Warm: pre-started CLI processes (issue 9). The CLI prints nothing and calls no API
  * before its first user line (case 11d) and creates no session file until then, so a process started
  * with the next turn's exact plan can wait, stdin open, and answer ~0.5 s sooner. A warm process is
  * used only if a fresh plan for the turn has the same fingerprint; anything else discards it. Warm
@@ -112,31 +146,89 @@ export class WarmPool {
     if (!entry) return undefined;
     this.entries.delete(threadId);
     this.clearTimer(entry);
-    const fingerprint = await fingerprintPlan(plan).catch(() => 'unreadable');
-    const why = !entry.proc.running
-      ? 'it exited'
-      : this.clock.now() - entry.spawnedAt >= this.maxAgeMs
-        ? 'it is too old'
-        : fingerprint !== entry.fingerprint
-          ? 'the turn differs (settings, model, mode, auth or session changed)'
-          : undefined;
+    const why = await this.unfit(entry, plan);
     if (why) {
       this.kill(entry, why);
       return undefined;
     }
+    if (entry.kind === 'kept') {
+      // Same process, other model or mode: switched live before the user line (cases 26, 27).
+      const failed = await switchLive(entry.proc, entry.live, liveFlags(plan.args), (onValue) => {
+        entry.onValue = onValue;
+      }).catch((err: Error) => err.message);
+      if (failed || !entry.proc.running) {
+        this.kill(entry, failed ?? 'it exited');
+        return undefined;
+      }
+    }
     this.stats.reused++;
-    this.deps.log(`thread ${threadId}: using the warm CLI process ${entry.proc.pid}`);
+    this.deps.log(`thread ${threadId}: using the ${entry.kind} CLI process ${entry.proc.pid}`);
     return {
       proc: entry.proc,
+      plan: entry.plan,
       scratch: entry.plan.scratch,
       attach: (handlers) => {
         entry.onValue = handlers.onValue;
         entry.onIgnored = handlers.onIgnored;
         entry.stopLine = handlers.stopLine;
+        if (entry.kind === 'kept') entry.proc.resumeIdle();
         for (const value of entry.buffered.splice(0)) handlers.onValue(value);
         return entry.proc;
       },
     };
+  }
+
+  /**
+   * Keep a process that has just answered (its `result` is in) for the thread's next turn. Registered
+   * at once, so the next turn of the thread finds it. false: not kept (keeping is off, the platform
+   * saves power) — the caller ends it as usual.
+   */
+  keep(offer: KeepOffer): boolean {
+    const max = this.deps.keep ?? 0;
+    if (max <= 0 || this.deps.powerSaver?.() || !offer.proc.running) return false;
+    this.discard(offer.threadId, 'replaced by the process that answered');
+    const kept = () => [...this.entries.values()].filter((e) => e.kind === 'kept');
+    while (kept().length >= max) {
+      const lru = kept().sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (!lru) break;
+      this.discard(lru.threadId, 'the kept-process cap was reached (least recently used)');
+    }
+    const entry: Entry = {
+      kind: 'kept',
+      threadId: offer.threadId,
+      plan: offer.plan,
+      fingerprint: keptFingerprint(offer.plan).catch(() => 'unreadable'),
+      live: offer.live,
+      proc: offer.proc,
+      spawnedAt: this.clock.now(),
+      lastUsed: this.clock.now(),
+      timer: undefined,
+      buffered: [],
+    };
+    // The CLI now waits, silent, for the next user line: that is not a hang.
+    offer.proc.pauseIdle();
+    offer.proc.rebind(this.handlersFor(entry));
+    this.add(entry, this.deps.keepIdleMs ?? DEFAULT_KEEP_IDLE_MS, 'it was not used for a while');
+    this.deps.log(`thread ${offer.threadId}: CLI process ${offer.proc.pid ?? '?'} kept for the next turn`);
+    return true;
+  }
+
+  /** Why a process cannot answer a turn with this plan, or undefined when it can. */
+  private async unfit(entry: Entry, plan: SpawnPlan): Promise<string | undefined> {
+    if (!entry.proc.running) return 'it exited';
+    if (entry.kind === 'warm') {
+      if (this.clock.now() - entry.spawnedAt >= this.maxAgeMs) return 'it is too old';
+      const fingerprint = await fingerprintPlan(plan).catch(() => 'unreadable');
+      return fingerprint !== (await entry.fingerprint)
+        ? 'the turn differs (settings, model, mode, auth or session changed)'
+        : undefined;
+    }
+    // Its conversation is the session's latest only while nothing else resumed it.
+    if (!plan.resume || plan.sessionId !== entry.plan.sessionId) return 'the thread is in another session now';
+    const fingerprint = await keptFingerprint(plan).catch(() => 'unreadable');
+    return fingerprint !== (await entry.fingerprint)
+      ? 'the turn needs what only a new process gets (folder, system prompt, tools, wall or auth changed)'
+      : undefined;
   }
 
   discard(threadId: string, reason = 'discarded'): void {
@@ -147,10 +239,16 @@ export class WarmPool {
     this.kill(entry, reason);
   }
 
-  /** Discard every warm process, and any still being started (settings, auth or power changed). */
-  discardAll(reason = 'discarded'): void {
+  /**
+   * Discard every warm process, and any still being started (settings, auth or power changed); with
+   * `all`, the kept ones too (quit, power saver). A kept process is otherwise judged when a turn
+   * wants it: a settings change that does not touch its plan must not cost the next turn its process.
+   */
+  discardAll(reason = 'discarded', scope: 'warm' | 'all' = 'all'): void {
     this.generation++;
-    for (const threadId of [...this.entries.keys()]) this.discard(threadId, reason);
+    for (const [threadId, entry] of [...this.entries]) {
+      if (scope === 'all' || entry.kind === 'warm') this.discard(threadId, reason);
+    }
   }
 
   /** Kill every warm process (their whole groups) and wait until they are gone (app quit). */
@@ -181,19 +279,28 @@ export class WarmPool {
     const plan = await buildSpawnPlan(req, { sessionId, resume: stored !== undefined, projectDir }, this.deps);
     const fingerprint = await fingerprintPlan(plan);
     const existing = this.entries.get(threadId);
+    // A kept process that fits the plan is better than any warm one: it has no first-turn work left.
+    const keptFits = existing?.kind === 'kept' && (await this.unfit(existing, plan)) === undefined;
     // Re-check after the awaits: a turn may have started, or the settings changed meanwhile.
     if (generation !== this.generation || !this.enabled || this.deps.isThreadBusy(threadId)) {
       await plan.scratch.cleanup();
       return 'skipped';
     }
-    if (existing?.fingerprint === fingerprint && existing.proc.running && this.age(existing) < this.maxAgeMs / 2) {
+    const warmFits =
+      existing?.kind === 'warm' &&
+      (await existing.fingerprint) === fingerprint &&
+      existing.proc.running &&
+      this.age(existing) < this.maxAgeMs / 2;
+    // The slot changed meanwhile (a turn took it, or kept its process): this plan is stale; keep what is there.
+    if (this.entries.get(threadId) !== existing || keptFits || warmFits) {
       await plan.scratch.cleanup();
-      return 'kept';
+      return this.entries.get(threadId) !== existing ? 'skipped' : 'kept';
     }
     this.discard(threadId, 'replaced by a newer warm process');
     const cap = this.deps.maxProcesses ?? WARM_MAX_PROCESSES;
-    while (this.entries.size >= cap) {
-      const oldest = [...this.entries.values()].sort((a, b) => a.spawnedAt - b.spawnedAt)[0];
+    const warmOnes = () => [...this.entries.values()].filter((e) => e.kind === 'warm');
+    while (warmOnes().length >= cap) {
+      const oldest = warmOnes().sort((a, b) => a.spawnedAt - b.spawnedAt)[0];
       if (!oldest) break;
       this.discard(oldest.threadId, 'the warm-process cap was reached');
     }
@@ -203,10 +310,13 @@ export class WarmPool {
 
   private spawn(threadId: string, plan: SpawnPlan, fingerprint: string): void {
     const entry: Entry = {
+      kind: 'warm',
       threadId,
       plan,
-      fingerprint,
+      fingerprint: Promise.resolve(fingerprint),
+      live: liveFlags(plan.args),
       spawnedAt: this.clock.now(),
+      lastUsed: this.clock.now(),
       timer: undefined,
       buffered: [],
       proc: undefined as unknown as TurnProcess, // set just below; the callbacks run only after start()
@@ -220,28 +330,40 @@ export class WarmPool {
       killGroup: this.deps.killGroup,
       clock: this.deps.clock,
       idleTimeoutMs: this.deps.idleTimeoutMs,
-      // Until a turn adopts it the CLI should print nothing (case 11d); keep anything it does print.
+      ...this.handlersFor(entry),
+    });
+    entry.proc.start();
+    this.stats.spawned++;
+    this.add(entry, this.maxAgeMs, 'it is too old');
+    this.deps.log(`thread ${threadId}: warm CLI process ${entry.proc.pid ?? '?'} started`);
+  }
+
+  /** Until a turn adopts it the CLI should print nothing (case 11d); keep anything it does print. */
+  private handlersFor(entry: Entry): Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'> {
+    return {
       onValue: (v) => (entry.onValue ? entry.onValue(v) : entry.buffered.push(v)),
       onIgnored: (preview, reason) =>
         entry.onIgnored
           ? entry.onIgnored(preview, reason)
-          : this.deps.log(`warm CLI output ignored (${reason}): ${preview}`),
+          : this.deps.log(`${entry.kind} CLI output ignored (${reason}): ${preview}`),
       // Discarding a waiting process is a plain kill: an interrupt line would be its first input.
       stopLine: () => entry.stopLine?.() ?? '',
-    });
-    entry.proc.start();
-    this.stats.spawned++;
+    };
+  }
+
+  /** Register an entry: expiry timer, and dropped if it dies while it waits. */
+  private add(entry: Entry, lifetimeMs: number, expiry: string): void {
+    const { threadId } = entry;
     this.entries.set(threadId, entry);
-    entry.timer = this.clock.setTimeout(() => this.discard(threadId, 'it is too old'), this.maxAgeMs);
+    entry.timer = this.clock.setTimeout(() => this.discard(threadId, expiry), lifetimeMs);
     (entry.timer as { unref?: () => void } | undefined)?.unref?.();
-    this.deps.log(`thread ${threadId}: warm CLI process ${entry.proc.pid ?? '?'} started`);
     void entry.proc.exited.then((exit) => {
       if (this.entries.get(threadId) !== entry) return;
       // Died while waiting (crash, resume of a lost session, OOM kill): drop it; the turn spawns fresh.
       this.entries.delete(threadId);
       this.clearTimer(entry);
-      this.deps.log(`thread ${threadId}: warm CLI process exited early (code ${exit.code}, signal ${exit.signal})`);
-      void plan.scratch.cleanup();
+      this.deps.log(`thread ${threadId}: ${entry.kind} CLI process exited early (code ${exit.code}, signal ${exit.signal})`);
+      void entry.plan.scratch.cleanup();
     });
   }
 
@@ -251,7 +373,15 @@ export class WarmPool {
     // Remember it until it is gone, so stopAll (quit) also waits for processes discarded earlier.
     this.dying.add(entry.proc);
     void entry.proc.exited.then(() => this.dying.delete(entry.proc));
-    entry.proc.stop();
+    if (entry.kind === 'kept') {
+      // It has a conversation: closing stdin lets it end by itself (case 11b); a signal only if it lingers.
+      entry.proc.closeStdin();
+      const timer = this.clock.setTimeout(() => entry.proc.stop(), KEPT_CLOSE_GRACE_MS);
+      (timer as { unref?: () => void } | undefined)?.unref?.();
+      void entry.proc.exited.then(() => this.clock.clearTimeout(timer));
+    } else {
+      entry.proc.stop();
+    }
     // The scratch dir lives as long as its process: the CLI may still read the files it names.
     void entry.proc.exited.then(() => entry.plan.scratch.cleanup());
   }

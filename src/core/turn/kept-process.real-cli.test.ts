@@ -1,0 +1,126 @@
+/**
+ * Issue 15 end to end: the REAL CLI that answered a turn is kept for the thread's next one, against the
+ * mock Messages API. Reuse is asserted through pids, the spawn count and the mock's requests, never timing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
+import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
+import type { TurnEngine, TurnEngineDeps } from './turn-engine';
+
+let mock: MockApi;
+let h: Harness;
+let cli: RealCliEnv;
+let engine: TurnEngine | undefined;
+useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
+afterEach(async () => {
+  await engine?.stopAll(); // before the suite removes the harness and HOME
+  engine = undefined;
+});
+
+const keeping = (keep: Partial<NonNullable<TurnEngineDeps['keep']>> = {}): TurnEngine =>
+  (engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000, ...keep } }));
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Live processes whose parent is `pid` (Linux /proc): what a turn could have left behind. */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === pid ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('kept CLI processes + real CLI + mock API', () => {
+  it('the process that answered answers the next turn: one request each, no new spawn, same session', async () => {
+    const e = keeping();
+    const first = await runTurn(e, h.request('t1', 'Turn one'));
+    expect(first.outcome.status).toBe('done');
+    expect(h.spawned).toHaveLength(1);
+    const pid = h.spawned[0]!;
+    // After its result the turn is over, yet its CLI stays, waiting, with nothing of the turn around it.
+    expect(e.warm.peek('t1')?.pid).toBe(pid);
+    expect(alive(pid)).toBe(true);
+    if (process.platform === 'linux') await expect.poll(() => childrenOf(pid), { timeout: 15_000 }).toEqual([]);
+
+    mock.requests.length = 0;
+    const second = await runTurn(e, h.request('t1', 'Turn two'));
+    expect(second.outcome.status).toBe('done');
+    expect(second.text).toBe('Hello from the mock API.');
+    expect(h.spawned).toEqual([pid]);
+    expect(mock.requests).toHaveLength(1);
+    // The CLI kept the conversation in memory: turn two's request carries turn one (case 11c: 4 messages).
+    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Turn one');
+    const inits = [first, second].map((t) => t.events.find((ev) => ev.type === 'init'));
+    expect(inits[1]?.type === 'init' && inits[1].sessionId).toBe(inits[0]?.type === 'init' && inits[0].sessionId);
+    expect(e.warm.stats.reused).toBe(1);
+  });
+
+  it('a model change is applied live on the kept process (set_model); a project-folder change discards it', async () => {
+    const e = keeping();
+    await runTurn(e, h.request('t1', 'Turn one'));
+    const pid = h.spawned[0]!;
+
+    const modelTurn = await runTurn(e, h.request('t1', 'Now another model', { settings: { model: 'mock-model-z' } }));
+    expect(modelTurn.outcome.status).toBe('done');
+    expect(h.spawned).toEqual([pid]);
+    expect(mock.requests.at(-1)?.model).toBe('mock-model-z');
+
+    const elsewhere = path.join(h.root, 'other-project');
+    fs.mkdirSync(elsewhere);
+    const moved = await runTurn(e, h.request('t1', 'In another folder', { settings: { model: 'mock-model-z', projectDir: elsewhere } }));
+    expect(moved.outcome.status).toBe('done');
+    expect(h.spawned).toHaveLength(2); // a fresh CLI for the new folder
+    expect(await waitGone(pid)).toBe(true);
+    const fresh = h.spawned[1]!;
+    expect(e.warm.peek('t1')?.pid).toBe(fresh); // and that one is kept in turn
+    if (process.platform === 'linux') expect(fs.realpathSync(`/proc/${fresh}/cwd`)).toBe(fs.realpathSync(elsewhere));
+  });
+
+  it('closed after the idle time, on quit, and at most N are kept (least recently used goes)', async () => {
+    const e = keeping({ keep: 1, keepIdleMs: 1_500 });
+    await runTurn(e, h.request('a', 'Thread a'));
+    const a = h.spawned[0]!;
+    await runTurn(e, h.request('b', 'Thread b'));
+    const b = h.spawned[1]!;
+    expect(await waitGone(a)).toBe(true); // the cap of one: a made room for b
+    expect(e.warm.peek('b')?.pid).toBe(b);
+    expect(await waitGone(b)).toBe(true); // unused for 1.5 s
+    expect(e.warm.size).toBe(0);
+
+    const quit = keeping();
+    await runTurn(quit, h.request('c', 'Thread c'));
+    const c = h.spawned[2]!;
+    expect(alive(c)).toBe(true);
+    await quit.stopAll();
+    expect(alive(c)).toBe(false);
+  });
+
+  it('keep 0 or the power saver: every turn gets its own process, which ends with it', async () => {
+    for (const e of [keeping({ keep: 0 }), keeping({ powerSaver: () => true })]) {
+      const before = h.spawned.length;
+      await runTurn(e, h.request('t', 'One'));
+      await runTurn(e, h.request('t', 'Two'));
+      expect(h.spawned.length - before).toBe(2);
+      expect(e.warm.size).toBe(0);
+      for (const pid of h.spawned.slice(before)) expect(alive(pid)).toBe(false);
+      await e.stopAll();
+    }
+  });
+});
