@@ -40,7 +40,9 @@ describe('kept CLI processes through the app (real CLI, mock API)', () => {
   const prewarm = () => desk.services.prewarm!;
   const send = async (threadId: string, text: string) => {
     const { turnId } = await desk.handlers.sendMessage({ threadId, text });
-    await expect.poll(() => events.some((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => events.some((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 60_000 })
+      .toBe(true);
     return events.find((e) => e.turnId === turnId && e.type === 'finished');
   };
   /** The pid of the thread's next-turn process once the pool holds one. */

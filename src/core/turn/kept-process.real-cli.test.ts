@@ -84,7 +84,10 @@ describe('kept CLI processes + real CLI + mock API', () => {
 
     const elsewhere = path.join(h.root, 'other-project');
     fs.mkdirSync(elsewhere);
-    const moved = await runTurn(e, h.request('t1', 'In another folder', { settings: { model: 'mock-model-z', projectDir: elsewhere } }));
+    const moved = await runTurn(
+      e,
+      h.request('t1', 'In another folder', { settings: { model: 'mock-model-z', projectDir: elsewhere } }),
+    );
     expect(moved.outcome.status).toBe('done');
     expect(h.spawned).toHaveLength(2); // a fresh CLI for the new folder
     expect(await waitGone(pid)).toBe(true);

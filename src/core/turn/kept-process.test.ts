@@ -3,7 +3,14 @@ import { buildTurnArgs } from './build-turn-args';
 import { DEFAULT_KEEP, DEFAULT_KEEP_IDLE_MS, keepPolicy, liveFlags, maskLiveArgs } from './kept-process';
 
 const args = (over: Partial<Parameters<typeof buildTurnArgs>[0]> = {}) =>
-  buildTurnArgs({ sessionId: 's1', resume: false, projectDir: '/p', permissionMode: 'acceptEdits', promptTool: true, ...over });
+  buildTurnArgs({
+    sessionId: 's1',
+    resume: false,
+    projectDir: '/p',
+    permissionMode: 'acceptEdits',
+    promptTool: true,
+    ...over,
+  });
 
 describe('what a kept process can be switched to live', () => {
   it('reads the model and permission mode from an argv', () => {
@@ -22,7 +29,10 @@ describe('what a kept process can be switched to live', () => {
 
   it('CLAUDE_DESK_KEEP and CLAUDE_DESK_KEEP_IDLE_MINUTES, with defaults for anything unusable', () => {
     expect(keepPolicy({})).toEqual({ keep: DEFAULT_KEEP, keepIdleMs: DEFAULT_KEEP_IDLE_MS });
-    expect(keepPolicy({ CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_KEEP_IDLE_MINUTES: '0.5' })).toEqual({ keep: 0, keepIdleMs: 30_000 });
+    expect(keepPolicy({ CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_KEEP_IDLE_MINUTES: '0.5' })).toEqual({
+      keep: 0,
+      keepIdleMs: 30_000,
+    });
     expect(keepPolicy({ CLAUDE_DESK_KEEP: 'lots', CLAUDE_DESK_KEEP_IDLE_MINUTES: '-1' })).toEqual({
       keep: DEFAULT_KEEP,
       keepIdleMs: DEFAULT_KEEP_IDLE_MS,

@@ -79,7 +79,8 @@ export async function switchLive(
   };
   session.attach(channel);
   route((value) => {
-    if (isObject(value) && value.type === 'control_response') session.handle({ type: 'control_response', raw: value }, channel);
+    if (isObject(value) && value.type === 'control_response')
+      session.handle({ type: 'control_response', raw: value }, channel);
   });
   try {
     if (current.permissionMode !== target.permissionMode && target.permissionMode) {
