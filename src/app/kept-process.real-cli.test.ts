@@ -71,7 +71,7 @@ describe('kept CLI processes through the app (real CLI, mock API)', () => {
 
     await desk.handlers.deleteThread({ threadId: thread.id });
     expect(await waitGone(askPid)).toBe(true);
-    expect(prewarm().status().size).toBe(0);
+    await expect.poll(() => prewarm().status().size, { timeout: 15_000 }).toBe(0);
     await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
   });
 

@@ -27,6 +27,8 @@ export interface PrewarmerDeps {
 export class Prewarmer {
   private inView: string[] = [];
   private closed = false;
+  /** Deleted threads: a warm-up already under way for one must not leave a process behind. */
+  private readonly deleted = new Set<string>();
 
   constructor(private readonly deps: PrewarmerDeps) {}
 
@@ -63,6 +65,7 @@ export class Prewarmer {
 
   threadChanged(change: ThreadsChange): void {
     if (change.kind === 'deleted') {
+      this.deleted.add(change.threadId);
       this.inView = this.inView.filter((t) => t !== change.threadId);
       this.deps.pool.discard(change.threadId, 'the thread was deleted');
     } else if (change.kind === 'updated' && this.inView.includes(change.threadId)) {
@@ -79,13 +82,14 @@ export class Prewarmer {
         pool.discardAll('the system is saving power');
         return;
       }
-      if (this.deps.isBusy(threadId)) return;
+      if (this.deps.isBusy(threadId) || this.deleted.has(threadId)) return;
       const thread = await this.deps.threads.get(threadId);
       if (!thread) return;
       const parts = await this.deps.prepare(threadId, thread.settings, { quiet: true });
       if (this.closed) return;
       // The same request the turn will build (TurnService.send), minus the message.
       await pool.warm({ ...parts, threadId });
+      if (this.deleted.has(threadId)) pool.discard(threadId, 'the thread was deleted');
     } catch (err) {
       // No CLI yet, not set up, …: the turn itself will say so; a pre-warm stays silent.
       this.deps.log(`pre-warm of thread ${threadId} skipped: ${(err as Error).message}`);
