@@ -22,6 +22,11 @@ import type { ThreadSettings } from '../shared/threads';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
+import { HistoryIndex } from '../core/history/history-index';
+import { HistoryWatcher } from '../core/history/history-watcher';
+import { cliProjectsDir } from '../core/history/cli-projects-dir';
+import { HistoryService } from './history-service';
+import { checkProjectDir } from './project-dir';
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
@@ -44,6 +49,11 @@ export interface DeskAppOptions {
   logToConsole?: boolean;
   /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes (issue 9). */
   powerSaver?: () => boolean;
+  /**
+   * Index Claude Code's sessions at start and keep the index live while the CLI writes (the window and
+   * browser mode). Off, the History is read on demand only (the command line, tests).
+   */
+  watchHistory?: boolean;
 }
 
 export interface DeskServices {
@@ -62,6 +72,8 @@ export interface DeskServices {
   turns: TurnService;
   /** Approval answers and live mode/model switches for running turns (issue 8). */
   controls: TurnControls;
+  /** Every Claude Code session on this machine (issue 18). */
+  history: HistoryService;
   /** Pre-warms the next turn's CLI (issue 9); absent in hosts that build services by hand. */
   prewarm?: Prewarmer;
   sandbox: () => Promise<Sandbox>;
@@ -205,6 +217,48 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   bus.subscribe((event) => event === 'statusChanged' && prewarm.invalidate('the Claude Code status changed'));
   threads.onChange((change) => prewarm.threadChanged(change));
 
+  // Issue 18: the History. The CLI's folder follows the app's env (CLAUDE_CONFIG_DIR, HOME).
+  const historyIndex = await HistoryIndex.open({
+    stateDir: layout.stateDir,
+    projectsDir: cliProjectsDir(env),
+    keepCopies: () => settings.get().keepSessionCopies,
+    onWarning: warn,
+  });
+  const history = new HistoryService({
+    index: historyIndex,
+    sessions,
+    threads,
+    projectDir: async (dir) =>
+      checkProjectDir(dir, { stateDir: layout.stateDir, walled: (await sandbox()).kind !== 'none' }),
+    notice: (message) => bus.emit('notice', { level: 'info', message }),
+  });
+  // Changes arrive per file read; the renderer refetches once per burst.
+  let changedIds = new Set<string>();
+  let changedTimer: NodeJS.Timeout | undefined;
+  historyIndex.onChange((ids) => {
+    for (const id of ids) changedIds.add(id);
+    changedTimer ??= setTimeout(() => {
+      changedTimer = undefined;
+      const sessionIds = [...changedIds];
+      changedIds = new Set();
+      bus.emit('historyChanged', { sessionIds });
+    }, 100);
+  });
+  let historyWatcher: HistoryWatcher | undefined;
+  if (opts.watchHistory) {
+    historyWatcher = new HistoryWatcher(historyIndex, { onError: warn });
+    void historyIndex
+      .refreshAll()
+      .then(() => historyWatcher?.start())
+      .catch((err: unknown) => warn(`Indexing Claude Code's sessions failed: ${String(err)}`));
+  }
+  let keepCopies = settings.get().keepSessionCopies;
+  settings.onChange((next) => {
+    // Copies switched back on: the ones missing are made on the next read of each session.
+    if (next.keepSessionCopies && !keepCopies && opts.watchHistory) void historyIndex.refreshAll().catch(() => undefined);
+    keepCopies = next.keepSessionCopies;
+  });
+
   const overview = async (force = false): Promise<CliOverview> => {
     const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);
     return { cli: status, auth, sandbox: { kind: wall.kind, reason: wall.reason } };
@@ -227,6 +281,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const services: DeskServices = {
     layout, log, redactor, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
     sessions,
+    history,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,
@@ -247,6 +302,10 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await turns.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await mcp.close();
       await threads.flush();
+      if (changedTimer) clearTimeout(changedTimer);
+      await historyWatcher?.close();
+      await historyIndex.flush().catch(() => undefined);
+      historyIndex.close();
       log.info('Claude Desk stopped');
       log.close();
     },

@@ -104,6 +104,17 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       return null;
     },
 
+    listHistory: async () => s.history.list(),
+    getHistoryPage: async ({ sessionId, before }) => s.history.page(sessionId, before),
+    searchHistory: async ({ query }) => s.history.search(query, 50),
+    pinHistorySession: async ({ sessionId, pinned }) => {
+      await s.history.setPinned(sessionId, pinned);
+      return null;
+    },
+    continueSession: async ({ sessionId }) => s.history.continueSession(sessionId),
+    exportMarkdown: async (input) => s.history.exportMarkdown(input),
+    getHistoryStats: async () => s.history.stats(),
+
     openExternal: async ({ url }) => {
       if (!s.openExternal) throw new Error('Open links from the page in browser mode.');
       await s.openExternal(url);

@@ -8,7 +8,7 @@ import { renderTurnEvent, safeLine } from './chat-output';
 import { readMessage } from './read-message';
 
 /**
- * `claude-desk chat [--thread <name>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
+ * `claude-desk chat [--thread <name> | --session <id>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
  * the same engine and data dir as the app. Streams the answer text (or, with --json, the app's events as
  * JSON lines). Exit 0 on success, 2 when login is required, 1 on any other failure (error on stderr).
  */
@@ -36,7 +36,10 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
   try {
     const name = typeof flags.thread === 'string' ? flags.thread : undefined;
     try {
-      threadId = await openThread(desk.handlers, () => threads.list(), name, cliSettings(flags));
+      if (typeof flags.session === 'string') {
+        if (name || flags.project) throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
+        threadId = await continueSession(desk, flags.session);
+      } else threadId = await openThread(desk.handlers, () => threads.list(), name, cliSettings(flags));
     } catch (err) {
       // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -94,6 +97,14 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     process.off('SIGINT', stop);
     await desk.shutdown();
   }
+}
+
+/** The thread that continues a Claude Code session (issue 18): the one tied to it, or a new one. */
+async function continueSession(desk: Awaited<ReturnType<typeof createDeskApp>>, sessionId: string): Promise<string> {
+  const { history } = desk.services;
+  await history.refreshNow(); // no watcher on the command line: read what the CLI wrote since last time
+  const { threadId } = await desk.handlers.continueSession(parseCallInput('continueSession', { sessionId }));
+  return threadId;
 }
 
 /** --project and --model as thread settings. A relative folder is relative to where the command runs. */

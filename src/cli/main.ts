@@ -2,6 +2,7 @@ import { parseArgs, UsageError } from './args';
 import { webCommand } from './web-command';
 import { doctorCommand, statusCommand } from './status-commands';
 import { chatCommand } from './chat-command';
+import { historyCommand } from './history-command';
 
 const USAGE = `Usage: claude-desk <command> [options]
 
@@ -13,6 +14,10 @@ Commands:
   chat [options] -         The same, with the message read from stdin (any length; also
                            when no message is given and stdin is a pipe):
                              claude-desk chat --thread notes - < long-message.txt
+  chat --session <id> "message"
+                           Continue a Claude Code session (see history) in its own folder
+  history [--json] [--project <dir>] [--search <text>]
+                           Every Claude Code session on this machine: id, last activity, messages, title, folder
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -22,6 +27,8 @@ const SPEC = {
   thread: 'string',
   project: 'string',
   model: 'string',
+  session: 'string',
+  search: 'string',
   help: 'bool',
 } as const;
 
@@ -49,6 +56,8 @@ export async function main(argv: string[]): Promise<number> {
       return doctorCommand();
     case 'chat':
       return chatCommand(parsed.flags, parsed.positionals);
+    case 'history':
+      return historyCommand(parsed.flags);
     case undefined:
     case 'help':
     case '--help':

@@ -10,7 +10,7 @@ export async function webCommand(flags: Record<string, string | boolean>): Promi
     return 1;
   }
   const rendererDir = await ensureRendererBuilt((line) => process.stderr.write(`${line}\n`));
-  const desk = await createDeskApp({ host: 'web' });
+  const desk = await createDeskApp({ host: 'web', watchHistory: true });
   let host;
   try {
     host = await startWebHost({

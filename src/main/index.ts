@@ -55,6 +55,7 @@ if (!app.requestSingleInstanceLock()) {
   const start = async (): Promise<void> => {
     desk = await createDeskApp({
       host: 'electron',
+      watchHistory: true,
       dataDir: app.getPath('userData'),
       cipher: electronCipher(),
       openExternal: async (url) => {

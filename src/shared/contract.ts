@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import { modelRoutingSchema } from './model-routing';
+import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { AppSettings } from './settings';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
@@ -19,6 +20,8 @@ const call =
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
 const messageId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'a message id is 1–100 letters, digits, - or _');
+/** A Claude Code session id: the CLI's uuid (its transcript's file name). */
+const sessionId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a session id');
 const threadSettings = z
   .object({
     model: modelRoutingSchema.optional(),
@@ -113,6 +116,7 @@ export const calls = {
         permissionMode: z.enum(['ask', 'acceptEdits', 'bypassPermissions']).optional(),
         defaultModel: modelRoutingSchema.optional(),
         toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
+        keepSessionCopies: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -131,6 +135,21 @@ export const calls = {
       .optional(),
   ),
   deleteMemory: call<null>()(z.object({ id }).strict()),
+
+  /** History (issue 18): every Claude Code session on this machine, most recent first. */
+  listHistory: call<HistorySession[]>()(z.undefined()),
+  /** A page of a session's transcript, newest last; `before` = the previous page's cursor (omit for the end). */
+  getHistoryPage: call<HistoryPage>()(z.object({ sessionId, before: z.number().int().min(0).optional() }).strict()),
+  /** Sessions and threads together, with a snippet around the hit. */
+  searchHistory: call<HistorySearchHit[]>()(z.object({ query: z.string().max(1000) }).strict()),
+  pinHistorySession: call<null>()(z.object({ sessionId, pinned: z.boolean() }).strict()),
+  /** The thread that continues a session (an existing one, or a new one whose next message resumes it). */
+  continueSession: call<{ threadId: string; created: boolean }>()(z.object({ sessionId }).strict()),
+  /** Markdown of a thread or a session (the renderer copies it or saves it as a file). */
+  exportMarkdown: call<{ fileName: string; markdown: string }>()(
+    z.union([z.object({ threadId: id }).strict(), z.object({ sessionId }).strict()]),
+  ),
+  getHistoryStats: call<HistoryStats>()(z.undefined()),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */
@@ -154,11 +173,21 @@ export interface Events {
   statusChanged: CliOverview;
   settingsChanged: AppSettings;
   notice: { level: 'info' | 'warning' | 'error'; message: string };
+  /** Sessions the History index added or changed (the CLI wrote, deleted, or a pin changed). */
+  historyChanged: { sessionIds: string[] };
   /** App-menu commands forwarded to the renderer (it owns the same keyboard shortcuts). */
   command: { command: 'new-thread' | 'open-settings' };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['turnEvent', 'threadsChanged', 'statusChanged', 'settingsChanged', 'notice', 'command'];
+export const EVENT_NAMES: EventName[] = [
+  'turnEvent',
+  'threadsChanged',
+  'statusChanged',
+  'settingsChanged',
+  'notice',
+  'command',
+  'historyChanged',
+];
 
 /** What the renderer sees: one async verb per call and one `on…` per event, returning its unsubscribe. */
 export type DeskApi = {

@@ -10,6 +10,8 @@ export interface AppSettings {
   permissionModeLockedBy?: string;
   defaultModel?: string;
   toolPolicy: ToolPolicy;
+  /** History: Claude Desk keeps a compressed copy of every Claude Code session it indexed (never lost). */
+  keepSessionCopies: boolean;
   /** Whether an API key is saved (the key itself never leaves main). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
@@ -19,6 +21,7 @@ export interface AppSettings {
 export const DEFAULT_SETTINGS: AppSettings = {
   permissionMode: 'acceptEdits',
   toolPolicy: 'all',
+  keepSessionCopies: true,
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };

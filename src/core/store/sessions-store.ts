@@ -34,6 +34,13 @@ export class SessionsStore {
     await this.persist(map);
   }
 
+  /** Claude Code session uuid → the thread that continues it (History: a tied session opens its thread). */
+  async threadsBySession(): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const [threadId, sessionId] of await this.load()) out.set(sessionId, threadId);
+    return out;
+  }
+
   async delete(threadId: string): Promise<void> {
     const map = await this.load();
     if (map.delete(threadId)) await this.persist(map);

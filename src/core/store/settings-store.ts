@@ -40,7 +40,12 @@ const toolPolicy = z.enum(['all', 'read-only', 'none']);
 
 /** A patch from the UI. An empty defaultModel clears it. */
 export const settingsPatchSchema = z
-  .object({ permissionMode: permissionMode.optional(), defaultModel: modelString.optional(), toolPolicy: toolPolicy.optional() })
+  .object({
+    permissionMode: permissionMode.optional(),
+    defaultModel: modelString.optional(),
+    toolPolicy: toolPolicy.optional(),
+    keepSessionCopies: z.boolean().optional(),
+  })
   .strict();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -49,6 +54,8 @@ interface PersistedSettings {
   permissionMode: PermissionMode;
   defaultModel?: string;
   toolPolicy?: ToolPolicy;
+  /** History (issue 18): keep compressed copies of Claude Code's sessions. Absent = on. */
+  keepSessionCopies?: boolean;
 }
 
 export class SettingsLockedError extends Error {}
@@ -87,6 +94,7 @@ export class SettingsStore {
       ...DEFAULT_SETTINGS,
       permissionMode: this.lock?.mode ?? this.saved.permissionMode,
       toolPolicy: this.saved.toolPolicy ?? DEFAULT_SETTINGS.toolPolicy,
+      keepSessionCopies: this.saved.keepSessionCopies ?? DEFAULT_SETTINGS.keepSessionCopies,
       hasSavedApiKey: key?.has() ?? false,
       apiKeyStorage: key?.storage() ?? 'unavailable',
     };
@@ -112,6 +120,7 @@ export class SettingsStore {
       // Under a lock the file keeps the user's own choice, so removing the env var restores it.
       if (p.permissionMode !== undefined && !this.lock) next.permissionMode = p.permissionMode;
       if (p.toolPolicy !== undefined) next.toolPolicy = p.toolPolicy;
+      if (p.keepSessionCopies !== undefined) next.keepSessionCopies = p.keepSessionCopies;
       if (p.defaultModel === '') delete next.defaultModel;
       else if (p.defaultModel !== undefined) next.defaultModel = p.defaultModel;
       await writeJsonAtomic(this.options.file, next);
@@ -144,6 +153,7 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
     ['permissionMode', permissionMode],
     ['toolPolicy', toolPolicy],
     ['defaultModel', modelString.min(1)],
+    ['keepSessionCopies', z.boolean()],
   ] as const;
   for (const [name, schema] of fields) {
     if (obj[name] === undefined) continue;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AssistantMessage, Thread, ThreadSettings, ThreadSummary, ThreadTotals, UserMessage } from '../../shared/threads';
+import type { AssistantMessage, ChatMessage, Thread, ThreadSettings, ThreadSummary, ThreadTotals, UserMessage } from '../../shared/threads';
 import type { TurnVerdict } from '../../shared/turn-events';
 import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-reducer';
 import { writeFileAtomic } from './atomic-write';
@@ -198,6 +198,19 @@ export class ThreadsStore {
       entry.title = title;
       records.push({ op: 'meta', at, title });
     }
+    entry.updatedAt = Math.max(entry.updatedAt, at);
+    await this.appendRecords(id, records, true);
+    this.changed(id, 'message');
+  }
+
+  /** Finished messages brought in from elsewhere (a Claude Code session continued here), written at once. */
+  async importMessages(id: string, messages: ChatMessage[]): Promise<void> {
+    const entry = this.require(id);
+    if (messages.length === 0) return;
+    const at = this.now();
+    const records: LogRecord[] = messages.map((message) =>
+      message.role === 'user' ? { op: 'user', at, message } : { op: 'assistant', at, message },
+    );
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.appendRecords(id, records, true);
     this.changed(id, 'message');

@@ -1,0 +1,113 @@
+/**
+ * The History (issue 18) for every front door: Claude Code's sessions from the index, tied to the threads
+ * that continue them, searched together with the threads, continued as threads, exported as Markdown.
+ */
+import fs from 'node:fs/promises';
+import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from '../shared/history';
+import type { ThreadSettings } from '../shared/threads';
+import type { HistoryIndex } from '../core/history/history-index';
+import { markdownFileName, toMarkdown } from '../core/history/export-markdown';
+import { readTranscriptPage, readWholeTranscript, SessionNotFoundError } from '../core/history/transcript-pages';
+import type { SessionsStore } from '../core/store/sessions-store';
+import type { ThreadsStore } from '../core/store/threads-store';
+
+/** Turns brought into a continued thread: what it shows and what a fresh session is handed if needed. */
+const CONTINUE_PROMPTS = 20;
+
+export interface HistoryServiceDeps {
+  index: HistoryIndex;
+  sessions: SessionsStore;
+  threads: ThreadsStore;
+  /** A checked project folder for a new thread (handlers' checkProjectDir); throws a sentence. */
+  projectDir: (dir: string) => Promise<string>;
+  notice?: (message: string) => void;
+}
+
+export class HistoryService {
+  private refreshing: Promise<unknown> | undefined;
+
+  constructor(private readonly deps: HistoryServiceDeps) {}
+
+  /** Sessions as indexed now; a background refresh picks up anything the watcher missed. */
+  async list(): Promise<HistorySession[]> {
+    this.refreshSoon();
+    const tied = await this.tiedThreads();
+    return this.deps.index.list((id) => tied.get(id));
+  }
+
+  /** Wait for a full refresh (the command line: it has no watcher running). */
+  async refreshNow(): Promise<void> {
+    await this.deps.index.refreshAll();
+  }
+
+  page(sessionId: string, before?: number): Promise<HistoryPage> {
+    return readTranscriptPage(this.deps.index, sessionId, before);
+  }
+
+  async search(query: string, limit = 50): Promise<HistorySearchHit[]> {
+    const tied = await this.tiedThreads();
+    const [sessions, threads] = await Promise.all([this.deps.index.search(query, limit), this.deps.threads.search(query, limit)]);
+    const hits: HistorySearchHit[] = sessions.map((h) => {
+      const threadId = tied.get(h.session.id);
+      return { kind: 'session', session: threadId ? { ...h.session, threadId } : h.session, snippet: h.snippet };
+    });
+    for (const t of threads) hits.push({ kind: 'thread', thread: t.thread, snippet: t.snippet });
+    const at = (h: HistorySearchHit): number => (h.kind === 'session' ? h.session.lastAt : h.thread.updatedAt);
+    return hits.sort((a, b) => at(b) - at(a)).slice(0, limit);
+  }
+
+  setPinned(sessionId: string, pinned: boolean): Promise<void> {
+    return this.deps.index.setPinned(sessionId, pinned);
+  }
+
+  stats(): Promise<HistoryStats> {
+    return this.deps.index.stats();
+  }
+
+  /**
+   * The thread that continues a session: the one already tied to it, or a new thread in the session's
+   * folder holding its recent turns, whose next message resumes the same CLI session (`--resume <id>`).
+   * When the CLI has deleted the transcript, that resume fails and the engine's stale-session fallback
+   * hands a fresh session the thread's messages instead.
+   */
+  async continueSession(sessionId: string): Promise<{ threadId: string; created: boolean }> {
+    const tied = (await this.tiedThreads()).get(sessionId);
+    if (tied && this.deps.threads.summary(tied)) return { threadId: tied, created: false };
+    const session = this.deps.index.get(sessionId);
+    if (!session) throw new SessionNotFoundError(`No Claude Code session ${sessionId} in the history.`);
+    const settings: ThreadSettings = {};
+    const exists = await fs.stat(session.project).then((s) => s.isDirectory(), () => false);
+    if (exists) settings.projectDir = await this.deps.projectDir(session.project);
+    else this.deps.notice?.(`The folder ${session.project} no longer exists; the thread works in the default folder.`);
+    const page = await readTranscriptPage(this.deps.index, sessionId, undefined, CONTINUE_PROMPTS);
+    const thread = await this.deps.threads.create({ title: session.title, settings });
+    await this.deps.threads.importMessages(thread.id, page.messages);
+    await this.deps.sessions.set(thread.id, sessionId);
+    return { threadId: thread.id, created: true };
+  }
+
+  async exportMarkdown(input: { sessionId?: string; threadId?: string }): Promise<{ fileName: string; markdown: string }> {
+    if (input.threadId) {
+      const thread = await this.deps.threads.get(input.threadId);
+      if (!thread) throw new Error('This thread no longer exists.');
+      const markdown = toMarkdown({ title: thread.title, project: thread.settings.projectDir, at: thread.updatedAt }, thread.messages);
+      return { fileName: markdownFileName(thread.title), markdown };
+    }
+    const id = input.sessionId ?? '';
+    const session = this.deps.index.get(id);
+    if (!session) throw new SessionNotFoundError(`No Claude Code session ${id} in the history.`);
+    const messages = await readWholeTranscript(this.deps.index, id);
+    const markdown = toMarkdown({ title: session.title, project: session.project, sessionId: id, at: session.lastAt }, messages);
+    return { fileName: markdownFileName(session.title), markdown };
+  }
+
+  private async tiedThreads(): Promise<Map<string, string>> {
+    const map = await this.deps.sessions.threadsBySession();
+    for (const [sessionId, threadId] of map) if (!this.deps.threads.summary(threadId)) map.delete(sessionId);
+    return map;
+  }
+
+  private refreshSoon(): void {
+    this.refreshing ??= this.deps.index.refreshAll().finally(() => (this.refreshing = undefined));
+  }
+}

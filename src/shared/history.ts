@@ -1,0 +1,46 @@
+/** Claude Code sessions as the History view sees them. Plain data: these cross every process boundary. */
+import type { ChatMessage, ThreadSummary } from './threads';
+
+export interface HistorySession {
+  /** The CLI's session uuid (the file name): what `--resume` takes. */
+  id: string;
+  /** The folder the session ran in, read from the file (`cwd`); the encoded folder name only as a fallback. */
+  project: string;
+  title: string;
+  /** Where the title came from: the user's /rename, the CLI's generated title or summary, or the first prompt. */
+  titleSource: 'custom' | 'ai' | 'summary' | 'prompt' | 'none';
+  /** ms since epoch. */
+  firstAt: number;
+  lastAt: number;
+  /** Typed prompts plus assistant turns: what the transcript shows. */
+  messages: number;
+  model?: string;
+  costUsd?: number;
+  /** Size of the CLI's file when last read (bytes). */
+  bytes: number;
+  /** `file`: the CLI still has it; `copy`: the CLI deleted it and only Claude Desk's kept copy is left. */
+  source: 'file' | 'copy';
+  pinned: boolean;
+  /** The Claude Desk thread that continues this session, if any. */
+  threadId?: string;
+}
+
+/** One page of a transcript, newest last. `before` is the cursor of the page above (absent at the top). */
+export interface HistoryPage {
+  sessionId: string;
+  messages: ChatMessage[];
+  before?: number;
+}
+
+export type HistorySearchHit =
+  | { kind: 'session'; session: HistorySession; snippet: string }
+  | { kind: 'thread'; thread: ThreadSummary; snippet: string };
+
+export interface HistoryStats {
+  sessions: number;
+  /** Compressed copies kept in the private state (bytes on disk). */
+  keptBytes: number;
+  /** What those copies hold uncompressed. */
+  keptRawBytes: number;
+  keepCopies: boolean;
+}
