@@ -83,9 +83,9 @@ export async function readAppended(e: IndexEntry, st: { size: number; mtimeMs: n
   }
   try {
     const source = fileSource(handle, st.size);
-    e.offset = await readCompleteLines(source, e.offset, st.size, async (_bytes, text) => {
+    e.offset = await readCompleteLines(source, e.offset, st.size, async (bytes) => {
       let added = '';
-      forEachLine(text, (line) => {
+      forEachLine(bytes, (line) => {
         added += foldLine(e.fold, line);
       });
       if (added) {

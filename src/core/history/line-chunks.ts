@@ -9,6 +9,8 @@ import { isSkippableLine, parseSessionLine, type SessionLine } from './session-l
 
 export const CHUNK_BYTES = 1024 * 1024;
 const NL = 0x0a;
+/** How much of a line's start the skip test looks at (the real CLI puts the telling keys in its first ~250 bytes). */
+export const HEAD_BYTES = 320;
 
 /** A random-access byte source: a plain file, or a kept compressed copy (kept-copies.ts). */
 export interface ChunkSource {
@@ -34,14 +36,14 @@ export function fileSource(handle: fs.FileHandle, size: number): ChunkSource {
 
 /**
  * Complete lines from `from` up to `to`, in batches of about CHUNK_BYTES. `onBatch` gets the batch's bytes
- * (whole lines) and its text; a torn last line (no '\n' yet: the CLI is mid-write) is left for next time.
+ * (whole lines); a torn last line (no '\n' yet: the CLI is mid-write) is left for next time.
  * Returns the offset just past the last complete line.
  */
 export async function readCompleteLines(
   source: ChunkSource,
   from: number,
   to: number,
-  onBatch: (bytes: Buffer, text: string) => Promise<void> | void,
+  onBatch: (bytes: Buffer) => Promise<void> | void,
 ): Promise<number> {
   let pos = from;
   let carry: Buffer | undefined;
@@ -57,19 +59,23 @@ export async function readCompleteLines(
     }
     const whole = buf.subarray(0, last + 1);
     carry = last + 1 < buf.length ? Buffer.from(buf.subarray(last + 1)) : undefined;
-    await onBatch(whole, whole.toString('utf8'));
+    await onBatch(whole);
   }
   return pos - (carry?.length ?? 0);
 }
 
-/** Calls `onLine` for every line of a batch's text that the History needs, parsed. */
-export function forEachLine(text: string, onLine: (line: SessionLine) => void): void {
+/**
+ * Calls `onLine` for every line of a batch the History needs, parsed. Works on the bytes: a line is decoded
+ * only when its first bytes say it is wanted, so the bulk (attachments, request shapes, tool output) is
+ * never even turned into a string — that is what keeps indexing above the plain split + JSON.parse floor.
+ */
+export function forEachLine(bytes: Buffer, onLine: (line: SessionLine) => void, purpose: 'index' | 'read' = 'index'): void {
   let start = 0;
-  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+  for (let nl = bytes.indexOf(NL); nl !== -1; nl = bytes.indexOf(NL, start)) {
     if (nl > start) {
-      const line = text.slice(start, nl);
-      if (!isSkippableLine(line)) {
-        const parsed = parseSessionLine(line);
+      const head = bytes.toString('latin1', start, Math.min(nl, start + HEAD_BYTES));
+      if (!isSkippableLine(head, purpose)) {
+        const parsed = parseSessionLine(bytes.toString('utf8', start, nl));
         if (parsed) onLine(parsed);
       }
     }
@@ -118,8 +124,8 @@ export async function readPageBackwards(
       }
       const lineStart = nl + 1;
       if (end - 1 > lineStart) {
-        const head = buf.toString('latin1', lineStart, Math.min(end - 1, lineStart + 160));
-        const parsed = isSkippableLine(head) ? undefined : parseSessionLine(buf.toString('utf8', lineStart, end - 1));
+        const head = buf.toString('latin1', lineStart, Math.min(end - 1, lineStart + HEAD_BYTES));
+        const parsed = isSkippableLine(head, 'read') ? undefined : parseSessionLine(buf.toString('utf8', lineStart, end - 1));
         if (parsed && parsed.kind !== 'other') {
           // The page is full: this line only proves there is more above.
           if (full !== undefined) return { lines: reversed.reverse(), start: full };

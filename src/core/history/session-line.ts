@@ -37,16 +37,21 @@ const SKIP_PREFIXES = [
   '{"type":"file-history-snapshot"',
 ];
 
-/** True for a line the History never needs (cheap: looks at the first bytes only). */
-export function isSkippableLine(line: string): boolean {
-  if (line.charCodeAt(0) !== 123 /* { */) return true;
-  if (line.startsWith('{"type":"')) {
-    for (const p of SKIP_PREFIXES) if (line.startsWith(p)) return true;
+/**
+ * True for a line the History does not need, judged from its first bytes (`head`, latin1: the keys are
+ * ASCII). The index (`index`) also skips tool results, which only a transcript shows.
+ */
+export function isSkippableLine(head: string, purpose: 'index' | 'read' = 'read'): boolean {
+  if (head.charCodeAt(0) !== 123 /* { */) return true;
+  if (head.startsWith('{"type":"')) {
+    for (const p of SKIP_PREFIXES) if (head.startsWith(p)) return true;
     return false;
   }
   // `attachment` lines: {"parentUuid":…,"isSidechain":false,"attachment":{…},"type":"attachment",…}
-  const head = line.length > 160 ? line.slice(0, 160) : line;
-  return head.includes('"attachment":{');
+  const near = head.length > 160 ? head.slice(0, 160) : head;
+  if (near.includes('"attachment":{')) return true;
+  // Tool results: …"type":"user","message":{"role":"user","content":[{"tool_use_id":… (recorded).
+  return purpose === 'index' && head.includes('"content":[{"tool_use_id"');
 }
 
 /** Parse one line; undefined when it is not JSON (a torn line) or not an object. */

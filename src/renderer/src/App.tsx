@@ -4,6 +4,7 @@ import { getApi } from './api';
 import { ChatView } from './features/chat/chat-view';
 import { SettingsView } from './features/settings/settings-view';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
+import { SessionView } from './features/history/session-view';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
@@ -13,6 +14,7 @@ import { Notices } from './ui/notices';
 import { useShortcuts } from './use-shortcuts';
 import './features/chat/chat.css';
 import './features/threads/threads.css';
+import './features/history/history.css';
 
 /** The app's store with browser-mode notifications (the Electron host notifies natively). */
 export function createAppStore(): DeskStore {
@@ -40,7 +42,7 @@ function Shell() {
       <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
       <main className="main" aria-label="Claude Desk">
         <ConnectionBanner />
-        {view === 'settings' ? <SettingsView /> : <ChatView />}
+        {view === 'settings' ? <SettingsView /> : view === 'history' ? <SessionView /> : <ChatView />}
       </main>
       <Notices />
     </div>

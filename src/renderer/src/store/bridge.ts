@@ -33,6 +33,24 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       });
   };
 
+  let historyListing: Promise<void> | null = null;
+  let historyAgain = false;
+  const refreshHistory = (): void => {
+    if (historyListing) {
+      historyAgain = true;
+      return;
+    }
+    historyListing = s()
+      .loadHistory()
+      .finally(() => {
+        historyListing = null;
+        if (historyAgain) {
+          historyAgain = false;
+          refreshHistory();
+        }
+      });
+  };
+
   const resync = (): void => {
     lastResync = Date.now();
     refreshList();
@@ -65,6 +83,13 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       if (level === 'info' && message === CONNECTION_NOTICES.lost) return store.setState({ connection: 'reconnecting' });
       if (level === 'info' && message === CONNECTION_NOTICES.refused) return store.setState({ connection: 'refused' });
       s().pushNotice(level, message);
+    }),
+    api.on('historyChanged', ({ sessionIds }) => {
+      // Only once the History was looked at: a busy CLI must not cost a closed History anything.
+      if (!s().historyLoaded) return;
+      refreshHistory();
+      const open = s().openSessionId;
+      if (open && sessionIds.includes(open)) void s().reloadOpenSession();
     }),
     api.on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();

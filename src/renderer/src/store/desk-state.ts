@@ -9,6 +9,7 @@ import type { AppSettings } from '../../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, ThreadSummary, TurnStatus } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import type { Connection } from '../connection-notices';
+import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 
 export interface InFlightTurn {
   turnId: string;
@@ -75,7 +76,9 @@ export interface SettingsSlice {
   settings: AppSettings | null;
   loadAppInfo(): Promise<void>;
   loadSettings(): Promise<void>;
-  updateSettings(patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy'>>): Promise<boolean>;
+  updateSettings(
+    patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies'>>,
+  ): Promise<boolean>;
   saveApiKey(key: string): Promise<boolean>;
   clearApiKey(): Promise<boolean>;
 }
@@ -105,7 +108,39 @@ export interface Notice {
   message: string;
 }
 
-export type View = 'chat' | 'settings';
+export type View = 'chat' | 'settings' | 'history';
+
+/** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
+export interface OpenTranscript {
+  sessionId: string;
+  messages: ChatMessage[];
+  before?: number;
+  loadingOlder: boolean;
+  error?: string;
+}
+
+export interface HistorySlice {
+  /** Which list the sidebar shows. */
+  sidebarTab: 'threads' | 'history';
+  sessions: HistorySession[];
+  historyLoaded: boolean;
+  historyQuery: string;
+  historyHits: HistorySearchHit[] | null;
+  historyStats: HistoryStats | null;
+  openSessionId: string | null;
+  transcript: OpenTranscript | null;
+  setSidebarTab(tab: 'threads' | 'history'): void;
+  loadHistory(): Promise<void>;
+  searchHistory(query: string): Promise<void>;
+  openSession(sessionId: string): Promise<void>;
+  /** After the index changed: the open transcript's newest page again (older pages dropped). */
+  reloadOpenSession(): Promise<void>;
+  loadOlder(): Promise<void>;
+  pinSession(sessionId: string, pinned: boolean): Promise<void>;
+  /** Continue here: opens the thread that continues the session (tied, or new). */
+  continueSession(sessionId: string): Promise<void>;
+  loadHistoryStats(): Promise<void>;
+}
 
 export interface UiSlice {
   view: View;
@@ -120,7 +155,14 @@ export interface UiSlice {
   dismissNotice(id: number): void;
 }
 
-export type DeskState = ThreadsSlice & ChatSlice & TurnsSlice & SettingsSlice & StatusSlice & MemorySlice & UiSlice;
+export type DeskState = ThreadsSlice &
+  ChatSlice &
+  TurnsSlice &
+  SettingsSlice &
+  StatusSlice &
+  MemorySlice &
+  UiSlice &
+  HistorySlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -5,6 +5,7 @@ import { createMemorySlice, createUiSlice } from './memory-ui-slices';
 import { createSettingsSlice, createStatusSlice } from './settings-slice';
 import { createThreadsSlice } from './threads-slice';
 import { createTurnsSlice } from './turns-slice';
+import { createHistorySlice } from './history-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -18,5 +19,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createStatusSlice(...a),
     ...createMemorySlice(...a),
     ...createUiSlice(...a),
+    ...createHistorySlice(...a),
   }));
 }

@@ -16,7 +16,7 @@ export function modelLabel(model: string | undefined): string | undefined {
 }
 
 /** Narrow windows hide the thread list; this button (shown only there, by CSS) brings it over the chat. */
-function SidebarToggle() {
+export function SidebarToggle() {
   const open = useDesk((s) => s.sidebarOpen);
   const setOpen = useDesk((s) => s.setSidebarOpen);
   return (

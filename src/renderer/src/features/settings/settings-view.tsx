@@ -7,6 +7,7 @@ import { ModelSetting } from './model-setting';
 import { PermissionControl } from './permission-control';
 import { StatusCard } from './status-card';
 import { ToolPolicySetting } from './tool-policy';
+import { HistorySettings } from './history-settings';
 import './settings.css';
 
 function AboutCard() {
@@ -62,6 +63,7 @@ export function SettingsView() {
           <ApiKeyField />
         </section>
         <MemoryPanel />
+        <HistorySettings />
         <AboutCard />
       </div>
     </section>

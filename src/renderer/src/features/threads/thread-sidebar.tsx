@@ -4,6 +4,7 @@ import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { ThreadItem } from './thread-item';
+import { HistoryList } from '../history/history-list';
 
 const SEARCH_DEBOUNCE_MS = 200;
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
@@ -41,6 +42,8 @@ export function ThreadSidebar() {
   const deleteThread = useDesk((s) => s.deleteThread);
   const setView = useDesk((s) => s.setView);
   const host = useDesk((s) => s.appInfo?.host);
+  const tab = useDesk((s) => s.sidebarTab);
+  const setTab = useDesk((s) => s.setSidebarTab);
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -71,42 +74,73 @@ export function ThreadSidebar() {
         >
           <Icon name="plus" size={16} /> New thread
         </button>
-        <label className="search">
-          <Icon name="search" size={14} />
-          <span className="visually-hidden">Search threads</span>
-          <input
-            type="search"
-            placeholder="Search threads"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              // Esc clears the search; handled here so it does not also stop a running turn.
-              if (e.key !== 'Escape') return;
-              e.preventDefault();
-              setQuery('');
-            }}
-            data-testid="thread-search"
-          />
-        </label>
+        <div className="sidebar-tabs" role="tablist" aria-label="Sidebar">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'threads'}
+            className={`sidebar-tab ${tab === 'threads' ? 'active' : ''}`}
+            onClick={() => setTab('threads')}
+            data-testid="tab-threads"
+          >
+            <Icon name="chat" size={14} /> Threads
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'history'}
+            className={`sidebar-tab ${tab === 'history' ? 'active' : ''}`}
+            onClick={() => setTab('history')}
+            title="Every Claude Code session on this computer"
+            data-testid="tab-history"
+          >
+            <Icon name="history" size={14} /> History
+          </button>
+        </div>
       </div>
-      <p id={keysHintId} className="visually-hidden">
-        Up and Down arrows move between threads, F2 renames, Delete deletes.
-      </p>
-      <ul className="thread-list" data-testid="thread-list" onKeyDown={moveFocus}>
-        {rows.map(({ thread, snippet }) => (
-          <ThreadItem
-            key={thread.id}
-            thread={thread}
-            active={view === 'chat' && thread.id === activeId}
-            snippet={snippet}
-            tabbable={thread.id === tabbableId}
-            keysHintId={keysHintId}
-            onDelete={setToDelete}
-            onFocusRow={setFocusedId}
-          />
-        ))}
-        {rows.length === 0 && <li className="thread-empty muted">{hits ? 'No threads match.' : 'No threads yet.'}</li>}
-      </ul>
+      {tab === 'history' ? (
+        <HistoryList />
+      ) : (
+        <>
+          <div className="sidebar-search">
+            <label className="search">
+              <Icon name="search" size={14} />
+              <span className="visually-hidden">Search threads</span>
+              <input
+                type="search"
+                placeholder="Search threads"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  // Esc clears the search; handled here so it does not also stop a running turn.
+                  if (e.key !== 'Escape') return;
+                  e.preventDefault();
+                  setQuery('');
+                }}
+                data-testid="thread-search"
+              />
+            </label>
+          </div>
+          <p id={keysHintId} className="visually-hidden">
+            Up and Down arrows move between threads, F2 renames, Delete deletes.
+          </p>
+          <ul className="thread-list" data-testid="thread-list" onKeyDown={moveFocus}>
+            {rows.map(({ thread, snippet }) => (
+              <ThreadItem
+                key={thread.id}
+                thread={thread}
+                active={view === 'chat' && thread.id === activeId}
+                snippet={snippet}
+                tabbable={thread.id === tabbableId}
+                keysHintId={keysHintId}
+                onDelete={setToDelete}
+                onFocusRow={setFocusedId}
+              />
+            ))}
+            {rows.length === 0 && <li className="thread-empty muted">{hits ? 'No threads match.' : 'No threads yet.'}</li>}
+          </ul>
+        </>
+      )}
       <div className="sidebar-bottom">
         <button
           type="button"

@@ -1,0 +1,173 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { HistorySearchHit, HistorySession } from '../../../../shared/history';
+import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
+import { relativeTime } from '../threads/relative-time';
+import { groupSessions } from './group-sessions';
+import { Highlight } from './highlight';
+
+const SEARCH_DEBOUNCE_MS = 200;
+
+function SessionRow({ session, snippet, query }: { session: HistorySession; snippet?: string; query?: string }) {
+  const openId = useDesk((s) => (s.view === 'history' ? s.openSessionId : null));
+  const open = useDesk((s) => s.openSession);
+  const pin = useDesk((s) => s.pinSession);
+  const active = openId === session.id;
+  return (
+    <li className={`thread-item history-item ${active ? 'active' : ''}`} data-testid="history-item" data-session-id={session.id}>
+      <button
+        type="button"
+        className="thread-open"
+        aria-current={active ? 'page' : undefined}
+        onClick={() => void open(session.id)}
+        title={`${session.title}\n${session.project}`}
+      >
+        <span className="thread-title-row">
+          <span className="thread-title">{session.title}</span>
+          <span className="thread-time">{relativeTime(session.lastAt)}</span>
+        </span>
+        <span className="history-meta">
+          {session.messages} message{session.messages === 1 ? '' : 's'}
+          {session.source === 'copy' && <span className="chip chip-small" title="The CLI deleted this session; Claude Desk kept a copy">kept copy</span>}
+          {session.threadId && <span className="chip chip-small">in a thread</span>}
+        </span>
+        {snippet && (
+          <span className="thread-snippet" data-testid="history-snippet">
+            <Highlight text={snippet} query={query ?? ''} />
+          </span>
+        )}
+      </button>
+      <div className="thread-actions">
+        <button
+          type="button"
+          className={`btn btn-ghost btn-icon ${session.pinned ? 'pinned' : ''}`}
+          aria-label={session.pinned ? `Unpin ${session.title}` : `Pin ${session.title}`}
+          aria-pressed={session.pinned}
+          title={session.pinned ? 'Unpin' : 'Pin'}
+          onClick={() => void pin(session.id, !session.pinned)}
+        >
+          <Icon name="pin" size={14} />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function ThreadHitRow({ hit, query }: { hit: Extract<HistorySearchHit, { kind: 'thread' }>; query: string }) {
+  const select = useDesk((s) => s.selectThread);
+  const setTab = useDesk((s) => s.setSidebarTab);
+  return (
+    <li className="thread-item history-item" data-testid="history-thread-hit">
+      <button
+        type="button"
+        className="thread-open"
+        onClick={() => {
+          setTab('threads');
+          void select(hit.thread.id);
+        }}
+      >
+        <span className="thread-title-row">
+          <span className="thread-title">{hit.thread.title}</span>
+          <span className="thread-time">{relativeTime(hit.thread.updatedAt)}</span>
+        </span>
+        <span className="history-meta">
+          <span className="chip chip-small">thread</span>
+        </span>
+        <span className="thread-snippet">
+          <Highlight text={hit.snippet} query={query} />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The sidebar's History tab: every Claude Code session, pinned first, then by project and date; search. */
+export function HistoryList() {
+  const sessions = useDesk((s) => s.sessions);
+  const loaded = useDesk((s) => s.historyLoaded);
+  const hits = useDesk((s) => s.historyHits);
+  const search = useDesk((s) => s.searchHistory);
+  const load = useDesk((s) => s.loadHistory);
+  const [query, setQuery] = useState(useDesk((s) => s.historyQuery));
+  useEffect(() => {
+    const t = setTimeout(() => void search(query), query ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(t);
+  }, [query, search]);
+  useEffect(() => {
+    if (!loaded) void load();
+  }, [loaded, load]);
+  const groups = useMemo(() => groupSessions(sessions, Date.now()), [sessions]);
+
+  return (
+    <>
+      <div className="sidebar-search">
+        <label className="search">
+          <Icon name="search" size={14} />
+          <span className="visually-hidden">Search sessions and threads</span>
+          <input
+            type="search"
+            placeholder="Search all sessions"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              setQuery('');
+            }}
+            data-testid="history-search"
+          />
+        </label>
+      </div>
+      <div className="thread-list history-list" data-testid="history-list">
+        {hits ? (
+          <ul className="history-group-list">
+            {hits.map((h) =>
+              h.kind === 'session' ? (
+                <SessionRow key={`s${h.session.id}`} session={h.session} snippet={h.snippet} query={query} />
+              ) : (
+                <ThreadHitRow key={`t${h.thread.id}`} hit={h} query={query} />
+              ),
+            )}
+            {hits.length === 0 && <li className="thread-empty muted">Nothing matches.</li>}
+          </ul>
+        ) : (
+          <>
+            {groups.pinned.length > 0 && (
+              <section className="history-group" aria-label="Pinned">
+                <h2 className="history-heading">
+                  <Icon name="pin" size={12} /> Pinned
+                </h2>
+                <ul className="history-group-list">
+                  {groups.pinned.map((s) => (
+                    <SessionRow key={s.id} session={s} />
+                  ))}
+                </ul>
+              </section>
+            )}
+            {groups.projects.map((g) => (
+              <section key={g.project} className="history-group" aria-label={g.project} data-testid="history-project">
+                <h2 className="history-heading" title={g.project}>
+                  <Icon name="folder" size={12} /> {g.label}
+                </h2>
+                {g.buckets.map((b) => (
+                  <div key={b.label}>
+                    <h3 className="history-date">{b.label}</h3>
+                    <ul className="history-group-list">
+                      {b.sessions.map((s) => (
+                        <SessionRow key={s.id} session={s} />
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </section>
+            ))}
+            {loaded && sessions.length === 0 && (
+              <p className="thread-empty muted">No Claude Code sessions on this computer yet.</p>
+            )}
+            {!loaded && <p className="thread-empty muted">Reading Claude Code’s sessions…</p>}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

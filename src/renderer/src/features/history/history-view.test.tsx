@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { HistoryPage, HistorySession } from '../../../../shared/history';
+import type { ChatMessage } from '../../../../shared/threads';
+import { createFakeHost } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+import { groupSessions } from './group-sessions';
+
+const NOW = Date.now();
+const session = (id: string, project: string, title: string, lastAt: number, extra: Partial<HistorySession> = {}): HistorySession => ({
+  id, project, title, titleSource: 'prompt', firstAt: lastAt - 1000, lastAt, messages: 4, bytes: 1000, source: 'file', pinned: false, ...extra,
+});
+const SESSIONS = [
+  session('11111111-1111-4111-8111-111111111111', '/home/me/app', 'Fix the login bug', NOW - 60_000),
+  session('22222222-2222-4222-8222-222222222222', '/home/me/app', 'Old refactor', NOW - 40 * 86_400_000),
+  session('33333333-3333-4333-8333-333333333333', '/home/me/site', 'Write the blog post', NOW - 3_600_000, { pinned: true }),
+];
+const turn = (i: number): ChatMessage[] => [
+  { id: `u${i}`, role: 'user', createdAt: i, text: `Question ${i}` },
+  { id: `a${i}`, role: 'assistant', createdAt: i, status: 'done', parts: [{ kind: 'text', text: `Answer ${i}` }] },
+];
+
+describe('History', () => {
+  it('groups sessions: pinned first, then by project (most recent first) and date', () => {
+    const g = groupSessions(SESSIONS, NOW);
+    expect(g.pinned.map((s) => s.title)).toEqual(['Write the blog post']);
+    expect(g.projects.map((p) => p.label)).toEqual(['app']);
+    expect(g.projects[0]!.buckets.map((b) => b.label)).toEqual(['Today', expect.stringMatching(/\d{4}/)]);
+  });
+
+  it('lists sessions in the sidebar tab, opens one at its end, pages older turns, and continues it', async () => {
+    const host = createFakeHost();
+    host.handle('listHistory', () => SESSIONS);
+    host.handle('getHistoryPage', (input) => {
+      const { sessionId, before } = input as { sessionId: string; before?: number };
+      const page: HistoryPage = before === undefined ? { sessionId, messages: [...turn(3), ...turn(4)], before: 2 } : { sessionId, messages: [...turn(1), ...turn(2)] };
+      return page;
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('tab-history'));
+    const list = await screen.findByTestId('history-list');
+    expect(within(list).getByText('Pinned')).toBeInTheDocument();
+    expect(within(list).getByText('app')).toBeInTheDocument();
+    await userEvent.click(within(list).getByText('Fix the login bug'));
+    expect(await screen.findByTestId('session-title')).toHaveTextContent('Fix the login bug');
+    expect(await screen.findByText('Answer 4')).toBeInTheDocument();
+    expect(host.callsTo('getHistoryPage')[0]).toEqual({ sessionId: SESSIONS[0]!.id });
+    // Scrolling to the top asks for the page above.
+    const transcript = screen.getByTestId('session-transcript');
+    transcript.scrollTop = 0;
+    transcript.dispatchEvent(new Event('scroll'));
+    expect(await screen.findByText('Answer 1')).toBeInTheDocument();
+    expect(host.callsTo('getHistoryPage')[1]).toEqual({ sessionId: SESSIONS[0]!.id, before: 2 });
+
+    await userEvent.click(screen.getByTestId('continue-here'));
+    await waitFor(() => expect(host.callsTo('continueSession')).toEqual([{ sessionId: SESSIONS[0]!.id }]));
+  });
+
+  it('searches sessions and threads together and marks the words in the snippet', async () => {
+    const host = createFakeHost();
+    host.handle('listHistory', () => SESSIONS);
+    host.handle('searchHistory', () => [{ kind: 'session', session: SESSIONS[0], snippet: '…the login bug in auth.ts…' }]);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('tab-history'));
+    await userEvent.type(screen.getByTestId('history-search'), 'login');
+    const snippet = await screen.findByTestId('history-snippet');
+    expect(snippet.querySelector('mark')?.textContent).toBe('login');
+  });
+});

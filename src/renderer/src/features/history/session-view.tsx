@@ -1,0 +1,177 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { HistorySession } from '../../../../shared/history';
+import { getApi } from '../../api';
+import { errorText } from '../../store/desk-state';
+import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
+import { AssistantMessageView } from '../chat/assistant-message';
+import { SidebarToggle } from '../chat/chat-header';
+import { formatCost } from '../chat/format';
+import { UserMessageView } from '../chat/user-message';
+
+/** Loads the page above when the reader comes this close to the top (px). */
+const LOAD_OLDER_PX = 400;
+
+/** Save a file from the page: works the same in the desktop window and in browser mode. */
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Export buttons for a session or a thread: copy Markdown to the clipboard, or save it as a .md file. */
+export function ExportButtons({ target }: { target: { sessionId: string } | { threadId: string } }) {
+  const pushNotice = useDesk((s) => s.pushNotice);
+  const [copied, setCopied] = useState(false);
+  const run = async (how: 'copy' | 'save'): Promise<void> => {
+    try {
+      const { fileName, markdown } = await getApi().exportMarkdown(target);
+      if (how === 'save') return download(fileName, markdown);
+      await navigator.clipboard.writeText(markdown);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch (err) {
+      pushNotice('error', `Export failed: ${errorText(err)}`);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-ghost" onClick={() => void run('copy')} data-testid="export-copy">
+        <Icon name={copied ? 'check' : 'copy'} size={14} /> {copied ? 'Copied' : 'Copy as Markdown'}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={() => void run('save')} data-testid="export-save">
+        <Icon name="down" size={14} /> Save .md
+      </button>
+    </>
+  );
+}
+
+function SessionHeader({ session }: { session: HistorySession }) {
+  const continueSession = useDesk((s) => s.continueSession);
+  const pin = useDesk((s) => s.pinSession);
+  const [busy, setBusy] = useState(false);
+  return (
+    <header className="chat-header session-header" data-testid="session-header">
+      <SidebarToggle />
+      <div className="chat-title-block">
+        <h1 className="chat-title" data-testid="session-title">
+          {session.title}
+        </h1>
+        <div className="chat-meta">
+          <span className="chat-meta-item" title={session.project}>
+            <Icon name="folder" size={12} /> {session.project}
+          </span>
+          <span className="chat-meta-item">
+            {session.messages} messages · {new Date(session.lastAt).toLocaleString()}
+          </span>
+          {session.model && <span className="chat-meta-item">{session.model}</span>}
+          {session.costUsd !== undefined && <span className="chat-meta-item">{formatCost(session.costUsd)}</span>}
+          {session.source === 'copy' && (
+            <span className="chip chip-small" title="The Claude Code CLI deleted this session; this is Claude Desk's kept copy">
+              kept copy
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="session-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-pressed={session.pinned}
+          aria-label={session.pinned ? 'Unpin' : 'Pin'}
+          title={session.pinned ? 'Unpin' : 'Pin'}
+          onClick={() => void pin(session.id, !session.pinned)}
+        >
+          <Icon name="pin" size={16} />
+        </button>
+        <ExportButtons target={{ sessionId: session.id }} />
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          data-testid="continue-here"
+          title="Open as a Claude Desk thread in this folder; the next message resumes this Claude Code session"
+          onClick={() => {
+            setBusy(true);
+            void continueSession(session.id).finally(() => setBusy(false));
+          }}
+        >
+          <Icon name="chat" size={14} /> {session.threadId ? 'Open thread' : 'Continue here'}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** The transcript: opens at its end; scrolling up loads older turns above without moving what is on screen. */
+function Transcript() {
+  const transcript = useDesk((s) => s.transcript);
+  const loadOlder = useDesk((s) => s.loadOlder);
+  const scroller = useRef<HTMLDivElement>(null);
+  const anchor = useRef<{ sessionId: string; fromBottom: number } | null>(null);
+  const messages = transcript?.messages ?? [];
+
+  // After each render: first page → at the bottom; older page added above → same content in view.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !transcript) return;
+    const a = anchor.current;
+    el.scrollTop = a && a.sessionId === transcript.sessionId ? el.scrollHeight - a.fromBottom : el.scrollHeight;
+    anchor.current = { sessionId: transcript.sessionId, fromBottom: el.scrollHeight - el.scrollTop };
+  }, [transcript?.sessionId, messages.length, transcript]);
+
+  if (!transcript) return null;
+  return (
+    <div
+      ref={scroller}
+      className="message-scroller session-scroller"
+      data-testid="session-transcript"
+      role="log"
+      aria-label="Transcript"
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        anchor.current = { sessionId: transcript.sessionId, fromBottom: el.scrollHeight - el.scrollTop };
+        if (el.scrollTop < LOAD_OLDER_PX && transcript.before !== undefined) void loadOlder();
+      }}
+    >
+      <div className="session-messages">
+        {transcript.before !== undefined && (
+          <div className="session-older muted" role="status">
+            {transcript.loadingOlder ? 'Loading earlier messages…' : 'Scroll up for earlier messages'}
+          </div>
+        )}
+        {transcript.error && <p className="turn-warning">{transcript.error}</p>}
+        {messages.map((m) =>
+          m.role === 'user' ? (
+            <div key={m.id} className="message-slot">
+              <UserMessageView message={m} />
+            </div>
+          ) : (
+            <div key={m.id} className="message-slot">
+              <AssistantMessageView message={m} />
+            </div>
+          ),
+        )}
+        {!transcript.loadingOlder && messages.length === 0 && !transcript.error && (
+          <p className="muted session-empty">This session has no messages to show.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The History's main pane: the open session's header, actions and transcript. */
+export function SessionView() {
+  const session = useDesk((s) => s.sessions.find((x) => x.id === s.openSessionId));
+  const openId = useDesk((s) => s.openSessionId);
+  return (
+    <section className="chat-view session-view" aria-label="Session" data-testid="session-view">
+      {session ? <SessionHeader session={session} /> : null}
+      {openId ? <Transcript /> : <p className="muted session-empty">Pick a session in the History list.</p>}
+    </section>
+  );
+}
