@@ -102,6 +102,7 @@ test('Continue here opens a thread in the session’s folder whose next message 
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('What did we plan?');
   await box.press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2); // the session's answer, then the new one
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   const sent = JSON.stringify(mock.requests.at(-1)!.body.messages);
   expect(sent).toContain('Plan the alpha release E2E-NONCE-31'); // the CLI resumed the session
