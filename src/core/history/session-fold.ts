@@ -2,7 +2,7 @@
  * The summary of one session, folded line by line so that a file that grew is read only from where the
  * last read stopped: the fold state is plain JSON and is persisted with the index.
  */
-import { autoTitle } from '../store/thread-log';
+import { autoTitle } from '../../shared/thread-title';
 import type { SessionLine } from './session-line';
 
 export interface FoldState {
