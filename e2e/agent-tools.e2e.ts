@@ -122,3 +122,30 @@ test("a sub-agent's tool call appears nested under its Agent card", async ({ pag
   await expect(agent.getByTestId('tool-state').first()).toContainText('Done');
   await shots(page, 'subagent-card', agent);
 });
+
+test("a question card's chosen option reaches the model", async ({ page }) => {
+  await page.goto(host.url);
+  const question = {
+    question: 'Which database should we use?',
+    header: 'Database',
+    multiSelect: false,
+    options: [
+      { label: 'SQLite', description: 'A file, no server' },
+      { label: 'Postgres', description: 'A server' },
+    ],
+  };
+  await send(page, steps([{ name: 'AskUserQuestion', input: { questions: [question] } }]));
+  const card = page.getByTestId('question-card');
+  await expect(card.getByRole('radio', { name: /Postgres/ })).toBeVisible();
+  await card.getByRole('radio', { name: /Postgres/ }).click();
+  await shots(page, 'question-card', card);
+  await card.getByRole('button', { name: 'Send answer' }).click();
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  // The mock saw the answer in the tool result (recorded case 36's wording).
+  const results = mock.requests.flatMap((r) => r.toolResults.map((t) => t.content));
+  expect(results.some((c) => c.includes('"Which database should we use?"="Postgres"'))).toBe(true);
+  const tool = answer.locator('[data-testid=tool-card][data-tool=AskUserQuestion]');
+  await tool.getByRole('button').first().click();
+  await expect(tool.getByTestId('answers')).toContainText('Postgres');
+});

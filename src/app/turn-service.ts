@@ -81,7 +81,13 @@ export class TurnService {
       if (event.type === 'result') {
         void threads.addTotals(input.threadId, event.verdict).catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
       }
-      if (event.type === 'approval_request') this.deps.notify?.('Claude Desk needs your answer', `${event.request.toolName}: allow or deny?`);
+      if (event.type === 'approval_request') {
+        const tool = event.request.toolName;
+        // Questions and plans are decisions, not permissions (issue 17): say which, with the thread's name.
+        const what =
+          tool === 'AskUserQuestion' ? 'Claude has a question' : tool === 'ExitPlanMode' ? 'Claude’s plan is ready for review' : `${tool}: allow or deny?`;
+        this.deps.notify?.('Claude Desk needs your answer', `${thread.title} — ${what}`);
+      }
     };
 
     // Preparing (CLI status, tools, wall) happens inside the engine, so the turn is stoppable and counts

@@ -113,7 +113,7 @@ export const calls = {
   updateSettings: call<AppSettings>()(
     z
       .object({
-        permissionMode: z.enum(['ask', 'acceptEdits', 'bypassPermissions']).optional(),
+        permissionMode: z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']).optional(),
         defaultModel: modelRoutingSchema.optional(),
         toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
         keepSessionCopies: z.boolean().optional(),

@@ -1,7 +1,7 @@
 /** User settings (private state, see core/store). */
 
 /** The app's posture. `ask` and the approval flow come with the interactive-approval work. */
-export type PermissionMode = 'ask' | 'acceptEdits' | 'bypassPermissions';
+export type PermissionMode = 'plan' | 'ask' | 'acceptEdits' | 'bypassPermissions';
 export type ToolPolicy = 'all' | 'read-only' | 'none';
 
 export interface AppSettings {

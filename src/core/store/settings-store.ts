@@ -23,6 +23,7 @@ export const PERMISSION_MODE_ENV = 'CLAUDE_DESK_PERMISSION_MODE';
 const ENV_MODES: Record<string, PermissionMode> = {
   acceptedits: 'acceptEdits',
   ask: 'ask',
+  plan: 'plan',
   default: 'ask',
   bypass: 'bypassPermissions',
   bypasspermissions: 'bypassPermissions',
@@ -35,7 +36,7 @@ export function parsePermissionModeEnv(raw: string | undefined): PermissionMode 
 }
 
 
-const permissionMode = z.enum(['ask', 'acceptEdits', 'bypassPermissions']);
+const permissionMode = z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']);
 const toolPolicy = z.enum(['all', 'read-only', 'none']);
 
 /** A patch from the UI. An empty defaultModel clears it. */
@@ -77,7 +78,7 @@ export class SettingsStore {
     const mode = parsePermissionModeEnv(raw);
     if (raw !== undefined && raw.trim() !== '' && !mode) {
       options.onWarning?.(
-        `${PERMISSION_MODE_ENV}=${raw} is not one of acceptEdits, ask, default, bypass, bypassPermissions, full; ignored.`,
+        `${PERMISSION_MODE_ENV}=${raw} is not one of acceptEdits, ask, default, plan, bypass, bypassPermissions, full; ignored.`,
       );
     }
     this.lock = mode ? { mode, by: `${PERMISSION_MODE_ENV}=${raw?.trim()}` } : undefined;

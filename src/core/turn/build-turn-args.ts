@@ -51,6 +51,11 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
     case 'bypassPermissions':
       args.push('--permission-mode', 'bypassPermissions');
       break;
+    case 'plan':
+      // Issue 17: the CLI's plan mode (read-only until ExitPlanMode is approved, recorded case 35); its
+      // ExitPlanMode and AskUserQuestion arrive as can_use_tool.
+      args.push('--permission-mode', 'plan', '--permission-prompt-tool', 'stdio');
+      break;
     case 'ask':
       // Issue 8: shell and network are not withheld; every call that needs permission becomes a card.
       args.push('--permission-mode', 'default', '--permission-prompt-tool', 'stdio');

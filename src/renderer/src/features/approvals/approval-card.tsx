@@ -9,6 +9,8 @@ import { Icon } from '../../ui/icons';
 import { approvalToolName, toolSummary } from '../chat/tool-names';
 import { type ApprovalKey, approvalKey, useOnlyPendingKeys } from './approval-keys';
 import { ApprovalPreview, editableField } from './approval-preview';
+import { PlanCard } from './plan-card';
+import { QuestionCard } from './question-card';
 import './approvals.css';
 
 const OUTCOME_TEXT = {
@@ -25,11 +27,24 @@ export const ApprovalCardView = memo(function ApprovalCardView({
   card,
   threadId,
   turnId,
+  toolInput,
 }: {
   card: Card;
   threadId: string;
   turnId: string;
+  /** The input of the tool call this prompt is about (ExitPlanMode's prompt carries `{}`, case 35). */
+  toolInput?: unknown;
 }) {
+  // Questions and plans ask for a decision of their own, not a permission (recorded cases 35, 36).
+  if (card.request.toolName === 'AskUserQuestion') return <QuestionCard card={card} threadId={threadId} turnId={turnId} />;
+  if (card.request.toolName === 'ExitPlanMode') {
+    const plan = (toolInput as { plan?: unknown } | undefined)?.plan;
+    return <PlanCard card={card} threadId={threadId} turnId={turnId} planText={typeof plan === 'string' ? plan : undefined} />;
+  }
+  return <PermissionCard card={card} threadId={threadId} turnId={turnId} />;
+});
+
+function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
   const { request, outcome } = card;
   const pushNotice = useDesk((s) => s.pushNotice);
   const field = editableField(request);
@@ -205,4 +220,4 @@ export const ApprovalCardView = memo(function ApprovalCardView({
       )}
     </section>
   );
-});
+}

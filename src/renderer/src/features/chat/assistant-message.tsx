@@ -26,8 +26,10 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
   const last = message.parts.length - 1;
   const hasOutput = message.parts.some((p) => p.kind !== 'thinking');
   const byTool = approvalsByTool(message);
-  const cardView = (card: ApprovalCard) =>
-    threadId && <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} />;
+  const cardView = (card: ApprovalCard, toolInput?: unknown) =>
+    threadId && (
+      <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} toolInput={toolInput} />
+    );
   return (
     <article
       className="message message-assistant"
@@ -47,7 +49,7 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
           <Fragment key={part.toolUseId}>
             <ToolCard part={part} turnOver={over} approval={card} />
             {/* The prompt sits under its call while it waits; once answered, the call's badge says how. */}
-            {card && !card.outcome && cardView(card)}
+            {card && !card.outcome && cardView(card, part.input)}
           </Fragment>
         );
       })}

@@ -39,7 +39,12 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
     return { label: `${part.subagent.status === 'completed' ? 'Done' : 'Failed'}${took}`, tone };
   }
   if (approval?.outcome === 'cancelled' && part.result === undefined) return { label: 'Withdrawn', tone: 'muted' };
-  if (approval && !approval.outcome) return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Waiting for approval', tone: 'waiting' };
+  if (approval && !approval.outcome) {
+    if (turnOver) return { label: 'No result', tone: 'muted' };
+    // Questions and plans wait for a decision, not a permission (issue 17).
+    const waitingFor = part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
+    return { label: `Waiting for ${waitingFor}`, tone: 'waiting' };
+  }
   if (part.isError) return { label: 'Error', tone: 'error' };
   if (part.result !== undefined) return { label: 'Done', tone: 'done' };
   return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Running', tone: 'running' };

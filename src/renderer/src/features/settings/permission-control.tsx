@@ -4,6 +4,7 @@ import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 
 export const PERMISSION_OPTIONS: { mode: PermissionMode; label: string; hint: string }[] = [
+  { mode: 'plan', label: 'Plan', hint: 'Claude looks around and writes a plan; nothing changes until you approve it.' },
   { mode: 'ask', label: 'Ask', hint: 'Claude asks before it edits files or runs commands.' },
   { mode: 'acceptEdits', label: 'Accept edits', hint: 'Claude edits files in the project; shell and network stay off.' },
   { mode: 'bypassPermissions', label: 'Full access', hint: 'Everything, without asking.' },

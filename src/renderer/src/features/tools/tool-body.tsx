@@ -6,6 +6,8 @@ import { EDIT_TOOLS, editDiff } from './diff-rows';
 import { FilePath } from './file-path';
 import { TerminalOutput } from './terminal-output';
 import { WebBody } from './web-body';
+import { answersFromResult, questionsOf } from '../approvals/questions';
+import { Markdown } from '../chat/markdown';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
@@ -118,6 +120,23 @@ export function GenericBody({ part }: { part: ToolPart }) {
   );
 }
 
+/** AskUserQuestion once answered: each question with the answer the model got (recorded case 36). */
+function AnswersBody({ part }: { part: ToolPart }) {
+  const answers = answersFromResult(part.result);
+  const questions = questionsOf(part.input);
+  if (part.result === undefined || part.isError) return <GenericBody part={part} />;
+  return (
+    <dl className="tool-args" data-testid="answers">
+      {questions.map((q) => (
+        <div key={q.question} className="tool-arg">
+          <dt>{q.question}</dt>
+          <dd>{answers[q.question] ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The body of a tool card, by tool. */
 export function ToolBody({ part }: { part: ToolPart }) {
   if (EDIT_TOOLS.has(part.name)) {
@@ -135,5 +154,13 @@ export function ToolBody({ part }: { part: ToolPart }) {
   if (part.name === 'Read') return <ReadBody part={part} />;
   if (part.name === 'Glob' || part.name === 'Grep') return <FilesBody part={part} />;
   if (part.name === 'WebFetch' || part.name === 'WebSearch') return <WebBody part={part} />;
+  if (part.name === 'AskUserQuestion') return <AnswersBody part={part} />;
+  if (part.name === 'ExitPlanMode' && typeof inputOf(part).plan === 'string') {
+    return (
+      <div className="plan-body">
+        <Markdown text={str(inputOf(part).plan)!} />
+      </div>
+    );
+  }
   return <GenericBody part={part} />;
 }

@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+/** Issue 17, plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
+let mock: MockApi;
+let cli: RealCliEnv;
+let host: DeskHost;
+
+test.beforeAll(async () => {
+  mock = await startMockAnthropicApi();
+  cli = realCliEnv(mock);
+  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined } });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+});
+
+test('a plan card shows the plan; Approve and start switches to Accept edits and the next turn runs with it', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('permission-select').selectOption('plan');
+  await expect(page.getByTestId('permission-select')).toHaveValue('plan');
+  const steps = [
+    { name: 'ToolSearch', input: { query: 'select:ExitPlanMode', max_results: 1 } },
+    { name: 'ExitPlanMode', input: { plan: '# Plan\n\n1. Read `notes.txt`\n2. Write **summary.md**\n' } },
+  ];
+  await page.getByLabel('Message').fill(`SCENARIO:steps ${JSON.stringify(steps)}`);
+  await page.keyboard.press('Enter');
+  const card = page.getByTestId('plan-card');
+  await expect(card.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await expect(card.locator('strong', { hasText: 'summary.md' })).toBeVisible();
+  if (process.env['SHOTS']) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: path.join(process.env['SHOTS'], `plan-card-${scheme}-${size.width}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await card.getByRole('button', { name: 'Approve and start (Accept edits)' }).click();
+  await expect(page.getByTestId('permission-select')).toHaveValue('acceptEdits');
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(answer).toContainText('User has approved exiting plan mode');
+
+  // The next turn runs in Accept edits: a Write goes through without asking (plan mode would refuse it).
+  await page.getByLabel('Message').fill('SCENARIO:write FILE:summary.md go');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('approval-card')).toHaveCount(0);
+  await fs.access(path.join(host.dataDir, 'workspace', 'summary.md'));
+});
