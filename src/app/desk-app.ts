@@ -27,6 +27,8 @@ import { HistoryWatcher } from '../core/history/history-watcher';
 import { cliProjectsDir } from '../core/history/cli-projects-dir';
 import { HistoryService } from './history-service';
 import { checkProjectDir } from './project-dir';
+import { ComposerService } from './composer-service';
+import { spawnInOwnGroup } from '../core/turn/spawned-process';
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
@@ -74,6 +76,8 @@ export interface DeskServices {
   controls: TurnControls;
   /** Every Claude Code session on this machine (issue 18). */
   history: HistoryService;
+  /** The composer's pickers: commands, models, project files (issue 19). */
+  composer: ComposerService;
   /** Pre-warms the next turn's CLI (issue 9); absent in hosts that build services by hand. */
   prewarm?: Prewarmer;
   sandbox: () => Promise<Sandbox>;
@@ -258,6 +262,25 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     if (next.keepSessionCopies && !keepCopies && opts.watchHistory) void historyIndex.refreshAll().catch(() => undefined);
     keepCopies = next.keepSessionCopies;
   });
+  const composer = new ComposerService({
+    layout,
+    env,
+    spawner: spawnInOwnGroup,
+    settingsOf: (threadId) => (threadId ? (threads.summary(threadId)?.settings ?? {}) : {}),
+    cli: async () => {
+      const status = await cli.getStatus();
+      if (status.status !== 'ok') return 'Claude Code is not ready (see Settings → Claude Code), so only Claude Desk’s own commands are listed.';
+      const command = cli.resolvedCommand();
+      return {
+        file: command?.file ?? status.path,
+        prefixArgs: command?.args,
+        pathAdditions: cli.childPathEnv().split(path.delimiter),
+        savedApiKey: apiKey.get(),
+      };
+    },
+    log: (m) => log.info(m),
+  });
+  bus.subscribe((event) => event === 'statusChanged' && composer.invalidate());
 
   const overview = async (force = false): Promise<CliOverview> => {
     const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);
@@ -282,6 +305,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     layout, log, redactor, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
     sessions,
     history,
+    composer,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,

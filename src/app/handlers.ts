@@ -1,5 +1,6 @@
 import type { DeskHandlers } from '../shared/contract';
 import type { DeskServices } from './desk-app';
+import { randomUUID } from 'node:crypto';
 import { openFileSafely } from './open-file';
 import { checkProjectDir } from './project-dir';
 
@@ -72,6 +73,19 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     answerApproval: async (input) => {
       s.controls.answer(input);
+      return null;
+    },
+    getComposerCatalog: async (input) => s.composer.catalog(input?.threadId),
+    searchProjectFiles: async ({ threadId, query, limit }) => s.composer.searchFiles(threadId, query, limit ?? 50),
+    clearSession: async ({ threadId }) => {
+      if (!(await s.threads.get(threadId))) throw new Error('This thread no longer exists.');
+      if (s.turns.isBusy(threadId)) throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
+      // Recorded case 31-clear: the CLI's own /clear switches to a new session the app would not follow.
+      // Forgetting the session makes the next turn start a fresh one; the marker keeps the transcript out of it.
+      await s.sessions.delete(threadId);
+      await s.threads.appendUser(threadId, { id: randomUUID(), role: 'user', createdAt: Date.now(), text: '/clear', marker: 'clear' });
+      s.prewarm?.invalidate('the session was cleared');
+      s.bus.emit('threadsChanged', { threadId });
       return null;
     },
     prepareTurn: async ({ threadId }) => {

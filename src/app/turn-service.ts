@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ImageAttachment, AssistantMessage, ThreadSettings, UserMessage } from '../shared/threads';
+import { contextMessages, type ImageAttachment, type AssistantMessage, type ThreadSettings, type UserMessage } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { newAssistantMessage } from '../shared/turn-reducer';
 import type { TurnEngine } from '../core/turn/turn-engine';
@@ -65,7 +65,7 @@ export class TurnService {
       text: input.text,
       ...(input.images?.length ? { images: input.images.map((i) => ({ name: i.name, mediaType: i.mediaType })) } : {}),
     };
-    const earlierMessages = thread.messages.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0));
+    const earlierMessages = contextMessages(thread.messages).filter((m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0));
     await threads.appendUser(input.threadId, user);
 
     const turnId = randomUUID();

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
+import type { ComposerCatalog, FileMatch } from './composer';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { AppSettings } from './settings';
@@ -106,6 +107,14 @@ export const calls = {
   answerApproval: call<null>()(
     z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecision }).strict(),
   ),
+  /** The composer's pickers: the CLI's slash commands and models for this thread's folder (issue 19). */
+  getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
+  /** The @-picker: files of the thread's project folder matching what was typed after `@`. */
+  searchProjectFiles: call<{ matches: FileMatch[]; truncated: boolean; total: number }>()(
+    z.object({ threadId: id.optional(), query: z.string().max(1000), limit: z.number().int().min(1).max(200).optional() }).strict(),
+  ),
+  /** `/clear`: the thread's next turn starts a fresh Claude Code session; the messages stay visible. */
+  clearSession: call<null>()(z.object({ threadId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 

@@ -42,6 +42,24 @@ export interface UserMessage {
   text: string;
   /** Only counts and names are kept on disk after the turn; the bytes go to the CLI once. */
   images?: { name?: string; mediaType: string }[];
+  /**
+   * Not a message but a line in the thread: `clear` = `/clear` started a fresh Claude Code session here, so
+   * nothing above it is sent again (shown as a divider, never to the CLI).
+   */
+  marker?: 'clear';
+}
+
+/** The messages the next turn builds on: those after the last `/clear`, markers left out. */
+export function contextMessages(messages: ChatMessage[]): ChatMessage[] {
+  let from = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'user' && m.marker === 'clear') {
+      from = i + 1;
+      break;
+    }
+  }
+  return messages.slice(from);
 }
 
 export type AssistantPart =
@@ -90,6 +108,8 @@ export interface AssistantMessage {
   rateLimit?: RateLimitInfo;
   /** Approval cards in the order the CLI asked; those still waiting have no outcome. */
   approvals?: ApprovalCard[];
+  /** The MCP servers this turn's CLI reported in system/init (the MCP panel shows the latest). */
+  mcpServers?: { name: string; status: string; source?: string }[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -96,7 +96,7 @@ export type TurnEvent = Base &
         model: string;
         permissionMode?: string;
         tools: string[];
-        mcpServers: { name: string; status: string }[];
+        mcpServers: { name: string; status: string; source?: string }[];
       }
     | { type: 'warning'; message: string }
     | { type: 'message_start'; messageId: string }

@@ -80,8 +80,10 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return setStatus(msg, 'queued');
     case 'started':
       return setStatus(msg, 'running');
-    case 'init':
-      return msg.model === e.model ? msg : { ...msg, model: e.model };
+    case 'init': {
+      const servers = e.mcpServers.length > 0 && JSON.stringify(e.mcpServers) !== JSON.stringify(msg.mcpServers) ? { mcpServers: e.mcpServers } : {};
+      return msg.model === e.model && !servers.mcpServers ? msg : { ...msg, model: e.model, ...servers };
+    }
     case 'approval_request':
       return setStatus(addApproval(msg, e.request), 'waiting');
     case 'approval_resolved':

@@ -266,7 +266,7 @@ export class CliEventMapper {
       case 'init': {
         const sessionId = str(raw.session_id) ?? '';
         const mcpServers = Array.isArray(raw.mcp_servers)
-          ? raw.mcp_servers.filter(isObject).map((s) => ({ name: str(s.name) ?? '?', status: str(s.status) ?? '?' }))
+          ? raw.mcp_servers.filter(isObject).map((s) => ({ name: str(s.name) ?? '?', status: str(s.status) ?? '?', ...(str(s.source) ? { source: str(s.source) } : {}) }))
           : [];
         const events = [
           this.ev({

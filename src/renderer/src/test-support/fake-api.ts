@@ -77,6 +77,25 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     stopTurn: () => null,
     answerApproval: () => null,
     prepareTurn: () => null,
+    getComposerCatalog: () => ({
+      commands: [
+        { name: 'clear', description: 'Start a fresh Claude Code session in this thread', kind: 'native' },
+        { name: 'model', description: 'Choose the model for this thread', kind: 'native' },
+        { name: 'compact', description: 'Clear conversation history but keep a summary', kind: 'cli', source: 'builtin' },
+        { name: 'hello', description: 'Greets someone by name', argumentHint: '<name>', kind: 'cli', source: 'project' },
+      ],
+      models: [
+        { value: 'default', displayName: 'Default (recommended)' },
+        { value: 'sonnet', displayName: 'Sonnet' },
+      ],
+    }),
+    searchProjectFiles: ({ query }: { query: string }) => {
+      const all = ['README.md', 'src/index.ts', 'src/reader.ts'];
+      const q = query.toLowerCase();
+      const matches = all.filter((p) => p.toLowerCase().includes(q)).map((path) => ({ path, positions: [] }));
+      return { matches, truncated: false, total: all.length };
+    },
+    clearSession: () => null,
     getSettings: () => fake.settings,
     updateSettings: (patch: Partial<AppSettings>) => (fake.settings = { ...fake.settings, ...patch }),
     setApiKey: () => (fake.settings = { ...fake.settings, hasSavedApiKey: true }),

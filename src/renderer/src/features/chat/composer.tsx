@@ -6,6 +6,11 @@ import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
 import { readImageFiles } from './read-images';
 import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
+import { usePicker } from '../composer/use-picker';
+import { PickerPopup } from '../composer/picker-popup';
+import { applyPick, fileReference } from '../composer/picker-trigger';
+import { ComposerPanel, type PanelKind } from '../composer/composer-panels';
+import { useNativeCommand } from '../composer/use-native-command';
 
 const FOCUS_EVENT = 'claude-desk:focus-composer';
 
@@ -33,6 +38,30 @@ export function Composer() {
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
+  const pickerId = useId();
+  const [caret, setCaret] = useState(0);
+  const [panel, setPanel] = useState<PanelKind | null>(null);
+  const picker = usePicker(threadId, text, caret);
+  const runNative = useNativeCommand(setPanel);
+  const trackCaret = () => setCaret(area.current?.selectionStart ?? 0);
+
+  /** Put the picked command or file into the text (a native command runs instead). */
+  const choose = (index: number): boolean => {
+    const item = picker.items[index];
+    const trigger = picker.trigger;
+    if (!item || !trigger) return false;
+    if (item.command?.kind === 'native') {
+      setText('');
+      void runNative(item.command.name);
+      return true;
+    }
+    const insert = item.command ? `/${item.command.name} ` : fileReference(item.path ?? '');
+    const next = applyPick(text, trigger, insert);
+    setText(next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
+    return false;
+  };
 
   useEffect(() => {
     const focus = () => {
@@ -64,6 +93,13 @@ export function Composer() {
 
   const submit = async () => {
     if (!text.trim() && images.length === 0) return;
+    // `/clear`, `/model`, `/cost`, `/mcp` typed in full run the native version, as the picker would.
+    const native = /^\/(clear|model|cost|mcp)\s*$/.exec(text.trim());
+    if (native && images.length === 0) {
+      setText('');
+      void runNative(native[1]!);
+      return;
+    }
     const sentText = text;
     const sentImages = images;
     const sentFrom = threadId;
@@ -100,6 +136,21 @@ export function Composer() {
       }}
       data-testid="composer"
     >
+      {panel && <ComposerPanel kind={panel} onClose={() => setPanel(null)} />}
+      {picker.trigger && (
+        <PickerPopup
+          id={pickerId}
+          kind={picker.trigger.kind}
+          items={picker.items}
+          active={picker.active}
+          loading={picker.loading}
+          truncated={picker.truncated}
+          problem={picker.problem}
+          query={picker.trigger.query}
+          onHover={picker.setActive}
+          onChoose={(i) => void choose(i)}
+        />
+      )}
       {(images.length > 0 || problems.length > 0) && (
         <div className="composer-attachments">
           {images.map((img, i) => (
@@ -130,12 +181,45 @@ export function Composer() {
           placeholder={threadId ? 'Reply to Claude…' : 'Ask Claude anything…'}
           aria-label="Message"
           aria-describedby={hintId}
+          aria-autocomplete="list"
+          aria-expanded={picker.trigger !== null && picker.items.length > 0}
+          aria-controls={picker.trigger ? pickerId : undefined}
+          aria-activedescendant={picker.trigger && picker.items.length > 0 ? `${pickerId}-${picker.active}` : undefined}
           data-composer="true"
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart);
+          }}
+          onSelect={trackCaret}
+          onClick={trackCaret}
           onFocus={() => {
             if (threadId) getApi().prepareTurn({ threadId }).catch(() => undefined);
           }}
           onKeyDown={(e) => {
+            if (picker.trigger && !e.nativeEvent.isComposing) {
+              const n = picker.items.length;
+              if (e.key === 'Escape') {
+                e.preventDefault(); // closes the picker; the running turn is not stopped
+                picker.dismiss();
+                return;
+              }
+              if (n > 0 && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+                e.preventDefault();
+                picker.setActive((picker.active + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+                return;
+              }
+              if (n > 0 && (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey))) {
+                e.preventDefault();
+                const item = picker.items[picker.active];
+                const ran = choose(picker.active);
+                // A command that takes nothing after it is complete: Enter sends it at once.
+                if (!ran && e.key === 'Enter' && item?.command && !item.command.argumentHint) {
+                  void sendMessage(`/${item.command.name}`, []).then((ok) => ok || setText(`/${item.command!.name} `));
+                  setText('');
+                }
+                return;
+              }
+            }
             // IME composition (Japanese, Chinese…) uses Enter to confirm a word, not to send.
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();

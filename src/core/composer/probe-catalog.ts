@@ -1,0 +1,91 @@
+import type { ComposerCatalog, ModelChoice, SlashCommand } from '../../shared/composer';
+import { isObject, str, type Json } from '../turn/cli-json';
+import { controlRequest, parseControlResponse } from '../turn/control-protocol';
+import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
+import { JsonlReader } from '../turn/jsonl-reader';
+import type { Spawner } from '../turn/spawned-process';
+import { NATIVE_COMMANDS, NATIVE_NAMES, CURATED_MODELS } from './native-commands';
+
+export const CATALOG_TIMEOUT_MS = 15_000;
+
+export interface ProbeCatalogInput {
+  file: string;
+  prefixArgs?: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  spawner: Spawner;
+  timeoutMs?: number;
+}
+
+/**
+ * Ask the CLI what it offers in a folder: a process started in it answers `initialize` with its commands
+ * (custom ones included, with description and argument hint) and its models, before any user line and
+ * without an API call (recorded cases 24 and 30). Closing stdin then ends it with no output (case 11e).
+ * `--strict-mcp-config` without a config: no MCP server is started just to list commands.
+ */
+export function probeCatalog(input: ProbeCatalogInput): Promise<ComposerCatalog> {
+  const args = [...(input.prefixArgs ?? []), ...HEADLESS_STREAM_JSON_ARGS, '--strict-mcp-config'];
+  return new Promise((resolve) => {
+    let settled = false;
+    const child = input.spawner(input.file, args, { cwd: input.cwd, env: input.env });
+    const finish = (catalog: ComposerCatalog): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.stdin?.end();
+      // It exits by itself once stdin closes; a kill only if it is still there a moment later.
+      setTimeout(() => child.exitCode === null && child.kill('SIGTERM'), 2_000).unref();
+      resolve(catalog);
+    };
+    const timer = setTimeout(
+      () => finish(fallbackCatalog('Claude Code did not list its commands in time.')),
+      input.timeoutMs ?? CATALOG_TIMEOUT_MS,
+    );
+    const reader = new JsonlReader({
+      onValue: (value) => {
+        if (!isObject(value)) return;
+        const result = parseControlResponse(value);
+        if (result?.requestId !== 'catalog-1') return;
+        finish(result.ok ? catalogFromInitialize(result.response ?? {}) : fallbackCatalog(result.error ?? 'Claude Code refused to list its commands.'));
+      },
+    });
+    child.stdout?.on('data', (chunk: Buffer) => reader.push(chunk));
+    child.stdin?.on('error', () => undefined); // it may exit before reading: its exit says why
+    child.on('error', (err) => finish(fallbackCatalog(`Claude Code could not be started: ${err.message}`)));
+    child.on('exit', () => finish(fallbackCatalog('Claude Code exited before listing its commands.')));
+    child.stdin?.write(`${JSON.stringify(controlRequest('catalog-1', { subtype: 'initialize' }))}\n`);
+  });
+}
+
+/** The catalog when the CLI could not be asked: Claude Desk's own commands and a short list of models. */
+export function fallbackCatalog(problem: string): ComposerCatalog {
+  return { commands: [...NATIVE_COMMANDS], models: [...CURATED_MODELS], problem };
+}
+
+const SOURCE_SUFFIX = /\s*\((project|user)\)$/;
+
+/** Case 30's `initialize` response → the picker's lists. Native commands replace the CLI's of the same name. */
+export function catalogFromInitialize(response: Json): ComposerCatalog {
+  const commands: SlashCommand[] = [...NATIVE_COMMANDS];
+  const raw = Array.isArray(response.commands) ? response.commands.filter(isObject) : [];
+  for (const c of raw) {
+    const name = str(c.name);
+    // `__remote-workflow` and the like are internal.
+    if (!name || name.startsWith('_') || NATIVE_NAMES.has(name)) continue;
+    const described = str(c.description) ?? '';
+    const source = SOURCE_SUFFIX.exec(described)?.[1] as 'project' | 'user' | undefined;
+    const hint = str(c.argumentHint);
+    commands.push({
+      name,
+      description: described.replace(SOURCE_SUFFIX, ''),
+      ...(hint ? { argumentHint: hint } : {}),
+      kind: 'cli',
+      source: source ?? 'builtin',
+    });
+  }
+  const models: ModelChoice[] = (Array.isArray(response.models) ? response.models.filter(isObject) : []).flatMap((m) => {
+    const value = str(m.value);
+    return value ? [{ value, displayName: str(m.displayName) ?? value, description: str(m.description) }] : [];
+  });
+  return { commands, models: models.length > 0 ? models : [...CURATED_MODELS] };
+}

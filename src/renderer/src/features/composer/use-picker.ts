@@ -1,0 +1,107 @@
+import fuzzysort from 'fuzzysort';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { getApi } from '../../api';
+import type { ComposerCatalog, SlashCommand } from '../../../../shared/composer';
+import { pickerTrigger, type PickerTrigger } from './picker-trigger';
+
+export interface PickerItem {
+  key: string;
+  label: string;
+  detail?: string;
+  hint?: string;
+  badge?: string;
+  /** Indices in `label` to emphasise. */
+  positions: number[];
+  command?: SlashCommand;
+  path?: string;
+}
+
+const EMPTY_CATALOG: ComposerCatalog = { commands: [], models: [] };
+
+/** The catalog of a thread, fetched when a picker first needs it (the host caches and refreshes it). */
+export function useCatalog(threadId: string | null, wanted: boolean): ComposerCatalog {
+  const [catalog, setCatalog] = useState<{ threadId: string | null; value: ComposerCatalog } | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    getApi()
+      .getComposerCatalog(threadId ? { threadId } : undefined)
+      .then((value) => live && setCatalog({ threadId, value }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [threadId, wanted]);
+  return catalog?.threadId === threadId ? catalog.value : EMPTY_CATALOG;
+}
+
+function commandItems(commands: SlashCommand[], query: string): PickerItem[] {
+  const toItem = (c: SlashCommand, positions: number[]): PickerItem => ({
+    key: `cmd:${c.name}`,
+    label: `/${c.name}`,
+    detail: c.description,
+    hint: c.argumentHint,
+    badge: c.kind === 'native' ? 'Claude Desk' : c.source === 'project' ? 'Project' : c.source === 'user' ? 'Yours' : undefined,
+    positions: positions.map((p) => p + 1),
+    command: c,
+  });
+  if (!query) {
+    // Yours and the project's first: those are the ones a person came for.
+    const rank = (c: SlashCommand) => (c.source === 'project' ? 0 : c.source === 'user' ? 1 : c.kind === 'native' ? 2 : 3);
+    return [...commands].sort((a, b) => rank(a) - rank(b)).map((c) => toItem(c, []));
+  }
+  return fuzzysort.go(query, commands, { key: 'name', limit: 50, threshold: 0 }).map((r) => toItem(r.obj, [...r.indexes]));
+}
+
+/**
+ * The picker under the caret: which one is open, its items (commands filtered here; files asked from the host,
+ * newest answer wins), the highlighted row, and a way to close it until the trigger changes.
+ */
+export function usePicker(threadId: string | null, text: string, caret: number) {
+  const trigger = useMemo(() => pickerTrigger(text, caret), [text, caret]);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const triggerKey = trigger ? `${trigger.kind}:${trigger.start}` : null;
+  const open = trigger !== null && dismissed !== triggerKey;
+  const catalog = useCatalog(threadId, trigger?.kind === 'command');
+  const [files, setFiles] = useState<{ query: string; items: PickerItem[]; truncated: boolean } | null>(null);
+  const seq = useRef(0);
+  const [active, setActive] = useState(0);
+
+  const fileQuery = open && trigger?.kind === 'file' ? trigger.query : null;
+  useEffect(() => {
+    if (fileQuery === null) return;
+    const mine = ++seq.current;
+    getApi()
+      .searchProjectFiles({ ...(threadId ? { threadId } : {}), query: fileQuery, limit: 50 })
+      .then((r) => {
+        if (mine !== seq.current) return; // a newer keystroke's answer is coming
+        setFiles({
+          query: fileQuery,
+          truncated: r.truncated,
+          items: r.matches.map((m) => ({ key: `file:${m.path}`, label: m.path, positions: m.positions, path: m.path })),
+        });
+      })
+      .catch(() => undefined);
+  }, [fileQuery, threadId]);
+
+  const items: PickerItem[] = !open
+    ? []
+    : trigger.kind === 'command'
+      ? commandItems(catalog.commands, trigger.query)
+      : (files?.items ?? []);
+  const itemsKey = `${triggerKey}:${trigger?.query ?? ''}`;
+  useEffect(() => setActive(0), [itemsKey]);
+
+  return {
+    trigger: open ? trigger : null,
+    items,
+    active: Math.min(active, Math.max(0, items.length - 1)),
+    setActive,
+    truncated: trigger?.kind === 'file' && files?.truncated === true,
+    loading: open && (trigger.kind === 'file' ? files === null : catalog.commands.length === 0),
+    problem: trigger?.kind === 'command' ? catalog.problem : undefined,
+    dismiss: () => setDismissed(triggerKey),
+  };
+}
+
+export type Picker = ReturnType<typeof usePicker> & { trigger: PickerTrigger | null };
