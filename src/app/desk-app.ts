@@ -167,7 +167,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     const endpoint = await mcp.ensure();
     if (!endpoint.ok && !quiet) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
     const wall = await sandbox();
-    const { permissionMode, defaultModel } = settings.get();
+    const { permissionMode, defaultModel, includeUserMcpServers } = settings.get();
     return {
       // A thread without a model of its own uses the default model from Settings.
       settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
@@ -175,6 +175,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
       promptTool: true,
       approvals: 'user',
+      includeUserMcpServers,
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
       cli: {
         path: command?.file ?? status.path,

@@ -126,6 +126,7 @@ export const calls = {
         defaultModel: modelRoutingSchema.optional(),
         toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
         keepSessionCopies: z.boolean().optional(),
+        includeUserMcpServers: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -12,6 +12,11 @@ export interface AppSettings {
   toolPolicy: ToolPolicy;
   /** History: Claude Desk keeps a compressed copy of every Claude Code session it indexed (never lost). */
   keepSessionCopies: boolean;
+  /**
+   * Turns also get the MCP servers the user configured for Claude Code (`~/.claude.json`, a project's `.mcp.json`)
+   * beside Claude Desk's own; off = `--strict-mcp-config`, only Claude Desk's (recorded cases 34a/34b).
+   */
+  includeUserMcpServers: boolean;
   /** Whether an API key is saved (the key itself never leaves main). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
@@ -22,6 +27,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   permissionMode: 'acceptEdits',
   toolPolicy: 'all',
   keepSessionCopies: true,
+  includeUserMcpServers: true,
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };

@@ -46,6 +46,7 @@ export const settingsPatchSchema = z
     defaultModel: modelString.optional(),
     toolPolicy: toolPolicy.optional(),
     keepSessionCopies: z.boolean().optional(),
+    includeUserMcpServers: z.boolean().optional(),
   })
   .strict();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
@@ -57,6 +58,7 @@ interface PersistedSettings {
   toolPolicy?: ToolPolicy;
   /** History (issue 18): keep compressed copies of Claude Code's sessions. Absent = on. */
   keepSessionCopies?: boolean;
+  includeUserMcpServers?: boolean;
 }
 
 export class SettingsLockedError extends Error {}
@@ -96,6 +98,7 @@ export class SettingsStore {
       permissionMode: this.lock?.mode ?? this.saved.permissionMode,
       toolPolicy: this.saved.toolPolicy ?? DEFAULT_SETTINGS.toolPolicy,
       keepSessionCopies: this.saved.keepSessionCopies ?? DEFAULT_SETTINGS.keepSessionCopies,
+      includeUserMcpServers: this.saved.includeUserMcpServers ?? DEFAULT_SETTINGS.includeUserMcpServers,
       hasSavedApiKey: key?.has() ?? false,
       apiKeyStorage: key?.storage() ?? 'unavailable',
     };
@@ -122,6 +125,7 @@ export class SettingsStore {
       if (p.permissionMode !== undefined && !this.lock) next.permissionMode = p.permissionMode;
       if (p.toolPolicy !== undefined) next.toolPolicy = p.toolPolicy;
       if (p.keepSessionCopies !== undefined) next.keepSessionCopies = p.keepSessionCopies;
+      if (p.includeUserMcpServers !== undefined) next.includeUserMcpServers = p.includeUserMcpServers;
       if (p.defaultModel === '') delete next.defaultModel;
       else if (p.defaultModel !== undefined) next.defaultModel = p.defaultModel;
       await writeJsonAtomic(this.options.file, next);
@@ -153,6 +157,7 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
   const fields = [
     ['permissionMode', permissionMode],
     ['toolPolicy', toolPolicy],
+    ['includeUserMcpServers', z.boolean()],
     ['defaultModel', modelString.min(1)],
     ['keepSessionCopies', z.boolean()],
   ] as const;

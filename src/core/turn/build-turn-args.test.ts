@@ -43,6 +43,13 @@ describe('buildTurnArgs', () => {
     expect(after(args, '--append-system-prompt-file')).toBe('/s/append-system-prompt.txt');
   });
 
+  it("the user's own MCP servers: no --strict-mcp-config, Claude Desk's server still allowed (case 34b)", () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits', mcpConfigPath: '/s/m.json', includeUserMcpServers: true });
+    expect(args).not.toContain('--strict-mcp-config');
+    expect(after(args, '--mcp-config')).toBe('/s/m.json');
+    expect(after(args, '--allowedTools')).toBe('mcp__desk');
+  });
+
   it('full access: bypassPermissions and nothing disallowed', () => {
     const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'bypassPermissions' });
     expect(after(args, '--permission-mode')).toBe('bypassPermissions');

@@ -21,6 +21,8 @@ export interface TurnArgsInput {
    * acceptEdits mode too. Off until the approval UI (issue 8) answers them; `ask` always gets it.
    */
   promptTool?: boolean;
+  /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
+  includeUserMcpServers?: boolean;
 }
 
 /** Headless, one JSON object per line each way, with token-level stream events (the recorded cases' `B`). */
@@ -39,13 +41,9 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
   // Sub-agents' own text comes as lines with parent_tool_use_id, shown under their Agent card (recorded case 34b).
   const args = [...HEADLESS_STREAM_JSON_ARGS, '--forward-subagent-text', '--add-dir', input.projectDir];
   if (input.mcpConfigPath) {
-    args.push(
-      '--mcp-config',
-      input.mcpConfigPath,
-      '--strict-mcp-config',
-      '--allowedTools',
-      `mcp__${DESK_MCP_SERVER_NAME}`,
-    );
+    args.push('--mcp-config', input.mcpConfigPath);
+    if (!input.includeUserMcpServers) args.push('--strict-mcp-config');
+    args.push('--allowedTools', `mcp__${DESK_MCP_SERVER_NAME}`);
   }
   switch (input.permissionMode) {
     case 'bypassPermissions':

@@ -6,7 +6,7 @@ import { type ScratchDir, createScratchDir } from './turn-scratch-dir';
 /** The parts of a turn request that decide how its CLI is spawned (everything but the message). */
 export type SpawnRequest = Pick<
   TurnRequest,
-  'mcp' | 'settings' | 'permissionMode' | 'promptTool' | 'wrap' | 'cli' | 'savedApiKey'
+  'mcp' | 'settings' | 'permissionMode' | 'promptTool' | 'wrap' | 'cli' | 'savedApiKey' | 'includeUserMcpServers'
 >;
 
 export interface SpawnSession {
@@ -67,6 +67,7 @@ export async function buildSpawnPlan(
       mcpConfigPath: scratch.mcpConfigPath,
       appendSystemPromptPath: scratch.appendSystemPromptPath,
       promptTool: req.promptTool,
+      includeUserMcpServers: req.includeUserMcpServers,
     })];
     const { file, args } = req.wrap
       ? await req.wrap(req.cli.path, cliArgs, scratch.dir)

@@ -35,6 +35,8 @@ export interface TurnRequest {
   layout: Pick<DataDirLayout, 'workspaceDir'>;
   /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too (issue 8). */
   promptTool?: boolean;
+  /** Let the user's own MCP servers (~/.claude.json, .mcp.json) run beside Claude Desk's (Settings, default on). */
+  includeUserMcpServers?: boolean;
   /**
    * Who answers the CLI's permission prompts (can_use_tool). `user`: each becomes an approval card
    * (approval_request event) answered through TurnHandle.answer. Absent: core's default policy denies at

@@ -77,7 +77,7 @@ export interface SettingsSlice {
   loadAppInfo(): Promise<void>;
   loadSettings(): Promise<void>;
   updateSettings(
-    patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies'>>,
+    patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers'>>,
   ): Promise<boolean>;
   saveApiKey(key: string): Promise<boolean>;
   clearApiKey(): Promise<boolean>;

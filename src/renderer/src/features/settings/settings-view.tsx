@@ -6,7 +6,7 @@ import { MemoryPanel } from './memory-panel';
 import { ModelSetting } from './model-setting';
 import { PermissionControl } from './permission-control';
 import { StatusCard } from './status-card';
-import { ToolPolicySetting } from './tool-policy';
+import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
 import './settings.css';
 
@@ -56,6 +56,7 @@ export function SettingsView() {
           <h2 id="perm-title">Permissions</h2>
           <PermissionControl />
           <ToolPolicySetting />
+          <UserMcpSetting />
         </section>
         <section className="card" aria-labelledby="model-title">
           <h2 id="model-title">Model and key</h2>
