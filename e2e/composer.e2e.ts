@@ -70,7 +70,10 @@ test('/ lists the project command from .claude/commands, and running it sends it
 test('@READ offers README.md from the project, and the sent message carries @README.md', async ({ page }) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
-  await box(page).pressSequentially('Summarise @READ');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await box(page).fill('Summarise ');
+  await box(page).pressSequentially('@READ');
+  await expect(box(page)).toHaveValue('Summarise @READ');
   const picker = page.getByTestId('file-picker');
   await expect(picker.getByRole('option', { name: /README\.md/ })).toBeVisible();
   await shoot(page, 'composer-file-picker');
@@ -87,6 +90,7 @@ test('@READ offers README.md from the project, and the sent message carries @REA
 test('/clear starts a fresh session: a divider, and the next request carries no earlier turn', async ({ page }) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
   await box(page).fill('Remember the word pineapple');
   await box(page).press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
@@ -95,10 +99,12 @@ test('/clear starts a fresh session: a divider, and the next request carries no 
   await expect(page.getByTestId('clear-divider')).toBeVisible();
   await box(page).fill('What was the word?');
   await box(page).press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2);
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   const sent = JSON.stringify(mock.requests.at(-1)?.body.messages);
   expect(sent).toContain('What was the word?');
   expect(sent).not.toContain('pineapple');
+  await expect(page.getByTestId('stop-button')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Message' }).fill('/cost');
   await box(page).press('Enter');
   await expect(page.getByTestId('cost-panel')).toContainText('2');
@@ -108,6 +114,7 @@ test('/clear starts a fresh session: a divider, and the next request carries no 
 test("a user's MCP server from ~/.claude.json is connected in the MCP panel and its tool reaches the API", async ({ page }) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
   await box(page).fill('Which tools do you have?');
   await box(page).press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
