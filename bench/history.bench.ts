@@ -48,7 +48,7 @@ async function generate(projects: string): Promise<{ bytes: number; bigIds: stri
     // Sizes vary around the mean (real histories are skewed: many short sessions, a few long ones).
     const targetMb = big ? BIG_MB : smallMb * (0.3 + ((i * 7919) % 140) / 100);
     const turns = Math.max(1, Math.round((targetMb * 1024 * 1024) / TURN_BYTES));
-    const nonce = i % 100 === 7 ? `zqx-nonce-${i}` : undefined;
+    const nonce = i % 100 === 7 ? `zqx-nonce-${i}x` : undefined;
     if (nonce) nonces.push(nonce);
     const fd = fs.openSync(path.join(dir, `${id}.jsonl`), 'w');
     let buf = '';

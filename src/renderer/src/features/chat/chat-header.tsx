@@ -3,6 +3,7 @@ import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { useDesk } from '../../store/store-context';
 import { PermissionControl } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
+import { ExportButtons } from '../history/export-buttons';
 import { formatCost, formatTokens } from './format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
 
@@ -87,6 +88,7 @@ export function ChatHeader() {
           </span>
         )}
         <PermissionControl variant="compact" />
+        {thread && <ExportButtons target={{ threadId: thread.id }} compact />}
         <button
           type="button"
           className="btn btn-ghost btn-icon"

@@ -1,53 +1,15 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { HistorySession } from '../../../../shared/history';
-import { getApi } from '../../api';
-import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { AssistantMessageView } from '../chat/assistant-message';
 import { SidebarToggle } from '../chat/chat-header';
 import { formatCost } from '../chat/format';
 import { UserMessageView } from '../chat/user-message';
+import { ExportButtons } from './export-buttons';
 
 /** Loads the page above when the reader comes this close to the top (px). */
 const LOAD_OLDER_PX = 400;
-
-/** Save a file from the page: works the same in the desktop window and in browser mode. */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Export buttons for a session or a thread: copy Markdown to the clipboard, or save it as a .md file. */
-export function ExportButtons({ target }: { target: { sessionId: string } | { threadId: string } }) {
-  const pushNotice = useDesk((s) => s.pushNotice);
-  const [copied, setCopied] = useState(false);
-  const run = async (how: 'copy' | 'save'): Promise<void> => {
-    try {
-      const { fileName, markdown } = await getApi().exportMarkdown(target);
-      if (how === 'save') return download(fileName, markdown);
-      await navigator.clipboard.writeText(markdown);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch (err) {
-      pushNotice('error', `Export failed: ${errorText(err)}`);
-    }
-  };
-  return (
-    <>
-      <button type="button" className="btn btn-ghost" onClick={() => void run('copy')} data-testid="export-copy">
-        <Icon name={copied ? 'check' : 'copy'} size={14} /> {copied ? 'Copied' : 'Copy as Markdown'}
-      </button>
-      <button type="button" className="btn btn-ghost" onClick={() => void run('save')} data-testid="export-save">
-        <Icon name="down" size={14} /> Save .md
-      </button>
-    </>
-  );
-}
 
 function SessionHeader({ session }: { session: HistorySession }) {
   const continueSession = useDesk((s) => s.continueSession);
