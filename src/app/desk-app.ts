@@ -30,6 +30,9 @@ import { checkProjectDir } from './project-dir';
 import { ComposerService } from './composer-service';
 import { spawnInOwnGroup } from '../core/turn/spawned-process';
 
+/** How long after start the History's scan and watcher wait (ms). */
+const HISTORY_START_DELAY_MS = 5000;
+
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
   env?: NodeJS.ProcessEnv;
@@ -250,12 +253,20 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     }, 100);
   });
   let historyWatcher: HistoryWatcher | undefined;
+  let historyStart: NodeJS.Timeout | undefined;
   if (opts.watchHistory) {
-    historyWatcher = new HistoryWatcher(historyIndex, { onError: warn });
-    void historyIndex
-      .refreshAll()
-      .then(() => historyWatcher?.start())
-      .catch((err: unknown) => warn(`Indexing Claude Code's sessions failed: ${String(err)}`));
+    // Not during start-up: the first window, its first thread and the CLI's warm-up come first. Opening the
+    // History earlier reads it at once (HistoryService.list refreshes).
+    historyStart = setTimeout(() => {
+      historyStart = undefined;
+      if (stopped) return;
+      historyWatcher = new HistoryWatcher(historyIndex, { onError: warn });
+      void historyIndex
+        .refreshAll()
+        .then(() => (stopped ? undefined : historyWatcher?.start()))
+        .catch((err: unknown) => warn(`Indexing Claude Code's sessions failed: ${String(err)}`));
+    }, HISTORY_START_DELAY_MS);
+    historyStart.unref?.();
   }
   let keepCopies = settings.get().keepSessionCopies;
   settings.onChange((next) => {
@@ -328,6 +339,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await mcp.close();
       await threads.flush();
       if (changedTimer) clearTimeout(changedTimer);
+      if (historyStart) clearTimeout(historyStart);
       await historyWatcher?.close();
       await historyIndex.flush().catch(() => undefined);
       historyIndex.close();

@@ -52,11 +52,11 @@ export function ExportButtons({
         type="button"
         className={`btn btn-ghost ${compact ? 'btn-icon' : ''}`}
         onClick={() => void run('save')}
-        aria-label={compact ? 'Save as Markdown file' : undefined}
-        title="Save the conversation as a Markdown file"
+        aria-label={compact ? 'Download as Markdown' : undefined}
+        title="Download the conversation as a Markdown file"
         data-testid="export-save"
       >
-        <Icon name="down" size={14} /> {!compact && 'Save .md'}
+        <Icon name="down" size={14} /> {!compact && 'Download .md'}
       </button>
     </>
   );
