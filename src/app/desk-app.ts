@@ -30,8 +30,8 @@ import { checkProjectDir } from './project-dir';
 import { ComposerService } from './composer-service';
 import { spawnInOwnGroup } from '../core/turn/spawned-process';
 
-/** How long after start the History's scan and watcher wait (ms). */
-const HISTORY_START_DELAY_MS = 5000;
+/** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
+const HISTORY_START_DELAY_MS = 30_000;
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
