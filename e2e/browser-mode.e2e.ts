@@ -11,7 +11,9 @@ test.afterAll(async () => {
 
 test('the page loads with the token, moves it out of the address bar, and round-trips the bridge', async ({ page }) => {
   await page.goto(host.url);
-  await expect(page.getByTestId('app-info')).toContainText(host.dataDir);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-diagnostics').click();
+  await expect(page.getByTestId('data-dir')).toContainText(host.dataDir);
   expect(page.url()).not.toContain('token=');
   await page.screenshot({ path: 'e2e/screenshots/browser-mode-loaded.png' });
 });

@@ -29,7 +29,9 @@ test('the desktop window opens with the app and a working bridge', async () => {
     env: { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir } as Record<string, string>,
   });
   const win = await app.firstWindow();
-  await expect(win.getByTestId('app-info')).toContainText(dataDir);
+  await win.getByTestId('open-settings').click();
+  await win.getByTestId('settings-nav-diagnostics').click();
+  await expect(win.getByTestId('data-dir')).toContainText(dataDir);
   // Isolated and sandboxed: the page sees the bridge's verbs, and neither Node nor ipcRenderer.
   const page = await win.evaluate(() => ({
     require: typeof (globalThis as { require?: unknown }).require,

@@ -1,4 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import type { Events } from '../shared/contract';
 
 /**
  * The app menu. The Edit menu matters: on macOS copy/paste/select-all only work in a window when the
@@ -7,7 +8,7 @@ import { Menu, type MenuItemConstructorOptions } from 'electron';
 export function buildMenuTemplate(opts: {
   isMac: boolean;
   appName: string;
-  send: (command: 'new-thread' | 'open-settings') => void;
+  send: (command: Events['command']['command']) => void;
 }): MenuItemConstructorOptions[] {
   const template: MenuItemConstructorOptions[] = [];
   if (opts.isMac) {
@@ -37,7 +38,23 @@ export function buildMenuTemplate(opts: {
       ],
     },
     { role: 'editMenu' },
-    { role: 'viewMenu' },
+    {
+      label: 'View',
+      submenu: [
+        // The renderer owns the same key (use-shortcuts.ts); the menu item makes it discoverable.
+        { label: 'Toggle Sidebar', accelerator: 'CmdOrCtrl+B', click: () => opts.send('toggle-sidebar') },
+        { type: 'separator' },
+        { role: 'reload' },
+        { role: 'forceReload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
     { role: 'windowMenu' },
   );
   return template;

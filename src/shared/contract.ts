@@ -186,7 +186,7 @@ export interface Events {
   /** Sessions the History index added or changed (the CLI wrote, deleted, or a pin changed). */
   historyChanged: { sessionIds: string[] };
   /** App-menu commands forwarded to the renderer (it owns the same keyboard shortcuts). */
-  command: { command: 'new-thread' | 'open-settings' };
+  command: { command: 'new-thread' | 'open-settings' | 'toggle-sidebar' };
 }
 export type EventName = keyof Events;
 export const EVENT_NAMES: EventName[] = [

@@ -33,10 +33,13 @@ export function createAppStore(): DeskStore {
 function Shell() {
   const view = useDesk((s) => s.view);
   const sidebarOpen = useDesk((s) => s.sidebarOpen);
+  const sidebarCollapsed = useDesk((s) => s.sidebarCollapsed);
   const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
   useShortcuts();
   return (
-    <div className="app" data-view={view} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
+    <div className="app" data-view={view} data-sidebar={sidebarOpen ? 'open' : 'closed'}
+      data-sidebar-collapsed={sidebarCollapsed ? 'true' : undefined}
+    >
       <ThreadSidebar />
       {/* Narrow windows: a click beside the overlaid sidebar closes it (CSS shows this only then). */}
       <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />

@@ -3,12 +3,13 @@ import { useDeskStore } from './store/store-context';
 import { isThreadBusy } from './store/turn-selectors';
 import { focusComposer, isComposer } from './features/chat/composer';
 import { isTyping } from './features/approvals/approval-keys';
+import { isNarrow } from './ui/use-narrow';
 
 /** Esc in a text field other than the composer belongs to that field (clear, cancel): it must not stop the turn. */
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
- * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
+ * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
  * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
  * The app menu sends the same commands.
  */
@@ -23,6 +24,10 @@ export function useShortcuts(win: Window = window): void {
       if ((mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'n') || altN) {
         e.preventDefault();
         void s.createThread().then(() => focusComposer());
+      } else if (mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'b') {
+        // Cmd/Ctrl+B folds the sidebar away (or, in a narrow window, brings it over the chat and back).
+        e.preventDefault();
+        s.toggleSidebar(isNarrow(win));
       } else if (mod && e.key === ',') {
         e.preventDefault();
         s.setView('settings');

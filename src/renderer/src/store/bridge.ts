@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../../shared/contract';
 import { CONNECTION_NOTICES } from '../connection-notices';
+import { isNarrow } from '../ui/use-narrow';
 import type { DeskStore } from './desk-store';
 import { isThreadBusy } from './turn-selectors';
 
@@ -94,6 +95,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     api.on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');
+      else if (command === 'toggle-sidebar') s().toggleSidebar(isNarrow(win));
     }),
   ];
 

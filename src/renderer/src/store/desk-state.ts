@@ -141,6 +141,10 @@ export interface HistorySlice {
   continueSession(sessionId: string): Promise<void>;
   loadHistoryStats(): Promise<void>;
 }
+/** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
+export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'diagnostics';
+/** The sidebar's tabs (sidebar-sections.tsx). */
+export type SidebarTab = HistorySlice['sidebarTab'];
 
 export interface UiSlice {
   view: View;
@@ -149,8 +153,14 @@ export interface UiSlice {
   connection: Connection;
   /** Narrow windows only: the thread sidebar shown over the chat. Any navigation closes it. */
   sidebarOpen: boolean;
+  /** Wide windows: the user folded the sidebar away (Cmd/Ctrl+B or the header button); remembered. */
+  sidebarCollapsed: boolean;
+  settingsSection: SettingsSection;
   setSidebarOpen(open: boolean): void;
-  setView(view: View): void;
+  setSidebarCollapsed(collapsed: boolean): void;
+  /** One gesture at every width: a wide window folds the sidebar away, a narrow one brings it over the chat. */
+  toggleSidebar(narrow: boolean): void;
+  setView(view: View, section?: SettingsSection): void;
   pushNotice(level: Notice['level'], message: string): void;
   dismissNotice(id: number): void;
 }

@@ -43,8 +43,12 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   notices: [],
   connection: 'online',
   sidebarOpen: false,
+  sidebarCollapsed: false,
+  settingsSection: 'cli',
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
-  setView: (view) => set({ view, sidebarOpen: false }),
+  setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+  toggleSidebar: (narrow) => set((s) => (narrow ? { sidebarOpen: !s.sidebarOpen } : { sidebarCollapsed: !s.sidebarCollapsed })),
+  setView: (view, section) => set({ view, sidebarOpen: false, ...(section ? { settingsSection: section } : {}) }),
   pushNotice: (level, message) =>
     set((s) => {
       // The same message twice in a row (e.g. a flapping connection) is shown once.

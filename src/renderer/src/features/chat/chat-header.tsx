@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icons';
 import { ExportButtons } from '../history/export-buttons';
 import { formatCost, formatTokens } from './format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
+import { SidebarToggle } from '../threads/sidebar-toggle';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 const baseName = (dir: string): string => dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || dir;
@@ -14,25 +15,6 @@ const baseName = (dir: string): string => dir.replace(/[\\/]+$/, '').split(/[\\/
 export function modelLabel(model: string | undefined): string | undefined {
   if (!model) return undefined;
   return model.replace(/^claude-code:/, '').replace(/@[\d.]+$/, '') || undefined;
-}
-
-/** Narrow windows hide the thread list; this button (shown only there, by CSS) brings it over the chat. */
-export function SidebarToggle() {
-  const open = useDesk((s) => s.sidebarOpen);
-  const setOpen = useDesk((s) => s.setSidebarOpen);
-  return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-icon sidebar-toggle"
-      aria-label={open ? 'Hide threads' : 'Show threads'}
-      aria-expanded={open}
-      aria-controls="thread-sidebar"
-      data-testid="sidebar-toggle"
-      onClick={() => setOpen(!open)}
-    >
-      <Icon name="menu" />
-    </button>
-  );
 }
 
 /** Thread title, model, running total, and the permission mode with a badge while full access is on. */

@@ -110,8 +110,8 @@ describe('diagnostics: the log file', () => {
     const host = createFakeHost({ host: hostKind });
     renderApp({ host });
     await userEvent.click(await screen.findByTestId('open-settings'));
+    await userEvent.click(screen.getByTestId('settings-nav-diagnostics'));
     const doctor = await screen.findByTestId('doctor');
-    await userEvent.click(within(doctor).getByText('Diagnostics'));
     await within(doctor).findByText('Where Claude Desk looked');
     return { host, doctor };
   }

@@ -140,7 +140,7 @@ export const ToolCard = memo(function ToolCard({
         </span>
       </button>
       {denied && (
-        <p className="tool-denied" role="note">
+        <p className="tool-denied-reason" role="note">
           {denied}
         </p>
       )}

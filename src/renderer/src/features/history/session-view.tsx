@@ -3,7 +3,7 @@ import type { HistorySession } from '../../../../shared/history';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { AssistantMessageView } from '../chat/assistant-message';
-import { SidebarToggle } from '../chat/chat-header';
+import { SidebarToggle } from '../threads/sidebar-toggle';
 import { formatCost } from '../chat/format';
 import { UserMessageView } from '../chat/user-message';
 import { ExportButtons } from './export-buttons';

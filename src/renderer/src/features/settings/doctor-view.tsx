@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
@@ -47,11 +48,17 @@ export function DoctorView() {
   const doctor = useDesk((s) => s.doctor);
   const error = useDesk((s) => s.doctorError);
   const load = useDesk((s) => s.loadDoctor);
+  useEffect(() => {
+    void load();
+  }, [load]);
   return (
-    <details className="card doctor" data-testid="doctor" onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && void load()}>
-      <summary>
-        <h2>Diagnostics</h2>
-      </summary>
+    <section className="card doctor" data-testid="doctor" aria-labelledby="doctor-title">
+      <div className="card-head">
+        <h2 id="doctor-title">What Claude Desk checked</h2>
+        <button type="button" className="btn btn-small" onClick={() => void load()}>
+          Run again
+        </button>
+      </div>
       {error && <p role="alert">Could not run the diagnostics: {error}</p>}
       {!doctor && !error && <p className="muted">Running…</p>}
       {doctor && (
@@ -99,6 +106,6 @@ export function DoctorView() {
           <LogFileAction logFile={doctor.logFile} />
         </div>
       )}
-    </details>
+    </section>
   );
 }

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import type { PermissionMode } from '../../../../shared/settings';
 import { useDesk } from '../../store/store-context';
+import { ChoiceCards } from '../../ui/choice-cards';
 import { ConfirmDialog } from '../../ui/dialog';
+import { Icon } from '../../ui/icons';
 
 export const PERMISSION_OPTIONS: { mode: PermissionMode; label: string; hint: string }[] = [
   { mode: 'plan', label: 'Plan', hint: 'Claude looks around and writes a plan; nothing changes until you approve it.' },
@@ -37,11 +39,11 @@ export function FullAccessDialog({ onConfirm, onCancel }: { onConfirm(): void; o
  * The permission mode, as radio buttons (Settings) or a select (chat header). Full access goes
  * through the confirmation dialog; a mode locked by CLAUDE_DESK_PERMISSION_MODE cannot be changed.
  */
-export function PermissionControl({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
+export function PermissionControl({ variant = 'full', legend = 'Permission mode' }: { variant?: 'full' | 'compact'; legend?: string }) {
   const settings = useDesk((s) => s.settings);
   const update = useDesk((s) => s.updateSettings);
   const [confirming, setConfirming] = useState(false);
-  const groupId = useId();
+  const hintId = useId();
   const lockedBy = settings?.permissionModeLockedBy;
   const disabled = !settings || Boolean(lockedBy);
   const current = settings?.permissionMode ?? 'acceptEdits';
@@ -68,14 +70,17 @@ export function PermissionControl({ variant = 'full' }: { variant?: 'full' | 'co
   );
 
   if (variant === 'compact') {
+    const hint = PERMISSION_OPTIONS.find((o) => o.mode === current)?.hint ?? '';
     return (
       <>
-        <label className="header-select" title={lockedBy ? `Locked: ${lockedBy}` : 'Permission mode'}>
-          <span className="visually-hidden">Permission mode</span>
+        <label className="header-select mode-select" title={lockedBy ? `Locked: ${lockedBy}` : `${hint} Settings sets the default for new threads.`}>
+          <Icon name="shield" size={13} />
+          <span className="mode-select-label">Permissions</span>
           <select
             value={current}
             disabled={disabled}
             onChange={(e) => choose(e.target.value as PermissionMode)}
+            aria-describedby={hintId}
             data-testid="permission-select"
           >
             {PERMISSION_OPTIONS.map((o) => (
@@ -85,25 +90,25 @@ export function PermissionControl({ variant = 'full' }: { variant?: 'full' | 'co
             ))}
           </select>
         </label>
+        <span id={hintId} className="visually-hidden">
+          {lockedBy ? `Locked: ${lockedBy}` : hint}
+        </span>
         {dialog}
       </>
     );
   }
 
   return (
-    <fieldset className="permission-control" disabled={disabled} data-testid="permission-control">
-      <legend className="field-label">Permission mode</legend>
-      <div className="segmented">
-        {PERMISSION_OPTIONS.map((o) => (
-          <label key={o.mode} className={`segment ${current === o.mode ? 'selected' : ''} ${o.mode === 'bypassPermissions' ? 'segment-danger' : ''}`}>
-            <input type="radio" name={groupId} value={o.mode} checked={current === o.mode} onChange={() => choose(o.mode)} />
-            <span className="segment-label">{o.label}</span>
-            <span className="segment-hint">{o.hint}</span>
-          </label>
-        ))}
-      </div>
+    <ChoiceCards
+      legend={legend}
+      choices={PERMISSION_OPTIONS.map((o) => ({ value: o.mode, label: o.label, hint: o.hint, danger: o.mode === 'bypassPermissions' }))}
+      value={current}
+      onChoose={choose}
+      disabled={disabled}
+      testId="permission-control"
+    >
       {lockNote}
       {dialog}
-    </fieldset>
+    </ChoiceCards>
   );
 }

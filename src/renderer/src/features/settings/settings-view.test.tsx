@@ -4,10 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
-async function openSettings(host = createFakeHost()) {
+/** Settings is a screen of sections: open it, then the named section from its navigation. */
+async function openSection(name: string) {
+  await userEvent.click(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('button', { name }));
+}
+
+async function openSettings(host = createFakeHost(), section = 'Permissions') {
   renderApp({ host });
   await userEvent.click(await screen.findByTestId('open-settings'));
-  const control = await screen.findByTestId('permission-control');
+  await openSection(section);
+  const control = await screen.findByTestId(section === 'Permissions' ? 'permission-control' : 'settings-view');
   await waitFor(() => expect(control).not.toBeDisabled());
   return { host, control };
 }
@@ -49,6 +55,7 @@ describe('settings: permission mode', () => {
     host.settings = { ...host.settings, permissionModeLockedBy: 'CLAUDE_DESK_PERMISSION_MODE=acceptEdits' };
     renderApp({ host });
     await userEvent.click(await screen.findByTestId('open-settings'));
+    await openSection('Permissions');
     expect(await screen.findByTestId('permission-locked')).toHaveTextContent('CLAUDE_DESK_PERMISSION_MODE=acceptEdits');
     expect(screen.getByTestId('permission-control')).toBeDisabled();
   });
@@ -68,7 +75,8 @@ describe('settings: permission mode', () => {
 
 describe('settings: model, key, tools, memory, data', () => {
   it('saves the default model and explains the temperature suffix', async () => {
-    const { host } = await openSettings();
+    const { host } = await openSettings(createFakeHost(), 'CLI & login');
+    await waitFor(() => expect(screen.getByLabelText('Default model')).not.toBeDisabled());
     const input = screen.getByLabelText('Default model');
     expect(screen.getByText(/is kept with the name but not sent/)).toBeInTheDocument();
     await userEvent.type(input, 'claude-code:sonnet@0.2');
@@ -79,7 +87,7 @@ describe('settings: model, key, tools, memory, data', () => {
   it('a saved API key can be removed and is never shown', async () => {
     const host = createFakeHost();
     host.settings = { ...host.settings, hasSavedApiKey: true };
-    await openSettings(host);
+    await openSettings(host, 'CLI & login');
     const fields = screen.getAllByTestId('api-key-field');
     const field = fields[fields.length - 1]!;
     expect(field).toHaveTextContent('Saved, encrypted with your system keychain.');
@@ -88,7 +96,8 @@ describe('settings: model, key, tools, memory, data', () => {
   });
 
   it('sets the tool policy', async () => {
-    const { host } = await openSettings();
+    const { host } = await openSettings(createFakeHost(), 'Tools');
+    await waitFor(() => expect(screen.getByTestId('tool-policy')).not.toBeDisabled());
     await userEvent.click(within(screen.getByTestId('tool-policy')).getByRole('radio', { name: /Read-only/ }));
     await waitFor(() => expect(host.callsTo('updateSettings')).toContainEqual({ toolPolicy: 'read-only' }));
   });
@@ -107,7 +116,7 @@ describe('settings: model, key, tools, memory, data', () => {
       items = items.filter((m) => m.id !== (input as { id: string }).id);
       return null;
     });
-    await openSettings(host);
+    await openSettings(host, 'Memory');
     const panel = screen.getByTestId('memory-panel');
     expect(await within(panel).findAllByTestId('memory-item')).toHaveLength(2);
     await userEvent.type(within(panel).getByLabelText('Search memories'), 'pnpm');
@@ -117,8 +126,8 @@ describe('settings: model, key, tools, memory, data', () => {
     expect(host.callsTo('deleteMemory')).toEqual([{ id: 'm2' }]);
   });
 
-  it('shows the data folder', async () => {
-    await openSettings();
+  it('shows the data folder in Diagnostics', async () => {
+    await openSettings(createFakeHost(), 'Diagnostics');
     expect(await screen.findByTestId('data-dir')).toHaveTextContent('/data/desk');
   });
 });

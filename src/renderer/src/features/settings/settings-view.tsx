@@ -1,71 +1,60 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDesk } from '../../store/store-context';
-import { ApiKeyField } from './api-key-field';
-import { DoctorView } from './doctor-view';
-import { MemoryPanel } from './memory-panel';
-import { ModelSetting } from './model-setting';
-import { PermissionControl } from './permission-control';
-import { StatusCard } from './status-card';
-import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
-import { HistorySettings } from './history-settings';
+import { Icon } from '../../ui/icons';
+import { SidebarToggle } from '../threads/sidebar-toggle';
+import { SETTINGS_SECTIONS } from './settings-sections';
 import './settings.css';
 
-function AboutCard() {
-  const info = useDesk((s) => s.appInfo);
-  if (!info) return null;
-  return (
-    <section className="card" aria-labelledby="about-title" data-testid="about">
-      <h2 id="about-title">About</h2>
-      <div className="status-row">
-        <span className="status-key">Version</span>
-        <span>
-          {info.name} {info.version} ({info.host === 'web' ? 'browser mode' : 'desktop'}, {info.platform})
-        </span>
-      </div>
-      <div className="status-row">
-        <span className="status-key">Data folder</span>
-        <code data-testid="data-dir">{info.dataDir}</code>
-      </div>
-      <div className="status-row">
-        <span className="status-key">Log file</span>
-        <code>{info.logFile}</code>
-      </div>
-      <p className="field-hint">Set CLAUDE_DESK_DATA_DIR to keep the data somewhere else.</p>
-    </section>
-  );
-}
-
+/**
+ * Settings as a screen of its own: the sections on the left (on top in a narrow window), one section at
+ * a time on the right. Esc, or the back button, returns to the chat (use-shortcuts.ts).
+ */
 export function SettingsView() {
   const setView = useDesk((s) => s.setView);
   const loadSettings = useDesk((s) => s.loadSettings);
+  const sectionId = useDesk((s) => s.settingsSection);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = SETTINGS_SECTIONS.find((s) => s.id === sectionId) ?? SETTINGS_SECTIONS[0]!;
   useEffect(() => {
     void loadSettings();
   }, [loadSettings]);
+
   return (
     <section className="settings-view" aria-labelledby="settings-title" data-testid="settings-view">
       <header className="settings-header">
-        <h1 id="settings-title">Settings</h1>
-        <button type="button" className="btn" onClick={() => setView('chat')}>
-          Back to chat
+        <SidebarToggle />
+        <button type="button" className="btn btn-ghost settings-back" onClick={() => setView('chat')} title="Back to chat (Esc)" aria-keyshortcuts="Escape">
+          <Icon name="back" size={16} /> Back to chat
         </button>
+        <h1 id="settings-title">Settings</h1>
       </header>
-      <div className="settings-body">
-        <StatusCard />
-        <DoctorView />
-        <section className="card" aria-labelledby="perm-title">
-          <h2 id="perm-title">Permissions</h2>
-          <PermissionControl />
-          <ToolPolicySetting />
-          <UserMcpSetting />
-        </section>
-        <section className="card" aria-labelledby="model-title">
-          <h2 id="model-title">Model and key</h2>
-          <ModelSetting />
-          <ApiKeyField />
-        </section>
-        <MemoryPanel />
-        <HistorySettings />
-        <AboutCard />
+      <div className="settings-layout">
+        <nav className="settings-nav" aria-label="Settings sections">
+          <ul>
+            {SETTINGS_SECTIONS.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="settings-nav-item"
+                  aria-current={s.id === section.id ? 'page' : undefined}
+                  data-testid={`settings-nav-${s.id}`}
+                  onClick={() => {
+                    setView('settings', s.id);
+                    heading.current?.focus();
+                  }}
+                >
+                  {s.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings-body" data-section={section.id}>
+          <h2 className="settings-section-title" ref={heading} tabIndex={-1}>
+            {section.label}
+          </h2>
+          <section.Body />
+        </div>
       </div>
     </section>
   );

@@ -22,7 +22,7 @@ describe('status card', () => {
     expect(card).toHaveTextContent('/usr/local/bin/claude');
     expect(card).toHaveTextContent('found on PATH');
     expect(within(card).getByTestId('auth-method')).toHaveTextContent('Claude Code login');
-    expect(within(card).getByTestId('sandbox-line')).toHaveTextContent('bubblewrap');
+    expect(within(card).getByTestId('sandbox-line')).toHaveTextContent("Bubblewrap hides Claude Desk's private folder from Claude Code.");
     expect(within(card).queryByTestId('logged-out')).not.toBeInTheDocument();
   });
 

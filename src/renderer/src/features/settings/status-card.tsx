@@ -1,6 +1,7 @@
-import { CLI_INSTALL_COMMANDS, CLI_UPGRADE_COMMAND, type AuthStatus, type CliSource } from '../../../../shared/cli-status';
+import { CLI_INSTALL_COMMANDS, CLI_UPGRADE_COMMAND, type AuthStatus, type CliSource, type SandboxState } from '../../../../shared/cli-status';
 import { useDesk } from '../../store/store-context';
 import { CommandLine } from '../../ui/copy-button';
+import { Icon } from '../../ui/icons';
 import { ApiKeyField } from './api-key-field';
 import { LoginSteps } from './login-steps';
 
@@ -17,6 +18,13 @@ const AUTH_TEXT: Record<AuthStatus['method'], string> = {
   cli_login: 'Claude Code login',
   none: 'Not logged in',
 };
+
+/** The wall as a sentence a person reads; the raw detail (which folders, which binary) is in Diagnostics. */
+export function sandboxSentence(sandbox: SandboxState): string {
+  if (sandbox.kind === 'seatbelt') return "macOS Seatbelt keeps Claude Code out of Claude Desk's private folder.";
+  if (sandbox.kind === 'bubblewrap') return "Bubblewrap hides Claude Desk's private folder from Claude Code.";
+  return `No sandbox: Claude Code can read Claude Desk's private folder (${sandbox.reason}).`;
+}
 
 function AuthLine({ auth }: { auth: AuthStatus }) {
   if (!auth.loggedIn) return null;
@@ -121,12 +129,9 @@ export function StatusCard() {
         </div>
       )}
       {overview && (
-        <div className="status-row sandbox-line" data-testid="sandbox-line">
-          <span className="status-key">Sandbox</span>
-          <span>
-            {overview.sandbox.kind === 'none' ? 'Off' : overview.sandbox.kind === 'seatbelt' ? 'macOS Seatbelt' : 'bubblewrap'} — {overview.sandbox.reason}
-          </span>
-        </div>
+        <p className="sandbox-line" data-testid="sandbox-line">
+          <Icon name="shield" size={14} /> {sandboxSentence(overview.sandbox)}
+        </p>
       )}
     </section>
   );
