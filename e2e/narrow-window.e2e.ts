@@ -28,7 +28,23 @@ test('at 700 px the chat stays visible and the header button shows the threads o
 
   await page.setViewportSize({ width: 1100, height: 700 });
   await expect(page.getByTestId('new-thread')).toBeVisible();
-  await expect(toggle).toBeHidden();
+  // Wide again: the same button now folds the sidebar away instead; it says the sidebar is shown.
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('Cmd/Ctrl+B folds the sidebar away and back at 1280 px; the chat takes the width', async ({ page }) => {
+  await page.goto(host.url);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  const chat = page.getByTestId('chat-header');
+  await expect(page.getByTestId('new-thread')).toBeVisible();
+  const before = (await chat.boundingBox())!.width;
+  await composer.focus();
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(page.getByTestId('new-thread')).toBeHidden();
+  await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(async () => (await chat.boundingBox())!.width).toBeGreaterThan(before + 200);
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(page.getByTestId('new-thread')).toBeVisible();
 });
 
 test('at 800×600 the chat header keeps its meta line on one line', async ({ page }) => {
