@@ -36,6 +36,8 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   await expect(card.getByTestId('approval-command')).toContainText('touch made-by-bash.txt');
   await expect(card).toContainText('.claude/settings.local.json');
   await expect(page.getByTestId('turn-running')).toContainText('Waiting for your approval');
+  // The tab (or window) title says so too, for a user looking at another window.
+  await expect(page).toHaveTitle(/^● Waiting for approval — .+ — Claude Desk$/);
   await page.screenshot({ path: 'e2e/screenshots/approval-card.png' });
 
   await card.getByRole('button', { name: /Allow once/ }).click();
@@ -43,6 +45,7 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   // The mock answers "Tool said: <tool_result>" once the CLI ran the command and sent its result.
   await expect(page.getByTestId('assistant-message').last()).toContainText('Tool said:');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page).not.toHaveTitle(/Waiting for approval/);
   await fs.access(path.join(host.dataDir, 'workspace', 'made-by-bash.txt'));
   expect(mock.requests.at(-1)?.toolResults).toHaveLength(1);
 });

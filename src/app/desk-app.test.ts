@@ -59,7 +59,8 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     expect(events.some((e) => e.turnId === first.turnId && e.type === 'text')).toBe(false);
 
     const saved = await desk.handlers.getThread({ threadId: thread.id });
-    expect(saved!.title).toBe('Hi there');
+    // "Hi there" says little: the first answer names the thread (core/store/auto-title.ts).
+    expect(saved!.title).toBe('From the mock API');
     const answer = saved!.messages.find((m) => m.id === first.turnId);
     expect(answer).toMatchObject({ role: 'assistant', status: 'done', parts: [{ kind: 'text', text: 'Hello from the mock API.' }] });
     expect(saved!.totals.turns).toBe(1);

@@ -7,6 +7,7 @@ import { SettingsStore } from '../core/store/settings-store';
 import { SessionsStore } from '../core/store/sessions-store';
 import { ThreadsStore } from '../core/store/threads-store';
 import { createMemoryStore } from '../core/store/memory-store';
+import { WindowStateStore } from '../core/store/window-state-store';
 import { createLogger, type Logger } from '../core/log/logger';
 import { SecretRedactor } from '../core/log/redact';
 import { CliService } from '../core/cli/cli-service';
@@ -74,6 +75,7 @@ export interface DeskServices {
   /** threadId → Claude Code session uuid: forgotten when the thread is deleted. */
   sessions: SessionsStore;
   memory: ReturnType<typeof createMemoryStore>;
+  windowState: WindowStateStore;
   turns: TurnService;
   /** Approval answers and live mode/model switches for running turns (issue 8). */
   controls: TurnControls;
@@ -120,6 +122,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
+  const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
   // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
   const cli = new CliService({ env, savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null } });
 
@@ -318,6 +321,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessions,
     history,
     composer,
+    windowState,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,
@@ -343,6 +347,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await historyWatcher?.close();
       await historyIndex.flush().catch(() => undefined);
       historyIndex.close();
+      await windowState.flush();
       log.info('Claude Desk stopped');
       log.close();
     },

@@ -43,6 +43,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       await s.threads.delete(threadId);
       // Its Claude Code session would otherwise stay in claude-code-sessions.json forever.
       await s.sessions.delete(threadId);
+      s.windowState.forgetThread(threadId);
       return null;
     },
     updateThreadSettings: async ({ threadId, settings: patch }) => {
@@ -90,6 +91,12 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     prepareTurn: async ({ threadId }) => {
       void s.prewarm?.prepareTurn(threadId); // never fails and never delays the renderer
+      return null;
+    },
+
+    getWindowState: async () => s.windowState.get(),
+    saveWindowState: async (patch) => {
+      s.windowState.save(patch);
       return null;
     },
 

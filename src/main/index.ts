@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, Notification, powerMonitor, shell, type Ipc
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskApp, type DeskApp } from '../app/desk-app';
+import { WaitingThreads } from '../app/waiting-threads';
 import { resolveDataDir } from '../core/store/data-dir';
 import { isAppUrl, isSafeExternalUrl } from './app-url';
 import { bindIpc } from './ipc';
@@ -81,6 +82,8 @@ if (!app.requestSingleInstanceLock()) {
       isTrustedSender,
       targets: () => (win ? [win.webContents] : []),
     });
+    // The dock/taskbar badge counts threads waiting for the user (macOS, Linux launchers that show counts).
+    new WaitingThreads(desk.bus, (count) => app.setBadgeCount(count));
     installMenu({
       isMac: process.platform === 'darwin',
       appName: app.getName(),

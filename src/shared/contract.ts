@@ -12,6 +12,7 @@ import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from
 import type { AppSettings } from './settings';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
+import { windowStateSchema, type WindowState } from './window-state';
 
 /** Declares a call: its input schema, and (as a phantom type) its output. */
 const call =
@@ -117,6 +118,11 @@ export const calls = {
   clearSession: call<null>()(z.object({ threadId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
+
+  /** The last window's place (open thread, scroll, drafts, sidebar), so a reload or restart resumes it. */
+  getWindowState: call<WindowState>()(z.undefined()),
+  /** A patch of the window's place; the host coalesces the writes (drafts change on every keystroke). */
+  saveWindowState: call<null>()(windowStateSchema),
 
   getSettings: call<AppSettings>()(z.undefined()),
   updateSettings: call<AppSettings>()(

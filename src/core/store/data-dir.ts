@@ -20,6 +20,8 @@ export interface DataDirLayout {
   sessionsFile: string;
   settingsFile: string;
   memoryFile: string;
+  /** The last window's place: open thread, scroll, drafts (window-state-store.ts). */
+  windowStateFile: string;
 }
 
 export const APP_NAME = 'Claude Desk';
@@ -55,6 +57,7 @@ export function dataDirLayout(root: string): DataDirLayout {
     sessionsFile: path.join(stateDir, 'claude-code-sessions.json'),
     settingsFile: path.join(stateDir, 'claude_code_settings.json'),
     memoryFile: path.join(stateDir, 'memory.json'),
+    windowStateFile: path.join(stateDir, 'window-state.json'),
   };
 }
 

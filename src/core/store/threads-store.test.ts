@@ -78,6 +78,22 @@ describe('ThreadsStore', () => {
     }
   });
 
+  it('a request that says little ("hi") is named by its first answer, unless the user renamed it first', async () => {
+    const store = await h.open();
+    const a = await store.create();
+    const b = await store.create();
+    await store.appendUser(a.id, user('u1', 'hi'));
+    await store.appendUser(b.id, user('u2', 'hey'));
+    expect(store.summary(a.id)?.title).toBe('Hi');
+    await store.rename(b.id, 'Mine');
+    await store.saveAssistant(a.id, asst('t1', '## Getting started with Rust\n\nFirst install rustup.', 'done'));
+    await store.saveAssistant(b.id, asst('t2', '## Something else entirely', 'done'));
+    expect(store.summary(a.id)?.title).toBe('Getting started with Rust');
+    expect(store.summary(b.id)?.title).toBe('Mine');
+    await store.flush();
+    expect((await h.open()).summary(a.id)?.title).toBe('Getting started with Rust');
+  });
+
   it('lists most recent first and titles a thread from its first user message', async () => {
     const store = await h.open();
     const a = await store.create();
@@ -127,7 +143,7 @@ describe('ThreadsStore', () => {
 
     const after = await h.open();
     const thread = await after.get(id);
-    expect(thread?.title).toBe('question');
+    expect(thread?.title).toBe('Question');
     expect(thread?.messages.map(textOf)).toEqual(['question', 'partial answer']);
     expect(h.warnings).toEqual([]); // a torn tail is expected after a crash, not a warning
     await after.appendUser(id, user('u2', 'next'));

@@ -8,8 +8,8 @@ import { writeFileAtomic } from './atomic-write';
 import { SnapshotCoalescer, realSchedule, type Schedule } from './snapshot-coalescer';
 import * as log from './thread-log';
 import type { LogRecord } from './thread-log';
-import { DEFAULT_THREAD_TITLE, autoTitle } from '../../shared/thread-title';
-import { ThreadSearcher, type ThreadSearchHit } from './thread-search';
+import { DEFAULT_THREAD_TITLE, autoTitle, isWeakTitle, titleFromAnswer } from '../../shared/thread-title';
+import { messageText, ThreadSearcher, type ThreadSearchHit } from './thread-search';
 import { IndexSaver, isThreadId, loadIndex, toSummary, type IndexEntry } from './threads-index';
 
 export { DEFAULT_THREAD_TITLE };
@@ -52,6 +52,8 @@ export class ThreadsStore {
   private readonly waste = new Map<string, number>();
   private readonly tailChecked = new Set<string>();
   private readonly searcher: ThreadSearcher;
+  /** Threads whose auto title said little: their first answer may name them (see auto-title.ts). */
+  private readonly weakTitles = new Map<string, string>();
   private readonly index: IndexSaver;
 
   private constructor(
@@ -153,6 +155,7 @@ export class ThreadsStore {
     const t = title.trim();
     if (!t) throw new Error('A thread title cannot be empty.');
     entry.title = t;
+    this.weakTitles.delete(id); // the user named it: no answer renames it
     await this.appendRecords(id, [{ op: 'meta', at: this.now(), title: t }], true);
     this.changed(id, 'updated');
     return toSummary(entry);
@@ -182,6 +185,7 @@ export class ThreadsStore {
     this.snapshotChars.delete(id);
     this.waste.delete(id);
     this.searcher.forget(id);
+    this.weakTitles.delete(id);
     await this.enqueue(id, () => fs.rm(this.logPath(id), { force: true }));
     this.queues.delete(id);
     this.index.soon();
@@ -193,10 +197,14 @@ export class ThreadsStore {
     const entry = this.require(id);
     const at = this.now();
     const records: LogRecord[] = [{ op: 'user', at, message }];
-    const title = entry.title === DEFAULT_THREAD_TITLE ? autoTitle(message.text) : undefined;
-    if (title) {
-      entry.title = title;
-      records.push({ op: 'meta', at, title });
+    if (entry.title === DEFAULT_THREAD_TITLE) {
+      const title = autoTitle(message.text);
+      if (title) {
+        entry.title = title;
+        records.push({ op: 'meta', at, title });
+      }
+      // "hi", a pasted trace: the first answer names the thread instead (unless the user renames it first).
+      if (isWeakTitle(title)) this.weakTitles.set(id, entry.title);
     }
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.appendRecords(id, records, true);
@@ -224,6 +232,16 @@ export class ThreadsStore {
     const entry = this.require(id);
     entry.updatedAt = Math.max(entry.updatedAt, this.now());
     await this.snapshots.offer(id, message);
+    const weak = this.weakTitles.get(id);
+    if (weak === undefined || !isFinalStatus(message.status)) return;
+    this.weakTitles.delete(id);
+    const better = message.status === 'done' ? titleFromAnswer(messageText(message)) : undefined;
+    // Only over the title this store gave: a rename in the meantime wins.
+    if (better && entry.title === weak) {
+      entry.title = better;
+      await this.appendRecords(id, [{ op: 'meta', at: this.now(), title: better }], true);
+      this.changed(id, 'updated');
+    }
   }
 
   /** Write every coalesced snapshot and the index now; resolves when all writes are on disk. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DeskApi } from '../../shared/contract';
 import { getApi } from './api';
 import { ChatView } from './features/chat/chat-view';
+import { useWindowTitle } from './features/chat/window-title';
 import { SettingsView } from './features/settings/settings-view';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
 import { SessionView } from './features/history/session-view';
@@ -36,6 +37,7 @@ function Shell() {
   const sidebarCollapsed = useDesk((s) => s.sidebarCollapsed);
   const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
   useShortcuts();
+  useWindowTitle();
   return (
     <div className="app" data-view={view} data-sidebar={sidebarOpen ? 'open' : 'closed'}
       data-sidebar-collapsed={sidebarCollapsed ? 'true' : undefined}

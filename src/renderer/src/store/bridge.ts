@@ -1,6 +1,7 @@
 import type { DeskApi } from '../../../shared/contract';
 import { CONNECTION_NOTICES } from '../connection-notices';
 import { isNarrow } from '../ui/use-narrow';
+import { connectContinuity } from './continuity';
 import type { DeskStore } from './desk-store';
 import { isThreadBusy } from './turn-selectors';
 
@@ -108,11 +109,13 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
 
   void s().loadAppInfo();
   refreshList();
+  const offContinuity = connectContinuity(store, api, win);
   void s().loadSettings();
   void s().loadStatus();
 
   return () => {
     for (const off of offs) off();
+    offContinuity();
     win.removeEventListener('focus', onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);
   };

@@ -3,7 +3,7 @@ import { newAssistantMessage } from '../../../shared/turn-reducer';
 import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
 import { appendMessage, isLocalId, mergeFetched, reconcileInFlight } from './merge-messages';
-import { autoTitle } from '../../../shared/thread-title';
+import { autoTitle, DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import { currentTurn, turnsOf } from './turn-selectors';
 
 let localSeq = 0;
@@ -62,7 +62,13 @@ export const createChatSlice =
       }
       let threadId = get().activeThreadId;
       if (!threadId) {
-        const created = await get().createThread(autoTitle(text));
+        // Untitled, so the host can still name it from the first answer when the request says little;
+        // the first paint shows the host's rule applied to the text at once.
+        const created = await get().createThread();
+        const early = autoTitle(text);
+        if (created && early && created.title === DEFAULT_THREAD_TITLE) {
+          set((s) => ({ threads: s.threads.map((t) => (t.id === created.id && t.title === DEFAULT_THREAD_TITLE ? { ...t, title: early } : t)) }));
+        }
         if (!created) return false;
         threadId = created.id;
       }
@@ -115,7 +121,7 @@ export const createChatSlice =
       },
 
       async selectThread(threadId) {
-        set({ view: 'chat', sidebarOpen: false });
+        set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         if (threadId === get().activeThreadId) return;
         set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
         if (threadId) await fetchInto(threadId);

@@ -10,6 +10,7 @@ import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, Th
 import type { TurnEvent } from '../../../shared/turn-events';
 import type { Connection } from '../connection-notices';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
+import type { ScrollAnchor } from '../../../shared/window-state';
 
 export interface InFlightTurn {
   turnId: string;
@@ -29,6 +30,8 @@ export interface SearchHit {
 export interface ThreadsSlice {
   threads: ThreadSummary[];
   threadsLoaded: boolean;
+  /** Counts the user's moves between threads (open, new), from the click on: continuity never overrides one. */
+  navigations: number;
   searchQuery: string;
   searchHits: SearchHit[] | null;
   loadThreads(): Promise<void>;
@@ -156,6 +159,9 @@ export interface UiSlice {
   /** Wide windows: the user folded the sidebar away (Cmd/Ctrl+B or the header button); remembered. */
   sidebarCollapsed: boolean;
   settingsSection: SettingsSection;
+  /** Where the reader left each thread (absent = at the latest message); saved with the window state. */
+  scrollAnchors: Record<string, ScrollAnchor>;
+  setScrollAnchor(threadId: string, anchor: ScrollAnchor | null): void;
   setSidebarOpen(open: boolean): void;
   setSidebarCollapsed(collapsed: boolean): void;
   /** One gesture at every width: a wide window folds the sidebar away, a narrow one brings it over the chat. */

@@ -45,6 +45,15 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   sidebarOpen: false,
   sidebarCollapsed: false,
   settingsSection: 'cli',
+  scrollAnchors: {},
+  setScrollAnchor: (threadId, anchor) =>
+    set((s) => {
+      const old = s.scrollAnchors[threadId];
+      if (anchor && old?.messageId === anchor.messageId && Math.abs(old.offset - anchor.offset) < 1) return {};
+      if (!anchor && !old) return {};
+      const { [threadId]: _old, ...rest } = s.scrollAnchors;
+      return { scrollAnchors: anchor ? { ...rest, [threadId]: anchor } : rest };
+    }),
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
   setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
   toggleSidebar: (narrow) => set((s) => (narrow ? { sidebarOpen: !s.sidebarOpen } : { sidebarCollapsed: !s.sidebarCollapsed })),

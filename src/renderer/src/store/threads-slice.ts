@@ -1,4 +1,5 @@
 import { getApi } from '../api';
+import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import type { ThreadSummary } from '../../../shared/threads';
 import { errorText, type Slice, type ThreadsSlice } from './desk-state';
 import { isThreadBusy } from './turn-selectors';
@@ -6,97 +7,143 @@ import { isThreadBusy } from './turn-selectors';
 /** Most recently active first, so the thread you just used is always on top. */
 export const byRecent = (a: ThreadSummary, b: ThreadSummary): number => b.updatedAt - a.updatedAt;
 
-export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => ({
-  threads: [],
-  threadsLoaded: false,
-  searchQuery: '',
-  searchHits: null,
+export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
+  /** A New thread the host is still making: a send (or a second click) meanwhile joins it, not a second one. */
+  let creating: Promise<ThreadSummary | null> | null = null;
 
-  async loadThreads() {
-    try {
-      const threads = await getApi().listThreads();
-      set({ threads: [...threads].sort(byRecent), threadsLoaded: true });
-      // The active thread may have been deleted in another window.
-      const active = get().activeThreadId;
-      if (active && !threads.some((t) => t.id === active)) await get().selectThread(null);
-    } catch (err) {
-      set({ threadsLoaded: true });
-      get().pushNotice('error', `Could not load threads: ${errorText(err)}`);
-    }
-  },
-
-  async createThread(title) {
-    // "New thread" while the open thread is still empty: that one is new enough (no pile of empty threads).
-    const s = get();
-    const open = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
-    if (!title && open && s.messageIds.length === 0 && !s.threadLoading && !isThreadBusy(s.inFlight, open.id)) {
-      s.setView('chat');
-      return open;
-    }
+  const create = async (title: string | undefined): Promise<ThreadSummary | null> => {
+    // The empty chat shows at once, so what the user types while the host creates the thread lands in
+    // the new thread's composer (the '' draft, moved over below), not in the thread they just left.
+    if (!title)
+      set({
+        view: 'chat',
+        sidebarOpen: false,
+        activeThreadId: null,
+        messageIds: [],
+        messages: {},
+        threadLoading: false,
+      });
     try {
       const thread = await getApi().createThread(title ? { title } : undefined);
-      set((s) => ({ threads: [thread, ...s.threads.filter((t) => t.id !== thread.id)] }));
+      set((s) => {
+        const { '': early, ...drafts } = s.drafts;
+        const moved = early !== undefined && s.activeThreadId === null && !drafts[thread.id];
+        return {
+          threads: [thread, ...s.threads.filter((t) => t.id !== thread.id)],
+          ...(moved ? { drafts: { ...drafts, [thread.id]: early } } : {}),
+        };
+      });
+      // The user may have opened another thread meanwhile: then that one stays open.
+      if (get().activeThreadId !== null) return thread;
       await get().selectThread(thread.id);
       return thread;
     } catch (err) {
       get().pushNotice('error', `Could not start a new thread: ${errorText(err)}`);
       return null;
     }
-  },
+  };
 
-  async renameThread(threadId, title) {
-    const clean = title.trim().slice(0, 200);
-    if (!clean) return;
-    const before = get().threads;
-    // Optimistic: the sidebar shows the new name at once; restored if the host refuses.
-    set({ threads: before.map((t) => (t.id === threadId ? { ...t, title: clean } : t)) });
-    try {
-      await getApi().renameThread({ threadId, title: clean });
-    } catch (err) {
-      set({ threads: before });
-      get().pushNotice('error', `Could not rename the thread: ${errorText(err)}`);
-    }
-  },
+  return {
+    threads: [],
+    threadsLoaded: false,
+    navigations: 0,
+    searchQuery: '',
+    searchHits: null,
 
-  async deleteThread(threadId) {
-    try {
-      await getApi().deleteThread({ threadId });
-      set((s) => ({
-        threads: s.threads.filter((t) => t.id !== threadId),
-        searchHits: s.searchHits?.filter((h) => h.thread.id !== threadId) ?? null,
-      }));
-      if (get().activeThreadId === threadId) await get().selectThread(null);
-    } catch (err) {
-      get().pushNotice('error', `Could not delete the thread: ${errorText(err)}`);
-    }
-  },
+    async loadThreads() {
+      try {
+        const threads = await getApi().listThreads();
+        set({ threads: [...threads].sort(byRecent), threadsLoaded: true });
+        // The active thread may have been deleted in another window.
+        const active = get().activeThreadId;
+        if (active && !threads.some((t) => t.id === active)) await get().selectThread(null);
+      } catch (err) {
+        set({ threadsLoaded: true });
+        get().pushNotice('error', `Could not load threads: ${errorText(err)}`);
+      }
+    },
 
-  async updateThreadSettings(threadId, patch) {
-    try {
-      await getApi().updateThreadSettings({ threadId, settings: patch });
-    } catch (err) {
-      return errorText(err);
+    async createThread(title) {
+      set((s) => ({ navigations: s.navigations + 1 }));
+      // "New thread" while the open thread is still empty: that one is new enough (no pile of empty threads).
+      const s = get();
+      const open = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
+      if (!title && open && s.messageIds.length === 0 && !s.threadLoading && !isThreadBusy(s.inFlight, open.id)) {
+        s.setView('chat');
+        return open;
+      }
+      // An untouched "New thread" from before (no turn yet) is reused too, so clicking around leaves no pile.
+    const empty = !title && s.threads.find((t) => t.title === DEFAULT_THREAD_TITLE && t.totals.turns === 0 && !isThreadBusy(s.inFlight, t.id));
+    if (empty) {
+      await get().selectThread(empty.id);
+      return empty;
     }
-    // Shown at once (header, next dialog); threadsChanged then brings the host's normalized copy.
-    const merged = (t: ThreadSummary) =>
-      Object.fromEntries(Object.entries({ ...t.settings, ...patch }).filter(([, v]) => v !== undefined && v !== ''));
-    set((s) => ({ threads: s.threads.map((t) => (t.id === threadId ? { ...t, settings: merged(t) } : t)) }));
-    return null;
-  },
+    if (title) return create(title);
+      creating ??= create(undefined).finally(() => (creating = null));
+      return creating;
+    },
 
-  async searchThreads(query) {
-    set({ searchQuery: query });
-    if (!query.trim()) {
-      set({ searchHits: null });
-      return;
-    }
-    try {
-      const hits = await getApi().searchThreads({ query });
-      // A slower answer to an older query must not overwrite a newer one.
-      if (get().searchQuery === query) set({ searchHits: hits });
-    } catch (err) {
-      if (get().searchQuery === query) set({ searchHits: [] });
-      get().pushNotice('error', `Search failed: ${errorText(err)}`);
-    }
-  },
-});
+    async renameThread(threadId, title) {
+      const clean = title.trim().slice(0, 200);
+      if (!clean) return;
+      const before = get().threads;
+      // Optimistic: the sidebar shows the new name at once; restored if the host refuses.
+      set({ threads: before.map((t) => (t.id === threadId ? { ...t, title: clean } : t)) });
+      try {
+        await getApi().renameThread({ threadId, title: clean });
+      } catch (err) {
+        set({ threads: before });
+        get().pushNotice('error', `Could not rename the thread: ${errorText(err)}`);
+      }
+    },
+
+    async deleteThread(threadId) {
+      try {
+        await getApi().deleteThread({ threadId });
+        set((s) => {
+          // Its draft and scroll place go with it (the host forgets its saved copies too).
+          const { [threadId]: _draft, ...drafts } = s.drafts;
+          const { [threadId]: _place, ...scrollAnchors } = s.scrollAnchors;
+          return {
+            threads: s.threads.filter((t) => t.id !== threadId),
+            searchHits: s.searchHits?.filter((h) => h.thread.id !== threadId) ?? null,
+            drafts,
+            scrollAnchors,
+          };
+        });
+        if (get().activeThreadId === threadId) await get().selectThread(null);
+      } catch (err) {
+        get().pushNotice('error', `Could not delete the thread: ${errorText(err)}`);
+      }
+    },
+
+    async updateThreadSettings(threadId, patch) {
+      try {
+        await getApi().updateThreadSettings({ threadId, settings: patch });
+      } catch (err) {
+        return errorText(err);
+      }
+      // Shown at once (header, next dialog); threadsChanged then brings the host's normalized copy.
+      const merged = (t: ThreadSummary) =>
+        Object.fromEntries(Object.entries({ ...t.settings, ...patch }).filter(([, v]) => v !== undefined && v !== ''));
+      set((s) => ({ threads: s.threads.map((t) => (t.id === threadId ? { ...t, settings: merged(t) } : t)) }));
+      return null;
+    },
+
+    async searchThreads(query) {
+      set({ searchQuery: query });
+      if (!query.trim()) {
+        set({ searchHits: null });
+        return;
+      }
+      try {
+        const hits = await getApi().searchThreads({ query });
+        // A slower answer to an older query must not overwrite a newer one.
+        if (get().searchQuery === query) set({ searchHits: hits });
+      } catch (err) {
+        if (get().searchQuery === query) set({ searchHits: [] });
+        get().pushNotice('error', `Search failed: ${errorText(err)}`);
+      }
+    },
+  };
+};

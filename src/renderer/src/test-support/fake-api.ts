@@ -5,6 +5,7 @@
 import type { AppInfo, CallName, CliOverview, DeskApi, EventName, Events } from '../../../shared/contract';
 import { DEFAULT_SETTINGS, type AppSettings } from '../../../shared/settings';
 import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads';
+import type { WindowState } from '../../../shared/window-state';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
 
 export interface FakeCall {
@@ -21,6 +22,8 @@ export interface FakeHost {
   settings: AppSettings;
   overview: CliOverview;
   appInfo: AppInfo;
+  /** What getWindowState answers; saveWindowState merges into it. */
+  windowState: WindowState;
   /** Replace one verb's behaviour. */
   handle(name: keyof DeskApi, fn: (input: unknown) => unknown): void;
 }
@@ -51,6 +54,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     settings: { ...DEFAULT_SETTINGS, apiKeyStorage: 'encrypted' },
     overview: OK_OVERVIEW,
     appInfo: { name: 'Claude Desk', version: '0.1.0', host: init.host ?? 'electron', platform: 'linux', dataDir: '/data/desk', logFile: '/data/desk/logs/desk.log' },
+    windowState: {},
     handle(name, fn) {
       overrides.set(name as string, fn);
     },
@@ -96,6 +100,11 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       return { matches, truncated: false, total: all.length };
     },
     clearSession: () => null,
+    getWindowState: () => fake.windowState,
+    saveWindowState: (patch: WindowState) => {
+      fake.windowState = { ...fake.windowState, ...patch };
+      return null;
+    },
     getSettings: () => fake.settings,
     updateSettings: (patch: Partial<AppSettings>) => (fake.settings = { ...fake.settings, ...patch }),
     setApiKey: () => (fake.settings = { ...fake.settings, hasSavedApiKey: true }),

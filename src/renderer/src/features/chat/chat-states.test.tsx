@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../../../shared/turn-events';
-import { createFakeHost, makeThread, type FakeHost } from '../../test-support/fake-api';
+import { summaryOf, createFakeHost, makeThread, type FakeHost } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 import { renderApp } from '../../test-support/render-app';
 
@@ -199,11 +199,32 @@ describe('chat: composer', () => {
     await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue('half a thought'));
   });
 
-  it('the first message with no thread open creates one titled from the text', async () => {
+  it('the first message with no thread open creates an untitled thread: the host names it from the exchange', async () => {
     const host = createFakeHost();
     renderApp({ host });
     await userEvent.type(await screen.findByLabelText('Message'), 'Plan my week{Enter}');
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-    expect(host.callsTo('createThread')).toEqual([{ title: 'Plan my week' }]);
+    expect(host.callsTo('createThread')).toEqual([undefined]);
+  });
+
+  it('text typed right after New thread, before the host has made it, stays in the new thread', async () => {
+    const host = createFakeHost({ threads: [makeThread('old', 'Old one', [{ id: 'u', role: 'user', createdAt: 1, text: 'hi' }])] });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    host.handle('createThread', async () => {
+      await gate;
+      const t = makeThread('fresh', 'New thread', [], 1_800_000_000_000);
+      host.threads.push(t);
+      return summaryOf(t);
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Old one'));
+    await userEvent.click(screen.getByTestId('new-thread'));
+    await userEvent.type(screen.getByLabelText('Message'), 'early words');
+    release();
+    await waitFor(() => expect(screen.getByTestId('thread-list')).toHaveTextContent('New thread'));
+    await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue('early words'));
+    await userEvent.click(screen.getByText('Old one'));
+    expect(screen.getByLabelText('Message')).toHaveValue('');
   });
 });

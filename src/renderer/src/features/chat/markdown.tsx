@@ -41,7 +41,8 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
         <span className="code-block-lang">{code}</span>
         <CopyButton text={() => pre.current?.textContent ?? ''} label="Copy code" />
       </div>
-      <pre ref={pre} {...rest}>
+      {/* Focusable: a long line scrolls sideways, and keyboard users must be able to scroll it too. */}
+      <pre ref={pre} tabIndex={0} {...rest}>
         {children}
       </pre>
     </div>

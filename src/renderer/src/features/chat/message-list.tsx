@@ -1,6 +1,6 @@
-import { useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useDesk } from '../../store/store-context';
+import { useDesk, useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { MessageRow } from './message-row';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -33,8 +33,9 @@ export function MessageList() {
   });
   const total = virtualizer.getTotalSize();
   const sent = useDesk((s) => s.sendCount);
-  const { showJump, jumpToLatest } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId, sent);
+  const { showJump, jumpToLatest, release, isPinned } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId, sent);
   const items = virtualizer.getVirtualItems();
+  useReadingPlace(threadId, ids, virtualizer, scroller, release, isPinned);
 
   return (
     <div className="message-list-wrap">
@@ -63,4 +64,66 @@ export function MessageList() {
       )}
     </div>
   );
+}
+
+const PLACE_SAVE_DELAY_MS = 150;
+
+/**
+ * Continuity: remember where the reader is in this thread (the message at the top of the view and how
+ * far into it), and put them back there when the thread opens again, after a reload or a restart.
+ * At the bottom there is nothing to remember: the thread opens at its latest message, as always.
+ */
+function useReadingPlace(
+  threadId: string | null,
+  ids: string[],
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scroller: RefObject<HTMLDivElement | null>,
+  release: () => void,
+  isPinned: () => boolean,
+): void {
+  const store = useDeskStore();
+  const restoredFor = useRef<string | null>(null);
+
+  // Restore once per opening, as soon as the anchor's message is in the list.
+  useLayoutEffect(() => {
+    if (!threadId || restoredFor.current === threadId || ids.length === 0) return;
+    restoredFor.current = threadId;
+    const anchor = store.getState().scrollAnchors[threadId];
+    const index = anchor ? ids.indexOf(anchor.messageId) : -1;
+    if (!anchor || index < 0) return;
+    release();
+    virtualizer.scrollToIndex(index, { align: 'start' });
+    const el = scroller.current;
+    if (el) el.scrollTop += anchor.offset;
+  }, [threadId, ids, store, virtualizer, scroller, release]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !threadId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      timer = undefined;
+      if (restoredFor.current !== threadId) return; // not yet put back: do not overwrite the saved place
+      const top = el.scrollTop;
+      const first = virtualizer.getVirtualItems().find((item) => item.end > top);
+      const messageId = first ? store.getState().messageIds[first.index] : undefined;
+      store.getState().setScrollAnchor(threadId, isPinned() || !first || !messageId ? null : { messageId, offset: Math.round(top - first.start) });
+    };
+    const onScroll = () => {
+      if (!timer) timer = setTimeout(save, PLACE_SAVE_DELAY_MS);
+    };
+    // Leaving (reload, quit) right after a scroll still keeps the place.
+    const onLeave = () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      save();
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onLeave);
+      if (timer) clearTimeout(timer);
+    };
+  }, [threadId, store, virtualizer, scroller, isPinned]);
 }

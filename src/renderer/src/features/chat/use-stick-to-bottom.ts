@@ -56,5 +56,13 @@ export function useStickToBottom(
     scrollToEnd();
   }, [scrollToEnd]);
 
-  return { showJump, jumpToLatest };
+  /** Stop following (a restored reading place): the view stays where it is put, with a way back. */
+  const release = useCallback(() => {
+    pinned.current = false;
+    setShowJump(true);
+  }, []);
+
+  const isPinned = useCallback(() => pinned.current, []);
+
+  return { showJump, jumpToLatest, release, isPinned };
 }

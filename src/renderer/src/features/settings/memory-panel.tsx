@@ -19,10 +19,7 @@ export function MemoryPanel() {
   }, [query, load]);
 
   return (
-    <section className="card" aria-labelledby="memory-title" data-testid="memory-panel">
-      <div className="card-head">
-        <h2 id="memory-title">Memory</h2>
-      </div>
+    <section className="card" aria-label="Memory" data-testid="memory-panel">
       <p className="muted">Notes Claude saved with its memory tool. They are shared by every thread.</p>
       <label className="search">
         <Icon name="search" size={14} />

@@ -25,8 +25,7 @@ function CliSection() {
 
 function PermissionsSection() {
   return (
-    <section className="card" aria-labelledby="perm-title">
-      <h2 id="perm-title">Permissions</h2>
+    <section className="card" aria-label="Permissions">
       <PermissionControl legend="Default for new threads" />
       <p className="field-hint">
         Each thread keeps its own mode: change it in the chat header. Claude Code itself keeps a mode per session.
@@ -37,8 +36,7 @@ function PermissionsSection() {
 
 function ToolsSection() {
   return (
-    <section className="card" aria-labelledby="tools-title">
-      <h2 id="tools-title">Tools</h2>
+    <section className="card" aria-label="Tools">
       <ToolPolicySetting />
       <UserMcpSetting />
     </section>

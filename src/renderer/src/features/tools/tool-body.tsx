@@ -68,7 +68,7 @@ function ReadBody({ part }: { part: ToolPart }) {
       {lines.length > 0 ? (
         <CodeExcerpt path={path} lines={lines} />
       ) : (
-        part.result !== undefined && <pre className={`tool-pre ${part.isError ? 'tool-pre-error' : ''}`}>{part.result || '(empty)'}</pre>
+        part.result !== undefined && <pre className={`tool-pre ${part.isError ? 'tool-pre-error' : ''}`} tabIndex={0}>{part.result || '(empty)'}</pre>
       )}
     </div>
   );
@@ -145,7 +145,7 @@ export function ToolBody({ part }: { part: ToolPart }) {
       return (
         <>
           <DiffView diff={diff} />
-          {part.isError && <pre className="tool-pre tool-pre-error">{part.result}</pre>}
+          {part.isError && <pre className="tool-pre tool-pre-error" tabIndex={0}>{part.result}</pre>}
         </>
       );
     }

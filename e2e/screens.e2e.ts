@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type Page } from '@playwright/test';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+/**
+ * Issue 16: every main screen in both themes at 1280×800 and 800×600 — a screenshot of each (looked at by
+ * a person, kept in e2e/screenshots/screens/), and axe on each: no serious or critical violation.
+ */
+let mock: MockApi;
+let cli: RealCliEnv;
+let host: DeskHost;
+const SHOTS = 'e2e/screenshots/screens';
+
+export const RICH_ANSWER = [
+  '## Plan for the parser',
+  '',
+  'The tokenizer reads **one line at a time** and keeps `state` between calls. Three steps:',
+  '',
+  '1. Split on whitespace outside quotes.',
+  '2. Map each token to a `Kind`.',
+  '3. Fold the kinds into an AST.',
+  '',
+  '| Kind | Example | Notes |',
+  '| --- | --- | --- |',
+  '| Number | `42` | integers only |',
+  '| String | `"hi"` | escapes allowed |',
+  '',
+  '```ts',
+  'export function tokenize(line: string): Token[] {',
+  "  return line.split(/\\s+(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)/).filter(Boolean).map((text) => ({ kind: kindOf(text), text }));",
+  '}',
+  '```',
+  '',
+  '> Quotes inside quotes are not handled yet.',
+].join('\n');
+
+test.beforeAll(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  mock = await startMockAnthropicApi();
+  mock.setResponder((req) => (JSON.stringify(req).includes('RICHANSWER') ? { kind: 'text', chunks: [RICH_ANSWER] } : undefined));
+  cli = realCliEnv(mock);
+  // Ask mode, so the second thread stops on an approval card and stays there while the screens are taken.
+  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' } });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+});
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const text = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n  ')}`);
+  expect(text, `axe on ${screen}`).toEqual([]);
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('new-thread').click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe finds nothing serious', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.goto(host.url);
+  await send(page, 'Explain the parser plan RICHANSWER');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await send(page, 'SCENARIO:bash CMD[touch screens.txt] Please make the file');
+  await expect(page.getByTestId('approval-card')).toBeVisible();
+  const rich = page.getByTestId('thread-item').filter({ hasText: 'RICHANSWER' });
+  const waiting = page.getByTestId('thread-item').filter({ hasText: 'SCENARIO:bash' });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [w, h] of [
+      [1280, 800],
+      [800, 600],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width: w, height: h });
+      const shot = async (name: string, axe = true) => {
+        await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${w}x${h}.png` });
+        if (axe) await expectNoSeriousViolations(page, `${name} (${theme}, ${w}×${h})`);
+      };
+
+      await page.getByTestId('new-thread').click();
+      await expect(page.getByTestId('chat-title')).toHaveText(/New/);
+      await shot('empty-chat');
+
+      await rich.click();
+      await expect(page.getByRole('table')).toBeVisible();
+      await shot('rich-answer');
+
+      await waiting.click();
+      await expect(page.getByTestId('approval-card')).toBeVisible();
+      await shot('approval-card');
+
+      await page.getByTestId('thread-search').fill('parser');
+      await expect(page.locator('.thread-snippet').first()).toBeVisible();
+      await shot('search-results');
+      await page.getByTestId('thread-search').fill('');
+
+      await page.getByTestId('sidebar-toggle').click();
+      await expect(page.getByTestId('new-thread')).toBeHidden();
+      await shot('sidebar-collapsed', false);
+      await page.getByTestId('sidebar-toggle').click();
+      await expect(page.getByTestId('new-thread')).toBeVisible();
+
+      await rich.hover();
+      await rich.getByRole('button', { name: /^Delete/ }).click();
+      await expect(page.getByTestId('delete-dialog')).toBeVisible();
+      await shot('delete-dialog');
+      await page.getByTestId('delete-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByTestId('open-settings').click();
+      for (const section of ['cli', 'permissions', 'tools', 'memory', 'diagnostics']) {
+        await page.getByTestId(`settings-nav-${section}`).click();
+        await expect(page.getByTestId(`settings-nav-${section}`)).toHaveAttribute('aria-current', 'page');
+        if (section === 'diagnostics') await expect(page.getByTestId('doctor')).toContainText('Where Claude Desk looked');
+        await shot(`settings-${section}`, section === 'cli' || section === 'permissions' || section === 'diagnostics');
+      }
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('settings-view')).toBeHidden();
+    }
+  }
+});

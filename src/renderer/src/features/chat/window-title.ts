@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import type { DeskState } from '../../store/desk-state';
+import { useDesk } from '../../store/store-context';
+import { currentTurn } from '../../store/turn-selectors';
+
+const APP = 'Claude Desk';
+
+/**
+ * The window (tab) title names the open thread and what it is doing, so a glance at the taskbar or the
+ * tab strip says whether Claude needs you: "● Waiting for approval — <thread> — Claude Desk".
+ */
+export function windowTitle(s: Pick<DeskState, 'view' | 'activeThreadId' | 'threads' | 'inFlight'>): string {
+  if (s.view === 'settings') return `Settings — ${APP}`;
+  const thread = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
+  if (!thread) return APP;
+  const turn = currentTurn(s.inFlight, thread.id);
+  if (turn?.status === 'waiting') return `● Waiting for approval — ${thread.title} — ${APP}`;
+  if (turn?.status === 'running') return `Writing… — ${thread.title} — ${APP}`;
+  if (turn?.status === 'queued') return `Queued — ${thread.title} — ${APP}`;
+  return `${thread.title} — ${APP}`;
+}
+
+export function useWindowTitle(doc: Document = document): void {
+  const title = useDesk(windowTitle);
+  useEffect(() => {
+    doc.title = title;
+  }, [doc, title]);
+}

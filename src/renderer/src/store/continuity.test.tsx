@@ -1,0 +1,56 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeHost, makeThread } from '../test-support/fake-api';
+import { renderApp } from '../test-support/render-app';
+
+const twoThreads = () => [makeThread('a', 'Alpha', [], 2000), makeThread('b', 'Beta', [], 1000)];
+
+describe('continuity: the window resumes where it was', () => {
+  it('reopens the thread that was open, with its draft, and the sidebar as it was', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    host.windowState = { activeThreadId: 'b', drafts: { b: 'half a thought' }, sidebarCollapsed: true };
+    const { container } = renderApp({ host });
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Beta'));
+    expect(screen.getByLabelText('Message')).toHaveValue('half a thought');
+    expect(container.querySelector('.app')).toHaveAttribute('data-sidebar-collapsed', 'true');
+  });
+
+  it('a thread deleted meanwhile is not reopened: the window starts on a new chat', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    host.windowState = { activeThreadId: 'gone' };
+    renderApp({ host });
+    await screen.findByText('Alpha');
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
+  });
+
+  it('saves the open thread and the draft as the user works (and nothing before the restore)', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    host.windowState = { activeThreadId: 'a', drafts: { a: 'kept' } };
+    renderApp({ host });
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Alpha'));
+    expect(host.callsTo('saveWindowState')).toHaveLength(0);
+    await userEvent.click(screen.getByText('Beta'));
+    await userEvent.type(screen.getByLabelText('Message'), 'draft for beta');
+    await waitFor(() => expect(host.windowState.activeThreadId).toBe('b'));
+    await waitFor(() => expect(host.windowState.drafts).toEqual({ a: 'kept', b: 'draft for beta' }));
+  });
+
+  it('the window title names the thread and says when it waits for approval', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Alpha'));
+    await waitFor(() => expect(document.title).toBe('Alpha — Claude Desk'));
+    act(() => host.emit('turnEvent', { threadId: 'a', turnId: 't1', type: 'started', startedAt: 1 }));
+    await waitFor(() => expect(document.title).toBe('Writing… — Alpha — Claude Desk'));
+    act(() =>
+      host.emit('turnEvent', {
+        threadId: 'a',
+        turnId: 't1',
+        type: 'approval_request',
+        request: { requestId: 'r1', toolName: 'Bash', toolUseId: 'u1', input: { command: 'ls' } } as never,
+      }),
+    );
+    await waitFor(() => expect(document.title).toBe('● Waiting for approval — Alpha — Claude Desk'));
+  });
+});

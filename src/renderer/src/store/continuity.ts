@@ -1,0 +1,100 @@
+import type { DeskApi } from '../../../shared/contract';
+import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS, type WindowState } from '../../../shared/window-state';
+import type { DeskState } from './desk-state';
+import type { DeskStore } from './desk-store';
+
+const SAVE_DELAY_MS = 250;
+
+/** The part of the store a reload or restart resumes. */
+export function windowStateOf(s: DeskState): WindowState {
+  const drafts = Object.entries(s.drafts).filter(([, text]) => text !== '');
+  const scroll = Object.entries(s.scrollAnchors);
+  return {
+    activeThreadId: s.activeThreadId,
+    sidebarCollapsed: s.sidebarCollapsed,
+    // The newest entries win when there are too many (object order = insertion order).
+    drafts: Object.fromEntries(drafts.slice(-MAX_SAVED_DRAFTS)),
+    scroll: Object.fromEntries(scroll.slice(-MAX_SAVED_SCROLLS)),
+  };
+}
+
+const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Continuity: once the thread list is in, reopen the thread that was open (its scroll place and drafts
+ * come back with it), then keep the host's copy current, coalesced, and written at once when the page
+ * goes away. Nothing is saved before the restore, so an empty first render cannot erase the last place.
+ * Returns the unsubscribe.
+ */
+export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = window): () => void {
+  let restored = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastSaved: WindowState | undefined;
+
+  const saveNow = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const next = windowStateOf(store.getState());
+    if (lastSaved && sameState(lastSaved, next)) return;
+    lastSaved = next;
+    api.saveWindowState(next).catch(() => undefined); // a lost save costs a place, never the app
+  };
+
+  // Anything the user does before the saved place is back (open or start a thread, type) wins over it.
+  let userActed = false;
+  const offWatch = store.subscribe((s, prev) => {
+    if (s.navigations !== prev.navigations || s.drafts !== prev.drafts || s.view !== prev.view) userActed = true;
+  });
+
+  const restore = async (): Promise<void> => {
+    const saved = await api.getWindowState().catch(() => ({}) as WindowState);
+    // Wait for the list: the saved thread may have been deleted meanwhile (from another window).
+    await new Promise<void>((resolve) => {
+      if (store.getState().threadsLoaded) return resolve();
+      const off = store.subscribe((s) => s.threadsLoaded && (off(), resolve()));
+    });
+    offWatch();
+    if (stopped) return;
+    const s = store.getState();
+    store.setState({
+      sidebarCollapsed: saved.sidebarCollapsed ?? s.sidebarCollapsed,
+      // What was typed since the page opened beats what was saved.
+      drafts: { ...saved.drafts, ...s.drafts },
+      scrollAnchors: { ...saved.scroll, ...s.scrollAnchors },
+    });
+    const open = saved.activeThreadId;
+    if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) await s.selectThread(open);
+    lastSaved = windowStateOf(store.getState());
+    restored = true;
+  };
+
+  const offStore = store.subscribe((s, prev) => {
+    if (!restored) return;
+    if (
+      s.activeThreadId === prev.activeThreadId &&
+      s.drafts === prev.drafts &&
+      s.scrollAnchors === prev.scrollAnchors &&
+      s.sidebarCollapsed === prev.sidebarCollapsed
+    ) {
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(saveNow, SAVE_DELAY_MS);
+  });
+  const onHide = (): void => {
+    if (restored && (win.document.visibilityState === 'hidden' || timer)) saveNow();
+  };
+  win.addEventListener('pagehide', onHide);
+  win.document.addEventListener('visibilitychange', onHide);
+  void restore();
+
+  return () => {
+    stopped = true;
+    offWatch();
+    offStore();
+    if (timer) saveNow();
+    win.removeEventListener('pagehide', onHide);
+    win.document.removeEventListener('visibilitychange', onHide);
+  };
+}

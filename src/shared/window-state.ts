@@ -1,0 +1,35 @@
+/**
+ * What a window remembers between reloads and restarts (issue 16, continuity): the thread that was
+ * open and where it was scrolled, drafts, the sidebar's state. Kept by the host, not in the page's
+ * localStorage: browser mode's origin carries an ephemeral port, so a page store would be new each run.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(200);
+/** A reader's place in a thread: the message at the top of the view and how far into it (px). */
+const scrollAnchor = z.object({ messageId: id, offset: z.number().finite() }).strict();
+
+export const MAX_SAVED_DRAFTS = 50;
+export const MAX_SAVED_SCROLLS = 50;
+
+export const windowStateSchema = z
+  .object({
+    activeThreadId: id.nullable().optional(),
+    sidebarCollapsed: z.boolean().optional(),
+    /** Composer text by thread id ('' = the composer before any thread exists). */
+    drafts: z
+      .record(z.string().max(200), z.string().max(200_000))
+      .refine((d) => Object.keys(d).length <= MAX_SAVED_DRAFTS, `at most ${MAX_SAVED_DRAFTS} drafts`)
+      .optional(),
+    /** Where each thread was scrolled; absent = at the latest message. */
+    scroll: z
+      .record(id, scrollAnchor)
+      .refine((d) => Object.keys(d).length <= MAX_SAVED_SCROLLS, `at most ${MAX_SAVED_SCROLLS} scroll positions`)
+      .optional(),
+    /** The sidebar's project (folder) filter; absent = every project. */
+    projectFilter: z.string().max(4096).nullable().optional(),
+  })
+  .strict();
+
+export type WindowState = z.infer<typeof windowStateSchema>;
+export type ScrollAnchor = z.infer<typeof scrollAnchor>;
