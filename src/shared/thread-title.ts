@@ -80,10 +80,10 @@ function tidy(sentence: string): string {
 const saysEnough = (title: string): boolean => title.split(/\s+/).length >= 2 || title.length >= 10;
 
 /** The title the first request gives (the host on appendUser, the renderer for its first paint). */
-export function autoTitle(userText: string): string | undefined {
+export function autoTitle(userText: string, max = MAX): string | undefined {
   const plain = plainText(userText);
   // Only pleasantries ("hi"): those, as typed, until the answer names the thread.
-  const title = cut(tidy(firstSentence(plain))) || cut(plain.trim().split('\n')[0]?.trim().replace(/[\s?!.,:;]+$/, '') ?? '');
+  const title = cut(tidy(firstSentence(plain)), max) || cut(plain.trim().split('\n')[0]?.trim().replace(/[\s?!.,:;]+$/, '') ?? '', max);
   return title ? title[0]!.toLocaleUpperCase() + title.slice(1) : undefined;
 }
 

@@ -29,7 +29,7 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     const nonce = list.find((s) => s.id === SESSION.alphaNonce)!;
     expect(nonce).toMatchObject({
       project: lay.alpha,
-      title: 'What is the nonce ALPHA-NONCE-123 about?',
+      title: 'What is the nonce ALPHA-NONCE-123 about', // the shared title rule drops the trailing '?'
       titleSource: 'prompt',
       messages: 4,
       model: 'claude-opus-5-5',
