@@ -94,6 +94,13 @@ function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; l
 function Split({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: string }) {
   return (
     <table className="diff-table diff-split">
+      {/* Fixed layout takes its widths from the first row, which may be a gap spanning all columns: say them here. */}
+      <colgroup>
+        {numbered && <col className="diff-col-no" />}
+        <col />
+        {numbered && <col className="diff-col-no" />}
+        <col />
+      </colgroup>
       <tbody>
         {splitRows(rows).map((r, i) =>
           r.gap && r.gap.kind === 'gap' ? (
