@@ -1,0 +1,330 @@
+/**
+ * Enter → first text delta and → result (issue 15), the REAL CLI against the mock Messages API, all variants
+ * in one run, INTERLEAVED: round r runs turn r of every variant, the order rotated each round, so a busy
+ * moment of the (shared) machine hits every variant alike. Turn 1 (a thread's first) is reported apart
+ * from turns 2+ as min–median–max.
+ *  (a) the app as shipped (createDeskApp: MCP server, wall, kept processes, pre-warm) through its handlers
+ *  (b) the same app with CLAUDE_DESK_KEEP=0: today's pre-warm only
+ *  (c) Agent SDK, streaming input: one query(), each turn's message pushed into it (its docs' recommended mode)
+ *  (d) Agent SDK startup() per turn (a WarmQuery started while the user types), resuming the session
+ *  (e) the raw CLI spawned on Enter
+ *  floor: the raw CLI, one process, each turn's line written to its stdin — what no client can beat
+ * The SDK lives in bench/package.json (own lock file), installed on first use without its optional CLI.
+ * Run: npx tsx bench/first-token.bench.ts   (BENCH_TURNS ≥ 3, default 13; BENCH_TYPING_MS, default 1500)
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startMockAnthropicApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { buildTurnArgs } from '../src/core/turn/build-turn-args';
+import { buildUserLine } from '../src/core/turn/build-user-line';
+import { createDeskApp } from '../src/app/desk-app';
+import type { TurnEvent } from '../src/shared/turn-events';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TURNS = Math.max(3, Number(process.env.BENCH_TURNS) || 13);
+const TYPING_MS = Number(process.env.BENCH_TYPING_MS) || 1_500;
+
+interface Sample {
+  firstDelta: number;
+  result: number;
+}
+interface Variant {
+  name: string;
+  run(turn: number, text: string): Promise<Sample>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] ?? NaN) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
+};
+
+const mock = await startMockAnthropicApi();
+const cleanups: (() => void)[] = [];
+const freshEnv = () => {
+  const e = realCliEnv(mock);
+  cleanups.push(() => e.cleanup());
+  return e;
+};
+const tmp = (name: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `claude-desk-bench-${name}-`));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+/** (a)/(b): the whole app through the contract every front door calls; Enter = sendMessage. */
+async function appVariant(name: string, extraEnv: Record<string, string>): Promise<Variant> {
+  const cli = freshEnv();
+  const desk = await createDeskApp({
+    host: 'web',
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: tmp('app'), ...extraEnv },
+  });
+  const thread = await desk.handlers.createThread(undefined);
+  await desk.handlers.prepareTurn({ threadId: thread.id }); // the thread is opened: its first turn pre-warms
+  let listener: ((e: TurnEvent) => void) | undefined;
+  desk.bus.subscribe((event, payload) => event === 'turnEvent' && listener?.(payload as TurnEvent));
+  return {
+    name,
+    async run(_turn, text) {
+      let firstDelta = NaN;
+      let t0 = 0n;
+      const result = new Promise<number>((resolve, reject) => {
+        listener = (e) => {
+          if (e.type === 'text_delta' && Number.isNaN(firstDelta)) firstDelta = ms(t0);
+          if (e.type === 'result') resolve(ms(t0));
+          if (e.type === 'error') reject(new Error(`${name}: ${e.error.message}`));
+        };
+      });
+      t0 = process.hrtime.bigint();
+      await desk.handlers.sendMessage({ threadId: thread.id, text });
+      const done = await result; // before reading firstDelta: the delta arrives first
+      return { firstDelta, result: done };
+    },
+    close: () => desk.shutdown(),
+  };
+}
+
+/** Reads stream-json lines from a CLI's stdout. */
+function onLines(
+  stream: NodeJS.ReadableStream,
+  each: (v: { type?: string; event?: { delta?: { type?: string } } }) => void,
+) {
+  let rest = '';
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) each(JSON.parse(line));
+  });
+}
+const isDelta = (v: { type?: string; event?: { delta?: { type?: string } } }) =>
+  v.type === 'stream_event' && v.event?.delta?.type === 'text_delta';
+
+/** (e): the raw CLI spawned on Enter, same argv as the app without MCP or wall. */
+function rawSpawnVariant(): Variant {
+  const cli = freshEnv();
+  const cwd = tmp('raw');
+  const sessionId = randomUUID();
+  return {
+    name: '(e) raw CLI spawned on Enter',
+    async run(turn, text) {
+      const t0 = process.hrtime.bigint();
+      const args = buildTurnArgs({ sessionId, resume: turn > 0, projectDir: cwd, permissionMode: 'acceptEdits' });
+      const child = spawn(realCliPath(), args, { cwd, env: cli.env, stdio: ['pipe', 'pipe', 'ignore'] });
+      child.stdin.write(`${buildUserLine(text, [])}\n`);
+      let firstDelta = NaN;
+      let result = NaN;
+      onLines(child.stdout, (v) => {
+        if (isDelta(v) && Number.isNaN(firstDelta)) firstDelta = ms(t0);
+        if (v.type === 'result') {
+          result = ms(t0);
+          child.stdin.end();
+        }
+      });
+      await new Promise((r) => child.on('exit', r));
+      if (Number.isNaN(result)) throw new Error('raw CLI gave no result');
+      return { firstDelta, result };
+    },
+    close: async () => undefined,
+  };
+}
+
+/** floor: one raw CLI process for the whole conversation, each turn's line written on Enter (case 11c). */
+function floorVariant(): Variant {
+  const cli = freshEnv();
+  const cwd = tmp('floor');
+  const args = buildTurnArgs({
+    sessionId: randomUUID(),
+    resume: false,
+    projectDir: cwd,
+    permissionMode: 'acceptEdits',
+  });
+  const child = spawn(realCliPath(), args, { cwd, env: cli.env, stdio: ['pipe', 'pipe', 'ignore'] });
+  let current: ((v: { type?: string; event?: { delta?: { type?: string } } }) => void) | undefined;
+  onLines(child.stdout, (v) => current?.(v));
+  return {
+    name: 'floor: raw CLI, one process',
+    run(_turn, text) {
+      return new Promise((resolve) => {
+        let firstDelta = NaN;
+        const t0 = process.hrtime.bigint();
+        current = (v) => {
+          if (isDelta(v) && Number.isNaN(firstDelta)) firstDelta = ms(t0);
+          if (v.type === 'result') resolve({ firstDelta, result: ms(t0) });
+        };
+        child.stdin.write(`${buildUserLine(text, [])}\n`);
+      });
+    },
+    close: async () => {
+      child.stdin.end();
+      await new Promise((r) => child.on('exit', r));
+    },
+  };
+}
+
+/** Minimal shapes of the SDK, typed here so the app's typecheck never needs bench/node_modules. */
+type SdkMessage = { type: string; event?: { delta?: { type?: string } }; session_id?: string; is_error?: boolean };
+type SdkUser = {
+  type: 'user';
+  message: { role: 'user'; content: string };
+  parent_tool_use_id: null;
+  session_id: string;
+};
+type SdkQuery = AsyncIterable<SdkMessage> & { close?: () => void };
+interface Sdk {
+  query(params: { prompt: string | AsyncIterable<SdkUser>; options: Record<string, unknown> }): SdkQuery;
+  startup(params: { options: Record<string, unknown> }): Promise<{ query(prompt: string): SdkQuery; close(): void }>;
+}
+
+async function loadSdk(): Promise<Sdk | string> {
+  const entry = path.join(here, 'node_modules', '@anthropic-ai', 'claude-agent-sdk', 'sdk.mjs');
+  if (!fs.existsSync(entry)) {
+    try {
+      console.log('installing the Agent SDK into bench/node_modules (npm ci --prefix bench) …');
+      execFileSync('npm', ['ci', '--prefix', here, '--omit=optional', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+    } catch (err) {
+      return `could not install the Agent SDK (${(err as Error).message.split('\n')[0]})`;
+    }
+  }
+  return (await import(pathToFileURL(entry).href)) as Sdk;
+}
+
+function sdkOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    cwd: tmp('sdk'),
+    env: freshEnv().env,
+    pathToClaudeCodeExecutable: realCliPath(),
+    includePartialMessages: true,
+    permissionMode: 'acceptEdits',
+    ...extra,
+  };
+}
+
+/** (c): one query() with streaming input; Enter pushes the next user message. */
+function sdkStreamingVariant(sdk: Sdk): Variant {
+  const inbox: SdkUser[] = [];
+  let wake: (() => void) | undefined;
+  let closed = false;
+  async function* prompt(): AsyncIterable<SdkUser> {
+    while (!closed) {
+      const next = inbox.shift();
+      if (next) yield next;
+      else await new Promise<void>((r) => (wake = r));
+    }
+  }
+  const q = sdk.query({ prompt: prompt(), options: sdkOptions() });
+  const it = q[Symbol.asyncIterator]();
+  return {
+    name: '(c) Agent SDK, streaming input',
+    async run(_turn, text) {
+      let firstDelta = NaN;
+      const t0 = process.hrtime.bigint();
+      inbox.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
+      wake?.();
+      for (;;) {
+        const { value: m, done } = await it.next();
+        if (done) throw new Error('SDK stream ended');
+        if (m.type === 'stream_event' && m.event?.delta?.type === 'text_delta' && Number.isNaN(firstDelta)) {
+          firstDelta = ms(t0);
+        }
+        if (m.type === 'result') return { firstDelta, result: ms(t0) };
+      }
+    },
+    close: async () => {
+      closed = true;
+      wake?.();
+      q.close?.();
+    },
+  };
+}
+
+/** (d): startup() while the user types, then the turn's query() on the warm process, resuming the session. */
+function sdkStartupVariant(sdk: Sdk): Variant {
+  const base = sdkOptions();
+  let sessionId: string | undefined;
+  let warm: ReturnType<Sdk['startup']> | undefined;
+  const next = () => (warm = sdk.startup({ options: { ...base, ...(sessionId ? { resume: sessionId } : {}) } }));
+  next();
+  return {
+    name: '(d) Agent SDK startup() per turn',
+    async run(_turn, text) {
+      const w = await (warm ?? next());
+      let firstDelta = NaN;
+      let result = NaN;
+      const t0 = process.hrtime.bigint();
+      for await (const m of w.query(text)) {
+        if (m.type === 'stream_event' && m.event?.delta?.type === 'text_delta' && Number.isNaN(firstDelta)) {
+          firstDelta = ms(t0);
+        }
+        if (m.type === 'result') {
+          result = ms(t0);
+          sessionId = m.session_id;
+          break;
+        }
+      }
+      next(); // the next turn's process starts as soon as this one answered
+      return { firstDelta, result };
+    },
+    close: async () => (await warm)?.close(),
+  };
+}
+
+const fmt = (xs: number[]) =>
+  xs.length ? `${Math.min(...xs).toFixed(0)}–${median(xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}` : 'n/a';
+
+const variants: Variant[] = [];
+try {
+  console.log(
+    `first-token benchmark: ${TURNS} turns per variant, interleaved, order rotated each round, ${TYPING_MS} ms typing`,
+  );
+  console.log(
+    `  machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  variants.push(await appVariant('(a) app as shipped (kept process)', {}));
+  variants.push(await appVariant('(b) app, pre-warm only (KEEP=0)', { CLAUDE_DESK_KEEP: '0' }));
+  const sdk = await loadSdk();
+  if (typeof sdk === 'string') console.log(`  (c), (d) skipped: ${sdk}`);
+  else variants.push(sdkStreamingVariant(sdk), sdkStartupVariant(sdk));
+  variants.push(rawSpawnVariant(), floorVariant());
+
+  const samples = new Map<Variant, Sample[]>(variants.map((v) => [v, []]));
+  for (let round = 0; round < TURNS; round++) {
+    const order = variants.map((_, i) => variants[(i + round) % variants.length] as Variant);
+    for (const v of order) {
+      await sleep(TYPING_MS);
+      samples.get(v)?.push(await v.run(round, `Turn ${round + 1}: say hello`));
+    }
+  }
+  console.log(
+    `  ${'variant'.padEnd(36)} ${'turn 1 first delta'.padEnd(19)} turns 2+ first delta (min–median–max)   turns 2+ result`,
+  );
+  const later = (v: Variant, k: keyof Sample) => (samples.get(v) ?? []).slice(1).map((s) => s[k]);
+  for (const v of variants) {
+    const first = samples.get(v)?.[0];
+    console.log(
+      `  ${v.name.padEnd(36)} ${`${first?.firstDelta.toFixed(0) ?? 'n/a'} ms`.padEnd(19)} ${fmt(later(v, 'firstDelta')).padEnd(38)} ${fmt(later(v, 'result'))}`,
+    );
+  }
+  const med = (prefix: string) => {
+    const v = variants.find((x) => x.name.startsWith(prefix));
+    return v ? median(later(v, 'firstDelta')) : NaN;
+  };
+  const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? (x / y).toFixed(2) : 'n/a');
+  const a = med('(a)');
+  console.log(
+    `  turns 2+, first delta medians: a/c ${ratio(a, med('(c)'))} (goal ≤ 1.0), a/floor ${ratio(a, med('floor'))} (goal ≤ 1.1), a/b ${ratio(a, med('(b)'))}, a/e ${ratio(a, med('(e)'))}`,
+  );
+} finally {
+  for (const v of variants) await v.close().catch(() => undefined);
+  await mock.close();
+  for (const c of cleanups) c();
+}
