@@ -7,14 +7,31 @@ const noElectron = {
   'no-restricted-imports': [
     'error',
     {
-      paths: [{ name: 'electron', message: 'Only src/main and src/preload may import electron (layering: core/shared/app are runtime-agnostic).' }],
+      paths: [
+        {
+          name: 'electron',
+          message:
+            'Only src/main and src/preload may import electron (layering: core/shared/app are runtime-agnostic).',
+        },
+      ],
       patterns: [{ group: ['electron/*'], message: 'Only src/main and src/preload may import electron.' }],
     },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'bench/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'bench/node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -26,7 +43,10 @@ export default tseslint.config(
     },
   },
   // Layering, enforced: nothing below the Electron adapter may import electron.
-  { files: ['src/core/**', 'src/shared/**', 'src/app/**', 'src/web/**', 'src/cli/**', 'src/renderer/**', 'bin/**'], rules: noElectron },
+  {
+    files: ['src/core/**', 'src/shared/**', 'src/app/**', 'src/web/**', 'src/cli/**', 'src/renderer/**', 'bin/**'],
+    rules: noElectron,
+  },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

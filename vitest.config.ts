@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{shared,core,app,main,preload,web,cli}/**/*.test.ts', 'test/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/{shared,core,app,main,preload,web,cli}/**/*.test.ts',
+            'test/**/*.test.ts',
+            'bin/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -24,7 +24,8 @@ fs.writeFileSync(path.join(root, '.gitignore'), 'pkg-index/\n');
 fs.writeFileSync(path.join(root, 'README.md'), '# bench\n');
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 try {
   let t = process.hrtime.bigint();
@@ -46,7 +47,9 @@ try {
   const top = index.search('READ')[0]?.path;
   console.log(`files on disk: ${bare.length}, indexed: ${index.files.length} (gitignored folder left out)`);
   console.log(`bare fdir crawl (baseline): ${bareMs.toFixed(0)} ms`);
-  console.log(`index ready: ${buildMs.toFixed(0)} ms (${(buildMs / bareMs).toFixed(2)}× the bare crawl; target ≤ 1000 ms)`);
+  console.log(
+    `index ready: ${buildMs.toFixed(0)} ms (${(buildMs / bareMs).toFixed(2)}× the bare crawl; target ≤ 1000 ms)`,
+  );
   console.log(
     `per keystroke over ${perKey.length}: p50 ${pct(perKey, 50).toFixed(2)} ms, p99 ${pct(perKey, 99).toFixed(2)} ms, max ${Math.max(...perKey).toFixed(2)} ms (target ≤ 30 ms)`,
   );

@@ -29,7 +29,8 @@ const TURN_BYTES = 13_500; // what one synthetic turn weighs with the defaults b
 
 const mb = (b: number) => b / 1024 / 1024;
 const now = () => Number(process.hrtime.bigint()) / 1e6;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 const hex = (n: number, w: number) => n.toString(16).padStart(w, '0');
 const idOf = (i: number) => `${hex(i, 8)}-0000-4000-8000-${hex(i, 12)}`;
 
@@ -58,7 +59,8 @@ async function generate(projects: string): Promise<{ bytes: number; bigIds: stri
       turns,
       startAt: Date.UTC(2026, 0, 1) + i * 3_600_000,
       prompt: (t) => `Question ${t} about module ${(i * 31 + t) % 997} in project ${i % 40}`,
-      answer: (t) => `Answer ${t}: the function handles case ${(i + t) % 113}${nonce && t === Math.ceil(turns / 2) ? ` ${nonce}` : ''}.`,
+      answer: (t) =>
+        `Answer ${t}: the function handles case ${(i + t) % 113}${nonce && t === Math.ceil(turns / 2) ? ` ${nonce}` : ''}.`,
     })) {
       buf += line;
       if (buf.length > 1 << 20) {
@@ -100,14 +102,21 @@ async function main(): Promise<void> {
   try {
     const g0 = now();
     const { bytes, bigIds, nonces } = await generate(projects);
-    console.log(`corpus: ${SESSIONS} sessions, ${mb(bytes).toFixed(0)} MB (${BIG} of ${BIG_MB} MB), generated in ${((now() - g0) / 1000).toFixed(1)} s${FULL ? '' : '  [BENCH_HISTORY_FULL=1 for ~1 GB]'}`);
+    console.log(
+      `corpus: ${SESSIONS} sessions, ${mb(bytes).toFixed(0)} MB (${BIG} of ${BIG_MB} MB), generated in ${((now() - g0) / 1000).toFixed(1)} s${FULL ? '' : '  [BENCH_HISTORY_FULL=1 for ~1 GB]'}`,
+    );
 
     // 1. Floor vs cold index (copies off: measured apart). Floor first and again after, to even out the page cache.
     const f0 = now();
     await floor(projects);
     const floorMs = now() - f0;
     let keep = false;
-    const cold = await HistoryIndex.open({ stateDir: state, projectsDir: projects, keepCopies: () => keep, saveDelayMs: 60_000 });
+    const cold = await HistoryIndex.open({
+      stateDir: state,
+      projectsDir: projects,
+      keepCopies: () => keep,
+      saveDelayMs: 60_000,
+    });
     const i0 = now();
     await cold.refreshAll();
     await cold.flush();
@@ -140,10 +149,21 @@ async function main(): Promise<void> {
     const r0 = now();
     await warm.refreshAll();
     const statMs = now() - r0;
-    console.log(`warm start: open + list ${listed.length} sessions in ${warmMs.toFixed(0)} ms (target ≤ 300); background stat pass ${statMs.toFixed(0)} ms`);
+    console.log(
+      `warm start: open + list ${listed.length} sessions in ${warmMs.toFixed(0)} ms (target ≤ 300); background stat pass ${statMs.toFixed(0)} ms`,
+    );
 
     // 4. Search.
-    const queries = [...nonces, 'module 42', 'case 7 function', 'question 3', 'no-such-word-anywhere', 'project 12', 'answer handles', 'zqx'];
+    const queries = [
+      ...nonces,
+      'module 42',
+      'case 7 function',
+      'question 3',
+      'no-such-word-anywhere',
+      'project 12',
+      'answer handles',
+      'zqx',
+    ];
     const s0 = now();
     await warm.search(queries[0]!);
     const firstMs = now() - s0;
@@ -153,10 +173,13 @@ async function main(): Promise<void> {
         const t = now();
         const hits = await warm.search(q, 50);
         times.push(now() - t);
-        if (q.startsWith('zqx-nonce') && hits.length !== 1) throw new Error(`search ${q} found ${hits.length} sessions`);
+        if (q.startsWith('zqx-nonce') && hits.length !== 1)
+          throw new Error(`search ${q} found ${hits.length} sessions`);
       }
     }
-    console.log(`search: first (loads texts) ${firstMs.toFixed(0)} ms; then p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms over ${times.length} (target p95 ≤ 100)`);
+    console.log(
+      `search: first (loads texts) ${firstMs.toFixed(0)} ms; then p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms over ${times.length} (target p95 ≤ 100)`,
+    );
 
     // 5. Open a 50 MB session at its end.
     global.gc?.();
@@ -175,7 +198,9 @@ async function main(): Promise<void> {
     console.log(`  page above: ${(now() - p0).toFixed(0)} ms`);
 
     // 6. RSS.
-    console.log(`RSS with ${SESSIONS} sessions indexed and searched: ${mb(process.memoryUsage().rss).toFixed(0)} MB (target < 300)`);
+    console.log(
+      `RSS with ${SESSIONS} sessions indexed and searched: ${mb(process.memoryUsage().rss).toFixed(0)} MB (target < 300)`,
+    );
     warm.close();
   } finally {
     await fsp.rm(root, { recursive: true, force: true });

@@ -55,13 +55,30 @@ type TurnEvent = import('../src/shared/turn-events').TurnEvent;
 
 async function main(): Promise<void> {
   const { JSDOM } = await load('jsdom');
-  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { url: 'http://127.0.0.1/', pretendToBeVisual: true });
+  const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+    url: 'http://127.0.0.1/',
+    pretendToBeVisual: true,
+  });
   const g = globalThis as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(dom.window)) {
     if (!(key in g)) g[key] = (dom.window as unknown as Record<string, unknown>)[key];
   }
-  for (const key of ['window', 'document', 'navigator', 'HTMLElement', 'Element', 'Node', 'Event', 'KeyboardEvent', 'MouseEvent']) {
-    Object.defineProperty(g, key, { configurable: true, writable: true, value: (dom.window as unknown as Record<string, unknown>)[key] });
+  for (const key of [
+    'window',
+    'document',
+    'navigator',
+    'HTMLElement',
+    'Element',
+    'Node',
+    'Event',
+    'KeyboardEvent',
+    'MouseEvent',
+  ]) {
+    Object.defineProperty(g, key, {
+      configurable: true,
+      writable: true,
+      value: (dom.window as unknown as Record<string, unknown>)[key],
+    });
   }
   g.IS_REACT_ACT_ENVIRONMENT = false;
   const doc = dom.window.document;
@@ -90,15 +107,34 @@ async function main(): Promise<void> {
   const bodyHas = (text: string) => (doc.body.textContent ?? '').includes(text);
 
   const messages: ChatMessage[] = Array.from({ length: N }, (_, i): ChatMessage => {
-    if (i % 2 === 0) return { id: `u${i}`, role: 'user', createdAt: i, text: `Question ${i}: how would you approach this part of the project?` };
-    const code = i % 10 === 1 ? `\n\n\`\`\`ts\nexport function step${i}(x: number): number {\n  return x * ${i};\n}\n\`\`\`` : '';
+    if (i % 2 === 0)
+      return {
+        id: `u${i}`,
+        role: 'user',
+        createdAt: i,
+        text: `Question ${i}: how would you approach this part of the project?`,
+      };
+    const code =
+      i % 10 === 1 ? `\n\n\`\`\`ts\nexport function step${i}(x: number): number {\n  return x * ${i};\n}\n\`\`\`` : '';
     return {
       id: `a${i}`,
       role: 'assistant',
       createdAt: i,
       status: 'done',
-      parts: [{ kind: 'text', text: `Answer ${i}. Here is a **short** explanation with \`inline code\` and a [link](https://example.com/${i}).${code}` }],
-      verdict: { isError: false, subtype: 'success', costUsd: 0.01, durationMs: 1200, numTurns: 1, usage: { inputTokens: 900, outputTokens: 120 } },
+      parts: [
+        {
+          kind: 'text',
+          text: `Answer ${i}. Here is a **short** explanation with \`inline code\` and a [link](https://example.com/${i}).${code}`,
+        },
+      ],
+      verdict: {
+        isError: false,
+        subtype: 'success',
+        costUsd: 0.01,
+        durationMs: 1200,
+        numTurns: 1,
+        usage: { inputTokens: 900, outputTokens: 120 },
+      },
     };
   });
   const lastText = `Answer ${N - 1}.`;
@@ -155,7 +191,9 @@ async function main(): Promise<void> {
   doc.body.append(baseRoot);
   const root2 = createRoot(baseRoot);
   t0 = performance.now();
-  root2.render(React.createElement(DeskStoreProvider, { store: ctxStore }, React.createElement(Baseline, { initial: messages })));
+  root2.render(
+    React.createElement(DeskStoreProvider, { store: ctxStore }, React.createElement(Baseline, { initial: messages })),
+  );
   await until(() => bodyHas(lastText), 'the baseline list');
   const baseOpenMs = performance.now() - t0;
 
@@ -208,7 +246,9 @@ async function main(): Promise<void> {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const f = (ms: number) => `${ms.toFixed(2)} ms`;
   console.log(`Renderer benchmark (jsdom, ${N} messages)`);
-  console.log(`  open thread   app: ${f(appOpenMs)} (${rowsInDom} rows in the DOM)   baseline: ${f(baseOpenMs)} (${N} rows)   ratio ${(baseOpenMs / appOpenMs).toFixed(1)}×`);
+  console.log(
+    `  open thread   app: ${f(appOpenMs)} (${rowsInDom} rows in the DOM)   baseline: ${f(baseOpenMs)} (${N} rows)   ratio ${(baseOpenMs / appOpenMs).toFixed(1)}×`,
+  );
   console.log(
     `  per delta     app: mean ${f(mean(appDeltaTimes))}, median ${f(median(appDeltaTimes))} over ${DELTAS}   baseline: mean ${f(mean(baseDeltaTimes))}, median ${f(median(baseDeltaTimes))} over ${BASELINE_DELTAS}   ratio ${(median(baseDeltaTimes) / median(appDeltaTimes)).toFixed(1)}× (medians)`,
   );

@@ -13,7 +13,9 @@ let host: DeskHost;
 test.beforeAll(async () => {
   mock = await startMockAnthropicApi();
   cli = realCliEnv(mock);
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined } });
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
+  });
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -21,7 +23,9 @@ test.afterAll(async () => {
   cli?.cleanup();
 });
 
-test('a plan card shows the plan; Approve and start switches to Accept edits and the next turn runs with it', async ({ page }) => {
+test('a plan card shows the plan; Approve and start switches to Accept edits and the next turn runs with it', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('permission-select').selectOption('plan');
   await expect(page.getByTestId('permission-select')).toHaveValue('plan');
@@ -37,7 +41,10 @@ test('a plan card shows the plan; Approve and start switches to Accept edits and
   if (process.env['SHOTS']) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 800, height: 600 },
+      ]) {
         await page.setViewportSize(size);
         await page.screenshot({ path: path.join(process.env['SHOTS'], `plan-card-${scheme}-${size.width}.png`) });
       }

@@ -34,7 +34,10 @@ async function shots(page: Page, name: string, locator = page.getByTestId('assis
   if (!dir) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
       await page.setViewportSize(size);
       await locator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${size.width}.png`) });
@@ -49,7 +52,9 @@ async function send(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('an Edit waits as a diff, and its finished card shows the removed and added lines with line numbers', async ({ page }) => {
+test('an Edit waits as a diff, and its finished card shows the removed and added lines with line numbers', async ({
+  page,
+}) => {
   await fs.mkdir(path.join(host.dataDir, 'workspace'), { recursive: true });
   await fs.writeFile(path.join(host.dataDir, 'workspace', 'notes.txt'), NOTES);
   await page.goto(host.url);
@@ -57,7 +62,10 @@ test('an Edit waits as a diff, and its finished card shows the removed and added
     page,
     steps([
       { name: 'Read', input: { file_path: '$CWD/notes.txt' } },
-      { name: 'Edit', input: { file_path: '$CWD/notes.txt', old_string: 'line 10\n', new_string: 'line ten\nline ten and a half\n' } },
+      {
+        name: 'Edit',
+        input: { file_path: '$CWD/notes.txt', old_string: 'line 10\n', new_string: 'line ten\nline ten and a half\n' },
+      },
     ]),
   );
   const card = page.getByTestId('approval-card');
@@ -84,7 +92,12 @@ test('an Edit waits as a diff, and its finished card shows the removed and added
 
 test('a Bash turn shows $ command, its coloured output and the exit status', async ({ page }) => {
   await page.goto(host.url);
-  await send(page, steps([{ name: 'Bash', input: { command: "printf '\\033[32mgreen\\033[0m ok\\n'", description: 'Print in colour' } }]));
+  await send(
+    page,
+    steps([
+      { name: 'Bash', input: { command: "printf '\\033[32mgreen\\033[0m ok\\n'", description: 'Print in colour' } },
+    ]),
+  );
   const answer = page.getByTestId('assistant-message').last();
   const approval = page.getByTestId('approval-card');
   // Whether printf asks depends on the CLI's read-only rules: answer if it does.

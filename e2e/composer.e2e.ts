@@ -19,7 +19,12 @@ test.beforeAll(async () => {
   cli = realCliEnv(mock);
   // Tool search off: MCP tools then sit in the request's tools[] instead of being deferred (recorded case 05b).
   host = await startDeskHost({
-    env: { ...cli.env, ENABLE_TOOL_SEARCH: 'false', CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
+    env: {
+      ...cli.env,
+      ENABLE_TOOL_SEARCH: 'false',
+      CLAUDE_DESK_CLI: realCliPath(),
+      CLAUDE_DESK_PERMISSION_MODE: undefined,
+    },
   });
   // A user's own MCP server, configured for Claude Code in the scratch HOME (recorded case 34b).
   const server = { type: 'stdio', command: process.execPath, args: [path.resolve('test/fixtures/tiny-stdio-mcp.mjs')] };
@@ -111,7 +116,9 @@ test('/clear starts a fresh session: a divider, and the next request carries no 
   await shoot(page, 'composer-clear-and-cost');
 });
 
-test("a user's MCP server from ~/.claude.json is connected in the MCP panel and its tool reaches the API", async ({ page }) => {
+test("a user's MCP server from ~/.claude.json is connected in the MCP panel and its tool reaches the API", async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
   await expect(page.getByTestId('empty-state')).toBeVisible();

@@ -16,7 +16,9 @@ const LONG = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long answe
 
 test.beforeAll(async () => {
   mock = await startMockAnthropicApi();
-  mock.setResponder((req) => (JSON.stringify(req).includes('LONGANSWER') ? { kind: 'text', chunks: [LONG] } : undefined));
+  mock.setResponder((req) =>
+    JSON.stringify(req).includes('LONGANSWER') ? { kind: 'text', chunks: [LONG] } : undefined,
+  );
   cli = realCliEnv(mock);
   host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
 });

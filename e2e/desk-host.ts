@@ -19,11 +19,14 @@ export interface DeskHost {
  * Start `claude-desk web --port 0` as a user would, with its own data dir, and wait for the ready line.
  * `env` adds to (or, with undefined values, removes from) the inherited environment.
  */
-export async function startDeskHost(opts: { env?: Record<string, string | undefined>; dataDir?: string } = {}): Promise<DeskHost> {
+export async function startDeskHost(
+  opts: { env?: Record<string, string | undefined>; dataDir?: string } = {},
+): Promise<DeskHost> {
   const dataDir = opts.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-')));
   const env: NodeJS.ProcessEnv = { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir };
   for (const [k, v] of Object.entries(opts.env ?? {})) {
-    if (v === undefined) delete env[k]; // eslint-disable-line @typescript-eslint/no-dynamic-delete -- removing inherited variables is the point
+    if (v === undefined)
+      delete env[k]; // eslint-disable-line @typescript-eslint/no-dynamic-delete -- removing inherited variables is the point
     else env[k] = v;
   }
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'bin/claude-desk.mjs'), 'web', '--port', '0'], {

@@ -19,7 +19,10 @@ function electronBinary(): string | null {
 }
 const binary = electronBinary();
 
-test.skip(!binary, 'Electron binary not installed (offline install): the desktop window is covered by browser-mode e2e');
+test.skip(
+  !binary,
+  'Electron binary not installed (offline install): the desktop window is covered by browser-mode e2e',
+);
 
 test('the desktop window opens with the app and a working bridge', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-electron-'));

@@ -32,12 +32,20 @@ test.beforeAll(async () => {
   beta = path.join(work, 'beta-site');
   await fs.mkdir(alpha);
   await fs.mkdir(beta);
-  await pexec(realCliPath(), ['-p', '--session-id', REAL, 'Plan the alpha release E2E-NONCE-31'], { cwd: alpha, env: cli.env });
+  await pexec(realCliPath(), ['-p', '--session-id', REAL, 'Plan the alpha release E2E-NONCE-31'], {
+    cwd: alpha,
+    env: cli.env,
+  });
   // A long session in the other folder (the CLI's line shapes, made up words): 40 turns.
   const dir = path.join(cli.home, '.claude', 'projects', beta.replace(/[^A-Za-z0-9]/g, '-'));
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, `${LONG}.jsonl`), syntheticSession({ sessionId: LONG, cwd: beta, turns: 40, title: 'A long refactor' }));
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined } });
+  await fs.writeFile(
+    path.join(dir, `${LONG}.jsonl`),
+    syntheticSession({ sessionId: LONG, cwd: beta, turns: 40, title: 'A long refactor' }),
+  );
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
+  });
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -72,7 +80,10 @@ test('History lists both folders, opens a long session at its end, and pages bac
   }).toPass({ timeout: 30_000 });
 
   for (const scheme of ['light', 'dark'] as const) {
-    for (const size of [{ width: 1280, height: 800 }, { width: 800, height: 600 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize(size);
       await page.screenshot({ path: `e2e/screenshots/history-${scheme}-${size.width}.png` });
@@ -89,7 +100,9 @@ test('search finds a session by a word in it, with the word marked', async ({ pa
   await expect(hit.locator('mark')).toHaveText(/E2E-NONCE-31/i);
 });
 
-test('Continue here opens a thread in the session’s folder whose next message resumes the CLI session', async ({ page }) => {
+test('Continue here opens a thread in the session’s folder whose next message resumes the CLI session', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('tab-history').click();
   await page.getByTestId('history-list').getByText('Plan the alpha release E2E-NONCE-31').click();

@@ -52,7 +52,9 @@ test('at 800×600 the chat header keeps its meta line on one line', async ({ pag
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
   await page.getByTestId('thread-settings-button').click();
-  await page.getByLabel('Model', { exact: true }).fill('claude-opus-4-5-20251101-with-a-long-name-that-goes-on-and-on-and-on');
+  await page
+    .getByLabel('Model', { exact: true })
+    .fill('claude-opus-4-5-20251101-with-a-long-name-that-goes-on-and-on-and-on');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('chat-model')).toContainText('claude-opus');
   const meta = page.getByTestId('chat-model').locator('..');

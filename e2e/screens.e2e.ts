@@ -30,7 +30,7 @@ export const RICH_ANSWER = [
   '',
   '```ts',
   'export function tokenize(line: string): Token[] {',
-  "  return line.split(/\\s+(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)/).filter(Boolean).map((text) => ({ kind: kindOf(text), text }));",
+  '  return line.split(/\\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/).filter(Boolean).map((text) => ({ kind: kindOf(text), text }));',
   '}',
   '```',
   '',
@@ -40,10 +40,14 @@ export const RICH_ANSWER = [
 test.beforeAll(async () => {
   await fs.mkdir(SHOTS, { recursive: true });
   mock = await startMockAnthropicApi();
-  mock.setResponder((req) => (JSON.stringify(req).includes('RICHANSWER') ? { kind: 'text', chunks: [RICH_ANSWER] } : undefined));
+  mock.setResponder((req) =>
+    JSON.stringify(req).includes('RICHANSWER') ? { kind: 'text', chunks: [RICH_ANSWER] } : undefined,
+  );
   cli = realCliEnv(mock);
   // Ask mode, so the second thread stops on an approval card and stays there while the screens are taken.
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' } });
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' },
+  });
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -52,9 +56,14 @@ test.afterAll(async () => {
 });
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const text = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n  ')}`);
+  const text = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n  ')}`,
+  );
   expect(text, `axe on ${screen}`).toEqual([]);
 }
 
@@ -65,7 +74,9 @@ async function send(page: Page, text: string): Promise<void> {
   await composer.press('Enter');
 }
 
-test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe finds nothing serious', async ({ page }) => {
+test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe finds nothing serious', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.goto(host.url);
   await send(page, 'Explain the parser plan RICHANSWER');
@@ -120,7 +131,8 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
       for (const section of ['cli', 'permissions', 'tools', 'memory', 'diagnostics']) {
         await page.getByTestId(`settings-nav-${section}`).click();
         await expect(page.getByTestId(`settings-nav-${section}`)).toHaveAttribute('aria-current', 'page');
-        if (section === 'diagnostics') await expect(page.getByTestId('doctor')).toContainText('Where Claude Desk looked');
+        if (section === 'diagnostics')
+          await expect(page.getByTestId('doctor')).toContainText('Where Claude Desk looked');
         await shot(`settings-${section}`, section === 'cli' || section === 'permissions' || section === 'diagnostics');
       }
       await page.keyboard.press('Escape');

@@ -75,7 +75,8 @@ describe('npm start', () => {
 
 describe("the one line kept from electron's install.js failing", () => {
   it('is the error, not the stack frames', () => {
-    const stderr = 'RequestError: getaddrinfo ENOTFOUND github.com\n    at ClientRequest.<anonymous> (/x/got/index.js:970:111)\n    at Object.onceWrapper (node:events:639:26)\n';
+    const stderr =
+      'RequestError: getaddrinfo ENOTFOUND github.com\n    at ClientRequest.<anonymous> (/x/got/index.js:970:111)\n    at Object.onceWrapper (node:events:639:26)\n';
     expect(failureLine(stderr, 1)).toBe('RequestError: getaddrinfo ENOTFOUND github.com');
   });
   it('names the exit code when the script said nothing', () => {

@@ -18,7 +18,8 @@ export interface StartSteps {
   say(line: string): void;
 }
 
-export const FETCH_LATER = 'Fetch it later with `node node_modules/electron/install.js`, then `npm start` opens the desktop app.';
+export const FETCH_LATER =
+  'Fetch it later with `node node_modules/electron/install.js`, then `npm start` opens the desktop app.';
 
 export async function start(steps: StartSteps): Promise<number> {
   const noDisplay = steps.noDisplayReason();

@@ -59,13 +59,19 @@ export function realSteps(args: string[], env: NodeJS.ProcessEnv = process.env):
         // install.js does nothing at all under ELECTRON_SKIP_BINARY_DOWNLOAD (which older instructions told people to set).
         const childEnv = { ...env };
         delete childEnv.ELECTRON_SKIP_BINARY_DOWNLOAD;
-        const child = spawn(process.execPath, [script], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'pipe'] });
+        const child = spawn(process.execPath, [script], {
+          cwd: root,
+          env: childEnv,
+          stdio: ['ignore', 'inherit', 'pipe'],
+        });
         let stderr = '';
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         // Its progress bar needs a terminal on stderr, which we read: say that it is still going instead.
         const started = Date.now();
         const heartbeat = setInterval(() => {
-          process.stderr.write(`Claude Desk: still fetching Electron (${Math.round((Date.now() - started) / 1000)} s)…\n`);
+          process.stderr.write(
+            `Claude Desk: still fetching Electron (${Math.round((Date.now() - started) / 1000)} s)…\n`,
+          );
         }, 30_000);
         child.on('error', (err) => {
           clearInterval(heartbeat);
@@ -76,9 +82,16 @@ export function realSteps(args: string[], env: NodeJS.ProcessEnv = process.env):
           resolve(code === 0 ? undefined : failureLine(stderr, code));
         });
       }),
-    launchElectron: () => runAttached(spawn('npx', ['electron-vite', 'preview', ...args], { cwd: root, env, stdio: 'inherit' })),
+    launchElectron: () =>
+      runAttached(spawn('npx', ['electron-vite', 'preview', ...args], { cwd: root, env, stdio: 'inherit' })),
     launchBrowserMode: () =>
-      runAttached(spawn(process.execPath, [path.join(root, 'bin', 'claude-desk.mjs'), 'web'], { cwd: root, env, stdio: 'inherit' })),
+      runAttached(
+        spawn(process.execPath, [path.join(root, 'bin', 'claude-desk.mjs'), 'web'], {
+          cwd: root,
+          env,
+          stdio: 'inherit',
+        }),
+      ),
     say: (line) => process.stderr.write(`${line}\n`),
   };
 }

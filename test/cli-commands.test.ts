@@ -34,7 +34,12 @@ describe('claude-desk command line', () => {
     base.cleanup();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  const env = (extra: Record<string, string> = {}) => ({ ...base.env, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_CLI: realCliPath(), ...extra });
+  const env = (extra: Record<string, string> = {}) => ({
+    ...base.env,
+    CLAUDE_DESK_DATA_DIR: dataDir,
+    CLAUDE_DESK_CLI: realCliPath(),
+    ...extra,
+  });
 
   it('status --json reports the CLI, login and wall; exit 0 when ready', async () => {
     const res = await run(['status', '--json'], env());
@@ -66,7 +71,10 @@ describe('claude-desk command line', () => {
     expect(first.code).toBe(0);
     const second = await run(['chat', '--thread', 'cli-test', '--json', 'Second message'], env());
     expect(second.code).toBe(0);
-    const events = second.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = second.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.at(-1)).toMatchObject({ type: 'finished', status: 'done' });
     expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain('Hello there');
   });
@@ -93,12 +101,15 @@ describe('claude-desk command line', () => {
     expect(res.stderr).toMatch(/log ?in/i);
   });
 
-  it('chat - reads a message over 128 KiB from stdin (one argument that long cannot even be exec\'d)', async () => {
+  it("chat - reads a message over 128 KiB from stdin (one argument that long cannot even be exec'd)", async () => {
     const marker = `LONG-MESSAGE-END-${Date.now()}`;
     const message = `${'lorem ipsum '.repeat(12 * 1024)}${marker}`; // ~144 KiB
     const res = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [bin, 'chat', '--thread', 'stdin-test', '-'], { env: env(), cwd: root, timeout: 90_000, maxBuffer: 1 << 24 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      const child = execFile(
+        process.execPath,
+        [bin, 'chat', '--thread', 'stdin-test', '-'],
+        { env: env(), cwd: root, timeout: 90_000, maxBuffer: 1 << 24 },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
       child.stdin?.end(message);
     });

@@ -68,8 +68,16 @@ describe('claude-desk history / chat --session', () => {
   it('lists the sessions of both folders with their real folder and title; --project narrows them', async () => {
     const all = await listed();
     expect(all.map((s) => s.id).sort()).toEqual([ALPHA, BETA, GAMMA].sort());
-    expect(all.find((s) => s.id === ALPHA)).toMatchObject({ project: alphaDir, title: 'Remember the word NONCE-ALPHA-42', messages: 4 });
-    expect(all.find((s) => s.id === BETA)).toMatchObject({ project: betaDir, title: 'Something about NONCE-BETA-77', messages: 2 });
+    expect(all.find((s) => s.id === ALPHA)).toMatchObject({
+      project: alphaDir,
+      title: 'Remember the word NONCE-ALPHA-42',
+      messages: 4,
+    });
+    expect(all.find((s) => s.id === BETA)).toMatchObject({
+      project: betaDir,
+      title: 'Something about NONCE-BETA-77',
+      messages: 2,
+    });
     expect((await listed(['--project', betaDir])).map((s) => s.id).sort()).toEqual([BETA, GAMMA].sort());
     const text = await desk(['history']);
     expect(text.stdout).toContain(ALPHA);

@@ -14,13 +14,19 @@ describe('claude-desk chat message source', () => {
 
   it('reads a pipe when no words are given, and keeps words on the command line first', async () => {
     await expect(readMessage([], stdin('from a pipe\n'))).resolves.toMatchObject({ ok: true, text: 'from a pipe' });
-    await expect(readMessage(['hello', 'there'], stdin('ignored'))).resolves.toMatchObject({ text: 'hello there', fromStdin: false });
+    await expect(readMessage(['hello', 'there'], stdin('ignored'))).resolves.toMatchObject({
+      text: 'hello there',
+      fromStdin: false,
+    });
   });
 
   it('says how to send when there is nothing, instead of waiting on a terminal', async () => {
     const res = await readMessage([], stdin('', true));
     expect(res).toMatchObject({ ok: false });
     expect(!res.ok && res.error).toContain('claude-desk chat -');
-    await expect(readMessage(['-'], stdin('  \n'))).resolves.toEqual({ ok: false, error: 'Nothing to send: stdin was empty.' });
+    await expect(readMessage(['-'], stdin('  \n'))).resolves.toEqual({
+      ok: false,
+      error: 'Nothing to send: stdin was empty.',
+    });
   });
 });

@@ -20,7 +20,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** A CLI that prints the MCP bearer token on stderr: the token must reach no terminal, log or thread file. */
-describe('runtime secrets on the CLI\'s stderr', () => {
+describe("runtime secrets on the CLI's stderr", () => {
   let dir: string;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-secret-'));
@@ -57,7 +57,9 @@ describe('runtime secrets on the CLI\'s stderr', () => {
     const files = await filesUnder(dataDir);
     expect(files.some((f) => f.endsWith('.log'))).toBe(true);
     for (const file of files) expect(await fs.readFile(file, 'utf8'), file).not.toContain(token);
-    const logLines = (await fs.readFile(path.join(dataDir, 'state', 'logs', 'claude-desk.log'), 'utf8')).trim().split('\n');
+    const logLines = (await fs.readFile(path.join(dataDir, 'state', 'logs', 'claude-desk.log'), 'utf8'))
+      .trim()
+      .split('\n');
     expect(logLines.join('\n')).toContain('MCP connect failed');
     for (const line of logLines) expect(() => JSON.parse(line), line).not.toThrow();
   });

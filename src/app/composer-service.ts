@@ -51,13 +51,27 @@ export class ComposerService {
   async catalog(threadId?: string): Promise<ComposerCatalog> {
     const dir = await this.projectDir(threadId);
     if (!dir) return fallbackCatalog("The thread's project folder does not exist.");
-    return this.cached(this.catalogs, dir, () => this.probe(dir), (c) => !c.problem);
+    return this.cached(
+      this.catalogs,
+      dir,
+      () => this.probe(dir),
+      (c) => !c.problem,
+    );
   }
 
-  async searchFiles(threadId: string | undefined, query: string, limit: number): Promise<{ matches: FileMatch[]; truncated: boolean; total: number }> {
+  async searchFiles(
+    threadId: string | undefined,
+    query: string,
+    limit: number,
+  ): Promise<{ matches: FileMatch[]; truncated: boolean; total: number }> {
     const dir = await this.projectDir(threadId);
     if (!dir) return { matches: [], truncated: false, total: 0 };
-    const index = await this.cached(this.indexes, dir, () => FileIndex.build(dir), () => true);
+    const index = await this.cached(
+      this.indexes,
+      dir,
+      () => FileIndex.build(dir),
+      () => true,
+    );
     return { matches: index.search(query, limit), truncated: index.truncated, total: index.files.length };
   }
 
@@ -66,13 +80,19 @@ export class ComposerService {
     this.catalogs.clear();
   }
 
-  private async cached<T>(map: Map<string, Cached<T>>, key: string, load: () => Promise<T>, keep: (v: T) => boolean): Promise<T> {
+  private async cached<T>(
+    map: Map<string, Cached<T>>,
+    key: string,
+    load: () => Promise<T>,
+    keep: (v: T) => boolean,
+  ): Promise<T> {
     const hit = map.get(key);
     if (hit && this.now() - hit.at < FRESH_MS) return hit.value;
     const fresh: Cached<T> = { at: this.now(), value: load() };
     const settle = fresh.value.then(
       (v) => {
-        if (!keep(v)) map.delete(key); // a failure is not cached: the next open asks again
+        if (!keep(v))
+          map.delete(key); // a failure is not cached: the next open asks again
         else map.set(key, fresh);
         return v;
       },
@@ -93,7 +113,11 @@ export class ComposerService {
   private async probe(dir: string): Promise<ComposerCatalog> {
     const cli = await this.deps.cli();
     if (typeof cli === 'string') return fallbackCatalog(cli);
-    const env = buildChildEnv({ baseEnv: this.deps.env, savedApiKey: cli.savedApiKey, pathAdditions: cli.pathAdditions });
+    const env = buildChildEnv({
+      baseEnv: this.deps.env,
+      savedApiKey: cli.savedApiKey,
+      pathAdditions: cli.pathAdditions,
+    });
     return probeCatalog({ file: cli.file, prefixArgs: cli.prefixArgs, cwd: dir, env, spawner: this.deps.spawner });
   }
 

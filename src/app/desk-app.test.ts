@@ -40,7 +40,9 @@ describe('Claude Desk app (real CLI, mock API)', () => {
   });
 
   const finished = (turnId: string) =>
-    expect.poll(() => events.find((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 60_000 }).toBeTruthy();
+    expect
+      .poll(() => events.find((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 60_000 })
+      .toBeTruthy();
 
   it('reports the CLI as ok with its version', async () => {
     const status = await desk.handlers.getCliStatus({ force: true });
@@ -62,11 +64,17 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     // "Hi there" says little: the first answer names the thread (core/store/auto-title.ts).
     expect(saved!.title).toBe('From the mock API');
     const answer = saved!.messages.find((m) => m.id === first.turnId);
-    expect(answer).toMatchObject({ role: 'assistant', status: 'done', parts: [{ kind: 'text', text: 'Hello from the mock API.' }] });
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      status: 'done',
+      parts: [{ kind: 'text', text: 'Hello from the mock API.' }],
+    });
     expect(saved!.totals.turns).toBe(1);
     expect(saved!.messages[0]).toMatchObject({ id: 'msg-hi-1', role: 'user', text: 'Hi there' });
     // The same id twice is the same message: refused, and nothing is added.
-    await expect(desk.handlers.sendMessage({ threadId: thread.id, messageId: 'msg-hi-1', text: 'Hi there' })).rejects.toThrow(/already sent/);
+    await expect(
+      desk.handlers.sendMessage({ threadId: thread.id, messageId: 'msg-hi-1', text: 'Hi there' }),
+    ).rejects.toThrow(/already sent/);
     expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toHaveLength(2);
 
     const second = await desk.handlers.sendMessage({ threadId: thread.id, text: 'And again' });
@@ -81,32 +89,47 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     mock.setResponder((req) => {
       if (!req.lastUserText.includes('remember teal') && step === 0) return undefined;
       step++;
-      if (step === 1) return { kind: 'tool_use', tools: [{ name: 'mcp__desk__memory_learn', input: { content: 'Favourite colour: teal', tags: ['prefs'] } }] };
-      if (step === 2) return { kind: 'tool_use', tools: [{ name: 'mcp__desk__memory_recall', input: { query: 'favourite colour' } }] };
+      if (step === 1)
+        return {
+          kind: 'tool_use',
+          tools: [{ name: 'mcp__desk__memory_learn', input: { content: 'Favourite colour: teal', tags: ['prefs'] } }],
+        };
+      if (step === 2)
+        return {
+          kind: 'tool_use',
+          tools: [{ name: 'mcp__desk__memory_recall', input: { query: 'favourite colour' } }],
+        };
       return { kind: 'text', chunks: ['Noted: teal.'] };
     });
     const thread = await desk.handlers.createThread({ title: 'Memory' });
     const turn = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Please remember teal' });
     await finished(turn.turnId);
     mock.setResponder(null);
-    const calls = events.filter((e) => e.turnId === turn.turnId && e.type === 'tool_call').map((e) => (e as { name: string }).name);
+    const calls = events
+      .filter((e) => e.turnId === turn.turnId && e.type === 'tool_call')
+      .map((e) => (e as { name: string }).name);
     expect(calls).toEqual(['mcp__desk__memory_learn', 'mcp__desk__memory_recall']);
     const memories = await desk.handlers.listMemories({ query: 'colour' });
     expect(memories.items[0]!.content).toBe('Favourite colour: teal');
     const saved = await desk.handlers.getThread({ threadId: thread.id });
-    const parts = (saved!.messages.at(-1) as { parts: { kind: string; result?: string }[] }).parts.filter((p) => p.kind === 'tool');
+    const parts = (saved!.messages.at(-1) as { parts: { kind: string; result?: string }[] }).parts.filter(
+      (p) => p.kind === 'tool',
+    );
     expect(parts).toHaveLength(2);
     expect(parts[1]!.result).toContain('teal');
   });
 
-  it('uses the default model from Settings for a thread without one, and the thread\'s own model over it', async () => {
+  it("uses the default model from Settings for a thread without one, and the thread's own model over it", async () => {
     await desk.handlers.updateSettings({ defaultModel: 'claude-default-from-settings' });
     const plain = await desk.handlers.createThread({ title: 'Default model' });
     const a = await desk.handlers.sendMessage({ threadId: plain.id, text: 'Which model?' });
     await finished(a.turnId);
     expect(mock.requests.at(-1)!.model).toBe('claude-default-from-settings');
 
-    const own = await desk.handlers.createThread({ title: 'Own model', settings: { model: 'claude-code:claude-own-model@0.3' } });
+    const own = await desk.handlers.createThread({
+      title: 'Own model',
+      settings: { model: 'claude-code:claude-own-model@0.3' },
+    });
     const b = await desk.handlers.sendMessage({ threadId: own.id, text: 'And this one?' });
     await finished(b.turnId);
     expect(mock.requests.at(-1)!.model).toBe('claude-own-model');
@@ -116,7 +139,9 @@ describe('Claude Desk app (real CLI, mock API)', () => {
   it('a thread deleted while it answers does not take the app down', async () => {
     const thread = await desk.handlers.createThread({ title: 'Doomed' });
     const turn = await desk.handlers.sendMessage({ threadId: thread.id, text: 'SCENARIO:slow go' });
-    await expect.poll(() => events.some((e) => e.turnId === turn.turnId && e.type === 'text_delta'), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => events.some((e) => e.turnId === turn.turnId && e.type === 'text_delta'), { timeout: 30_000 })
+      .toBe(true);
     await desk.handlers.deleteThread({ threadId: thread.id });
     await finished(turn.turnId);
     expect((await desk.handlers.listThreads(undefined)).some((t) => t.id === thread.id)).toBe(false);

@@ -117,14 +117,22 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const warn = (message: string): void => log.warn(message);
   const bus = new EventBus();
 
-  const apiKey = await ApiKeyStore.open({ file: `${layout.stateDir}/api-key.bin`, cipher: opts.cipher, onWarning: warn, onSecret: (k) => redactor.add(k) });
+  const apiKey = await ApiKeyStore.open({
+    file: `${layout.stateDir}/api-key.bin`,
+    cipher: opts.cipher,
+    onWarning: warn,
+    onSecret: (k) => redactor.add(k),
+  });
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
   // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
-  const cli = new CliService({ env, savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null } });
+  const cli = new CliService({
+    env,
+    savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null },
+  });
 
   let sandboxPromise: Promise<Sandbox> | undefined;
   const sandbox = (): Promise<Sandbox> =>
@@ -156,7 +164,11 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
-      throw new PrepareTurnError('Claude Code CLI not found.', 'cli_missing', 'Install it (see Settings → Claude Code), then press Recheck.');
+      throw new PrepareTurnError(
+        'Claude Code CLI not found.',
+        'cli_missing',
+        'Install it (see Settings → Claude Code), then press Recheck.',
+      );
     }
     if (status.status === 'outdated') {
       throw new PrepareTurnError(
@@ -166,12 +178,20 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       );
     }
     if (status.status !== 'ok') {
-      throw new PrepareTurnError(`Claude Code at ${status.path} cannot be used: ${status.reason}`, 'cli_missing', 'See Settings → Claude Code → Diagnostics.');
+      throw new PrepareTurnError(
+        `Claude Code at ${status.path} cannot be used: ${status.reason}`,
+        'cli_missing',
+        'See Settings → Claude Code → Diagnostics.',
+      );
     }
     // What to spawn: usually the binary itself; for a Windows npm shim, node + the script it runs.
     const command = cli.resolvedCommand();
     const endpoint = await mcp.ensure();
-    if (!endpoint.ok && !quiet) bus.emit('notice', { level: 'warning', message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}` });
+    if (!endpoint.ok && !quiet)
+      bus.emit('notice', {
+        level: 'warning',
+        message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}`,
+      });
     const wall = await sandbox();
     const { permissionMode, defaultModel, includeUserMcpServers } = settings.get();
     return {
@@ -274,7 +294,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   let keepCopies = settings.get().keepSessionCopies;
   settings.onChange((next) => {
     // Copies switched back on: the ones missing are made on the next read of each session.
-    if (next.keepSessionCopies && !keepCopies && opts.watchHistory) void historyIndex.refreshAll().catch(() => undefined);
+    if (next.keepSessionCopies && !keepCopies && opts.watchHistory)
+      void historyIndex.refreshAll().catch(() => undefined);
     keepCopies = next.keepSessionCopies;
   });
   const composer = new ComposerService({
@@ -284,7 +305,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     settingsOf: (threadId) => (threadId ? (threads.summary(threadId)?.settings ?? {}) : {}),
     cli: async () => {
       const status = await cli.getStatus();
-      if (status.status !== 'ok') return 'Claude Code is not ready (see Settings → Claude Code), so only Claude Desk’s own commands are listed.';
+      if (status.status !== 'ok')
+        return 'Claude Code is not ready (see Settings → Claude Code), so only Claude Desk’s own commands are listed.';
       const command = cli.resolvedCommand();
       return {
         file: command?.file ?? status.path,
@@ -317,7 +339,21 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
-    layout, log, redactor, bus, cli, settings, apiKey, threads, memory, turns, controls, prewarm, sandbox, overview, appInfo,
+    layout,
+    log,
+    redactor,
+    bus,
+    cli,
+    settings,
+    apiKey,
+    threads,
+    memory,
+    turns,
+    controls,
+    prewarm,
+    sandbox,
+    overview,
+    appInfo,
     sessions,
     history,
     composer,

@@ -17,7 +17,11 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     getDoctor: async () => {
       const wall = await s.sandbox();
-      return s.cli.doctor({ dataDir: s.layout.root, logFile: s.layout.logFile, sandbox: { kind: wall.kind, reason: wall.reason } });
+      return s.cli.doctor({
+        dataDir: s.layout.root,
+        logFile: s.layout.logFile,
+        sandbox: { kind: wall.kind, reason: wall.reason },
+      });
     },
 
     listThreads: async () => s.threads.list(),
@@ -65,7 +69,10 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     sendMessage: async (input) => {
       const { turnId, messageId, done } = await s.turns.send(input);
       // Once the turn is over (process gone, session saved), start the next one's CLI.
-      void done.then(() => s.prewarm?.afterTurn(input.threadId), () => undefined);
+      void done.then(
+        () => s.prewarm?.afterTurn(input.threadId),
+        () => undefined,
+      );
       return { turnId, messageId };
     },
     stopTurn: async ({ threadId, turnId }) => {
@@ -80,11 +87,18 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     searchProjectFiles: async ({ threadId, query, limit }) => s.composer.searchFiles(threadId, query, limit ?? 50),
     clearSession: async ({ threadId }) => {
       if (!(await s.threads.get(threadId))) throw new Error('This thread no longer exists.');
-      if (s.turns.isBusy(threadId)) throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
+      if (s.turns.isBusy(threadId))
+        throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
       // Recorded case 31-clear: the CLI's own /clear switches to a new session the app would not follow.
       // Forgetting the session makes the next turn start a fresh one; the marker keeps the transcript out of it.
       await s.sessions.delete(threadId);
-      await s.threads.appendUser(threadId, { id: randomUUID(), role: 'user', createdAt: Date.now(), text: '/clear', marker: 'clear' });
+      await s.threads.appendUser(threadId, {
+        id: randomUUID(),
+        role: 'user',
+        createdAt: Date.now(),
+        text: '/clear',
+        marker: 'clear',
+      });
       s.prewarm?.invalidate('the session was cleared');
       s.bus.emit('threadsChanged', { threadId });
       return null;

@@ -46,7 +46,10 @@ export class HistoryService {
 
   async search(query: string, limit = 50): Promise<HistorySearchHit[]> {
     const tied = await this.tiedThreads();
-    const [sessions, threads] = await Promise.all([this.deps.index.search(query, limit), this.deps.threads.search(query, limit)]);
+    const [sessions, threads] = await Promise.all([
+      this.deps.index.search(query, limit),
+      this.deps.threads.search(query, limit),
+    ]);
     const hits: HistorySearchHit[] = sessions.map((h) => {
       const threadId = tied.get(h.session.id);
       return { kind: 'session', session: threadId ? { ...h.session, threadId } : h.session, snippet: h.snippet };
@@ -76,7 +79,10 @@ export class HistoryService {
     const session = this.deps.index.get(sessionId);
     if (!session) throw new SessionNotFoundError(`No Claude Code session ${sessionId} in the history.`);
     const settings: ThreadSettings = {};
-    const exists = await fs.stat(session.project).then((s) => s.isDirectory(), () => false);
+    const exists = await fs.stat(session.project).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (exists) settings.projectDir = await this.deps.projectDir(session.project);
     else this.deps.notice?.(`The folder ${session.project} no longer exists; the thread works in the default folder.`);
     const page = await readTranscriptPage(this.deps.index, sessionId, undefined, CONTINUE_PROMPTS);
@@ -86,18 +92,27 @@ export class HistoryService {
     return { threadId: thread.id, created: true };
   }
 
-  async exportMarkdown(input: { sessionId?: string; threadId?: string }): Promise<{ fileName: string; markdown: string }> {
+  async exportMarkdown(input: {
+    sessionId?: string;
+    threadId?: string;
+  }): Promise<{ fileName: string; markdown: string }> {
     if (input.threadId) {
       const thread = await this.deps.threads.get(input.threadId);
       if (!thread) throw new Error('This thread no longer exists.');
-      const markdown = toMarkdown({ title: thread.title, project: thread.settings.projectDir, at: thread.updatedAt }, thread.messages);
+      const markdown = toMarkdown(
+        { title: thread.title, project: thread.settings.projectDir, at: thread.updatedAt },
+        thread.messages,
+      );
       return { fileName: markdownFileName(thread.title), markdown };
     }
     const id = input.sessionId ?? '';
     const session = this.deps.index.get(id);
     if (!session) throw new SessionNotFoundError(`No Claude Code session ${id} in the history.`);
     const messages = await readWholeTranscript(this.deps.index, id);
-    const markdown = toMarkdown({ title: session.title, project: session.project, sessionId: id, at: session.lastAt }, messages);
+    const markdown = toMarkdown(
+      { title: session.title, project: session.project, sessionId: id, at: session.lastAt },
+      messages,
+    );
     return { fileName: markdownFileName(session.title), markdown };
   }
 

@@ -42,6 +42,8 @@ describe('openFileSafely', () => {
   it("passes on the OS's refusal", async () => {
     const file = path.join(dir, 'a.txt');
     fs.writeFileSync(file, 'a');
-    await expect(openFileSafely(file, { ...deps(), openPath: async () => 'no app' })).rejects.toThrow('Could not open a.txt: no app');
+    await expect(openFileSafely(file, { ...deps(), openPath: async () => 'no app' })).rejects.toThrow(
+      'Could not open a.txt: no app',
+    );
   });
 });

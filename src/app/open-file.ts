@@ -3,8 +3,32 @@ import path from 'node:path';
 
 /** Extensions the OS would run rather than show: these are revealed in the file manager instead of opened. */
 const RUNNABLE = new Set([
-  '.app', '.appimage', '.bat', '.cmd', '.com', '.command', '.cpl', '.desktop', '.exe', '.hta', '.jar', '.js',
-  '.jse', '.lnk', '.msi', '.msp', '.pif', '.ps1', '.reg', '.scr', '.sh', '.url', '.vbe', '.vbs', '.workflow', '.wsf',
+  '.app',
+  '.appimage',
+  '.bat',
+  '.cmd',
+  '.com',
+  '.command',
+  '.cpl',
+  '.desktop',
+  '.exe',
+  '.hta',
+  '.jar',
+  '.js',
+  '.jse',
+  '.lnk',
+  '.msi',
+  '.msp',
+  '.pif',
+  '.ps1',
+  '.reg',
+  '.scr',
+  '.sh',
+  '.url',
+  '.vbe',
+  '.vbs',
+  '.workflow',
+  '.wsf',
 ]);
 
 export interface OpenFileDeps {

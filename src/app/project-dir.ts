@@ -35,7 +35,8 @@ export async function checkProjectDir(input: string, checks: ProjectDirChecks = 
     throw new Error(`The project folder ${dir} cannot be read: ${err.message}`);
   });
   if (!stat.isDirectory()) throw new Error(`${dir} is a file, not a folder. Choose the folder that contains it.`);
-  if (checks.stateDir) await refusePrivateOverlap(dir, checks.stateDir, checks.platform ?? process.platform, checks.walled ?? false);
+  if (checks.stateDir)
+    await refusePrivateOverlap(dir, checks.stateDir, checks.platform ?? process.platform, checks.walled ?? false);
   return dir;
 }
 
@@ -44,7 +45,12 @@ export async function checkProjectDir(input: string, checks: ProjectDirChecks = 
  * "Accept edits" rewrite the app's own settings, sessions map or saved key. Real paths, so a symlink
  * cannot smuggle it in.
  */
-async function refusePrivateOverlap(dir: string, stateDir: string, platform: NodeJS.Platform, walled: boolean): Promise<void> {
+async function refusePrivateOverlap(
+  dir: string,
+  stateDir: string,
+  platform: NodeJS.Platform,
+  walled: boolean,
+): Promise<void> {
   const real = async (p: string) => fs.realpath(p).catch(() => path.resolve(p));
   // macOS and Windows file systems are usually case-insensitive.
   const fold = (p: string) => (platform === 'darwin' || platform === 'win32' ? p.toLowerCase() : p);

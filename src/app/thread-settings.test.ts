@@ -25,7 +25,12 @@ describe('thread settings (app layer)', () => {
     desk = await createDeskApp({
       host: 'electron',
       // No OS wall: the strictest project-folder rules apply (see project-dir.ts).
-      env: { CLAUDE_DESK_DATA_DIR: path.join(root, 'data'), CLAUDE_DESK_PREWARM: '0', CLAUDE_DESK_SANDBOX: '0', PATH: process.env.PATH },
+      env: {
+        CLAUDE_DESK_DATA_DIR: path.join(root, 'data'),
+        CLAUDE_DESK_PREWARM: '0',
+        CLAUDE_DESK_SANDBOX: '0',
+        PATH: process.env.PATH,
+      },
       chooseFolder,
       revealFile,
     });

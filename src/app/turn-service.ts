@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { contextMessages, type ImageAttachment, type AssistantMessage, type ThreadSettings, type UserMessage } from '../shared/threads';
+import {
+  contextMessages,
+  type ImageAttachment,
+  type AssistantMessage,
+  type ThreadSettings,
+  type UserMessage,
+} from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { newAssistantMessage } from '../shared/turn-reducer';
 import type { TurnEngine } from '../core/turn/turn-engine';
@@ -65,7 +71,9 @@ export class TurnService {
       text: input.text,
       ...(input.images?.length ? { images: input.images.map((i) => ({ name: i.name, mediaType: i.mediaType })) } : {}),
     };
-    const earlierMessages = contextMessages(thread.messages).filter((m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0));
+    const earlierMessages = contextMessages(thread.messages).filter(
+      (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
+    );
     await threads.appendUser(input.threadId, user);
 
     const turnId = randomUUID();
@@ -76,16 +84,24 @@ export class TurnService {
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
-      void threads.saveAssistant(input.threadId, message).catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
+      void threads
+        .saveAssistant(input.threadId, message)
+        .catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
       // The thread may be deleted while it answers: a failed write is logged, never a crash.
       if (event.type === 'result') {
-        void threads.addTotals(input.threadId, event.verdict).catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
+        void threads
+          .addTotals(input.threadId, event.verdict)
+          .catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
       }
       if (event.type === 'approval_request') {
         const tool = event.request.toolName;
         // Questions and plans are decisions, not permissions (issue 17): say which, with the thread's name.
         const what =
-          tool === 'AskUserQuestion' ? 'Claude has a question' : tool === 'ExitPlanMode' ? 'Claude’s plan is ready for review' : `${tool}: allow or deny?`;
+          tool === 'AskUserQuestion'
+            ? 'Claude has a question'
+            : tool === 'ExitPlanMode'
+              ? 'Claude’s plan is ready for review'
+              : `${tool}: allow or deny?`;
         this.deps.notify?.('Claude Desk needs your answer', `${thread.title} — ${what}`);
       }
     };

@@ -14,10 +14,22 @@ describe('WaitingThreads (the dock badge)', () => {
     bus.emit('turnEvent', { threadId: 'a', turnId: 't1', type: 'approval_request', request: request('r2') });
     bus.emit('turnEvent', { threadId: 'b', turnId: 't2', type: 'approval_request', request: request('r3') });
     expect(waiting.count()).toBe(2);
-    bus.emit('turnEvent', { threadId: 'a', turnId: 't1', type: 'approval_resolved', requestId: 'r1', outcome: 'allowed' });
+    bus.emit('turnEvent', {
+      threadId: 'a',
+      turnId: 't1',
+      type: 'approval_resolved',
+      requestId: 'r1',
+      outcome: 'allowed',
+    });
     expect(waiting.count()).toBe(2); // r2 still waits
     bus.emit('turnEvent', { threadId: 'a', turnId: 't1', type: 'finished', status: 'stopped' });
-    bus.emit('turnEvent', { threadId: 'b', turnId: 't2', type: 'approval_resolved', requestId: 'r3', outcome: 'denied' });
+    bus.emit('turnEvent', {
+      threadId: 'b',
+      turnId: 't2',
+      type: 'approval_resolved',
+      requestId: 'r3',
+      outcome: 'denied',
+    });
     expect(counts).toEqual([1, 2, 1, 0]);
   });
 });

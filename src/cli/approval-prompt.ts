@@ -105,7 +105,9 @@ export function createApprovalPrompter(opts: ApprovalPromptOptions) {
   return {
     request(request: ApprovalRequest): void {
       if (!canAsk) {
-        write(`[approval needed] ${showExactly(request.displayName ?? request.toolName, '  ')}: denied (no terminal to ask on)\n`);
+        write(
+          `[approval needed] ${showExactly(request.displayName ?? request.toolName, '  ')}: denied (no terminal to ask on)\n`,
+        );
         void send(request.requestId, { behavior: 'deny', message: NO_TTY_DENIAL });
         return;
       }

@@ -37,7 +37,8 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     const name = typeof flags.thread === 'string' ? flags.thread : undefined;
     try {
       if (typeof flags.session === 'string') {
-        if (name || flags.project) throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
+        if (name || flags.project)
+          throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
       } else threadId = await openThread(desk.handlers, () => threads.list(), name, cliSettings(flags));
     } catch (err) {

@@ -14,7 +14,9 @@ export async function historyCommand(flags: Record<string, string | boolean>): P
     const query = typeof flags.search === 'string' ? flags.search : undefined;
     let rows: { session: HistorySession; snippet?: string }[];
     if (query !== undefined) {
-      rows = (await history.search(query, 500)).flatMap((h) => (h.kind === 'session' ? [{ session: h.session, snippet: h.snippet }] : []));
+      rows = (await history.search(query, 500)).flatMap((h) =>
+        h.kind === 'session' ? [{ session: h.session, snippet: h.snippet }] : [],
+      );
     } else {
       rows = (await history.list()).map((session) => ({ session }));
     }
@@ -23,17 +25,27 @@ export async function historyCommand(flags: Record<string, string | boolean>): P
       rows = rows.filter(({ session }) => session.project === dir || session.project.startsWith(`${dir}${path.sep}`));
     }
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify(rows.map(({ session, snippet }) => ({ ...session, ...(snippet ? { snippet } : {}) })), null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify(
+          rows.map(({ session, snippet }) => ({ ...session, ...(snippet ? { snippet } : {}) })),
+          null,
+          2,
+        )}\n`,
+      );
       return 0;
     }
     if (rows.length === 0) {
-      process.stderr.write(query !== undefined ? `No session mentions "${query}".\n` : 'No Claude Code sessions found.\n');
+      process.stderr.write(
+        query !== undefined ? `No session mentions "${query}".\n` : 'No Claude Code sessions found.\n',
+      );
       return 0;
     }
     for (const { session: s, snippet } of rows) {
       const when = new Date(s.lastAt).toISOString().slice(0, 16).replace('T', ' ');
       const flagsText = `${s.source === 'copy' ? ' [kept copy]' : ''}${s.threadId ? ' [thread]' : ''}`;
-      process.stdout.write(`${s.id}  ${when}  ${String(s.messages).padStart(4)} msgs  ${s.title}${flagsText}\n    ${s.project}\n`);
+      process.stdout.write(
+        `${s.id}  ${when}  ${String(s.messages).padStart(4)} msgs  ${s.title}${flagsText}\n    ${s.project}\n`,
+      );
       if (snippet) process.stdout.write(`    ${snippet}\n`);
     }
     return 0;

@@ -29,9 +29,16 @@ export async function ensureRendererBuilt(log: (line: string) => void): Promise<
   const dir = path.join(root, 'out', 'renderer');
   const index = path.join(dir, 'index.html');
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sourcesAt = Math.max(newestMtime(path.join(root, 'src', 'renderer')), newestMtime(path.join(root, 'src', 'shared')));
+  const sourcesAt = Math.max(
+    newestMtime(path.join(root, 'src', 'renderer')),
+    newestMtime(path.join(root, 'src', 'shared')),
+  );
   if (builtAt && builtAt >= sourcesAt) return dir;
-  log(builtAt ? 'Rebuilding the Claude Desk interface (sources changed)…' : 'Building the Claude Desk interface (first run only)…');
+  log(
+    builtAt
+      ? 'Rebuilding the Claude Desk interface (sources changed)…'
+      : 'Building the Claude Desk interface (first run only)…',
+  );
   await execa('npx', ['electron-vite', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return dir;
 }

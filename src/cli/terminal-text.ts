@@ -12,7 +12,14 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // zero-width marks, line/paragraph separators that some terminals break on).
 const DISGUISE = /[\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
 
-const NAMED: Record<string, string> = { '\r': '\\r', '\u001b': '\\e', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\u0007': '\\a' };
+const NAMED: Record<string, string> = {
+  '\r': '\\r',
+  '\u001b': '\\e',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\v': '\\v',
+  '\u0007': '\\a',
+};
 
 function visible(ch: string): string {
   const named = NAMED[ch];

@@ -18,14 +18,17 @@ describe('IPC binding', () => {
     isTrustedSender: () => trusted,
     targets: () => [target as never],
   });
-  const invoke = (name: string, input: unknown) => electron.ipcMain.handlers.get(ipcCallChannel(name as never))!({}, input);
+  const invoke = (name: string, input: unknown) =>
+    electron.ipcMain.handlers.get(ipcCallChannel(name as never))!({}, input);
 
   it('registers a handler for every call of the contract', () => {
     for (const name of CALL_NAMES) expect(electron.ipcMain.handlers.has(ipcCallChannel(name))).toBe(true);
   });
 
   it('validates payloads before they reach the app', async () => {
-    await expect(invoke('renameThread', { threadId: 't1', title: 42 })).rejects.toThrow(/Invalid input for renameThread/);
+    await expect(invoke('renameThread', { threadId: 't1', title: 42 })).rejects.toThrow(
+      /Invalid input for renameThread/,
+    );
     await expect(invoke('renameThread', { threadId: 't1', title: 'ok', extra: true })).rejects.toThrow(/Invalid input/);
     expect(renameThread).not.toHaveBeenCalled();
     await invoke('renameThread', { threadId: 't1', title: 'Plans' });
@@ -34,7 +37,9 @@ describe('IPC binding', () => {
 
   it('refuses calls from anything but the app window', async () => {
     trusted = false;
-    await expect(invoke('renameThread', { threadId: 't1', title: 'x' })).rejects.toThrow(/did not come from the Claude Desk window/);
+    await expect(invoke('renameThread', { threadId: 't1', title: 'x' })).rejects.toThrow(
+      /did not come from the Claude Desk window/,
+    );
     trusted = true;
   });
 

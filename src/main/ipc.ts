@@ -1,11 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import {
-  CALL_NAMES,
-  ipcCallChannel,
-  ipcEventChannel,
-  parseCallInput,
-  type DeskHandlers,
-} from '../shared/contract';
+import { CALL_NAMES, ipcCallChannel, ipcEventChannel, parseCallInput, type DeskHandlers } from '../shared/contract';
 import type { EventBus } from '../app/event-bus';
 
 /**

@@ -9,7 +9,9 @@ describe('app menu', () => {
     const send = vi.fn();
     const mac = buildMenuTemplate({ isMac: true, appName: 'Claude Desk', send });
     expect(mac.some((m) => m.role === 'editMenu')).toBe(true);
-    const settings = (mac[0]!.submenu as { label?: string; accelerator?: string; click?: () => void }[]).find((i) => i.label === 'Settings…')!;
+    const settings = (mac[0]!.submenu as { label?: string; accelerator?: string; click?: () => void }[]).find(
+      (i) => i.label === 'Settings…',
+    )!;
     expect(settings.accelerator).toBe('Cmd+,');
     settings.click!();
     expect(send).toHaveBeenCalledWith('open-settings');

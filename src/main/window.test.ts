@@ -21,7 +21,12 @@ describe('the main window', () => {
   });
 
   it('blocks navigation away from the app and sends https links to the system browser', () => {
-    const win = createMainWindow(paths) as unknown as { webContents: { listeners: Map<string, (...a: unknown[]) => void>; windowOpenHandler: (d: { url: string }) => unknown } };
+    const win = createMainWindow(paths) as unknown as {
+      webContents: {
+        listeners: Map<string, (...a: unknown[]) => void>;
+        windowOpenHandler: (d: { url: string }) => unknown;
+      };
+    };
     const navigate = win.webContents.listeners.get('will-navigate')!;
 
     const inApp = { preventDefault: vi.fn() };
@@ -48,7 +53,9 @@ describe('the main window', () => {
 
   it('denies every web permission (camera, microphone, notifications from the page, …)', () => {
     const win = createMainWindow(paths) as unknown as {
-      webContents: { session: { permissionRequestHandler: (...a: unknown[]) => void; permissionCheckHandler: () => boolean } };
+      webContents: {
+        session: { permissionRequestHandler: (...a: unknown[]) => void; permissionCheckHandler: () => boolean };
+      };
     };
     const callback = vi.fn();
     win.webContents.session.permissionRequestHandler({}, 'media', callback);
@@ -57,7 +64,9 @@ describe('the main window', () => {
   });
 
   it('refuses to attach webviews', () => {
-    const win = createMainWindow(paths) as unknown as { webContents: { listeners: Map<string, (e: { preventDefault(): void }) => void> } };
+    const win = createMainWindow(paths) as unknown as {
+      webContents: { listeners: Map<string, (e: { preventDefault(): void }) => void> };
+    };
     const event = { preventDefault: vi.fn() };
     win.webContents.listeners.get('will-attach-webview')!(event);
     expect(event.preventDefault).toHaveBeenCalled();

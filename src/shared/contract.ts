@@ -23,7 +23,9 @@ const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
 const messageId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'a message id is 1–100 letters, digits, - or _');
 /** A Claude Code session id: the CLI's uuid (its transcript's file name). */
-const sessionId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a session id');
+const sessionId = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'not a session id');
 const threadSettings = z
   .object({
     model: modelRoutingSchema.optional(),
@@ -84,7 +86,10 @@ export const calls = {
   listThreads: call<ThreadSummary[]>()(z.undefined()),
   getThread: call<Thread | null>()(z.object({ threadId: id }).strict()),
   createThread: call<ThreadSummary>()(
-    z.object({ title: z.string().max(200).optional(), settings: threadSettings.optional() }).strict().optional(),
+    z
+      .object({ title: z.string().max(200).optional(), settings: threadSettings.optional() })
+      .strict()
+      .optional(),
   ),
   renameThread: call<null>()(z.object({ threadId: id, title: z.string().min(1).max(200) }).strict()),
   deleteThread: call<null>()(z.object({ threadId: id }).strict()),
@@ -112,7 +117,13 @@ export const calls = {
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
   /** The @-picker: files of the thread's project folder matching what was typed after `@`. */
   searchProjectFiles: call<{ matches: FileMatch[]; truncated: boolean; total: number }>()(
-    z.object({ threadId: id.optional(), query: z.string().max(1000), limit: z.number().int().min(1).max(200).optional() }).strict(),
+    z
+      .object({
+        threadId: id.optional(),
+        query: z.string().max(1000),
+        limit: z.number().int().min(1).max(200).optional(),
+      })
+      .strict(),
   ),
   /** `/clear`: the thread's next turn starts a fresh Claude Code session; the messages stay visible. */
   clearSession: call<null>()(z.object({ threadId: id }).strict()),
@@ -169,7 +180,12 @@ export const calls = {
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */
-  chooseFolder: call<string | null>()(z.object({ title: z.string().max(200).optional() }).strict().optional()),
+  chooseFolder: call<string | null>()(
+    z
+      .object({ title: z.string().max(200).optional() })
+      .strict()
+      .optional(),
+  ),
   /** Open a file a tool card names in the OS's editor (desktop app only; checked in app/open-file.ts). */
   openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */

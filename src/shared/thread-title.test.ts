@@ -3,13 +3,19 @@ import { autoTitle, isWeakTitle, plainText, titleFromAnswer } from './thread-tit
 
 describe('auto titles', () => {
   it('takes what the request is about, without pleasantries, markdown or a trailing question mark', () => {
-    expect(autoTitle('Hi Claude! Can you please refactor the **parser** so that it streams?')).toBe('Refactor the parser so that it streams');
-    expect(autoTitle("I'd like you to add `--json` output to the status command.\nMore details follow.")).toBe('Add --json output to the status command');
+    expect(autoTitle('Hi Claude! Can you please refactor the **parser** so that it streams?')).toBe(
+      'Refactor the parser so that it streams',
+    );
+    expect(autoTitle("I'd like you to add `--json` output to the status command.\nMore details follow.")).toBe(
+      'Add --json output to the status command',
+    );
     expect(autoTitle('## Bug\nThe login page crashes on Safari')).toBe('Bug');
   });
 
   it('cuts a long request at a word, well past 25 characters', () => {
-    const t = autoTitle('Write a migration that moves every user preference from the old settings table into the new JSON column')!;
+    const t = autoTitle(
+      'Write a migration that moves every user preference from the old settings table into the new JSON column',
+    )!;
     expect(t.length).toBeLessThanOrEqual(52);
     expect(t).toMatch(/^Write a migration that moves every user .*…$/);
     expect(t).not.toMatch(/\s…$/);

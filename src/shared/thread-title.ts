@@ -72,7 +72,9 @@ function cut(text: string, max = MAX): string {
 }
 
 function tidy(sentence: string): string {
-  const s = stripFillers(sentence).replace(/[\s?!.,:;]+$/, '').trim();
+  const s = stripFillers(sentence)
+    .replace(/[\s?!.,:;]+$/, '')
+    .trim();
   return s ? s[0]!.toLocaleUpperCase() + s.slice(1) : '';
 }
 
@@ -83,7 +85,16 @@ const saysEnough = (title: string): boolean => title.split(/\s+/).length >= 2 ||
 export function autoTitle(userText: string, max = MAX): string | undefined {
   const plain = plainText(userText);
   // Only pleasantries ("hi"): those, as typed, until the answer names the thread.
-  const title = cut(tidy(firstSentence(plain)), max) || cut(plain.trim().split('\n')[0]?.trim().replace(/[\s?!.,:;]+$/, '') ?? '', max);
+  const title =
+    cut(tidy(firstSentence(plain)), max) ||
+    cut(
+      plain
+        .trim()
+        .split('\n')[0]
+        ?.trim()
+        .replace(/[\s?!.,:;]+$/, '') ?? '',
+      max,
+    );
   return title ? title[0]!.toLocaleUpperCase() + title.slice(1) : undefined;
 }
 

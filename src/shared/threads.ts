@@ -79,7 +79,12 @@ export type AssistantPart =
       /** An Agent call: its sub-agent's own text and tool calls, in order (recorded case 34b). */
       children?: AssistantPart[];
       /** An Agent call: where its sub-agent stands. */
-      subagent?: { status: 'running' | 'completed' | 'failed' | 'stopped'; durationMs?: number; toolUses?: number; background?: boolean };
+      subagent?: {
+        status: 'running' | 'completed' | 'failed' | 'stopped';
+        durationMs?: number;
+        toolUses?: number;
+        background?: boolean;
+      };
     };
 
 /** A permission prompt of this turn (issue 8): waiting while `outcome` is unset. */

@@ -28,7 +28,13 @@ const verdict = (over: Partial<TurnVerdict> = {}): TurnVerdict => ({
 
 describe('newAssistantMessage', () => {
   it('starts queued and empty, keyed by the turn id', () => {
-    expect(newAssistantMessage('abc', 42)).toEqual({ id: 'abc', role: 'assistant', createdAt: 42, status: 'queued', parts: [] });
+    expect(newAssistantMessage('abc', 42)).toEqual({
+      id: 'abc',
+      role: 'assistant',
+      createdAt: 42,
+      status: 'queued',
+      parts: [],
+    });
   });
 });
 
@@ -123,7 +129,9 @@ describe('tools', () => {
   it('ignores an out-of-order tool_result / denial for an unknown id (same object back)', () => {
     const m = fold([{ type: 'tool_call', toolUseId: 'a', name: 'Bash', input: {} }]);
     expect(applyTurnEvent(m, ev({ type: 'tool_result', toolUseId: 'zzz', content: 'x', isError: false }))).toBe(m);
-    expect(applyTurnEvent(m, ev({ type: 'permission_denied', toolUseId: 'zzz', toolName: 'X', message: 'no' }))).toBe(m);
+    expect(applyTurnEvent(m, ev({ type: 'permission_denied', toolUseId: 'zzz', toolName: 'X', message: 'no' }))).toBe(
+      m,
+    );
   });
 
   it('a repeated tool_call updates the input in place instead of adding a second card', () => {
@@ -132,7 +140,9 @@ describe('tools', () => {
       { type: 'tool_call', toolUseId: 'a', name: 'Bash', input: { command: 'ls' } },
     ]);
     expect(m.parts).toEqual([{ kind: 'tool', toolUseId: 'a', name: 'Bash', input: { command: 'ls' } }]);
-    expect(applyTurnEvent(m, ev({ type: 'tool_call', toolUseId: 'a', name: 'Bash', input: { command: 'ls' } }))).toBe(m);
+    expect(applyTurnEvent(m, ev({ type: 'tool_call', toolUseId: 'a', name: 'Bash', input: { command: 'ls' } }))).toBe(
+      m,
+    );
   });
 });
 
@@ -150,7 +160,10 @@ describe('structural sharing', () => {
   });
 
   it('events that change nothing return the same object', () => {
-    const m = fold([{ type: 'started', startedAt: 1 }, { type: 'init', sessionId: 's', model: 'opus', tools: [], mcpServers: [] }]);
+    const m = fold([
+      { type: 'started', startedAt: 1 },
+      { type: 'init', sessionId: 's', model: 'opus', tools: [], mcpServers: [] },
+    ]);
     for (const e of [
       { type: 'started', startedAt: 5 },
       { type: 'init', sessionId: 's', model: 'opus', tools: [], mcpServers: [] },
@@ -172,7 +185,10 @@ describe('status', () => {
     expect(m.status).toBe('queued');
     m = applyTurnEvent(m, ev({ type: 'started', startedAt: 3 }));
     expect(m.status).toBe('running');
-    m = applyTurnEvent(m, ev({ type: 'approval_request', request: { requestId: 'r', toolName: 'Bash', input: {}, suggestions: [] } }));
+    m = applyTurnEvent(
+      m,
+      ev({ type: 'approval_request', request: { requestId: 'r', toolName: 'Bash', input: {}, suggestions: [] } }),
+    );
     expect(m.status).toBe('waiting');
     m = applyTurnEvent(m, ev({ type: 'approval_resolved', requestId: 'r', outcome: 'allowed' }));
     expect(m.status).toBe('running');

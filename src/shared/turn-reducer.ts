@@ -81,7 +81,10 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'started':
       return setStatus(msg, 'running');
     case 'init': {
-      const servers = e.mcpServers.length > 0 && JSON.stringify(e.mcpServers) !== JSON.stringify(msg.mcpServers) ? { mcpServers: e.mcpServers } : {};
+      const servers =
+        e.mcpServers.length > 0 && JSON.stringify(e.mcpServers) !== JSON.stringify(msg.mcpServers)
+          ? { mcpServers: e.mcpServers }
+          : {};
       return msg.model === e.model && !servers.mcpServers ? msg : { ...msg, model: e.model, ...servers };
     }
     case 'approval_request':
@@ -201,7 +204,11 @@ function addToolCall(msg: AssistantMessage, toolUseId: string, name: string, inp
 }
 
 /** Apply `fn` to the children of an Agent call, as if they were a message of their own. */
-function inParent(msg: AssistantMessage, parentId: string, fn: (m: AssistantMessage) => AssistantMessage): AssistantMessage {
+function inParent(
+  msg: AssistantMessage,
+  parentId: string,
+  fn: (m: AssistantMessage) => AssistantMessage,
+): AssistantMessage {
   return updateTool(msg, parentId, (p) => {
     const children = p.children ?? [];
     const next = fn({ ...msg, parts: children });

@@ -50,7 +50,8 @@ export function checkRequest(
   if (fromQuery !== null && secretsEqual(fromQuery, opts.token)) return { ok: true, tokenFromQuery: true };
   if (!opts.websocket && opts.assetSecret) {
     const fromCookie = readCookie(req.headers.cookie, WEB_TOKEN_COOKIE);
-    if (fromCookie !== undefined && secretsEqual(fromCookie, opts.assetSecret)) return { ok: true, tokenFromQuery: false };
+    if (fromCookie !== undefined && secretsEqual(fromCookie, opts.assetSecret))
+      return { ok: true, tokenFromQuery: false };
   }
   return { ok: false, status: 401, reason: 'missing or wrong token' };
 }

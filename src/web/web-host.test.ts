@@ -8,7 +8,11 @@ import { EventBus } from '../app/event-bus';
 import type { DeskHandlers } from '../shared/contract';
 import { startWebHost, type WebHost } from './web-host';
 
-function get(port: number, pathAndQuery: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function get(
+  port: number,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, headers }, (res) => {
       let body = '';
@@ -34,7 +38,14 @@ describe('browser-mode host', () => {
   let dir: string;
   const bus = new EventBus();
   const handlers = {
-    getAppInfo: async () => ({ name: 'Claude Desk', version: '9.9.9', host: 'web', platform: 'linux', dataDir: '/d', logFile: '/d/l' }),
+    getAppInfo: async () => ({
+      name: 'Claude Desk',
+      version: '9.9.9',
+      host: 'web',
+      platform: 'linux',
+      dataDir: '/d',
+      logFile: '/d/l',
+    }),
     renameThread: async () => null,
   } as unknown as DeskHandlers;
 
@@ -69,7 +80,11 @@ describe('browser-mode host', () => {
     expect(cookie).toMatch(/SameSite=Strict/);
     const again = await get(host.port, '/', { cookie: cookie.split(';')[0]! });
     expect(again.status).toBe(200);
-    for (const escape of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd']) {
+    for (const escape of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2f..%2fetc%2fpasswd',
+    ]) {
       const res = await get(host.port, escape, { cookie: cookie.split(';')[0]! });
       expect(res.body).not.toContain('root:');
     }
@@ -87,8 +102,12 @@ describe('browser-mode host', () => {
     bus.emit('notice', { level: 'info', message: 'hello' });
     await expect.poll(() => frames.length).toBe(4);
     ws.close();
-    expect(frames).toContainEqual(expect.objectContaining({ id: 1, ok: true, value: expect.objectContaining({ version: '9.9.9' }) }));
-    expect(frames).toContainEqual(expect.objectContaining({ id: 2, ok: false, error: expect.stringMatching(/Invalid input for renameThread/) }));
+    expect(frames).toContainEqual(
+      expect.objectContaining({ id: 1, ok: true, value: expect.objectContaining({ version: '9.9.9' }) }),
+    );
+    expect(frames).toContainEqual(
+      expect.objectContaining({ id: 2, ok: false, error: expect.stringMatching(/Invalid input for renameThread/) }),
+    );
     expect(frames).toContainEqual(expect.objectContaining({ id: 3, ok: false, error: 'Unknown call: noSuchCall' }));
     expect(frames).toContainEqual({ kind: 'event', name: 'notice', payload: { level: 'info', message: 'hello' } });
   });
@@ -114,11 +133,16 @@ describe('browser-mode host', () => {
   it('survives a malformed cookie and an oversized frame', async () => {
     expect((await get(host.port, '/', { cookie: 'claude_desk_token=%E0%A4%A' })).status).toBe(401);
     await expect(
-      openSocket(`ws://127.0.0.1:${host.port}/ws`, { origin: `http://127.0.0.1:${host.port}`, cookie: 'claude_desk_token=%E0%A4%A' }),
+      openSocket(`ws://127.0.0.1:${host.port}/ws`, {
+        origin: `http://127.0.0.1:${host.port}`,
+        cookie: 'claude_desk_token=%E0%A4%A',
+      }),
     ).rejects.toThrow('HTTP 401');
     const small = await startWebHost({ handlers, bus, rendererDir: dir, token: 't', maxFrameBytes: 1024 });
     try {
-      const ws = await openSocket(`ws://127.0.0.1:${small.port}/ws?token=t`, { origin: `http://127.0.0.1:${small.port}` });
+      const ws = await openSocket(`ws://127.0.0.1:${small.port}/ws?token=t`, {
+        origin: `http://127.0.0.1:${small.port}`,
+      });
       const closed = new Promise((resolve) => ws.once('close', resolve));
       ws.send('x'.repeat(4096));
       await closed;

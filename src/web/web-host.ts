@@ -52,7 +52,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     const verdict = checkRequest(req, { port, token, assetSecret });
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(verdict.status === 401 ? 'Unauthorized: open the address Claude Desk printed, with its token.\n' : 'Forbidden\n');
+      res.end(
+        verdict.status === 401
+          ? 'Unauthorized: open the address Claude Desk printed, with its token.\n'
+          : 'Forbidden\n',
+      );
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -74,7 +78,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       'content-security-policy': RENDERER_CSP,
     };
     if (verdict.tokenFromQuery) {
-      headers['set-cookie'] = `${WEB_TOKEN_COOKIE}=${encodeURIComponent(assetSecret)}; HttpOnly; SameSite=Strict; Path=/`;
+      headers['set-cookie'] =
+        `${WEB_TOKEN_COOKIE}=${encodeURIComponent(assetSecret)}; HttpOnly; SameSite=Strict; Path=/`;
     }
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return void res.end();
@@ -89,7 +94,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     const verdict = pathname === WEB_SOCKET_PATH ? checkRequest(req, { port, token, websocket: true }) : null;
     if (!verdict?.ok) {
       const status = verdict ? verdict.status : 404;
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));

@@ -65,7 +65,6 @@ export const runWithExeca: RunCommand = async (file, args, { timeoutMs, env }) =
   }
 };
 
-
 function errnoCode(result: { code?: unknown; cause?: unknown }): string | undefined {
   if (typeof result.code === 'string') return result.code;
   const cause = result.cause as NodeJS.ErrnoException | undefined;

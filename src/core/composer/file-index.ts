@@ -120,7 +120,9 @@ export class FileIndex {
     const candidates = this.narrow(q.toLowerCase());
     if (candidates.length <= FUZZY_RANK_MAX) {
       const targets = Array.from(candidates, (i) => this.preparedAt(i));
-      return fuzzysort.go(q, targets, { limit, threshold: 0 }).map((r) => ({ path: r.target, positions: [...r.indexes] }));
+      return fuzzysort
+        .go(q, targets, { limit, threshold: 0 })
+        .map((r) => ({ path: r.target, positions: [...r.indexes] }));
     }
     return this.rankCheaply(q.toLowerCase(), candidates, limit);
   }

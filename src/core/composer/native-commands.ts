@@ -6,7 +6,11 @@ import type { ModelChoice, SlashCommand } from '../../shared/composer';
  * a panel. `/compact` and `/context` work headless and are sent as they are.
  */
 export const NATIVE_COMMANDS: readonly SlashCommand[] = [
-  { name: 'clear', description: 'Start a fresh Claude Code session in this thread (the messages stay visible)', kind: 'native' },
+  {
+    name: 'clear',
+    description: 'Start a fresh Claude Code session in this thread (the messages stay visible)',
+    kind: 'native',
+  },
   { name: 'model', description: 'Choose the model for this thread', kind: 'native' },
   { name: 'cost', description: "This thread's cost, tokens and time so far", kind: 'native' },
   { name: 'mcp', description: 'MCP servers of this thread and their status', kind: 'native' },

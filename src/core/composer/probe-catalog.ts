@@ -46,7 +46,11 @@ export function probeCatalog(input: ProbeCatalogInput): Promise<ComposerCatalog>
         if (!isObject(value)) return;
         const result = parseControlResponse(value);
         if (result?.requestId !== 'catalog-1') return;
-        finish(result.ok ? catalogFromInitialize(result.response ?? {}) : fallbackCatalog(result.error ?? 'Claude Code refused to list its commands.'));
+        finish(
+          result.ok
+            ? catalogFromInitialize(result.response ?? {})
+            : fallbackCatalog(result.error ?? 'Claude Code refused to list its commands.'),
+        );
       },
     });
     child.stdout?.on('data', (chunk: Buffer) => reader.push(chunk));
@@ -83,9 +87,11 @@ export function catalogFromInitialize(response: Json): ComposerCatalog {
       source: source ?? 'builtin',
     });
   }
-  const models: ModelChoice[] = (Array.isArray(response.models) ? response.models.filter(isObject) : []).flatMap((m) => {
-    const value = str(m.value);
-    return value ? [{ value, displayName: str(m.displayName) ?? value, description: str(m.description) }] : [];
-  });
+  const models: ModelChoice[] = (Array.isArray(response.models) ? response.models.filter(isObject) : []).flatMap(
+    (m) => {
+      const value = str(m.value);
+      return value ? [{ value, displayName: str(m.displayName) ?? value, description: str(m.description) }] : [];
+    },
+  );
   return { commands, models: models.length > 0 ? models : [...CURATED_MODELS] };
 }

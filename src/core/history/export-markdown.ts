@@ -18,7 +18,9 @@ function fence(text: string, lang = ''): string {
 }
 
 function capped(text: string): string {
-  return text.length > RESULT_CAP ? `${text.slice(0, RESULT_CAP)}\n… (${text.length - RESULT_CAP} more characters)` : text;
+  return text.length > RESULT_CAP
+    ? `${text.slice(0, RESULT_CAP)}\n… (${text.length - RESULT_CAP} more characters)`
+    : text;
 }
 
 export function toMarkdown(header: ExportHeader, messages: ChatMessage[]): string {
@@ -36,14 +38,23 @@ export function toMarkdown(header: ExportHeader, messages: ChatMessage[]): strin
     out.push(`## Claude${m.model ? ` (${m.model})` : ''}`, '');
     for (const p of m.parts) {
       if (p.kind === 'text') out.push(p.text, '');
-      else if (p.kind === 'thinking') out.push('<details><summary>Thinking</summary>', '', p.text, '', '</details>', '');
+      else if (p.kind === 'thinking')
+        out.push('<details><summary>Thinking</summary>', '', p.text, '', '</details>', '');
       else {
-        out.push(`**Tool: ${p.name}**${p.isError ? ' (failed)' : ''}`, '', fence(JSON.stringify(p.input, null, 2), 'json'), '');
+        out.push(
+          `**Tool: ${p.name}**${p.isError ? ' (failed)' : ''}`,
+          '',
+          fence(JSON.stringify(p.input, null, 2), 'json'),
+          '',
+        );
         if (p.result) out.push(fence(capped(p.result)), '');
       }
     }
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** A file name from a title: letters, digits and dashes, never empty. */

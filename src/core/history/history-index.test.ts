@@ -38,7 +38,10 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     expect(nonce.costUsd).toBeCloseTo(0.00028);
     expect(nonce.lastAt).toBeGreaterThan(nonce.firstAt);
     // The user's /rename wins over the first prompt.
-    expect(list.find((s) => s.id === SESSION.alphaRenamed)).toMatchObject({ title: 'Writing a file', titleSource: 'custom' });
+    expect(list.find((s) => s.id === SESSION.alphaRenamed)).toMatchObject({
+      title: 'Writing a file',
+      titleSource: 'custom',
+    });
     expect(list.find((s) => s.id === SESSION.betaBash)).toMatchObject({ project: lay.beta, messages: 2 });
   });
 
@@ -76,8 +79,18 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     const index = await open();
     await index.refreshAll();
     const file = path.join(lay.homeConfig, 'projects', fs.readdirSync(path.join(lay.homeConfig, 'projects'))[0]!);
-    const target = path.join(file, fs.readdirSync(file).find((n) => n.startsWith(SESSION.alphaNonce))!);
-    const line = JSON.stringify({ type: 'user', message: { role: 'user', content: 'a third question ZETA-789' }, uuid: 'u3', timestamp: new Date().toISOString(), cwd: lay.alpha, sessionId: SESSION.alphaNonce });
+    const target = path.join(
+      file,
+      fs.readdirSync(file).find((n) => n.startsWith(SESSION.alphaNonce))!,
+    );
+    const line = JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content: 'a third question ZETA-789' },
+      uuid: 'u3',
+      timestamp: new Date().toISOString(),
+      cwd: lay.alpha,
+      sessionId: SESSION.alphaNonce,
+    });
     fs.appendFileSync(target, `${line.slice(0, 40)}`);
     await index.refreshFile(target);
     expect(index.get(SESSION.alphaNonce)!.messages).toBe(4);
@@ -91,7 +104,8 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     const index = await open();
     await index.refreshAll();
     const dir = path.join(lay.homeConfig, 'projects');
-    for (const slug of fs.readdirSync(dir)) fs.rmSync(path.join(dir, slug, `${SESSION.betaBash}.jsonl`), { force: true });
+    for (const slug of fs.readdirSync(dir))
+      fs.rmSync(path.join(dir, slug, `${SESSION.betaBash}.jsonl`), { force: true });
     await index.refreshAll();
     await index.flush();
     const reopened = await open();
@@ -109,7 +123,8 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     const index = await open({ keepCopies: () => false });
     await index.refreshAll();
     const dir = path.join(lay.homeConfig, 'projects');
-    for (const slug of fs.readdirSync(dir)) fs.rmSync(path.join(dir, slug, `${SESSION.betaBash}.jsonl`), { force: true });
+    for (const slug of fs.readdirSync(dir))
+      fs.rmSync(path.join(dir, slug, `${SESSION.betaBash}.jsonl`), { force: true });
     await index.refreshAll();
     expect(index.get(SESSION.betaBash)).toBeUndefined();
     expect((await index.stats()).keptBytes).toBe(0);

@@ -54,7 +54,11 @@ export class HistoryIndex {
   static async open(opts: HistoryIndexOptions): Promise<HistoryIndex> {
     const index = new HistoryIndex(opts);
     await fs.mkdir(path.join(index.dir, 'text'), { recursive: true, mode: 0o700 });
-    const raw = await readJsonOrDefault<Partial<IndexFile> | undefined>(index.file('index.json'), undefined, index.warn);
+    const raw = await readJsonOrDefault<Partial<IndexFile> | undefined>(
+      index.file('index.json'),
+      undefined,
+      index.warn,
+    );
     for (const e of Array.isArray(raw?.sessions) ? raw.sessions : []) if (isIndexEntry(e)) index.entries.set(e.id, e);
     const pins = await readJsonOrDefault<unknown>(index.file('pins.json'), [], index.warn);
     if (Array.isArray(pins)) index.pins = new Set(pins.filter((p): p is string => typeof p === 'string'));
@@ -248,7 +252,9 @@ export class HistoryIndex {
     if (this.saveTimer) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      void this.serial(() => this.save()).catch((err: unknown) => this.warn(`Could not save the history index: ${String(err)}`));
+      void this.serial(() => this.save()).catch((err: unknown) =>
+        this.warn(`Could not save the history index: ${String(err)}`),
+      );
     }, this.opts.saveDelayMs ?? 500);
     this.saveTimer.unref?.();
   }

@@ -27,7 +27,10 @@ it('keeps the index live while the CLI writes: a new session, a new turn, a dele
   const file = path.join(dir, `${id}.jsonl`);
   fs.writeFileSync(file, syntheticSession({ sessionId: id, cwd: '/home/me/app', turns: 1 }));
   await expect.poll(() => index.get(id)?.messages, { timeout: 15_000 }).toBe(2);
-  fs.appendFileSync(file, syntheticSession({ sessionId: id, cwd: '/home/me/app', turns: 1, prompt: () => 'A later question' }));
+  fs.appendFileSync(
+    file,
+    syntheticSession({ sessionId: id, cwd: '/home/me/app', turns: 1, prompt: () => 'A later question' }),
+  );
   await expect.poll(() => index.get(id)?.messages, { timeout: 15_000 }).toBe(4);
   fs.rmSync(file);
   await expect.poll(() => index.get(id)?.source, { timeout: 15_000 }).toBe('copy');

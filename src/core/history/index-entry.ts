@@ -74,7 +74,11 @@ export interface ReadDeps {
  * Read what was appended to the entry's file since last time (all of it when `reset`), fold it into the
  * summary, extend the copy and the search text. Returns false when the file is not there.
  */
-export async function readAppended(e: IndexEntry, st: { size: number; mtimeMs: number }, deps: ReadDeps): Promise<boolean> {
+export async function readAppended(
+  e: IndexEntry,
+  st: { size: number; mtimeMs: number },
+  deps: ReadDeps,
+): Promise<boolean> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(e.file, 'r');
@@ -96,7 +100,9 @@ export async function readAppended(e: IndexEntry, st: { size: number; mtimeMs: n
     if (deps.copyFile && e.copy && e.copy.rawBytes < e.offset) {
       // The copy catches up with what was read (also after copies were switched back on).
       const start = e.copy.rawBytes;
-      await readCompleteLines(source, start, e.offset, (bytes) => appendToCopy(deps.copyFile as string, e.copy as CopyMeta, bytes));
+      await readCompleteLines(source, start, e.offset, (bytes) =>
+        appendToCopy(deps.copyFile as string, e.copy as CopyMeta, bytes),
+      );
     }
     e.size = st.size;
     e.mtimeMs = st.mtimeMs;

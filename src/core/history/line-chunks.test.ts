@@ -14,8 +14,16 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 // 3+ MB: pages and lines cross the 1 MiB chunk boundaries; one tool result is bigger than a chunk.
-const TEXT = syntheticSession({ sessionId: 's', cwd: '/p', turns: 200, toolResultBytes: 12_000 }) +
-  syntheticSession({ sessionId: 's', cwd: '/p', turns: 1, toolResultBytes: CHUNK_BYTES + 5000, prompt: () => 'Question 201', answer: () => 'Answer 201' });
+const TEXT =
+  syntheticSession({ sessionId: 's', cwd: '/p', turns: 200, toolResultBytes: 12_000 }) +
+  syntheticSession({
+    sessionId: 's',
+    cwd: '/p',
+    turns: 1,
+    toolResultBytes: CHUNK_BYTES + 5000,
+    prompt: () => 'Question 201',
+    answer: () => 'Answer 201',
+  });
 
 async function allPrompts(source: ChunkSource): Promise<string[]> {
   const seen: string[] = [];

@@ -69,7 +69,11 @@ export async function readCompleteLines(
  * only when its first bytes say it is wanted, so the bulk (attachments, request shapes, tool output) is
  * never even turned into a string — that is what keeps indexing above the plain split + JSON.parse floor.
  */
-export function forEachLine(bytes: Buffer, onLine: (line: SessionLine) => void, purpose: 'index' | 'read' = 'index'): void {
+export function forEachLine(
+  bytes: Buffer,
+  onLine: (line: SessionLine) => void,
+  purpose: 'index' | 'read' = 'index',
+): void {
   let start = 0;
   for (let nl = bytes.indexOf(NL); nl !== -1; nl = bytes.indexOf(NL, start)) {
     if (nl > start) {
@@ -125,7 +129,9 @@ export async function readPageBackwards(
       const lineStart = nl + 1;
       if (end - 1 > lineStart) {
         const head = buf.toString('latin1', lineStart, Math.min(end - 1, lineStart + HEAD_BYTES));
-        const parsed = isSkippableLine(head, 'read') ? undefined : parseSessionLine(buf.toString('utf8', lineStart, end - 1));
+        const parsed = isSkippableLine(head, 'read')
+          ? undefined
+          : parseSessionLine(buf.toString('utf8', lineStart, end - 1));
         if (parsed && parsed.kind !== 'other') {
           // The page is full: this line only proves there is more above.
           if (full !== undefined) return { lines: reversed.reverse(), start: full };

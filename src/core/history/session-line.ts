@@ -148,7 +148,8 @@ function assistantLine(o: Record<string, unknown>, at: number): SessionLine {
   for (const b of Array.isArray(message.content) ? (message.content as Record<string, unknown>[]) : []) {
     if (!b || typeof b !== 'object') continue;
     if (b.type === 'text' && typeof b.text === 'string') blocks.push({ type: 'text', text: b.text });
-    else if (b.type === 'thinking' && typeof b.thinking === 'string') blocks.push({ type: 'thinking', text: b.thinking });
+    else if (b.type === 'thinking' && typeof b.thinking === 'string')
+      blocks.push({ type: 'thinking', text: b.thinking });
     else if (b.type === 'tool_use') {
       blocks.push({ type: 'tool_use', id: str(b.id) ?? '', name: str(b.name) ?? 'tool', input: b.input ?? {} });
     }
@@ -170,7 +171,9 @@ export function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return (content as { type?: unknown; text?: unknown }[])
-    .map((c) => (c && c.type === 'text' && typeof c.text === 'string' ? c.text : c && c.type === 'image' ? '[image]' : ''))
+    .map((c) =>
+      c && c.type === 'text' && typeof c.text === 'string' ? c.text : c && c.type === 'image' ? '[image]' : '',
+    )
     .filter(Boolean)
     .join('\n');
 }

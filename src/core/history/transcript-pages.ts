@@ -29,9 +29,12 @@ async function withSource<T>(index: HistoryIndex, sessionId: string, fn: (s: Chu
     }
   }
   const copy = e.copy;
-  const handle = copy && copy.rawBytes > 0 ? await fs.open(index.copyFile(sessionId), 'r').catch(() => undefined) : undefined;
+  const handle =
+    copy && copy.rawBytes > 0 ? await fs.open(index.copyFile(sessionId), 'r').catch(() => undefined) : undefined;
   if (!copy || !handle) {
-    throw new SessionNotFoundError(`The transcript of session ${sessionId} is gone (the CLI deleted it and no copy was kept).`);
+    throw new SessionNotFoundError(
+      `The transcript of session ${sessionId} is gone (the CLI deleted it and no copy was kept).`,
+    );
   }
   try {
     return await fn(copySource(handle, copy));

@@ -69,10 +69,14 @@ describe('createLogger', () => {
     log.warn('stderr: {"url":"http://127.0.0.1:9/mcp?token=abc123def","note":"token f00dfeedcafe1234"}');
     log.info('open "http://127.0.0.1:5173/?token=Zq9xY7wV6u"', { line: 'x-api-key: "k3y-k3y-k3y"' });
     const text = fs.readFileSync(file, 'utf8');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
     expect(lines).toHaveLength(2);
     expect(lines[0]!.msg).toBe(`stderr: {"url":"http://127.0.0.1:9/mcp?token=${REDACTED}","note":"token ${REDACTED}"}`);
-    for (const secret of ['abc123def', 'f00dfeedcafe1234', 'Zq9xY7wV6u', 'k3y-k3y-k3y']) expect(text).not.toContain(secret);
+    for (const secret of ['abc123def', 'f00dfeedcafe1234', 'Zq9xY7wV6u', 'k3y-k3y-k3y'])
+      expect(text).not.toContain(secret);
   });
 
   const lines = (file: string) =>

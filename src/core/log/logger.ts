@@ -49,7 +49,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const minLevel = ORDER[options.level ?? 'info'];
   const now = options.now ?? (() => new Date());
   const sink: LogConsole | undefined =
-    options.console === true ? { log: (l) => console.log(l), error: (l) => console.error(l) } : options.console || undefined;
+    options.console === true
+      ? { log: (l) => console.log(l), error: (l) => console.error(l) }
+      : options.console || undefined;
   const redactor = options.redactor ?? new SecretRedactor();
   let fd: number | undefined;
   let size = 0;

@@ -7,7 +7,8 @@
 export const REDACTED = '[REDACTED]';
 
 /** Field names whose values are secret whatever they look like. */
-const SECRET_KEY = /^(authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|password|passwd|secret|client[-_]?secret|(access|refresh|id|auth|bearer|session)?[-_]?token|anthropic_api_key|anthropic_auth_token|claude_code_oauth_token|cookie|set-cookie)$/i;
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|password|passwd|secret|client[-_]?secret|(access|refresh|id|auth|bearer|session)?[-_]?token|anthropic_api_key|anthropic_auth_token|claude_code_oauth_token|cookie|set-cookie)$/i;
 
 const PATTERNS: [RegExp, string][] = [
   // Anthropic keys (API keys sk-ant-api03-…, OAuth tokens sk-ant-oat01-…).
@@ -39,7 +40,12 @@ export function redact(text: string, secrets: Iterable<string> = []): string {
  * A JSON-safe, redacted copy of log fields: strings scrubbed, secret-named keys masked, Errors turned
  * into {name, message, stack}, cycles and functions cut, depth bounded.
  */
-export function redactValue(value: unknown, secrets: Iterable<string> = [], depth = 0, seen = new WeakSet<object>()): unknown {
+export function redactValue(
+  value: unknown,
+  secrets: Iterable<string> = [],
+  depth = 0,
+  seen = new WeakSet<object>(),
+): unknown {
   const list = Array.isArray(secrets) ? secrets : [...secrets];
   if (typeof value === 'string') return redact(value, list);
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
@@ -59,7 +65,10 @@ export function redactValue(value: unknown, secrets: Iterable<string> = [], dept
   if (Array.isArray(value)) return value.slice(0, 200).map((v) => redactValue(v, list, depth + 1, seen));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = SECRET_KEY.test(k) && v !== undefined && v !== null && v !== '' ? REDACTED : redactValue(v, list, depth + 1, seen);
+    out[k] =
+      SECRET_KEY.test(k) && v !== undefined && v !== null && v !== ''
+        ? REDACTED
+        : redactValue(v, list, depth + 1, seen);
   }
   return out;
 }

@@ -74,12 +74,20 @@ afterAll(async () => {
 type CliLine = Record<string, any>;
 
 /** One turn of the real CLI with the desk server configured the way the turn engine will (0600 file, strict). */
-async function runTurn(text: string): Promise<{ exitCode: number | null; stderr: string; lines: CliLine[]; configFile: string }> {
+async function runTurn(
+  text: string,
+): Promise<{ exitCode: number | null; stderr: string; lines: CliLine[]; configFile: string }> {
   const configFile = (await createScratchDir({ mcp: desk, tmpRoot: dir })).mcpConfigPath!;
   const cwd = await fs.mkdtemp(path.join(dir, 'cwd-'));
   const args = [
     ...HEADLESS_STREAM_JSON_ARGS,
-    '--mcp-config', configFile, '--strict-mcp-config', '--allowedTools', 'mcp__desk', '--session-id', randomUUID(),
+    '--mcp-config',
+    configFile,
+    '--strict-mcp-config',
+    '--allowedTools',
+    'mcp__desk',
+    '--session-id',
+    randomUUID(),
   ];
   const proc = spawn(realCliPath(), args, { cwd, env: cli.env, stdio: ['pipe', 'pipe', 'pipe'] });
   child = proc;
@@ -115,7 +123,10 @@ describe.skipIf(process.platform !== 'linux')('desk MCP through the real CLI', (
       const answered = new Set(req.toolResults.map((r) => r.tool_use_id));
       if (answered.has('toolu_recall')) return { kind: 'text', chunks: ['Your favourite colour is teal.'] };
       if (answered.has('toolu_learn')) {
-        return { kind: 'tool_use', tools: [{ id: 'toolu_recall', name: 'mcp__desk__memory_recall', input: { query: 'favourite colour' } }] };
+        return {
+          kind: 'tool_use',
+          tools: [{ id: 'toolu_recall', name: 'mcp__desk__memory_recall', input: { query: 'favourite colour' } }],
+        };
       }
       return {
         kind: 'tool_use',
@@ -168,13 +179,19 @@ describe.skipIf(process.platform !== 'linux')('desk MCP through the real CLI', (
     mock.setResponder((req) =>
       req.toolResults.length > 0
         ? { kind: 'text', chunks: ['Tool said: ', req.toolResults[0]!.content] }
-        : { kind: 'tool_use', tools: [{ id: 'toolu_ro', name: 'mcp__desk__memory_learn', input: { content: 'The user owns a cat' } }] },
+        : {
+            kind: 'tool_use',
+            tools: [{ id: 'toolu_ro', name: 'mcp__desk__memory_learn', input: { content: 'The user owns a cat' } }],
+          },
     );
     const { exitCode, stderr, lines } = await runTurn('Remember that I own a cat.');
     expect(exitCode, stderr).toBe(0);
     expect(toolResultsOf(lines)).toEqual([expect.objectContaining({ tool_use_id: 'toolu_ro', is_error: true })]);
     const relayed = mock.requests.slice(before).at(-1)!.toolResults[0];
-    expect(relayed).toMatchObject({ is_error: true, content: expect.stringMatching(/^Claude Desk is set to read-only tools/) });
+    expect(relayed).toMatchObject({
+      is_error: true,
+      content: expect.stringMatching(/^Claude Desk is set to read-only tools/),
+    });
     expect(await memory.recall('cat')).toEqual([]);
     expect(lines.find((l) => l.type === 'result')).toMatchObject({ is_error: false });
   });

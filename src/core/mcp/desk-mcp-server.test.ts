@@ -51,7 +51,12 @@ const clients: Client[] = [];
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-mcp-'));
   memory = createMemoryStore({ file: path.join(dir, 'memory.json') });
-  server = await startDeskMcpServer({ memory, threads: fakeThreads, policy: () => policy, log: (l) => logLines.push(l) });
+  server = await startDeskMcpServer({
+    memory,
+    threads: fakeThreads,
+    policy: () => policy,
+    log: (l) => logLines.push(l),
+  });
 });
 
 afterEach(async () => {
@@ -88,7 +93,13 @@ interface RawResponse {
 }
 
 /** Raw HTTP so tests can set Host/Origin and oversized bodies the SDK client would never send. */
-function raw(opts: { path?: string; method?: string; headers?: Record<string, string>; body?: Buffer | string; chunked?: boolean }) {
+function raw(opts: {
+  path?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  chunked?: boolean;
+}) {
   return new Promise<RawResponse>((resolve, reject) => {
     const req = http.request(
       {
@@ -106,7 +117,9 @@ function raw(opts: { path?: string; method?: string; headers?: Record<string, st
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
       },
     );
     req.on('error', reject);
@@ -140,10 +153,25 @@ describe('desk MCP server', () => {
     const { tools } = await (await connect()).listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual([
-      'core_list_tools', 'core_tool_instructions', 'memory_fetch', 'memory_forget', 'memory_learn',
-      'memory_list', 'memory_recall', 'threads_list', 'threads_read', 'threads_search',
+      'core_list_tools',
+      'core_tool_instructions',
+      'memory_fetch',
+      'memory_forget',
+      'memory_learn',
+      'memory_list',
+      'memory_recall',
+      'threads_list',
+      'threads_read',
+      'threads_search',
     ]);
-    for (const name of ['memory_recall', 'memory_fetch', 'memory_list', 'threads_list', 'threads_read', 'threads_search']) {
+    for (const name of [
+      'memory_recall',
+      'memory_fetch',
+      'memory_list',
+      'threads_list',
+      'threads_read',
+      'threads_search',
+    ]) {
       expect(byName.get(name)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     }
     expect(byName.get('memory_learn')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
@@ -174,14 +202,19 @@ describe('desk MCP server', () => {
     expect(again).toMatchObject({ isError: true, text: expect.stringMatching(/No memory with id/) });
     expect(await call(c, 'memory_fetch', { id })).toMatchObject({ isError: true });
 
-    expect(JSON.parse((await call(c, 'threads_list')).text).threads[0]).toMatchObject({ thread_id: 'thr_1', title: 'Trip to Lisbon' });
+    expect(JSON.parse((await call(c, 'threads_list')).text).threads[0]).toMatchObject({
+      thread_id: 'thr_1',
+      title: 'Trip to Lisbon',
+    });
     const read = JSON.parse((await call(c, 'threads_read', { thread_id: 'thr_1' })).text);
     expect(read.messages).toEqual([
       expect.objectContaining({ role: 'user', text: 'Plan a day in Lisbon' }),
       expect.objectContaining({ role: 'assistant', text: 'Start at Belém for pastéis.', tools_used: ['WebSearch'] }),
     ]);
     expect(await call(c, 'threads_read', { thread_id: 'nope' })).toMatchObject({ isError: true });
-    expect(JSON.parse((await call(c, 'threads_search', { query: 'lisbon' })).text).results[0].snippet).toContain('Lisbon');
+    expect(JSON.parse((await call(c, 'threads_search', { query: 'lisbon' })).text).results[0].snippet).toContain(
+      'Lisbon',
+    );
 
     const listed = JSON.parse((await call(c, 'core_list_tools')).text);
     expect(listed.tools).toHaveLength(10);
@@ -203,7 +236,10 @@ describe('desk MCP server', () => {
     );
 
     policy = 'none';
-    expect(await call(c, 'memory_recall', { query: 'x' })).toMatchObject({ isError: true, text: expect.stringMatching(/no tools/) });
+    expect(await call(c, 'memory_recall', { query: 'x' })).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/no tools/),
+    });
 
     policy = 'all';
     expect(await call(c, 'memory_learn', { content: 'now it is saved' })).toMatchObject({ isError: false });
@@ -243,7 +279,9 @@ describe('desk MCP server', () => {
   });
 
   it('answers server/discover before initialize with a JSON-RPC error and still connects (recorded case 05)', async () => {
-    const discover = await raw({ body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'server/discover', params: {} }) });
+    const discover = await raw({
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'server/discover', params: {} }),
+    });
     expect(discover.status).toBe(200);
     expect(JSON.parse(discover.body)).toMatchObject({ id: 0, error: { code: -32601 } });
     expect((await (await connect()).listTools()).tools.length).toBe(10);

@@ -158,7 +158,9 @@ function describe(body: unknown): string {
   const one = (m: unknown): string => {
     const msg = m as { method?: unknown; params?: { name?: unknown } } | null;
     if (typeof msg?.method !== 'string') return 'response';
-    return msg.method === 'tools/call' && typeof msg.params?.name === 'string' ? `tools/call ${msg.params.name}` : msg.method;
+    return msg.method === 'tools/call' && typeof msg.params?.name === 'string'
+      ? `tools/call ${msg.params.name}`
+      : msg.method;
   };
   return Array.isArray(body) ? `[${body.map(one).join(', ')}]` : one(body);
 }

@@ -35,7 +35,10 @@ describe('lazy MCP endpoint', () => {
 
   it('remembers a failed start with its reason and retries on a later ensure', async () => {
     const server = fakeServer();
-    const start = vi.fn<() => Promise<DeskMcpServer>>().mockRejectedValueOnce(new Error('listen EACCES')).mockResolvedValue(server);
+    const start = vi
+      .fn<() => Promise<DeskMcpServer>>()
+      .mockRejectedValueOnce(new Error('listen EACCES'))
+      .mockResolvedValue(server);
     const endpoint = createLazyMcpEndpoint(start);
     expect(await endpoint.ensure()).toEqual({ ok: false, reason: 'listen EACCES' });
     expect(endpoint.state()).toEqual({ status: 'failed', reason: 'listen EACCES' });

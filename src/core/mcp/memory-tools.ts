@@ -20,7 +20,13 @@ export const memoryTools = [
     access: 'read',
     inputSchema: {
       query: z.string().min(1).max(1000).describe('Keywords to look for.'),
-      limit: z.number().int().min(1).max(MEMORY_LIMITS.recallMax).optional().describe('Most results to return (default 5).'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(MEMORY_LIMITS.recallMax)
+        .optional()
+        .describe('Most results to return (default 5).'),
     },
     async run({ query, limit }, { memory }) {
       const hits = await memory.recall(query, limit);

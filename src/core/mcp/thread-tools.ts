@@ -6,11 +6,19 @@ import { defineTool, iso, json } from './desk-tool';
 const MESSAGE_CHARS = 4_000;
 
 function clip(text: string): string {
-  return text.length > MESSAGE_CHARS ? `${text.slice(0, MESSAGE_CHARS)}… [${text.length - MESSAGE_CHARS} more characters]` : text;
+  return text.length > MESSAGE_CHARS
+    ? `${text.slice(0, MESSAGE_CHARS)}… [${text.length - MESSAGE_CHARS} more characters]`
+    : text;
 }
 
 function summary(t: ThreadSummary) {
-  return { thread_id: t.id, title: t.title, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt), turns: t.totals.turns };
+  return {
+    thread_id: t.id,
+    title: t.title,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+    turns: t.totals.turns,
+  };
 }
 
 function message(m: ChatMessage) {

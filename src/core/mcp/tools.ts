@@ -108,7 +108,9 @@ export function registerDeskTools(server: McpServer, deps: DeskToolDeps, log?: (
         } catch (err) {
           if (err instanceof MemoryValidationError) return errorResult(err.message);
           log?.(`tool ${tool.name} failed: ${err instanceof Error ? err.message : String(err)}`);
-          return errorResult(`Claude Desk could not run ${tool.name}: ${err instanceof Error ? err.message : String(err)}`);
+          return errorResult(
+            `Claude Desk could not run ${tool.name}: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
       },
     );

@@ -4,11 +4,19 @@ import { bwrapArgs } from './bwrap-args.js';
 describe('bwrapArgs', () => {
   it('binds the real root, hides each private dir under a read-only tmpfs, drops caps, ends options with --', () => {
     expect(bwrapArgs(['/home/ann/.config/Claude Desk/state'], '/usr/bin/claude', ['-p'])).toEqual([
-      '--dev-bind', '/', '/',
-      '--tmpfs', '/home/ann/.config/Claude Desk/state', '--remount-ro', '/home/ann/.config/Claude Desk/state',
-      '--cap-drop', 'ALL',
+      '--dev-bind',
+      '/',
+      '/',
+      '--tmpfs',
+      '/home/ann/.config/Claude Desk/state',
+      '--remount-ro',
+      '/home/ann/.config/Claude Desk/state',
+      '--cap-drop',
+      'ALL',
       '--die-with-parent',
-      '--', '/usr/bin/claude', '-p',
+      '--',
+      '/usr/bin/claude',
+      '-p',
     ]);
   });
 
@@ -17,7 +25,19 @@ describe('bwrapArgs', () => {
   });
 
   it('keeps the CLI argv intact after --: spaces, quotes, empty strings, leading dashes, a literal --', () => {
-    const args = ['-p', '--mcp-config', '{"mcpServers": {"a b": {}}}', '', ' ', "it's", '--', '--tmpfs', '/', 'a\\b', 'ünï'];
+    const args = [
+      '-p',
+      '--mcp-config',
+      '{"mcpServers": {"a b": {}}}',
+      '',
+      ' ',
+      "it's",
+      '--',
+      '--tmpfs',
+      '/',
+      'a\\b',
+      'ünï',
+    ];
     const out = bwrapArgs(['/data/state'], '/opt/my claude/claude', args);
     const sep = out.indexOf('--');
     expect(out.slice(sep + 1)).toEqual(['/opt/my claude/claude', ...args]);

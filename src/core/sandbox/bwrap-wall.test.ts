@@ -15,7 +15,12 @@ import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli.js';
 import { dataDirLayout } from '../store/data-dir.js';
 import { selectSandbox } from './select-sandbox.js';
 import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args.js';
-import { resultText, runOneTurn, startTinyMcpServer, type TinyMcpServer } from '../../../test/fixtures/wall-test-support.js';
+import {
+  resultText,
+  runOneTurn,
+  startTinyMcpServer,
+  type TinyMcpServer,
+} from '../../../test/fixtures/wall-test-support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const fakeClaude = path.join(repoRoot, 'test', 'fixtures', 'fake-claude.mjs');
@@ -30,9 +35,13 @@ const projectFile = path.join(layout.workspaceDir, 'hello.txt');
 const sneakyLink = path.join(layout.workspaceDir, 'settings-link.json');
 
 const box =
-  process.platform === 'linux' ? await selectSandbox({ platform: 'linux', env: { PATH: process.env['PATH'] }, privateDirs: [layout.stateDir] }) : undefined;
+  process.platform === 'linux'
+    ? await selectSandbox({ platform: 'linux', env: { PATH: process.env['PATH'] }, privateDirs: [layout.stateDir] })
+    : undefined;
 const skipReason = !box ? `not Linux (${process.platform})` : box.kind !== 'bubblewrap' ? box.reason : '';
-const title = skipReason ? `bubblewrap wall on this machine — SKIPPED: ${skipReason}` : 'bubblewrap wall on this machine';
+const title = skipReason
+  ? `bubblewrap wall on this machine — SKIPPED: ${skipReason}`
+  : 'bubblewrap wall on this machine';
 
 const children: ChildProcess[] = [];
 const track = (child: ChildProcess): void => void children.push(child);
@@ -47,7 +56,8 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 afterAll(() => {
@@ -128,11 +138,17 @@ describe.skipIf(Boolean(skipReason))(title, () => {
       const config = path.join(scratch, 'mcp.json');
       fs.writeFileSync(config, JSON.stringify({ mcpServers: { t: { type: 'http', url: mcp.url } } }));
       const { run, sessionId } = await cliTurn('SCENARIO:tool:mcp__t__ping {}', [
-        '--mcp-config', config, '--strict-mcp-config', '--allowedTools', 'mcp__t',
+        '--mcp-config',
+        config,
+        '--strict-mcp-config',
+        '--allowedTools',
+        'mcp__t',
       ]);
       const init = run.lines.find((l) => l['type'] === 'system' && l['subtype'] === 'init');
       expect(init?.['mcp_servers']).toEqual([expect.objectContaining({ name: 't', status: 'connected' })]);
-      const deltas = run.lines.filter((l) => l['type'] === 'stream_event' && JSON.stringify(l).includes('"text_delta"'));
+      const deltas = run.lines.filter(
+        (l) => l['type'] === 'stream_event' && JSON.stringify(l).includes('"text_delta"'),
+      );
       expect(deltas.length).toBeGreaterThan(0);
       expect(mcp.calls).toContain('ping');
       expect(resultText(run)).toBe('Tool said: pong from loopback MCP');

@@ -6,7 +6,8 @@ import { sbplString, seatbeltDenyPaths, seatbeltProfile } from './seatbelt-profi
 function macRealpath(existing: string[]): (p: string) => string {
   return (p) => {
     const real = p.replace(/^\/(var|tmp)(?=\/|$)/, '/private/$1');
-    if (!existing.some((e) => real === e || e.startsWith(`${real}/`))) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    if (!existing.some((e) => real === e || e.startsWith(`${real}/`)))
+      throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     return real;
   };
 }

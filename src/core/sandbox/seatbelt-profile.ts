@@ -46,7 +46,12 @@ export function sbplString(value: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
   const bad = /[\u0000-\u001f\u007f]/.exec(value);
   if (bad) {
-    const name = bad[0] === '\0' ? 'a NUL byte' : bad[0] === '\n' ? 'a newline' : `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}`;
+    const name =
+      bad[0] === '\0'
+        ? 'a NUL byte'
+        : bad[0] === '\n'
+          ? 'a newline'
+          : `control character U+${bad[0].charCodeAt(0).toString(16).padStart(4, '0')}`;
     throw new Error(`Sandbox: cannot put a path containing ${name} into a Seatbelt profile: ${JSON.stringify(value)}`);
   }
   return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;

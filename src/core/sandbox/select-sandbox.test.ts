@@ -25,14 +25,20 @@ describe('selectSandbox', () => {
   it('macOS with sandbox-exec → seatbelt; wrap writes turn.sb in the scratch dir and keeps argv', async () => {
     const writes: { file: string; data: string }[] = [];
     const box = await selectSandbox(
-      deps({ platform: 'darwin', privateDirs: ['/Users/ann/Library/Application Support/Claude Desk/state'], writeFile: async (file, data) => void writes.push({ file, data }) }),
+      deps({
+        platform: 'darwin',
+        privateDirs: ['/Users/ann/Library/Application Support/Claude Desk/state'],
+        writeFile: async (file, data) => void writes.push({ file, data }),
+      }),
     );
     expect(box.kind).toBe('seatbelt');
     const cmd = await box.wrap('/opt/claude', ARGV, '/tmp/turn-1');
     expect(cmd).toEqual({ file: '/usr/bin/sandbox-exec', args: ['-f', '/tmp/turn-1/turn.sb', '/opt/claude', ...ARGV] });
     expect(writes).toHaveLength(1);
     expect(writes[0]?.file).toBe('/tmp/turn-1/turn.sb');
-    expect(writes[0]?.data).toContain('(deny file-read* file-write* (subpath "/Users/ann/Library/Application Support/Claude Desk/state"))');
+    expect(writes[0]?.data).toContain(
+      '(deny file-read* file-write* (subpath "/Users/ann/Library/Application Support/Claude Desk/state"))',
+    );
   });
 
   it('macOS without /usr/bin/sandbox-exec → none, saying so', async () => {
@@ -71,7 +77,10 @@ describe('selectSandbox', () => {
   });
 
   it('Linux with a bwrap that cannot run → none with bwrap’s own message; the probe runs once', async () => {
-    const probe = vi.fn(async (): Promise<ProbeResult> => ({ ok: false, detail: 'bwrap: No permissions to create new namespace' }));
+    const probe = vi.fn(async (): Promise<ProbeResult> => ({
+      ok: false,
+      detail: 'bwrap: No permissions to create new namespace',
+    }));
     const probeCache = new Map<string, Promise<ProbeResult>>();
     const first = await selectSandbox(deps({ probe, probeCache }));
     const second = await selectSandbox(deps({ probe, probeCache }));

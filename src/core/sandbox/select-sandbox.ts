@@ -95,7 +95,8 @@ async function selectBubblewrap(deps: SelectSandboxDeps, realpath: RealPathFn): 
   }
   // Create the private dirs first: bwrap would otherwise create the mount points itself (on the real
   // filesystem, through `--dev-bind / /`) with whatever mode its umask gives.
-  const ensureDir = deps.ensureDir ?? (async (dir: string) => void (await fsp.mkdir(dir, { recursive: true, mode: 0o700 })));
+  const ensureDir =
+    deps.ensureDir ?? (async (dir: string) => void (await fsp.mkdir(dir, { recursive: true, mode: 0o700 })));
   try {
     for (const dir of deps.privateDirs) await ensureDir(dir);
   } catch (err) {
@@ -148,7 +149,9 @@ function assertOutside(scratchDir: string, walled: readonly string[], realpath: 
   const real = resolveRealPath(scratchDir, realpath);
   for (const dir of walled) {
     if (real === dir || real.startsWith(`${dir}${path.sep}`)) {
-      throw new Error(`Sandbox: the turn's scratch dir ${scratchDir} is inside the walled ${dir}; the CLI could not read its files`);
+      throw new Error(
+        `Sandbox: the turn's scratch dir ${scratchDir} is inside the walled ${dir}; the CLI could not read its files`,
+      );
     }
   }
 }

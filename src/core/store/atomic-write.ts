@@ -50,7 +50,9 @@ export async function readJsonOrDefault<T>(
   } catch {
     const aside = `${file}.corrupt-${Date.now()}`;
     await fs.rename(file, aside).catch(() => {});
-    onWarning(`${path.basename(file)} was unreadable and has been moved aside to ${path.basename(aside)}; starting fresh.`);
+    onWarning(
+      `${path.basename(file)} was unreadable and has been moved aside to ${path.basename(aside)}; starting fresh.`,
+    );
     return fallback;
   }
 }

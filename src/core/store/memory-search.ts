@@ -54,7 +54,12 @@ function dropFinalE(word: string): string {
 }
 
 function words(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Lowercase, Unicode letters/digits only (so "Zürich" and "東京" survive), stemmed. */
@@ -103,7 +108,9 @@ export function rankDocs<T extends SearchableDoc>(docs: readonly T[], query: str
 
   scored.sort(
     (a, b) =>
-      b.score - a.score || b.doc.updatedAt - a.doc.updatedAt || (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0),
+      b.score - a.score ||
+      b.doc.updatedAt - a.doc.updatedAt ||
+      (a.doc.id < b.doc.id ? 1 : a.doc.id > b.doc.id ? -1 : 0),
   );
   return scored.slice(0, limit);
 }

@@ -33,10 +33,22 @@ afterEach(async () => {
 describe('tokenize', () => {
   it('lowercases, keeps unicode words and strips plural/-ing/-ed', () => {
     expect(tokenize("The user's Favourite COLOURS: Zürich, 東京!")).toEqual([
-      'the', 'user', 's', 'favourit', 'colour', 'zürich', '東京',
+      'the',
+      'user',
+      's',
+      'favourit',
+      'colour',
+      'zürich',
+      '東京',
     ]);
     expect(['stories', 'running', 'stopped', 'liked', 'likes', 'glass', 'status'].map(stem)).toEqual([
-      'story', 'run', 'stop', 'lik', 'lik', 'glass', 'status',
+      'story',
+      'run',
+      'stop',
+      'lik',
+      'lik',
+      'glass',
+      'status',
     ]);
   });
 });

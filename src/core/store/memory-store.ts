@@ -65,7 +65,8 @@ export function normalizeTags(tags: readonly string[] = []): string[] {
   for (const raw of tags) {
     const tag = raw.trim().toLowerCase();
     if (!tag) continue;
-    if (tag.length > MEMORY_LIMITS.tagChars) throw new MemoryValidationError(`Tag too long (max ${MEMORY_LIMITS.tagChars} characters).`);
+    if (tag.length > MEMORY_LIMITS.tagChars)
+      throw new MemoryValidationError(`Tag too long (max ${MEMORY_LIMITS.tagChars} characters).`);
     out.add(tag);
   }
   if (out.size > MEMORY_LIMITS.tags) throw new MemoryValidationError(`Too many tags (max ${MEMORY_LIMITS.tags}).`);

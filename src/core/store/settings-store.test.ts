@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../shared/settings';
-import { SettingsLockedError, SettingsStore, SettingsValidationError, parsePermissionModeEnv, type ApiKeyStatus } from './settings-store';
+import {
+  SettingsLockedError,
+  SettingsStore,
+  SettingsValidationError,
+  parsePermissionModeEnv,
+  type ApiKeyStatus,
+} from './settings-store';
 
 describe('SettingsStore', () => {
   let dir: string;

@@ -35,7 +35,6 @@ export function parsePermissionModeEnv(raw: string | undefined): PermissionMode 
   return ENV_MODES[raw.trim().toLowerCase()];
 }
 
-
 const permissionMode = z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']);
 const toolPolicy = z.enum(['all', 'read-only', 'none']);
 

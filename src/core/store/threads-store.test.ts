@@ -45,7 +45,14 @@ const asst = (id: string, text: string, status: AssistantMessage['status'] = 'ru
 });
 const textOf = (m: ChatMessage | undefined) =>
   m?.role === 'user' ? m.text : (m?.parts ?? []).map((p) => ('text' in p ? p.text : '')).join('');
-const verdict: TurnVerdict = { isError: false, subtype: 'success', costUsd: 0.5, durationMs: 100, numTurns: 1, usage: { inputTokens: 10, outputTokens: 5 } };
+const verdict: TurnVerdict = {
+  isError: false,
+  subtype: 'success',
+  costUsd: 0.5,
+  durationMs: 100,
+  numTurns: 1,
+  usage: { inputTokens: 10, outputTokens: 5 },
+};
 
 describe('ThreadsStore', () => {
   let dir: string;
@@ -57,7 +64,10 @@ describe('ThreadsStore', () => {
   afterEach(() => fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true }));
 
   const assistantLines = (id: string) =>
-    fs.readFileSync(path.join(dir, `${id}.jsonl`), 'utf8').split('\n').filter((l) => l.includes('"op":"assistant"')).length;
+    fs
+      .readFileSync(path.join(dir, `${id}.jsonl`), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"op":"assistant"')).length;
 
   it('creates threads that survive a restart, with private files', async () => {
     const store = await h.open();
@@ -100,7 +110,13 @@ describe('ThreadsStore', () => {
     h.tick(10);
     const b = await store.create({ title: 'Kept title' });
     h.tick(10);
-    await store.appendUser(a.id, user('u1', '\n  Refactor the   parser so that it streams every line without buffering the whole file please\nmore'));
+    await store.appendUser(
+      a.id,
+      user(
+        'u1',
+        '\n  Refactor the   parser so that it streams every line without buffering the whole file please\nmore',
+      ),
+    );
     await store.appendUser(b.id, user('u2', 'this must not rename b'));
     h.tick(10);
     await store.appendUser(a.id, user('u3', 'second message does not retitle'));
@@ -173,10 +189,12 @@ describe('ThreadsStore', () => {
     fs.mkdirSync(path.join(dir, 'not-a-log.jsonl')); // a directory where a log is expected
     // We run as root in CI, where chmod 000 does not stop a read: fail that one read instead.
     const realRead = fsp.readFile.bind(fsp);
-    const spy = vi.spyOn(fsp, 'readFile').mockImplementation(((file: Parameters<typeof fsp.readFile>[0], ...rest: [never]) =>
-      String(file).endsWith(`${bad.id}.jsonl`)
-        ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))
-        : realRead(file, ...rest)) as typeof fsp.readFile);
+    const spy = vi
+      .spyOn(fsp, 'readFile')
+      .mockImplementation(((file: Parameters<typeof fsp.readFile>[0], ...rest: [never]) =>
+        String(file).endsWith(`${bad.id}.jsonl`)
+          ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))
+          : realRead(file, ...rest)) as typeof fsp.readFile);
     try {
       const again = await h.open();
       expect((await again.list()).map((t) => t.title)).toEqual(['Readable']);
@@ -252,7 +270,10 @@ describe('ThreadsStore', () => {
     const store = await h.open();
     const a = await store.create({ title: 'Parser work' });
     await store.appendUser(a.id, user('u1', 'How do I stream JSON lines?'));
-    await store.saveAssistant(a.id, asst('t1', `${'Intro words here. '.repeat(10)}Use a LineReader over the socket and parse each line.`, 'done'));
+    await store.saveAssistant(
+      a.id,
+      asst('t1', `${'Intro words here. '.repeat(10)}Use a LineReader over the socket and parse each line.`, 'done'),
+    );
     const b = await store.create({ title: 'Holiday' });
     await store.appendUser(b.id, user('u2', 'Plan a trip to the mountains'));
 
@@ -311,9 +332,22 @@ describe('ThreadsStore', () => {
     const messages: ChatMessage[] = [];
     for (let i = 0; i < 1000; i++) {
       messages.push(user(`u${i}`, `question ${i}`));
-      messages.push({ ...asst(`t${i}`, `answer ${i} `.repeat(20), 'done'), parts: [{ kind: 'tool', toolUseId: `tu${i}`, name: 'Read', input: { file_path: `/f${i}` }, result: 'ok' }, { kind: 'text', text: `answer ${i}` }] });
+      messages.push({
+        ...asst(`t${i}`, `answer ${i} `.repeat(20), 'done'),
+        parts: [
+          { kind: 'tool', toolUseId: `tu${i}`, name: 'Read', input: { file_path: `/f${i}` }, result: 'ok' },
+          { kind: 'text', text: `answer ${i}` },
+        ],
+      });
     }
-    const summary = { id: 'big', title: 'Big', createdAt: 1, updatedAt: 2, settings: {}, totals: { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, turns: 0 } };
+    const summary = {
+      id: 'big',
+      title: 'Big',
+      createdAt: 1,
+      updatedAt: 2,
+      settings: {},
+      totals: { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, turns: 0 },
+    };
     fs.writeFileSync(path.join(dir, 'big.jsonl'), compactedLog(summary, messages, 2));
     const store = await h.open();
     const thread = await store.get('big');

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AssistantMessage, ChatMessage, Thread, ThreadSettings, ThreadSummary, ThreadTotals, UserMessage } from '../../shared/threads';
+import type {
+  AssistantMessage,
+  ChatMessage,
+  Thread,
+  ThreadSettings,
+  ThreadSummary,
+  ThreadTotals,
+  UserMessage,
+} from '../../shared/threads';
 import type { TurnVerdict } from '../../shared/turn-events';
 import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-reducer';
 import { writeFileAtomic } from './atomic-write';
@@ -314,7 +322,10 @@ export class ThreadsStore {
 
   private enqueue<T>(id: string, fn: () => Promise<T>): Promise<T> {
     const run = (this.queues.get(id) ?? Promise.resolve()).then(fn);
-    this.queues.set(id, run.catch(() => {}));
+    this.queues.set(
+      id,
+      run.catch(() => {}),
+    );
     return run;
   }
 

@@ -17,7 +17,11 @@ afterEach(async () => {
 /** A hand-driven timer: writes happen when the test says so. */
 function manualSchedule() {
   const pending: (() => void)[] = [];
-  return { schedule: (fn: () => void) => (pending.push(fn), () => pending.splice(pending.indexOf(fn), 1)), run: () => pending.splice(0).forEach((f) => f()), pending };
+  return {
+    schedule: (fn: () => void) => (pending.push(fn), () => pending.splice(pending.indexOf(fn), 1)),
+    run: () => pending.splice(0).forEach((f) => f()),
+    pending,
+  };
 }
 
 describe('WindowStateStore', () => {

@@ -21,7 +21,12 @@ export class WindowStateStore {
     this.state = initial;
   }
 
-  static async open(opts: { file: string; schedule?: Schedule; delayMs?: number; onWarning?: (m: string) => void }): Promise<WindowStateStore> {
+  static async open(opts: {
+    file: string;
+    schedule?: Schedule;
+    delayMs?: number;
+    onWarning?: (m: string) => void;
+  }): Promise<WindowStateStore> {
     const warn = opts.onWarning ?? (() => {});
     const raw = await readJsonOrDefault<unknown>(opts.file, {}, warn);
     const parsed = windowStateSchema.safeParse(raw);
@@ -53,7 +58,11 @@ export class WindowStateStore {
     if (!(threadId in drafts) && !(threadId in scroll) && activeThreadId !== threadId) return;
     const { [threadId]: _d, ...keptDrafts } = drafts;
     const { [threadId]: _s, ...keptScroll } = scroll;
-    this.save({ drafts: keptDrafts, scroll: keptScroll, activeThreadId: activeThreadId === threadId ? null : activeThreadId });
+    this.save({
+      drafts: keptDrafts,
+      scroll: keptScroll,
+      activeThreadId: activeThreadId === threadId ? null : activeThreadId,
+    });
   }
 
   flush(): Promise<void> {

@@ -44,7 +44,13 @@ describe('buildTurnArgs', () => {
   });
 
   it("the user's own MCP servers: no --strict-mcp-config, Claude Desk's server still allowed (case 34b)", () => {
-    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits', mcpConfigPath: '/s/m.json', includeUserMcpServers: true });
+    const args = buildTurnArgs({
+      ...base,
+      resume: false,
+      permissionMode: 'acceptEdits',
+      mcpConfigPath: '/s/m.json',
+      includeUserMcpServers: true,
+    });
     expect(args).not.toContain('--strict-mcp-config');
     expect(after(args, '--mcp-config')).toBe('/s/m.json');
     expect(after(args, '--allowedTools')).toBe('mcp__desk');

@@ -23,7 +23,17 @@ describe('issue 17 recordings through mapper and reducer', () => {
           oldLines: 7,
           newStart: 7,
           newLines: 8,
-          lines: [' line 7', ' line 8', ' line 9', '-line 10', '+line ten', '+line ten and a half', ' line 11', ' line 12', ' line 13'],
+          lines: [
+            ' line 7',
+            ' line 8',
+            ' line 9',
+            '-line 10',
+            '+line ten',
+            '+line ten and a half',
+            ' line 11',
+            ' line 12',
+            ' line 13',
+          ],
         },
       ],
     });
@@ -57,7 +67,12 @@ describe('issue 17 recordings through mapper and reducer', () => {
     expect(children[1]).toMatchObject({ kind: 'tool', name: 'Bash', result: 'sub-agent-says-hi' });
     // Nothing of the sub-agent leaks into the answer itself.
     expect(tools(message)).toHaveLength(1);
-    expect(message.parts.filter((p) => p.kind === 'text').map((p) => p.text).join()).not.toContain('Using a tool.');
+    expect(
+      message.parts
+        .filter((p) => p.kind === 'text')
+        .map((p) => p.text)
+        .join(),
+    ).not.toContain('Using a tool.');
   });
 
   it('the verdict carries the context size and window (case 30)', () => {
@@ -69,7 +84,11 @@ describe('issue 17 recordings through mapper and reducer', () => {
   it('a compact_boundary becomes a divider with the token counts (case 37)', () => {
     const mapper = new CliEventMapper({ threadId: 't1', turnId: 'u1' });
     const events = recordedValues(recordedCase('37-context-usage-compact')).flatMap((v) => mapper.map(v).events);
-    expect(events.find((e) => e.type === 'compacted')).toMatchObject({ trigger: 'manual', preTokens: 15, postTokens: 2547 });
+    expect(events.find((e) => e.type === 'compacted')).toMatchObject({
+      trigger: 'manual',
+      preTokens: 15,
+      postTokens: 2547,
+    });
   });
 
   it('a rate_limit_event becomes the plan-limit state of the turn (case 38, 38b)', () => {
@@ -80,6 +99,9 @@ describe('issue 17 recordings through mapper and reducer', () => {
       resetsAt: 1796129556000,
       windows: { seven_day: { utilization: 0.4, status: 'allowed' } },
     });
-    expect(replay('38b-rate-limit-rejected-oauth').message.rateLimit).toMatchObject({ status: 'rejected', utilization: 1 });
+    expect(replay('38b-rate-limit-rejected-oauth').message.rateLimit).toMatchObject({
+      status: 'rejected',
+      utilization: 1,
+    });
   });
 });

@@ -255,7 +255,13 @@ export class CliEventMapper {
       // tool_use_result belongs to the line's one result (the CLI prints one line per result, case 33).
       const detail = results.length === 1 ? toolResultDetail(raw.tool_use_result) : undefined;
       events.push(
-        this.ev({ type: 'tool_result', toolUseId, content, isError: block.is_error === true, ...(detail ? { detail } : {}) }),
+        this.ev({
+          type: 'tool_result',
+          toolUseId,
+          content,
+          isError: block.is_error === true,
+          ...(detail ? { detail } : {}),
+        }),
       );
     }
     return events.length > 0 ? { events } : NOTHING;
@@ -266,7 +272,11 @@ export class CliEventMapper {
       case 'init': {
         const sessionId = str(raw.session_id) ?? '';
         const mcpServers = Array.isArray(raw.mcp_servers)
-          ? raw.mcp_servers.filter(isObject).map((s) => ({ name: str(s.name) ?? '?', status: str(s.status) ?? '?', ...(str(s.source) ? { source: str(s.source) } : {}) }))
+          ? raw.mcp_servers.filter(isObject).map((s) => ({
+              name: str(s.name) ?? '?',
+              status: str(s.status) ?? '?',
+              ...(str(s.source) ? { source: str(s.source) } : {}),
+            }))
           : [];
         const events = [
           this.ev({

@@ -113,7 +113,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
           }
           // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
           // then the pool's, and this turn is over without waiting for an exit that will not come.
-          if (sawInit && !verdict.verdict.isError && !fatal && input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })) {
+          if (
+            sawInit &&
+            !verdict.verdict.isError &&
+            !fatal &&
+            input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
+          ) {
             kept = true;
             markKept(KEPT_EXIT);
           } else {

@@ -31,9 +31,7 @@ export interface SpawnPlan {
  * The folder a thread's CLI runs in: its own project folder, or the data dir's workspace (created on
  * demand). `null` when the thread names a folder that no longer exists.
  */
-export async function resolveProjectDir(
-  req: Pick<TurnRequest, 'settings' | 'layout'>,
-): Promise<string | null> {
+export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'layout'>): Promise<string | null> {
   if (!req.settings.projectDir) {
     await fs.mkdir(req.layout.workspaceDir, { recursive: true });
     return req.layout.workspaceDir;
@@ -58,17 +56,20 @@ export async function buildSpawnPlan(
   const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
   const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
   try {
-    const cliArgs = [...(req.cli.prefixArgs ?? []), ...buildTurnArgs({
-      sessionId: session.sessionId,
-      resume: session.resume,
-      projectDir: session.projectDir,
-      permissionMode: req.permissionMode,
-      model: parseModelRouting(req.settings.model).model,
-      mcpConfigPath: scratch.mcpConfigPath,
-      appendSystemPromptPath: scratch.appendSystemPromptPath,
-      promptTool: req.promptTool,
-      includeUserMcpServers: req.includeUserMcpServers,
-    })];
+    const cliArgs = [
+      ...(req.cli.prefixArgs ?? []),
+      ...buildTurnArgs({
+        sessionId: session.sessionId,
+        resume: session.resume,
+        projectDir: session.projectDir,
+        permissionMode: req.permissionMode,
+        model: parseModelRouting(req.settings.model).model,
+        mcpConfigPath: scratch.mcpConfigPath,
+        appendSystemPromptPath: scratch.appendSystemPromptPath,
+        promptTool: req.promptTool,
+        includeUserMcpServers: req.includeUserMcpServers,
+      }),
+    ];
     const { file, args } = req.wrap
       ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
       : { file: req.cli.path, args: cliArgs };

@@ -18,7 +18,13 @@ export function subagentLine(raw: Json, parentToolUseId: string): Body[] {
       if (block.type === 'text' && str(block.text)) {
         out.push({ type: 'subagent_text', parentToolUseId, text: str(block.text)! });
       } else if (block.type === 'tool_use' && str(block.id) && str(block.name)) {
-        out.push({ type: 'tool_call', toolUseId: str(block.id)!, name: str(block.name)!, input: block.input ?? {}, parentToolUseId });
+        out.push({
+          type: 'tool_call',
+          toolUseId: str(block.id)!,
+          name: str(block.name)!,
+          input: block.input ?? {},
+          parentToolUseId,
+        });
       }
     }
   } else if (raw.type === 'user') {

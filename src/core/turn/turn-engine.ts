@@ -102,7 +102,10 @@ export class TurnEngine {
   run(req: TurnRequest | TurnStart, onEvent: (event: TurnEvent, message: AssistantMessage) => void): TurnHandle {
     const log = this.attemptDeps.log;
     const base = { threadId: req.threadId, turnId: req.turnId };
-    let message = newAssistantMessage(req.turnId, 'prepare' in req ? (req.createdAt ?? this.clock.now()) : this.clock.now());
+    let message = newAssistantMessage(
+      req.turnId,
+      'prepare' in req ? (req.createdAt ?? this.clock.now()) : this.clock.now(),
+    );
     const emit = (event: TurnEvent): void => {
       message = applyTurnEvent(message, event);
       try {
@@ -301,7 +304,8 @@ export class TurnEngine {
         apiErrorText: attempt.apiErrorText,
       });
     if (error) {
-      if (attempt.exit.stderrTail.trim()) log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);
+      if (attempt.exit.stderrTail.trim())
+        log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);
       emit({ ...base, type: 'error', error });
       return this.finish(emit, base, { status: 'failed', verdict, error });
     }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { classifyTurnEnd } from './turn-errors';
 import type { ProcessExit } from './turn-process';
 
-const exit = (stderrTail: string): ProcessExit => ({ code: 3, signal: null, idleTimedOut: false, stopped: false, stderrTail });
+const exit = (stderrTail: string): ProcessExit => ({
+  code: 3,
+  signal: null,
+  idleTimedOut: false,
+  stopped: false,
+  stderrTail,
+});
 
 describe('a crash without an answer', () => {
   it('shows the end of stderr with keys and tokens redacted', () => {

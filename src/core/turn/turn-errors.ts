@@ -95,7 +95,6 @@ function shortTail(text: string): string {
   return `…${cut.slice(cut.indexOf('\n') + 1 || 0)}`;
 }
 
-
 /**
  * Preparing a turn failed before any process ran (no CLI, too old, …): carries the kind the UI shows
  * and a hint, instead of the generic `internal` a thrown error gets.

@@ -6,7 +6,6 @@ import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
 import { type Clock, TurnProcess } from './turn-process';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
-
 const procs: TurnProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {

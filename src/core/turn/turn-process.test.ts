@@ -3,7 +3,6 @@ import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
 import { type Clock, TurnProcess } from './turn-process';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
-
 const procs: TurnProcess[] = [];
 afterEach(async () => {
   for (const p of procs.splice(0)) {

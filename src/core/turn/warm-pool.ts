@@ -362,7 +362,9 @@ export class WarmPool {
       // Died while waiting (crash, resume of a lost session, OOM kill): drop it; the turn spawns fresh.
       this.entries.delete(threadId);
       this.clearTimer(entry);
-      this.deps.log(`thread ${threadId}: ${entry.kind} CLI process exited early (code ${exit.code}, signal ${exit.signal})`);
+      this.deps.log(
+        `thread ${threadId}: ${entry.kind} CLI process exited early (code ${exit.code}, signal ${exit.signal})`,
+      );
       void entry.plan.scratch.cleanup();
     });
   }

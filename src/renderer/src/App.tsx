@@ -39,7 +39,10 @@ function Shell() {
   useShortcuts();
   useWindowTitle();
   return (
-    <div className="app" data-view={view} data-sidebar={sidebarOpen ? 'open' : 'closed'}
+    <div
+      className="app"
+      data-view={view}
+      data-sidebar={sidebarOpen ? 'open' : 'closed'}
       data-sidebar-collapsed={sidebarCollapsed ? 'true' : undefined}
     >
       <ThreadSidebar />

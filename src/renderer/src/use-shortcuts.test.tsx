@@ -17,7 +17,8 @@ async function runningTurn() {
   await userEvent.click(await screen.findByText('Work'));
   await userEvent.type(screen.getByLabelText('Message'), 'go{Enter}');
   await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-  const emit = (body: object) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  const emit = (body: object) =>
+    act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
   emit({ type: 'started', startedAt: Date.now() });
   await screen.findByTestId('turn-running');
   return { host, emit };
@@ -35,7 +36,10 @@ describe('Esc', () => {
 
   it("in the approval card's command editor does not stop the turn", async () => {
     const { host, emit } = await runningTurn();
-    emit({ type: 'approval_request', request: { requestId: 'r1', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] } });
+    emit({
+      type: 'approval_request',
+      request: { requestId: 'r1', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] },
+    });
     const card = await screen.findByTestId('approval-card');
     await userEvent.click(within(card).getByRole('button', { name: /Edit command/ }));
     await userEvent.click(within(card).getByRole('textbox'));

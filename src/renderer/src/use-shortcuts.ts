@@ -32,7 +32,12 @@ export function useShortcuts(win: Window = window): void {
         e.preventDefault();
         s.setView('settings');
       } else if (e.key === 'Escape' && !e.defaultPrevented && !win.document.querySelector('[aria-modal="true"]')) {
-        if (s.activeThreadId && s.view === 'chat' && isThreadBusy(s.inFlight, s.activeThreadId) && !typingElsewhere(e.target)) {
+        if (
+          s.activeThreadId &&
+          s.view === 'chat' &&
+          isThreadBusy(s.inFlight, s.activeThreadId) &&
+          !typingElsewhere(e.target)
+        ) {
           e.preventDefault();
           void s.stopActiveTurn();
         } else if (s.view === 'settings') {

@@ -65,7 +65,12 @@ describe('bridge', () => {
     host.emit('turnEvent', { ...base, type: 'finished', status: 'done' });
     expect(notify).not.toHaveBeenCalled();
     hidden = true;
-    host.emit('turnEvent', { ...base, turnId: 'y', type: 'error', error: { kind: 'auth_required', message: 'Not logged in' } });
+    host.emit('turnEvent', {
+      ...base,
+      turnId: 'y',
+      type: 'error',
+      error: { kind: 'auth_required', message: 'Not logged in' },
+    });
     host.emit('turnEvent', { ...base, turnId: 'z', type: 'finished', status: 'done' });
     expect(notify.mock.calls).toEqual([
       ['Work', 'Claude Code needs you to log in.'],
@@ -77,12 +82,24 @@ describe('bridge', () => {
 describe('mergeFetched', () => {
   it('keeps unchanged messages by identity and prefers the live copy of a turn in flight', () => {
     const u1: ChatMessage = { id: 'u1', role: 'user', createdAt: 1, text: 'a' };
-    const a1: ChatMessage = { id: 'a1', role: 'assistant', createdAt: 2, status: 'done', parts: [{ kind: 'text', text: 'b' }] };
+    const a1: ChatMessage = {
+      id: 'a1',
+      role: 'assistant',
+      createdAt: 2,
+      status: 'done',
+      parts: [{ kind: 'text', text: 'b' }],
+    };
     const prev = { messageIds: ['u1', 'a1'], messages: { u1, a1 } };
     const same = mergeFetched([{ ...u1 }, JSON.parse(JSON.stringify(a1))], prev, []);
     expect(same).toBe(prev);
 
-    const live = { id: 'a2', role: 'assistant' as const, createdAt: 3, status: 'running' as const, parts: [{ kind: 'text' as const, text: 'stre' }] };
+    const live = {
+      id: 'a2',
+      role: 'assistant' as const,
+      createdAt: 3,
+      status: 'running' as const,
+      parts: [{ kind: 'text' as const, text: 'stre' }],
+    };
     // A just-sent message the host has not stored yet (it has our id) stays until the host lists it.
     const sent: ChatMessage = { id: 'u2', role: 'user', createdAt: 3, text: 'a' };
     const withSent = { messageIds: ['u1', 'a1', 'u2', 'a2'], messages: { u1, a1, u2: sent, a2: live } };

@@ -82,7 +82,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
         connectedOnce = true;
         return;
       }
-      if (level === 'info' && message === CONNECTION_NOTICES.lost) return store.setState({ connection: 'reconnecting' });
+      if (level === 'info' && message === CONNECTION_NOTICES.lost)
+        return store.setState({ connection: 'reconnecting' });
       if (level === 'info' && message === CONNECTION_NOTICES.refused) return store.setState({ connection: 'refused' });
       s().pushNotice(level, message);
     }),

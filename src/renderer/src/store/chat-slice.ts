@@ -54,7 +54,11 @@ export const createChatSlice =
      * Send a new user message, or (`resend`) re-send one already on screen that the host never took: it keeps
      * its id and bubble. The id is ours: the host stores the message under it, so a re-fetch finds it by id.
      */
-    const send = async (text: string, images: ImageAttachment[] | undefined, resend?: UserMessage): Promise<boolean> => {
+    const send = async (
+      text: string,
+      images: ImageAttachment[] | undefined,
+      resend?: UserMessage,
+    ): Promise<boolean> => {
       if (!text.trim() && !images?.length) return false;
       if (!askedOnFirstSend) {
         askedOnFirstSend = true;
@@ -67,7 +71,11 @@ export const createChatSlice =
         const created = await get().createThread();
         const early = autoTitle(text);
         if (created && early && created.title === DEFAULT_THREAD_TITLE) {
-          set((s) => ({ threads: s.threads.map((t) => (t.id === created.id && t.title === DEFAULT_THREAD_TITLE ? { ...t, title: early } : t)) }));
+          set((s) => ({
+            threads: s.threads.map((t) =>
+              t.id === created.id && t.title === DEFAULT_THREAD_TITLE ? { ...t, title: early } : t,
+            ),
+          }));
         }
         if (!created) return false;
         threadId = created.id;
@@ -81,7 +89,12 @@ export const createChatSlice =
       if (images?.length) rememberImages(messageId, images);
       set((s) => ({ sendCount: s.sendCount + 1 }));
       try {
-        const { turnId } = await getApi().sendMessage({ threadId, messageId, text, ...(images?.length ? { images } : {}) });
+        const { turnId } = await getApi().sendMessage({
+          threadId,
+          messageId,
+          text,
+          ...(images?.length ? { images } : {}),
+        });
         // Events may have arrived before this answer (the host queues synchronously): they win.
         if (!get().hasSeenTurn(turnId)) {
           const tid = threadId;
@@ -134,9 +147,15 @@ export const createChatSlice =
 
       async resyncBackgroundTurns() {
         const active = get().activeThreadId;
-        const others = new Set(Object.values(get().inFlight).map((t) => t.threadId).filter((id) => id !== active));
+        const others = new Set(
+          Object.values(get().inFlight)
+            .map((t) => t.threadId)
+            .filter((id) => id !== active),
+        );
         for (const threadId of others) {
-          const thread = await getApi().getThread({ threadId }).catch(() => null);
+          const thread = await getApi()
+            .getThread({ threadId })
+            .catch(() => null);
           if (thread) set((s) => reconcileInFlight(thread.messages, threadId, s.inFlight, s.live));
         }
       },

@@ -6,7 +6,14 @@ import type { StateCreator } from 'zustand';
 import type { AppInfo, CliOverview, Memory } from '../../../shared/contract';
 import type { DoctorReport } from '../../../shared/cli-status';
 import type { AppSettings } from '../../../shared/settings';
-import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, ThreadSummary, TurnStatus } from '../../../shared/threads';
+import type {
+  AssistantMessage,
+  ChatMessage,
+  ImageAttachment,
+  ThreadSettings,
+  ThreadSummary,
+  TurnStatus,
+} from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import type { Connection } from '../connection-notices';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
@@ -80,7 +87,12 @@ export interface SettingsSlice {
   loadAppInfo(): Promise<void>;
   loadSettings(): Promise<void>;
   updateSettings(
-    patch: Partial<Pick<AppSettings, 'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers'>>,
+    patch: Partial<
+      Pick<
+        AppSettings,
+        'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers'
+      >
+    >,
   ): Promise<boolean>;
   saveApiKey(key: string): Promise<boolean>;
   clearApiKey(): Promise<boolean>;
@@ -194,4 +206,7 @@ export type Slice<T> = StateCreator<DeskState, [], [], T>;
 
 /** Electron wraps a handler's error as "Error invoking remote method '<channel>': Error: <message>"; show the message. */
 export const errorText = (err: unknown): string =>
-  (err instanceof Error ? err.message : String(err)).replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, '');
+  (err instanceof Error ? err.message : String(err)).replace(
+    /^Error invoking remote method '[^']*': (?:\w*Error: )?/,
+    '',
+  );

@@ -40,13 +40,19 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   },
 
   async openSession(sessionId) {
-    set({ openSessionId: sessionId, view: 'history', sidebarOpen: false, transcript: { sessionId, messages: [], loadingOlder: true } });
+    set({
+      openSessionId: sessionId,
+      view: 'history',
+      sidebarOpen: false,
+      transcript: { sessionId, messages: [], loadingOlder: true },
+    });
     try {
       const page = await getApi().getHistoryPage({ sessionId });
       if (get().openSessionId !== sessionId) return;
       set({ transcript: { sessionId, messages: page.messages, before: page.before, loadingOlder: false } });
     } catch (err) {
-      if (get().openSessionId === sessionId) set({ transcript: { sessionId, messages: [], loadingOlder: false, error: errorText(err) } });
+      if (get().openSessionId === sessionId)
+        set({ transcript: { sessionId, messages: [], loadingOlder: false, error: errorText(err) } });
     }
   },
 
@@ -70,7 +76,9 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
       const page = await getApi().getHistoryPage({ sessionId: t.sessionId, before: t.before });
       const now = get().transcript;
       if (!now || now.sessionId !== t.sessionId) return;
-      set({ transcript: { ...now, messages: [...page.messages, ...now.messages], before: page.before, loadingOlder: false } });
+      set({
+        transcript: { ...now, messages: [...page.messages, ...now.messages], before: page.before, loadingOlder: false },
+      });
     } catch (err) {
       const now = get().transcript;
       if (now?.sessionId === t.sessionId) set({ transcript: { ...now, loadingOlder: false, error: errorText(err) } });

@@ -13,7 +13,11 @@ export const createMemorySlice: Slice<MemorySlice> = (set, get) => ({
     set({ memoryQuery: query });
     try {
       const cursor = more ? get().memoryCursor : undefined;
-      const page = await getApi().listMemories({ limit: PAGE, ...(query.trim() ? { query } : {}), ...(cursor ? { cursor } : {}) });
+      const page = await getApi().listMemories({
+        limit: PAGE,
+        ...(query.trim() ? { query } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
       if (get().memoryQuery !== query) return;
       set((s) => ({
         memories: more ? [...s.memories, ...page.items] : page.items,
@@ -56,7 +60,8 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
     }),
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
   setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
-  toggleSidebar: (narrow) => set((s) => (narrow ? { sidebarOpen: !s.sidebarOpen } : { sidebarCollapsed: !s.sidebarCollapsed })),
+  toggleSidebar: (narrow) =>
+    set((s) => (narrow ? { sidebarOpen: !s.sidebarOpen } : { sidebarCollapsed: !s.sidebarCollapsed })),
   setView: (view, section) => set({ view, sidebarOpen: false, ...(section ? { settingsSection: section } : {}) }),
   pushNotice: (level, message) =>
     set((s) => {

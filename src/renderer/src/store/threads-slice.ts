@@ -73,12 +73,16 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
         return open;
       }
       // An untouched "New thread" from before (no turn yet) is reused too, so clicking around leaves no pile.
-    const empty = !title && s.threads.find((t) => t.title === DEFAULT_THREAD_TITLE && t.totals.turns === 0 && !isThreadBusy(s.inFlight, t.id));
-    if (empty) {
-      await get().selectThread(empty.id);
-      return empty;
-    }
-    if (title) return create(title);
+      const empty =
+        !title &&
+        s.threads.find(
+          (t) => t.title === DEFAULT_THREAD_TITLE && t.totals.turns === 0 && !isThreadBusy(s.inFlight, t.id),
+        );
+      if (empty) {
+        await get().selectThread(empty.id);
+        return empty;
+      }
+      if (title) return create(title);
       creating ??= create(undefined).finally(() => (creating = null));
       return creating;
     },

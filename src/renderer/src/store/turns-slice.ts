@@ -32,7 +32,8 @@ export function nextInFlight(prev: InFlightTurn | undefined, e: TurnEvent): InFl
 }
 
 function needsUser(e: TurnEvent): string | null {
-  if (e.type === 'approval_request') return `Claude is waiting for your approval to use ${e.request.displayName ?? e.request.toolName}.`;
+  if (e.type === 'approval_request')
+    return `Claude is waiting for your approval to use ${e.request.displayName ?? e.request.toolName}.`;
   if (e.type === 'error' && e.error.kind === 'auth_required') return 'Claude Code needs you to log in.';
   return null;
 }
@@ -50,7 +51,12 @@ export const createTurnsSlice =
       const ask = needsUser(e);
       if (ask) deps.notify(title, ask);
       else if (e.type === 'finished' && e.status !== 'stopped') {
-        deps.notify(title, e.status === 'done' ? 'Claude finished answering.' : `The turn failed${msg.error ? `: ${msg.error.message}` : '.'}`);
+        deps.notify(
+          title,
+          e.status === 'done'
+            ? 'Claude finished answering.'
+            : `The turn failed${msg.error ? `: ${msg.error.message}` : '.'}`,
+        );
       }
     };
 
@@ -65,7 +71,9 @@ export const createTurnsSlice =
         const s = get();
         const onScreen = s.messages[e.turnId];
         const before =
-          s.live[e.turnId] ?? (onScreen?.role === 'assistant' ? onScreen : undefined) ?? newAssistantMessage(e.turnId, now());
+          s.live[e.turnId] ??
+          (onScreen?.role === 'assistant' ? onScreen : undefined) ??
+          newAssistantMessage(e.turnId, now());
         const next = applyTurnEvent(before, e);
         const patch: Partial<DeskState> = {};
 

@@ -28,7 +28,12 @@ export interface FakeHost {
   handle(name: keyof DeskApi, fn: (input: unknown) => unknown): void;
 }
 
-export function makeThread(id: string, title: string, messages: ChatMessage[] = [], updatedAt = 1_700_000_000_000): Thread {
+export function makeThread(
+  id: string,
+  title: string,
+  messages: ChatMessage[] = [],
+  updatedAt = 1_700_000_000_000,
+): Thread {
   return { id, title, createdAt: updatedAt, updatedAt, settings: {}, totals: { ...EMPTY_TOTALS }, messages };
 }
 
@@ -53,7 +58,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     threads: init.threads ?? [],
     settings: { ...DEFAULT_SETTINGS, apiKeyStorage: 'encrypted' },
     overview: OK_OVERVIEW,
-    appInfo: { name: 'Claude Desk', version: '0.1.0', host: init.host ?? 'electron', platform: 'linux', dataDir: '/data/desk', logFile: '/data/desk/logs/desk.log' },
+    appInfo: {
+      name: 'Claude Desk',
+      version: '0.1.0',
+      host: init.host ?? 'electron',
+      platform: 'linux',
+      dataDir: '/data/desk',
+      logFile: '/data/desk/logs/desk.log',
+    },
     windowState: {},
     handle(name, fn) {
       overrides.set(name as string, fn);
@@ -65,7 +77,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
   const defaults: Record<CallName, (input: never) => unknown> = {
     getAppInfo: () => fake.appInfo,
     getCliStatus: () => fake.overview,
-    getDoctor: () => ({ ...fake.overview, appPath: '/usr/bin:/bin', loginShellPath: '/usr/local/bin:/usr/bin', steps: [], dataDir: '/data/desk', logFile: '/data/desk/log' }),
+    getDoctor: () => ({
+      ...fake.overview,
+      appPath: '/usr/bin:/bin',
+      loginShellPath: '/usr/local/bin:/usr/bin',
+      steps: [],
+      dataDir: '/data/desk',
+      logFile: '/data/desk/log',
+    }),
     listThreads: () => fake.threads.map(summaryOf),
     getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
     createThread: (input: { title?: string } | undefined) => {
@@ -77,7 +96,10 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     deleteThread: () => null,
     updateThreadSettings: () => null,
     searchThreads: () => [],
-    sendMessage: (input: { messageId?: string }) => ({ turnId: `turn-${++turnSeq}`, messageId: input.messageId ?? `msg-${turnSeq}` }),
+    sendMessage: (input: { messageId?: string }) => ({
+      turnId: `turn-${++turnSeq}`,
+      messageId: input.messageId ?? `msg-${turnSeq}`,
+    }),
     stopTurn: () => null,
     answerApproval: () => null,
     prepareTurn: () => null,
@@ -85,8 +107,19 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       commands: [
         { name: 'clear', description: 'Start a fresh Claude Code session in this thread', kind: 'native' },
         { name: 'model', description: 'Choose the model for this thread', kind: 'native' },
-        { name: 'compact', description: 'Clear conversation history but keep a summary', kind: 'cli', source: 'builtin' },
-        { name: 'hello', description: 'Greets someone by name', argumentHint: '<name>', kind: 'cli', source: 'project' },
+        {
+          name: 'compact',
+          description: 'Clear conversation history but keep a summary',
+          kind: 'cli',
+          source: 'builtin',
+        },
+        {
+          name: 'hello',
+          description: 'Greets someone by name',
+          argumentHint: '<name>',
+          kind: 'cli',
+          source: 'project',
+        },
       ],
       models: [
         { value: 'default', displayName: 'Default (recommended)' },

@@ -9,8 +9,18 @@ export function giveScrollerAViewport(height = 800, width = 900): () => void {
     clientWidth: Object.getOwnPropertyDescriptor(proto, 'clientWidth'),
   };
   const isScroller = (el: HTMLElement) => el.classList?.contains('message-scroller');
-  Object.defineProperty(proto, 'clientHeight', { configurable: true, get(this: HTMLElement) { return isScroller(this) ? height : 0; } });
-  Object.defineProperty(proto, 'clientWidth', { configurable: true, get(this: HTMLElement) { return isScroller(this) ? width : 0; } });
+  Object.defineProperty(proto, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? height : 0;
+    },
+  });
+  Object.defineProperty(proto, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? width : 0;
+    },
+  });
   return () => {
     if (before.clientHeight) Object.defineProperty(proto, 'clientHeight', before.clientHeight);
     if (before.clientWidth) Object.defineProperty(proto, 'clientWidth', before.clientWidth);

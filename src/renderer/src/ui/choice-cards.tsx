@@ -35,8 +35,17 @@ export function ChoiceCards<T extends string>({
       <legend className="field-label">{legend}</legend>
       <div className="segmented" style={{ gridTemplateColumns: `repeat(${choices.length}, 1fr)` }}>
         {choices.map((c) => (
-          <label key={c.value} className={`segment ${value === c.value ? 'selected' : ''} ${c.danger ? 'segment-danger' : ''}`}>
-            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChoose(c.value)} />
+          <label
+            key={c.value}
+            className={`segment ${value === c.value ? 'selected' : ''} ${c.danger ? 'segment-danger' : ''}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={value === c.value}
+              onChange={() => onChoose(c.value)}
+            />
             <span className="segment-label">{c.label}</span>
             <span className="segment-hint">{c.hint}</span>
           </label>

@@ -15,7 +15,15 @@ export async function copyText(text: string): Promise<void> {
   area.remove();
 }
 
-export function CopyButton({ text, label = 'Copy', className = '' }: { text: string | (() => string); label?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  className = '',
+}: {
+  text: string | (() => string);
+  label?: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

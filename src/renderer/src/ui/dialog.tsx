@@ -17,7 +17,16 @@ export interface DialogProps {
  * A modal confirmation. Focus moves to Cancel (the safe choice) when it opens, Tab stays inside,
  * Esc cancels, and focus returns to whatever opened it.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, onConfirm, onCancel, testId }: DialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  onConfirm,
+  onCancel,
+  testId,
+}: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);

@@ -12,14 +12,16 @@ export interface FormDialogProps {
   testId?: string;
 }
 
-
 /**
  * A modal form (unlike ConfirmDialog, which asks a yes/no question): focus starts in the first field,
  * Tab stays inside, Esc cancels, Enter in a text field submits, and focus returns to whatever opened it.
  */
 export function FormDialog({ title, children, submitLabel, busy, onSubmit, onCancel, testId }: FormDialogProps) {
   const titleId = useId();
-  const { box, onKeyDown } = useModalFocus<HTMLFormElement>((form) => form.querySelector<HTMLElement>('input, textarea'), onCancel);
+  const { box, onKeyDown } = useModalFocus<HTMLFormElement>(
+    (form) => form.querySelector<HTMLElement>('input, textarea'),
+    onCancel,
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -16,5 +16,9 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => isNarrow(), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => isNarrow(),
+    () => false,
+  );
 }

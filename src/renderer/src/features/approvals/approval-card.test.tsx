@@ -60,7 +60,9 @@ describe('approval card', () => {
     expect(card).toHaveTextContent('Claude wants to use Write file');
     expect(within(card).getByTestId('file-path')).toHaveTextContent('/proj/notes.txt');
     // The new content, as added lines of a diff (issue 17).
-    const added = within(card).getAllByRole('row').filter((r) => r.dataset.kind === 'add');
+    const added = within(card)
+      .getAllByRole('row')
+      .filter((r) => r.dataset.kind === 'add');
     expect(added.map((r) => r.textContent)).toEqual([expect.stringContaining('hello from the tool')]);
     expect(within(card).queryByRole('button', { name: /Always allow/ })).not.toBeInTheDocument();
 
@@ -106,7 +108,13 @@ describe('approval card', () => {
   });
 
   it("names an MCP tool by the CLI's display name, a built-in by its plain words", async () => {
-    const recall: ApprovalRequest = { requestId: 'm1', toolName: 'mcp__desk__memory_recall', displayName: 'Memory Recall', input: { query: 'teal' }, suggestions: [] };
+    const recall: ApprovalRequest = {
+      requestId: 'm1',
+      toolName: 'mcp__desk__memory_recall',
+      displayName: 'Memory Recall',
+      input: { query: 'teal' },
+      suggestions: [],
+    };
     const { cards } = await ask(recall, { ...bash, displayName: 'Bash' });
     expect(cards()[0]).toHaveTextContent('Claude wants to use Memory Recall');
     expect(cards()[1]).toHaveTextContent('Claude wants to use Shell');
@@ -176,7 +184,7 @@ describe('approval card', () => {
     expect(within(cards()[0]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it("a card for a tool call sits under that call, whose badge then says Waiting / Denied with the reason / Allowed", async () => {
+  it('a card for a tool call sits under that call, whose badge then says Waiting / Denied with the reason / Allowed', async () => {
     const { emit, cards } = await ask();
     const withTool = (requestId: string, toolUseId: string): ApprovalRequest => ({ ...bash, requestId, toolUseId });
     emit({ type: 'tool_call', toolUseId: 'tu1', name: 'Bash', input: bash.input });

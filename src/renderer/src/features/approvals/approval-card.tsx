@@ -36,10 +36,18 @@ export const ApprovalCardView = memo(function ApprovalCardView({
   toolInput?: unknown;
 }) {
   // Questions and plans ask for a decision of their own, not a permission (recorded cases 35, 36).
-  if (card.request.toolName === 'AskUserQuestion') return <QuestionCard card={card} threadId={threadId} turnId={turnId} />;
+  if (card.request.toolName === 'AskUserQuestion')
+    return <QuestionCard card={card} threadId={threadId} turnId={turnId} />;
   if (card.request.toolName === 'ExitPlanMode') {
     const plan = (toolInput as { plan?: unknown } | undefined)?.plan;
-    return <PlanCard card={card} threadId={threadId} turnId={turnId} planText={typeof plan === 'string' ? plan : undefined} />;
+    return (
+      <PlanCard
+        card={card}
+        threadId={threadId}
+        turnId={turnId}
+        planText={typeof plan === 'string' ? plan : undefined}
+      />
+    );
   }
   return <PermissionCard card={card} threadId={threadId} turnId={turnId} />;
 });

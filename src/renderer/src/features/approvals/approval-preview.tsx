@@ -36,7 +36,11 @@ export function ApprovalPreview({ request }: { request: ApprovalRequest }) {
           {input.content}
         </pre>
       ) : (
-        Object.keys(rest).length > 0 && <pre className="approval-pre" tabIndex={0}>{JSON.stringify(rest, null, 2)}</pre>
+        Object.keys(rest).length > 0 && (
+          <pre className="approval-pre" tabIndex={0}>
+            {JSON.stringify(rest, null, 2)}
+          </pre>
+        )
       )}
     </div>
   );

@@ -50,7 +50,10 @@ export const PlanCard = memo(function PlanCard({
 
   const approve = (mode: PermissionMode) => void answer({ behavior: 'allow', scope: 'once' }, mode);
   const keepPlanning = () =>
-    void answer({ behavior: 'deny', message: feedback?.trim() || 'Keep planning: the user did not approve this plan yet.' });
+    void answer({
+      behavior: 'deny',
+      message: feedback?.trim() || 'Keep planning: the user did not approve this plan yet.',
+    });
 
   return (
     <section
@@ -63,12 +66,21 @@ export const PlanCard = memo(function PlanCard({
       <header className="approval-head">
         <Icon name="check" size={15} />
         <strong>Claude's plan</strong>
-        {outcome && <span className="muted">{outcome === 'allowed' ? 'Approved' : outcome === 'denied' ? 'Sent back with your feedback' : 'Withdrawn'}</span>}
+        {outcome && (
+          <span className="muted">
+            {outcome === 'allowed' ? 'Approved' : outcome === 'denied' ? 'Sent back with your feedback' : 'Withdrawn'}
+          </span>
+        )}
       </header>
       <div className="plan-body">{plan ? <Markdown text={plan} /> : <p className="muted">(The plan is empty.)</p>}</div>
       {!outcome && feedback === undefined && (
         <div className="approval-actions">
-          <button type="button" className="btn btn-primary btn-small" disabled={!waiting} onClick={() => approve('acceptEdits')}>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            disabled={!waiting}
+            onClick={() => approve('acceptEdits')}
+          >
             Approve and start (Accept edits)
           </button>
           <button type="button" className="btn btn-small" disabled={!waiting} onClick={() => approve('ask')}>

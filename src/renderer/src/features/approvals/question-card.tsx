@@ -29,7 +29,15 @@ export function answerText(q: Question, c: Choice | undefined): string | undefin
  * plus "Other" with free text. The answers go back as `updatedInput.answers`, keyed by question text. Keys 1–4 pick
  * an option of the question that has focus (or the first unanswered one) — only while the card has focus.
  */
-export const QuestionCard = memo(function QuestionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
+export const QuestionCard = memo(function QuestionCard({
+  card,
+  threadId,
+  turnId,
+}: {
+  card: Card;
+  threadId: string;
+  turnId: string;
+}) {
   const { request } = card;
   const questions = useMemo(() => questionsOf(request.input), [request.input]);
   const pushNotice = useDesk((s) => s.pushNotice);
@@ -56,7 +64,13 @@ export const QuestionCard = memo(function QuestionCard({ card, threadId, turnId 
     setChoices((all) => {
       const c = all[qi] ?? { picked: [], other: '' };
       const has = c.picked.includes(label);
-      const picked = q.multiSelect ? (has ? c.picked.filter((p) => p !== label) : [...c.picked, label]) : has ? [] : [label];
+      const picked = q.multiSelect
+        ? has
+          ? c.picked.filter((p) => p !== label)
+          : [...c.picked, label]
+        : has
+          ? []
+          : [label];
       return { ...all, [qi]: { ...c, picked } };
     });
   };
@@ -83,9 +97,19 @@ export const QuestionCard = memo(function QuestionCard({ card, threadId, turnId 
 
   if (card.outcome) {
     return (
-      <div className={`approval-card approval-resolved approval-${card.outcome}`} data-testid="question-card" data-outcome={card.outcome}>
+      <div
+        className={`approval-card approval-resolved approval-${card.outcome}`}
+        data-testid="question-card"
+        data-outcome={card.outcome}
+      >
         <Icon name={card.outcome === 'allowed' ? 'check' : 'x'} size={14} />
-        <span className="approval-resolved-name">{card.outcome === 'allowed' ? 'Answered' : card.outcome === 'denied' ? 'Not answered' : 'Withdrawn — the turn ended before you answered'}</span>
+        <span className="approval-resolved-name">
+          {card.outcome === 'allowed'
+            ? 'Answered'
+            : card.outcome === 'denied'
+              ? 'Not answered'
+              : 'Withdrawn — the turn ended before you answered'}
+        </span>
       </div>
     );
   }
@@ -108,7 +132,12 @@ export const QuestionCard = memo(function QuestionCard({ card, threadId, turnId 
         }
         const n = Number(e.key);
         if (!Number.isInteger(n) || n < 1 || n > 4) return;
-        const qi = focusQ ?? Math.max(0, questions.findIndex((q, i) => !answerText(q, choices[i])));
+        const qi =
+          focusQ ??
+          Math.max(
+            0,
+            questions.findIndex((q, i) => !answerText(q, choices[i])),
+          );
         const option = questions[qi]?.options[n - 1];
         if (!option) return;
         e.preventDefault();

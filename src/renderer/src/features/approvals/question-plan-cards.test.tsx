@@ -35,8 +35,20 @@ const questions = [
     ],
   },
 ];
-const ask: ApprovalRequest = { requestId: 'q1', toolUseId: 'tu-q', toolName: 'AskUserQuestion', input: { questions }, suggestions: [] };
-const plan: ApprovalRequest = { requestId: 'p1', toolUseId: 'tu-p', toolName: 'ExitPlanMode', input: {}, suggestions: [] };
+const ask: ApprovalRequest = {
+  requestId: 'q1',
+  toolUseId: 'tu-q',
+  toolName: 'AskUserQuestion',
+  input: { questions },
+  suggestions: [],
+};
+const plan: ApprovalRequest = {
+  requestId: 'p1',
+  toolUseId: 'tu-p',
+  toolName: 'ExitPlanMode',
+  input: {},
+  suggestions: [],
+};
 
 async function start(toolName: string, toolInput: unknown, request: ApprovalRequest) {
   const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
@@ -44,7 +56,8 @@ async function start(toolName: string, toolInput: unknown, request: ApprovalRequ
   await userEvent.click(await screen.findByText('Work'));
   await userEvent.type(screen.getByLabelText('Message'), 'do it{Enter}');
   await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-  const emit = (body: Body) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  const emit = (body: Body) =>
+    act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
   emit({ type: 'started', startedAt: Date.now() });
   emit({ type: 'tool_call', toolUseId: request.toolUseId!, name: toolName, input: toolInput });
   emit({ type: 'approval_request', request });
@@ -58,7 +71,11 @@ describe('question card', () => {
     const card = await screen.findByTestId('question-card');
     const [first, second] = within(card).getAllByTestId('question');
     expect(first).toHaveTextContent('Database');
-    expect(within(first!).getAllByRole('radio').map((b) => b.textContent)).toEqual(['1SQLiteA file, no server', '2PostgresA server']);
+    expect(
+      within(first!)
+        .getAllByRole('radio')
+        .map((b) => b.textContent),
+    ).toEqual(['1SQLiteA file, no server', '2PostgresA server']);
     expect(within(second!).getAllByRole('checkbox')).toHaveLength(3);
     const send = within(card).getByRole('button', { name: 'Send answers' });
     expect(send).toBeDisabled();
@@ -94,7 +111,9 @@ describe('question card', () => {
     await userEvent.keyboard('2');
     expect(within(card).getByRole('radio', { name: /Postgres/ })).toHaveAttribute('aria-checked', 'true');
     await userEvent.keyboard('{Enter}');
-    expect(answers()[0]?.decision).toMatchObject({ updatedInput: { answers: { 'Which database should we use?': 'Postgres' } } });
+    expect(answers()[0]?.decision).toMatchObject({
+      updatedInput: { answers: { 'Which database should we use?': 'Postgres' } },
+    });
   });
 
   it('the finished call shows the answers the model got', async () => {
@@ -103,7 +122,8 @@ describe('question card', () => {
     emit({
       type: 'tool_result',
       toolUseId: 'tu-q',
-      content: 'Your questions have been answered: "Which database should we use?"="Postgres", "Which extras do you want?"="Tests, CI". You can now continue with these answers in mind.',
+      content:
+        'Your questions have been answered: "Which database should we use?"="Postgres", "Which extras do you want?"="Tests, CI". You can now continue with these answers in mind.',
       isError: false,
     });
     const tool = (await screen.findAllByTestId('tool-card'))[0]!;
@@ -117,13 +137,15 @@ describe('question card', () => {
 describe('plan card', () => {
   const planText = '# Plan\n\n1. Read `notes.txt`\n2. Write **summary.md**\n';
 
-  it("renders the plan from the tool call; Approve and start allows it and switches to Accept edits", async () => {
+  it('renders the plan from the tool call; Approve and start allows it and switches to Accept edits', async () => {
     const { host, answers } = await start('ExitPlanMode', { plan: planText }, plan);
     const card = await screen.findByTestId('plan-card');
     expect(within(card).getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
     expect(within(card).getByText('summary.md').tagName).toBe('STRONG');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve and start (Accept edits)' }));
-    expect(answers()).toEqual([expect.objectContaining({ requestId: 'p1', decision: { behavior: 'allow', scope: 'once' } })]);
+    expect(answers()).toEqual([
+      expect.objectContaining({ requestId: 'p1', decision: { behavior: 'allow', scope: 'once' } }),
+    ]);
     await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'acceptEdits' }]));
   });
 

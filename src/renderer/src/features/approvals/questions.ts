@@ -19,7 +19,9 @@ export function questionsOf(input: unknown): Question[] {
           return label ? [{ label, description: str(o.description) }] : [];
         })
       : [];
-    return question && options.length ? [{ question, header: str(q.header), multiSelect: q.multiSelect === true, options }] : [];
+    return question && options.length
+      ? [{ question, header: str(q.header), multiSelect: q.multiSelect === true, options }]
+      : [];
   });
 }
 

@@ -28,7 +28,13 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
   const byTool = approvalsByTool(message);
   const cardView = (card: ApprovalCard, toolInput?: unknown) =>
     threadId && (
-      <ApprovalCardView key={card.request.requestId} card={card} threadId={threadId} turnId={message.id} toolInput={toolInput} />
+      <ApprovalCardView
+        key={card.request.requestId}
+        card={card}
+        threadId={threadId}
+        turnId={message.id}
+        toolInput={toolInput}
+      />
     );
   return (
     <article
@@ -41,7 +47,11 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
     >
       {message.parts.map((part, i) => {
         if (part.kind === 'text') {
-          return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;
+          return !over && i === last ? (
+            <StreamingText key={i} text={part.text} />
+          ) : (
+            <Markdown key={i} text={part.text} />
+          );
         }
         if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
         const card = byTool.get(part.toolUseId);

@@ -9,7 +9,11 @@ import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog
 import { SidebarToggle } from '../threads/sidebar-toggle';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
-const baseName = (dir: string): string => dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || dir;
+const baseName = (dir: string): string =>
+  dir
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/)
+    .pop() || dir;
 
 /** `claude-code:sonnet@0.2` → `sonnet`: the routing prefix and temperature are not the model's name. */
 export function modelLabel(model: string | undefined): string | undefined {
@@ -57,8 +61,8 @@ export function ChatHeader() {
           </span>
           {totals.turns > 0 && (
             <span className="chat-total" data-testid="thread-total" title="This thread so far">
-              {formatCost(totals.costUsd)} · {formatTokens(totals.inputTokens + totals.outputTokens)} tokens · {totals.turns}{' '}
-              {totals.turns === 1 ? 'turn' : 'turns'}
+              {formatCost(totals.costUsd)} · {formatTokens(totals.inputTokens + totals.outputTokens)} tokens ·{' '}
+              {totals.turns} {totals.turns === 1 ? 'turn' : 'turns'}
             </span>
           )}
         </div>

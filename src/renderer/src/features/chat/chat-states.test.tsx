@@ -19,7 +19,8 @@ async function sendInThread(text = 'Do the thing'): Promise<{ host: FakeHost; em
   await userEvent.click(await screen.findByText('Work'));
   await userEvent.type(screen.getByLabelText('Message'), `${text}{Enter}`);
   await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-  const emit = (body: Body) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+  const emit = (body: Body) =>
+    act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
   return { host, emit };
 }
 
@@ -41,7 +42,16 @@ describe('chat: turn states', () => {
     emit({ type: 'text_delta', messageId: 'm1', text: 'Partial answer' });
     // What the engine sends after a stop (recorded case 25): an is_error result, then finished: stopped.
     const verdict = { isError: true, subtype: 'error_during_execution', terminalReason: 'aborted_streaming' };
-    emit({ type: 'result', verdict: { ...verdict, costUsd: 0.001, durationMs: 900, numTurns: 1, usage: { inputTokens: 10, outputTokens: 5 } } });
+    emit({
+      type: 'result',
+      verdict: {
+        ...verdict,
+        costUsd: 0.001,
+        durationMs: 900,
+        numTurns: 1,
+        usage: { inputTokens: 10, outputTokens: 5 },
+      },
+    });
     expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
     emit({ type: 'finished', status: 'stopped' });
     expect(await screen.findByTestId('turn-stopped')).toHaveTextContent('Stopped');
@@ -54,7 +64,10 @@ describe('chat: turn states', () => {
     const { emit } = await sendInThread();
     emit({ type: 'started', startedAt: Date.now() });
     const usage = { inputTokens: 0, outputTokens: 0 };
-    emit({ type: 'result', verdict: { isError: false, subtype: 'success', costUsd: 0.0011, durationMs: 700, numTurns: 1, usage } });
+    emit({
+      type: 'result',
+      verdict: { isError: false, subtype: 'success', costUsd: 0.0011, durationMs: 700, numTurns: 1, usage },
+    });
     emit({ type: 'finished', status: 'done' });
     const footer = await screen.findByTestId('turn-footer');
     expect(footer).toHaveTextContent('$0.0011');
@@ -73,14 +86,21 @@ describe('chat: turn states', () => {
   it('failed shows the message and hint; Retry re-sends the last user text', async () => {
     const { host, emit } = await sendInThread('Summarize the log');
     emit({ type: 'started', startedAt: Date.now() });
-    emit({ type: 'error', error: { kind: 'cli_error', message: 'API Error: 500 Internal Server Error', hint: 'Try again in a moment.' } });
+    emit({
+      type: 'error',
+      error: { kind: 'cli_error', message: 'API Error: 500 Internal Server Error', hint: 'Try again in a moment.' },
+    });
     emit({ type: 'finished', status: 'failed' });
     const failed = await screen.findByTestId('turn-failed');
     expect(failed).toHaveTextContent('API Error: 500 Internal Server Error');
     expect(failed).toHaveTextContent('Try again in a moment.');
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
-    expect(host.callsTo('sendMessage')[1]).toEqual({ threadId: T, messageId: expect.any(String), text: 'Summarize the log' });
+    expect(host.callsTo('sendMessage')[1]).toEqual({
+      threadId: T,
+      messageId: expect.any(String),
+      text: 'Summarize the log',
+    });
     // A new attempt is a new message: it has an id of its own.
     const [first, second] = host.callsTo('sendMessage') as { messageId: string }[];
     expect(second!.messageId).not.toBe(first!.messageId);
@@ -208,7 +228,9 @@ describe('chat: composer', () => {
   });
 
   it('text typed right after New thread, before the host has made it, stays in the new thread', async () => {
-    const host = createFakeHost({ threads: [makeThread('old', 'Old one', [{ id: 'u', role: 'user', createdAt: 1, text: 'hi' }])] });
+    const host = createFakeHost({
+      threads: [makeThread('old', 'Old one', [{ id: 'u', role: 'user', createdAt: 1, text: 'hi' }])],
+    });
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
     host.handle('createThread', async () => {

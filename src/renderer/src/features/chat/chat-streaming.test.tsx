@@ -25,7 +25,14 @@ const T = 'th-1';
 type Body = TurnEvent extends infer E ? (E extends unknown ? Omit<E, 'threadId' | 'turnId'> : never) : never;
 const ev = (turnId: string, body: Body): TurnEvent => ({ threadId: T, turnId, ...body }) as TurnEvent;
 
-const verdict = { isError: false, subtype: 'success', costUsd: 0.0123, durationMs: 2300, numTurns: 1, usage: { inputTokens: 1200, outputTokens: 345 } };
+const verdict = {
+  isError: false,
+  subtype: 'success',
+  costUsd: 0.0123,
+  durationMs: 2300,
+  numTurns: 1,
+  usage: { inputTokens: 1200, outputTokens: 345 },
+};
 
 let restoreLayout: () => void;
 beforeEach(() => {
@@ -39,7 +46,13 @@ async function openThread() {
     threads: [
       makeThread(T, 'Greetings', [
         { id: 'u0', role: 'user', createdAt: 1, text: 'earlier question' },
-        { id: 'a0', role: 'assistant', createdAt: 2, status: 'done', parts: [{ kind: 'text', text: 'earlier answer' }] },
+        {
+          id: 'a0',
+          role: 'assistant',
+          createdAt: 2,
+          status: 'done',
+          parts: [{ kind: 'text', text: 'earlier answer' }],
+        },
       ]),
     ],
   });
@@ -54,7 +67,9 @@ describe('chat: streaming', () => {
     const { host } = await openThread();
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'Say hello{Enter}');
-    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, messageId: expect.any(String), text: 'Say hello' }]));
+    await waitFor(() =>
+      expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, messageId: expect.any(String), text: 'Say hello' }]),
+    );
     expect(screen.getByText('Say hello')).toBeInTheDocument();
     expect(box).toHaveValue('');
 
@@ -90,7 +105,8 @@ describe('chat: streaming', () => {
     const streamingBefore = renders.get(turn) ?? 0;
     expect(earlierBefore).toBeGreaterThan(0);
 
-    for (let i = 0; i < 20; i++) act(() => host.emit('turnEvent', ev(turn, { type: 'text_delta', messageId: 'm1', text: 'b' })));
+    for (let i = 0; i < 20; i++)
+      act(() => host.emit('turnEvent', ev(turn, { type: 'text_delta', messageId: 'm1', text: 'b' })));
     await screen.findByText(`a${'b'.repeat(20)}`);
 
     expect(renders.get('a0')).toBe(earlierBefore);
@@ -107,7 +123,12 @@ describe('chat: streaming', () => {
     send({ type: 'tool_call', toolUseId: 'tu1', name: 'mcp__desk__memory_recall', input: { query: 'notes' } });
     send({ type: 'tool_result', toolUseId: 'tu1', content: 'Found 2 notes', isError: false });
     send({ type: 'tool_call', toolUseId: 'tu2', name: 'Bash', input: { command: 'rm -rf build' } });
-    send({ type: 'permission_denied', toolUseId: 'tu2', toolName: 'Bash', message: 'Shell commands are off in Accept edits mode.' });
+    send({
+      type: 'permission_denied',
+      toolUseId: 'tu2',
+      toolName: 'Bash',
+      message: 'Shell commands are off in Accept edits mode.',
+    });
 
     const thinking = await screen.findByTestId('thinking');
     expect(thinking).not.toHaveAttribute('open');
@@ -129,13 +150,23 @@ describe('chat: streaming markdown in blocks', () => {
     const { host } = await openThread();
     const emit = (body: Body) => act(() => host.emit('turnEvent', ev('turn-md', body)));
     emit({ type: 'started', startedAt: Date.now() });
-    const pieces = ['Intro para', 'graph.\n\n```js\nconst a', ' = 1;\n\nconst b = 2;\n', '```\n\n- one\n- two\n\nThe e', 'nd.'];
+    const pieces = [
+      'Intro para',
+      'graph.\n\n```js\nconst a',
+      ' = 1;\n\nconst b = 2;\n',
+      '```\n\n- one\n- two\n\nThe e',
+      'nd.',
+    ];
     for (const text of pieces) emit({ type: 'text_delta', messageId: 'm1', text });
     const streaming = await screen.findByTestId('streaming-text');
     await waitFor(() => expect(streaming).toHaveTextContent('The end.'));
     expect(within(streaming).getAllByRole('button', { name: 'Copy code' })).toHaveLength(1);
     expect(streaming.querySelector('pre')?.textContent).toBe('const a = 1;\n\nconst b = 2;\n');
-    expect(within(streaming).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two']);
+    expect(
+      within(streaming)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['one', 'two']);
     expect(streaming.querySelectorAll('.markdown').length).toBeGreaterThan(1); // parsed in blocks
   });
 });

@@ -14,7 +14,9 @@ function EmptyState() {
   return (
     <div className="empty-state" data-testid="empty-state">
       <h2>What can I help with?</h2>
-      <p className="muted">Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.</p>
+      <p className="muted">
+        Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.
+      </p>
       <div className="suggestions">
         {SUGGESTIONS.map((s) => (
           <button

@@ -7,7 +7,8 @@ export function CliBanner() {
   if (!overview) return null;
   let text: string | null = null;
   if (overview.cli.status === 'not_installed') text = 'Claude Code is not installed.';
-  else if (overview.cli.status === 'outdated') text = `Claude Code ${overview.cli.version} is too old (needs ${overview.cli.min_required}).`;
+  else if (overview.cli.status === 'outdated')
+    text = `Claude Code ${overview.cli.version} is too old (needs ${overview.cli.min_required}).`;
   else if (overview.cli.status === 'unusable') text = 'Claude Code was found but cannot be run.';
   else if (!overview.auth.loggedIn) text = 'Claude Code is not logged in.';
   if (!text) return null;

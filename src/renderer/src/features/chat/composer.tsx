@@ -193,7 +193,10 @@ export function Composer() {
           onSelect={trackCaret}
           onClick={trackCaret}
           onFocus={() => {
-            if (threadId) getApi().prepareTurn({ threadId }).catch(() => undefined);
+            if (threadId)
+              getApi()
+                .prepareTurn({ threadId })
+                .catch(() => undefined);
           }}
           onKeyDown={(e) => {
             if (picker.trigger && !e.nativeEvent.isComposing) {

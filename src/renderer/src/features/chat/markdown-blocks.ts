@@ -20,7 +20,8 @@ export function splitCompleteBlocks(text: string): { blocks: string[]; tail: str
     const next = nl < 0 ? text.length : nl + 1;
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (fence) {
-      if (marker && marker[1]![0] === fence.char && marker[1]!.length >= fence.len && line.trim() === marker[1]) fence = null;
+      if (marker && marker[1]![0] === fence.char && marker[1]!.length >= fence.len && line.trim() === marker[1])
+        fence = null;
     } else if (marker) {
       if (blankBefore && /^\S/.test(line) && pos > start) {
         blocks.push(text.slice(start, pos));

@@ -10,7 +10,13 @@ function longThread(n: number): ChatMessage[] {
   return Array.from({ length: n }, (_, i): ChatMessage =>
     i % 2 === 0
       ? { id: `u${i}`, role: 'user', createdAt: i, text: `Question ${i}` }
-      : { id: `a${i}`, role: 'assistant', createdAt: i, status: 'done', parts: [{ kind: 'text', text: `Answer ${i}` }] },
+      : {
+          id: `a${i}`,
+          role: 'assistant',
+          createdAt: i,
+          status: 'done',
+          parts: [{ kind: 'text', text: `Answer ${i}` }],
+        },
   );
 }
 
@@ -76,7 +82,13 @@ describe('message list', () => {
 
   it('links open outside the app: openExternal on the desktop, a new tab in browser mode', async () => {
     const answer: ChatMessage[] = [
-      { id: 'a1', role: 'assistant', createdAt: 1, status: 'done', parts: [{ kind: 'text', text: 'See [the docs](https://docs.example.com/x).\n\n```ts\nconst a = 1;\n```' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        createdAt: 1,
+        status: 'done',
+        parts: [{ kind: 'text', text: 'See [the docs](https://docs.example.com/x).\n\n```ts\nconst a = 1;\n```' }],
+      },
     ];
     const desktop = createFakeHost({ threads: [makeThread('t', 'Links', answer)] });
     const { unmount } = renderApp({ host: desktop });

@@ -8,7 +8,11 @@ import { useStickToBottom } from './use-stick-to-bottom';
 const ESTIMATED_ROW_PX = 140;
 
 /** Measured height, or the estimate when layout is unavailable (hidden tab, jsdom) so rows never collapse to 0. */
-function measure(el: Element, _entry: ResizeObserverEntry | undefined, _v: Virtualizer<HTMLDivElement, Element>): number {
+function measure(
+  el: Element,
+  _entry: ResizeObserverEntry | undefined,
+  _v: Virtualizer<HTMLDivElement, Element>,
+): number {
   const h = el.getBoundingClientRect().height;
   return h > 0 ? h : ESTIMATED_ROW_PX;
 }
@@ -33,7 +37,12 @@ export function MessageList() {
   });
   const total = virtualizer.getTotalSize();
   const sent = useDesk((s) => s.sendCount);
-  const { showJump, jumpToLatest, release, isPinned } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId, sent);
+  const { showJump, jumpToLatest, release, isPinned } = useStickToBottom(
+    scroller,
+    `${ids.length}:${total}`,
+    threadId,
+    sent,
+  );
   const items = virtualizer.getVirtualItems();
   useReadingPlace(threadId, ids, virtualizer, scroller, release, isPinned);
 
@@ -107,7 +116,12 @@ function useReadingPlace(
       const top = el.scrollTop;
       const first = virtualizer.getVirtualItems().find((item) => item.end > top);
       const messageId = first ? store.getState().messageIds[first.index] : undefined;
-      store.getState().setScrollAnchor(threadId, isPinned() || !first || !messageId ? null : { messageId, offset: Math.round(top - first.start) });
+      store
+        .getState()
+        .setScrollAnchor(
+          threadId,
+          isPinned() || !first || !messageId ? null : { messageId, offset: Math.round(top - first.start) },
+        );
     };
     const onScroll = () => {
       if (!timer) timer = setTimeout(save, PLACE_SAVE_DELAY_MS);

@@ -11,5 +11,9 @@ export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
   const message = useDesk((s) => s.messages[id]);
   const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
   if (!message) return null;
-  return message.role === 'user' ? <UserMessageView message={message} /> : <AssistantMessageView message={message} threadId={threadId} />;
+  return message.role === 'user' ? (
+    <UserMessageView message={message} />
+  ) : (
+    <AssistantMessageView message={message} threadId={threadId} />
+  );
 });

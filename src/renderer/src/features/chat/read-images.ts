@@ -1,6 +1,11 @@
 import type { ImageAttachment } from '../../../../shared/threads';
 
-export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+];
 /** The API's limit for one image is 5 MB decoded; larger files would fail the whole turn. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

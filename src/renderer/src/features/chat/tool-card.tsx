@@ -42,7 +42,8 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
   if (approval && !approval.outcome) {
     if (turnOver) return { label: 'No result', tone: 'muted' };
     // Questions and plans wait for a decision, not a permission (issue 17).
-    const waitingFor = part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
+    const waitingFor =
+      part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
     return { label: `Waiting for ${waitingFor}`, tone: 'waiting' };
   }
   if (part.isError) return { label: 'Error', tone: 'error' };

@@ -18,7 +18,8 @@ describe('screen readers', () => {
     await userEvent.click(await screen.findByText('Work'));
     await userEvent.type(screen.getByLabelText('Message'), 'hi{Enter}');
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
-    const emit = (body: object) => act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
+    const emit = (body: object) =>
+      act(() => host.emit('turnEvent', { threadId: T, turnId: 'turn-1', ...body } as TurnEvent));
     emit({ type: 'started', startedAt: Date.now() });
     emit({ type: 'text_delta', messageId: 'm1', text: 'Hello ' });
     const answer = await screen.findByTestId('assistant-message');

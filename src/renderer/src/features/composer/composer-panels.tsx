@@ -8,7 +8,11 @@ import { useCatalog } from './use-picker';
 
 export type PanelKind = 'model' | 'cost' | 'mcp';
 
-const TITLES: Record<PanelKind, string> = { model: 'Model for this thread', cost: 'This thread so far', mcp: 'MCP servers' };
+const TITLES: Record<PanelKind, string> = {
+  model: 'Model for this thread',
+  cost: 'This thread so far',
+  mcp: 'MCP servers',
+};
 
 /** A small card above the composer for `/model`, `/cost` and `/mcp`; Esc or × closes it and the text box takes focus. */
 export function ComposerPanel({ kind, onClose }: { kind: PanelKind; onClose: () => void }) {
@@ -135,7 +139,8 @@ function McpServers() {
     }
     return undefined;
   });
-  if (!servers) return <p className="muted">No turn has run in this thread yet: the servers show up after the first answer.</p>;
+  if (!servers)
+    return <p className="muted">No turn has run in this thread yet: the servers show up after the first answer.</p>;
   return (
     <ul className="mcp-list">
       {servers.map((srv) => (

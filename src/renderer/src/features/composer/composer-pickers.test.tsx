@@ -30,7 +30,9 @@ describe('composer: the / command picker', () => {
     expect(box.value).toBe('/hello ');
     expect(screen.queryByTestId('command-picker')).not.toBeInTheDocument();
     await userEvent.type(box, 'world{Enter}');
-    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([expect.objectContaining({ threadId: T, text: '/hello world' })]));
+    await waitFor(() =>
+      expect(host.callsTo('sendMessage')).toEqual([expect.objectContaining({ threadId: T, text: '/hello world' })]),
+    );
   });
 
   it('arrows move the highlight; Esc closes the picker without stopping anything', async () => {

@@ -95,8 +95,8 @@ export function PickerPopup(props: PickerPopupProps) {
       )}
       {props.kind === 'file' && (
         <p className="picker-foot">
-          {props.truncated ? 'Large folder: only the first 300,000 files are searched. ' : ''}Add <code>#L10-20</code> after a
-          file for just those lines.
+          {props.truncated ? 'Large folder: only the first 300,000 files are searched. ' : ''}Add <code>#L10-20</code>{' '}
+          after a file for just those lines.
         </p>
       )}
       {props.problem && <p className="picker-foot">{props.problem}</p>}

@@ -20,7 +20,10 @@ describe('pickerTrigger', () => {
 describe('applyPick', () => {
   it('replaces the typed @token with the reference and puts the caret after it', () => {
     const t = pickerTrigger('look at @READ please', 13)!;
-    expect(applyPick('look at @READ please', t, fileReference('README.md'))).toEqual({ text: 'look at @README.md please', caret: 19 });
+    expect(applyPick('look at @READ please', t, fileReference('README.md'))).toEqual({
+      text: 'look at @README.md please',
+      caret: 19,
+    });
     const c = pickerTrigger('/he', 3)!;
     expect(applyPick('/he', c, '/hello ')).toEqual({ text: '/hello ', caret: 7 });
   });

@@ -25,7 +25,10 @@ export function pickerTrigger(text: string, caret: number): PickerTrigger | null
 export function applyPick(text: string, trigger: PickerTrigger, insert: string): { text: string; caret: number } {
   const after = text.slice(trigger.end).replace(/^\S*/, ''); // the rest of a word being replaced goes too
   const spaced = after.startsWith(' ') ? insert.trimEnd() : insert;
-  return { text: text.slice(0, trigger.start) + spaced + after, caret: trigger.start + spaced.length + (after.startsWith(' ') ? 1 : 0) };
+  return {
+    text: text.slice(0, trigger.start) + spaced + after,
+    caret: trigger.start + spaced.length + (after.startsWith(' ') ? 1 : 0),
+  };
 }
 
 /** `@path` as the CLI reads it (recorded case 33); a path with spaces is quoted so the reference does not end there. */

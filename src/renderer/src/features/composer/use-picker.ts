@@ -41,16 +41,26 @@ function commandItems(commands: SlashCommand[], query: string): PickerItem[] {
     label: `/${c.name}`,
     detail: c.description,
     hint: c.argumentHint,
-    badge: c.kind === 'native' ? 'Claude Desk' : c.source === 'project' ? 'Project' : c.source === 'user' ? 'Yours' : undefined,
+    badge:
+      c.kind === 'native'
+        ? 'Claude Desk'
+        : c.source === 'project'
+          ? 'Project'
+          : c.source === 'user'
+            ? 'Yours'
+            : undefined,
     positions: positions.map((p) => p + 1),
     command: c,
   });
   if (!query) {
     // Yours and the project's first: those are the ones a person came for.
-    const rank = (c: SlashCommand) => (c.source === 'project' ? 0 : c.source === 'user' ? 1 : c.kind === 'native' ? 2 : 3);
+    const rank = (c: SlashCommand) =>
+      c.source === 'project' ? 0 : c.source === 'user' ? 1 : c.kind === 'native' ? 2 : 3;
     return [...commands].sort((a, b) => rank(a) - rank(b)).map((c) => toItem(c, []));
   }
-  return fuzzysort.go(query, commands, { key: 'name', limit: 50, threshold: 0 }).map((r) => toItem(r.obj, [...r.indexes]));
+  return fuzzysort
+    .go(query, commands, { key: 'name', limit: 50, threshold: 0 })
+    .map((r) => toItem(r.obj, [...r.indexes]));
 }
 
 /**

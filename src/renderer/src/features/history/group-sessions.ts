@@ -13,7 +13,11 @@ export interface ProjectGroup {
   buckets: DateBucket[];
 }
 
-export const baseName = (dir: string): string => dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop() || dir;
+export const baseName = (dir: string): string =>
+  dir
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/)
+    .pop() || dir;
 
 const DAY = 86_400_000;
 
@@ -28,7 +32,10 @@ export function dateLabel(ts: number, now: number): string {
   return d.toLocaleString('en', { month: 'long', year: 'numeric' });
 }
 
-export function groupSessions(sessions: HistorySession[], now: number): { pinned: HistorySession[]; projects: ProjectGroup[] } {
+export function groupSessions(
+  sessions: HistorySession[],
+  now: number,
+): { pinned: HistorySession[]; projects: ProjectGroup[] } {
   const sorted = [...sessions].sort((a, b) => b.lastAt - a.lastAt);
   const pinned = sorted.filter((s) => s.pinned);
   const byProject = new Map<string, HistorySession[]>();

@@ -14,7 +14,11 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
   const pin = useDesk((s) => s.pinSession);
   const active = openId === session.id;
   return (
-    <li className={`thread-item history-item ${active ? 'active' : ''}`} data-testid="history-item" data-session-id={session.id}>
+    <li
+      className={`thread-item history-item ${active ? 'active' : ''}`}
+      data-testid="history-item"
+      data-session-id={session.id}
+    >
       <button
         type="button"
         className="thread-open"
@@ -28,7 +32,11 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
         </span>
         <span className="history-meta">
           {session.messages} message{session.messages === 1 ? '' : 's'}
-          {session.source === 'copy' && <span className="chip chip-small" title="The CLI deleted this session; Claude Desk kept a copy">kept copy</span>}
+          {session.source === 'copy' && (
+            <span className="chip chip-small" title="The CLI deleted this session; Claude Desk kept a copy">
+              kept copy
+            </span>
+          )}
           {session.threadId && <span className="chip chip-small">in a thread</span>}
         </span>
         {snippet && (

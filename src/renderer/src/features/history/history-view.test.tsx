@@ -8,13 +8,31 @@ import { renderApp } from '../../test-support/render-app';
 import { groupSessions } from './group-sessions';
 
 const NOW = Date.now();
-const session = (id: string, project: string, title: string, lastAt: number, extra: Partial<HistorySession> = {}): HistorySession => ({
-  id, project, title, titleSource: 'prompt', firstAt: lastAt - 1000, lastAt, messages: 4, bytes: 1000, source: 'file', pinned: false, ...extra,
+const session = (
+  id: string,
+  project: string,
+  title: string,
+  lastAt: number,
+  extra: Partial<HistorySession> = {},
+): HistorySession => ({
+  id,
+  project,
+  title,
+  titleSource: 'prompt',
+  firstAt: lastAt - 1000,
+  lastAt,
+  messages: 4,
+  bytes: 1000,
+  source: 'file',
+  pinned: false,
+  ...extra,
 });
 const SESSIONS = [
   session('11111111-1111-4111-8111-111111111111', '/home/me/app', 'Fix the login bug', NOW - 60_000),
   session('22222222-2222-4222-8222-222222222222', '/home/me/app', 'Old refactor', NOW - 40 * 86_400_000),
-  session('33333333-3333-4333-8333-333333333333', '/home/me/site', 'Write the blog post', NOW - 3_600_000, { pinned: true }),
+  session('33333333-3333-4333-8333-333333333333', '/home/me/site', 'Write the blog post', NOW - 3_600_000, {
+    pinned: true,
+  }),
 ];
 const turn = (i: number): ChatMessage[] => [
   { id: `u${i}`, role: 'user', createdAt: i, text: `Question ${i}` },
@@ -34,7 +52,10 @@ describe('History', () => {
     host.handle('listHistory', () => SESSIONS);
     host.handle('getHistoryPage', (input) => {
       const { sessionId, before } = input as { sessionId: string; before?: number };
-      const page: HistoryPage = before === undefined ? { sessionId, messages: [...turn(3), ...turn(4)], before: 2 } : { sessionId, messages: [...turn(1), ...turn(2)] };
+      const page: HistoryPage =
+        before === undefined
+          ? { sessionId, messages: [...turn(3), ...turn(4)], before: 2 }
+          : { sessionId, messages: [...turn(1), ...turn(2)] };
       return page;
     });
     renderApp({ host });
@@ -60,7 +81,9 @@ describe('History', () => {
   it('searches sessions and threads together and marks the words in the snippet', async () => {
     const host = createFakeHost();
     host.handle('listHistory', () => SESSIONS);
-    host.handle('searchHistory', () => [{ kind: 'session', session: SESSIONS[0], snippet: '…the login bug in auth.ts…' }]);
+    host.handle('searchHistory', () => [
+      { kind: 'session', session: SESSIONS[0], snippet: '…the login bug in auth.ts…' },
+    ]);
     renderApp({ host });
     await userEvent.click(await screen.findByTestId('tab-history'));
     await userEvent.type(screen.getByTestId('history-search'), 'login');

@@ -32,7 +32,10 @@ function SessionHeader({ session }: { session: HistorySession }) {
           {session.model && <span className="chat-meta-item">{session.model}</span>}
           {session.costUsd !== undefined && <span className="chat-meta-item">{formatCost(session.costUsd)}</span>}
           {session.source === 'copy' && (
-            <span className="chip chip-small" title="The Claude Code CLI deleted this session; this is Claude Desk's kept copy">
+            <span
+              className="chip chip-small"
+              title="The Claude Code CLI deleted this session; this is Claude Desk's kept copy"
+            >
               kept copy
             </span>
           )}

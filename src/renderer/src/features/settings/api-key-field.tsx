@@ -64,7 +64,9 @@ export function ApiKeyField({ compact = false }: { compact?: boolean }) {
         )}
       </div>
       <p id={hintId} className="field-hint">
-        {saved ? STORAGE_TEXT[settings?.apiKeyStorage ?? 'unavailable'] : 'Used when Claude Code is not logged in. Never shown again after saving.'}
+        {saved
+          ? STORAGE_TEXT[settings?.apiKeyStorage ?? 'unavailable']
+          : 'Used when Claude Code is not logged in. Never shown again after saving.'}
       </p>
     </form>
   );

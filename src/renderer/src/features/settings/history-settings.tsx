@@ -30,13 +30,16 @@ export function HistorySettings() {
         />
         <span>
           <strong>Keep a copy of every Claude Code session</strong>{' '}
-          <span className="muted">— the CLI deletes sessions after 30 days; kept copies stay browsable and continuable.</span>
+          <span className="muted">
+            — the CLI deletes sessions after 30 days; kept copies stay browsable and continuable.
+          </span>
         </span>
       </label>
       {stats && (
         <p className="field-hint" data-testid="kept-space">
-          {stats.sessions} session{stats.sessions === 1 ? '' : 's'} indexed · kept copies take {formatBytes(stats.keptBytes)} (
-          {formatBytes(stats.keptRawBytes)} uncompressed). Turning this off keeps existing copies but makes no new ones.
+          {stats.sessions} session{stats.sessions === 1 ? '' : 's'} indexed · kept copies take{' '}
+          {formatBytes(stats.keptBytes)} ({formatBytes(stats.keptRawBytes)} uncompressed). Turning this off keeps
+          existing copies but makes no new ones.
         </p>
       )}
     </section>

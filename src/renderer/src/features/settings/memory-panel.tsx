@@ -42,12 +42,19 @@ export function MemoryPanel() {
                 </div>
               )}
             </div>
-            <button type="button" className="btn btn-ghost btn-icon" aria-label={`Forget: ${m.content.slice(0, 40)}`} onClick={() => void remove(m.id)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              aria-label={`Forget: ${m.content.slice(0, 40)}`}
+              onClick={() => void remove(m.id)}
+            >
               <Icon name="trash" size={14} />
             </button>
           </li>
         ))}
-        {memories.length === 0 && !error && <li className="muted">{query ? 'Nothing matches.' : 'Nothing remembered yet.'}</li>}
+        {memories.length === 0 && !error && (
+          <li className="muted">{query ? 'Nothing matches.' : 'Nothing remembered yet.'}</li>
+        )}
       </ul>
       {cursor && (
         <button type="button" className="btn btn-small" onClick={() => void load(query, true)}>

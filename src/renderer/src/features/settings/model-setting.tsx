@@ -37,7 +37,8 @@ export function ModelSetting() {
         </button>
       </div>
       <p id={hint} className="field-hint">
-        A temperature suffix such as <code>@0.2</code> is kept with the name but not sent: Claude Code has no temperature setting.
+        A temperature suffix such as <code>@0.2</code> is kept with the name but not sent: Claude Code has no
+        temperature setting.
       </p>
     </form>
   );

@@ -8,7 +8,11 @@ import { Icon } from '../../ui/icons';
 export const PERMISSION_OPTIONS: { mode: PermissionMode; label: string; hint: string }[] = [
   { mode: 'plan', label: 'Plan', hint: 'Claude looks around and writes a plan; nothing changes until you approve it.' },
   { mode: 'ask', label: 'Ask', hint: 'Claude asks before it edits files or runs commands.' },
-  { mode: 'acceptEdits', label: 'Accept edits', hint: 'Claude edits files in the project; shell and network stay off.' },
+  {
+    mode: 'acceptEdits',
+    label: 'Accept edits',
+    hint: 'Claude edits files in the project; shell and network stay off.',
+  },
   { mode: 'bypassPermissions', label: 'Full access', hint: 'Everything, without asking.' },
 ];
 
@@ -39,7 +43,13 @@ export function FullAccessDialog({ onConfirm, onCancel }: { onConfirm(): void; o
  * The permission mode, as radio buttons (Settings) or a select (chat header). Full access goes
  * through the confirmation dialog; a mode locked by CLAUDE_DESK_PERMISSION_MODE cannot be changed.
  */
-export function PermissionControl({ variant = 'full', legend = 'Permission mode' }: { variant?: 'full' | 'compact'; legend?: string }) {
+export function PermissionControl({
+  variant = 'full',
+  legend = 'Permission mode',
+}: {
+  variant?: 'full' | 'compact';
+  legend?: string;
+}) {
   const settings = useDesk((s) => s.settings);
   const update = useDesk((s) => s.updateSettings);
   const [confirming, setConfirming] = useState(false);
@@ -73,7 +83,10 @@ export function PermissionControl({ variant = 'full', legend = 'Permission mode'
     const hint = PERMISSION_OPTIONS.find((o) => o.mode === current)?.hint ?? '';
     return (
       <>
-        <label className="header-select mode-select" title={lockedBy ? `Locked: ${lockedBy}` : `${hint} Settings sets the default for new threads.`}>
+        <label
+          className="header-select mode-select"
+          title={lockedBy ? `Locked: ${lockedBy}` : `${hint} Settings sets the default for new threads.`}
+        >
           <Icon name="shield" size={13} />
           <span className="mode-select-label">Permissions</span>
           <select
@@ -101,7 +114,12 @@ export function PermissionControl({ variant = 'full', legend = 'Permission mode'
   return (
     <ChoiceCards
       legend={legend}
-      choices={PERMISSION_OPTIONS.map((o) => ({ value: o.mode, label: o.label, hint: o.hint, danger: o.mode === 'bypassPermissions' }))}
+      choices={PERMISSION_OPTIONS.map((o) => ({
+        value: o.mode,
+        label: o.label,
+        hint: o.hint,
+        danger: o.mode === 'bypassPermissions',
+      }))}
       value={current}
       onChoose={choose}
       disabled={disabled}

@@ -6,7 +6,9 @@ import { renderApp } from '../../test-support/render-app';
 
 /** Settings is a screen of sections: open it, then the named section from its navigation. */
 async function openSection(name: string) {
-  await userEvent.click(within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('button', { name }));
+  await userEvent.click(
+    within(screen.getByRole('navigation', { name: 'Settings sections' })).getByRole('button', { name }),
+  );
 }
 
 async function openSettings(host = createFakeHost(), section = 'Permissions') {
@@ -30,13 +32,16 @@ describe('settings: permission mode', () => {
     const { host, control } = await openSettings();
     await userEvent.click(within(control).getByRole('radio', { name: /Full access/ }));
     const dialog = screen.getByTestId('full-access-dialog');
-    for (const grant of ['shell command', 'network', 'sub-agents', 'no approval']) expect(dialog).toHaveTextContent(grant);
+    for (const grant of ['shell command', 'network', 'sub-agents', 'no approval'])
+      expect(dialog).toHaveTextContent(grant);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(host.callsTo('updateSettings')).toHaveLength(0);
     expect(within(control).getByRole('radio', { name: /Accept edits/ })).toBeChecked();
 
     await userEvent.click(within(control).getByRole('radio', { name: /Full access/ }));
-    await userEvent.click(within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }));
+    await userEvent.click(
+      within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }),
+    );
     await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'bypassPermissions' }]));
     expect(within(control).getByRole('radio', { name: /Full access/ })).toBeChecked();
   });
@@ -68,7 +73,9 @@ describe('settings: permission mode', () => {
     await waitFor(() => expect(select).not.toBeDisabled());
     expect(screen.queryByTestId('full-access-badge')).not.toBeInTheDocument();
     await userEvent.selectOptions(select, 'bypassPermissions');
-    await userEvent.click(within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }));
+    await userEvent.click(
+      within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }),
+    );
     expect(await screen.findByTestId('full-access-badge')).toHaveTextContent('Full access');
   });
 });
@@ -81,7 +88,9 @@ describe('settings: model, key, tools, memory, data', () => {
     expect(screen.getByText(/is kept with the name but not sent/)).toBeInTheDocument();
     await userEvent.type(input, 'claude-code:sonnet@0.2');
     await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(host.callsTo('updateSettings')).toContainEqual({ defaultModel: 'claude-code:sonnet@0.2' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateSettings')).toContainEqual({ defaultModel: 'claude-code:sonnet@0.2' }),
+    );
   });
 
   it('a saved API key can be removed and is never shown', async () => {

@@ -23,7 +23,13 @@ export function SettingsView() {
     <section className="settings-view" aria-labelledby="settings-title" data-testid="settings-view">
       <header className="settings-header">
         <SidebarToggle />
-        <button type="button" className="btn btn-ghost settings-back" onClick={() => setView('chat')} title="Back to chat (Esc)" aria-keyshortcuts="Escape">
+        <button
+          type="button"
+          className="btn btn-ghost settings-back"
+          onClick={() => setView('chat')}
+          title="Back to chat (Esc)"
+          aria-keyshortcuts="Escape"
+        >
           <Icon name="back" size={16} /> Back to chat
         </button>
         <h1 id="settings-title">Settings</h1>

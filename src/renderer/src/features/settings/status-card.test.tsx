@@ -22,12 +22,18 @@ describe('status card', () => {
     expect(card).toHaveTextContent('/usr/local/bin/claude');
     expect(card).toHaveTextContent('found on PATH');
     expect(within(card).getByTestId('auth-method')).toHaveTextContent('Claude Code login');
-    expect(within(card).getByTestId('sandbox-line')).toHaveTextContent("Bubblewrap hides Claude Desk's private folder from Claude Code.");
+    expect(within(card).getByTestId('sandbox-line')).toHaveTextContent(
+      "Bubblewrap hides Claude Desk's private folder from Claude Code.",
+    );
     expect(within(card).queryByTestId('logged-out')).not.toBeInTheDocument();
   });
 
   it('not installed: the three install commands, each with a copy button', async () => {
-    const { card } = await openStatus({ ...OK_OVERVIEW, cli: { status: 'not_installed' }, auth: { loggedIn: false, method: 'none' } });
+    const { card } = await openStatus({
+      ...OK_OVERVIEW,
+      cli: { status: 'not_installed' },
+      auth: { loggedIn: false, method: 'none' },
+    });
     const commands = within(card).getAllByTestId('install-command');
     expect(commands.map((c) => c.querySelector('code')?.textContent)).toEqual([
       'curl -fsSL https://claude.ai/install.sh | bash',
@@ -56,7 +62,10 @@ describe('status card', () => {
   });
 
   it('logged out: the login steps and the API key field', async () => {
-    const { card } = await openStatus({ ...OK_OVERVIEW, auth: { loggedIn: false, method: 'none', cli: { loggedIn: false, authMethod: 'none' } } });
+    const { card } = await openStatus({
+      ...OK_OVERVIEW,
+      auth: { loggedIn: false, method: 'none', cli: { loggedIn: false, authMethod: 'none' } },
+    });
     const out = within(card).getByTestId('logged-out');
     expect(within(out).getByTestId('login-steps')).toHaveTextContent('claude');
     expect(out).toHaveTextContent('/login');

@@ -1,4 +1,10 @@
-import { CLI_INSTALL_COMMANDS, CLI_UPGRADE_COMMAND, type AuthStatus, type CliSource, type SandboxState } from '../../../../shared/cli-status';
+import {
+  CLI_INSTALL_COMMANDS,
+  CLI_UPGRADE_COMMAND,
+  type AuthStatus,
+  type CliSource,
+  type SandboxState,
+} from '../../../../shared/cli-status';
 import { useDesk } from '../../store/store-context';
 import { CommandLine } from '../../ui/copy-button';
 import { Icon } from '../../ui/icons';
@@ -47,13 +53,30 @@ export function StatusCard() {
   const checking = useDesk((s) => s.checking);
   const recheck = useDesk((s) => s.loadStatus);
   const cli = overview?.cli;
-  const tone = !cli ? 'muted' : cli.status === 'ok' && overview.auth.loggedIn ? 'ok' : cli.status === 'ok' ? 'warn' : 'bad';
+  const tone = !cli
+    ? 'muted'
+    : cli.status === 'ok' && overview.auth.loggedIn
+      ? 'ok'
+      : cli.status === 'ok'
+        ? 'warn'
+        : 'bad';
 
   return (
-    <section className={`card status-card status-${tone}`} aria-labelledby="status-title" data-testid="status-card" data-status={cli?.status ?? 'unknown'}>
+    <section
+      className={`card status-card status-${tone}`}
+      aria-labelledby="status-title"
+      data-testid="status-card"
+      data-status={cli?.status ?? 'unknown'}
+    >
       <div className="card-head">
         <h2 id="status-title">Claude Code</h2>
-        <button type="button" className="btn btn-small" onClick={() => void recheck(true)} disabled={checking} data-testid="recheck">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void recheck(true)}
+          disabled={checking}
+          data-testid="recheck"
+        >
           {checking ? 'Checking…' : 'Recheck'}
         </button>
       </div>
@@ -61,7 +84,8 @@ export function StatusCard() {
       {cli?.status === 'ok' && (
         <>
           <p className="status-headline">
-            <span className="status-dot ok" aria-hidden="true" /> Ready — version <strong data-testid="cli-version">{cli.version}</strong>
+            <span className="status-dot ok" aria-hidden="true" /> Ready — version{' '}
+            <strong data-testid="cli-version">{cli.version}</strong>
           </p>
           <div className="status-row">
             <span className="status-key">Path</span>
@@ -76,7 +100,8 @@ export function StatusCard() {
       {cli?.status === 'outdated' && (
         <>
           <p className="status-headline">
-            <span className="status-dot bad" aria-hidden="true" /> Version {cli.version} is too old — Claude Desk needs {cli.min_required} or newer.
+            <span className="status-dot bad" aria-hidden="true" /> Version {cli.version} is too old — Claude Desk needs{' '}
+            {cli.min_required} or newer.
           </p>
           <div className="status-row">
             <span className="status-key">Path</span>
@@ -90,7 +115,9 @@ export function StatusCard() {
         <>
           <p className="status-headline">
             <span className="status-dot bad" aria-hidden="true" />{' '}
-            {cli.override ? `Nothing usable at ${cli.override} (set by CLAUDE_DESK_CLI).` : 'Claude Code is not installed (or not where Claude Desk can find it).'}
+            {cli.override
+              ? `Nothing usable at ${cli.override} (set by CLAUDE_DESK_CLI).`
+              : 'Claude Code is not installed (or not where Claude Desk can find it).'}
           </p>
           <p>Install it with one of these, then press Recheck:</p>
           <ul className="install-list">
@@ -122,7 +149,8 @@ export function StatusCard() {
       {overview && !overview.auth.loggedIn && cli?.status === 'ok' && (
         <div className="status-login" data-testid="logged-out">
           <p className="status-headline">
-            <span className="status-dot warn" aria-hidden="true" /> Not logged in{overview.auth.error ? ` (${overview.auth.error})` : ''}. Log in:
+            <span className="status-dot warn" aria-hidden="true" /> Not logged in
+            {overview.auth.error ? ` (${overview.auth.error})` : ''}. Log in:
           </p>
           <LoginSteps />
           <ApiKeyField />

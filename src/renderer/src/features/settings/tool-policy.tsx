@@ -32,10 +32,17 @@ export function UserMcpSetting() {
     <fieldset className="field" disabled={include === undefined} data-testid="user-mcp-setting">
       <legend className="field-label">Your MCP servers</legend>
       <label className="radio-row">
-        <input type="checkbox" checked={include ?? false} onChange={(e) => void update({ includeUserMcpServers: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={include ?? false}
+          onChange={(e) => void update({ includeUserMcpServers: e.target.checked })}
+        />
         <span>
           <strong>Include the MCP servers you configured for Claude Code</strong>{' '}
-          <span className="muted">— from ~/.claude.json and the project&apos;s .mcp.json, beside Claude Desk&apos;s own. Type /mcp in a thread to see their status.</span>
+          <span className="muted">
+            — from ~/.claude.json and the project&apos;s .mcp.json, beside Claude Desk&apos;s own. Type /mcp in a thread
+            to see their status.
+          </span>
         </span>
       </label>
     </fieldset>

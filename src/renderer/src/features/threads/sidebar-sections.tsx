@@ -20,5 +20,11 @@ export interface SidebarTabDef {
  */
 export const SIDEBAR_TABS: SidebarTabDef[] = [
   { id: 'threads', label: 'Threads', icon: 'chat', Panel: ThreadsPanel },
-  { id: 'history', label: 'History', icon: 'history', title: 'Every Claude Code session on this computer', Panel: HistoryList },
+  {
+    id: 'history',
+    label: 'History',
+    icon: 'history',
+    title: 'Every Claude Code session on this computer',
+    Panel: HistoryList,
+  },
 ];

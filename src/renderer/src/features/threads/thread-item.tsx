@@ -22,7 +22,15 @@ export interface ThreadItemProps {
  * Esc cancels), delete via the parent's dialog (the bin, or Delete). One tab stop per row: the hover
  * buttons are for the mouse, the keys for the keyboard.
  */
-export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, tabbable, keysHintId, onDelete, onFocusRow }: ThreadItemProps) {
+export const ThreadItem = memo(function ThreadItem({
+  thread,
+  active,
+  snippet,
+  tabbable,
+  keysHintId,
+  onDelete,
+  onFocusRow,
+}: ThreadItemProps) {
   const select = useDesk((s) => s.selectThread);
   const rename = useDesk((s) => s.renameThread);
   const busy = useDesk((s) => isThreadBusy(s.inFlight, thread.id));
@@ -72,8 +80,7 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, ta
               // Focus returns to the row button: without this, the same Enter would also press (open) it.
               e.preventDefault();
               commit();
-            }
-            else if (e.key === 'Escape') {
+            } else if (e.key === 'Escape') {
               e.preventDefault();
               e.stopPropagation();
               setDraft(thread.title);
@@ -117,7 +124,13 @@ export const ThreadItem = memo(function ThreadItem({ thread, active, snippet, ta
         {snippet && <span className="thread-snippet">{snippet}</span>}
       </button>
       <span className="thread-actions">
-        <button type="button" className="btn btn-ghost btn-icon" tabIndex={-1} aria-label={`Rename ${thread.title}`} onClick={startRename}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          tabIndex={-1}
+          aria-label={`Rename ${thread.title}`}
+          onClick={startRename}
+        >
           <Icon name="pencil" size={14} />
         </button>
         <button

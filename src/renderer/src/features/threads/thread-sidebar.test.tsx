@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread, summaryOf } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
-const threeThreads = () => [makeThread('a', 'Older', [], 1000), makeThread('b', 'Newest', [], 3000), makeThread('c', 'Middle', [], 2000)];
+const threeThreads = () => [
+  makeThread('a', 'Older', [], 1000),
+  makeThread('b', 'Newest', [], 3000),
+  makeThread('c', 'Middle', [], 2000),
+];
 
 describe('thread sidebar', () => {
   it('lists threads most recent first', async () => {
@@ -37,7 +41,8 @@ describe('thread sidebar', () => {
     renderApp({ host });
     await screen.findByText('Older');
     const list = screen.getByTestId('thread-list');
-    const tabbable = () => [...list.querySelectorAll('button, input')].filter((el) => (el as HTMLElement).tabIndex >= 0);
+    const tabbable = () =>
+      [...list.querySelectorAll('button, input')].filter((el) => (el as HTMLElement).tabIndex >= 0);
     expect(tabbable()).toHaveLength(1);
     const row = (title: string) => within(list).getByText(title).closest('button')!;
     row('Newest').focus();

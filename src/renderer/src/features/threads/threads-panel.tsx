@@ -37,7 +37,9 @@ export function ThreadsPanel() {
     return () => clearTimeout(t);
   }, [query, search]);
 
-  const rows = hits ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet })) : threads.map((thread) => ({ thread, snippet: undefined }));
+  const rows = hits
+    ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet }))
+    : threads.map((thread) => ({ thread, snippet: undefined }));
   // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first).
   const ids = rows.map((r) => r.thread.id);
   const tabbableId = [focusedId, activeId].find((id) => id && ids.includes(id)) ?? ids[0];

@@ -17,7 +17,13 @@ export function numberedLines(result: string): { no: number; text: string }[] {
 }
 
 /** A highlighted excerpt of a file with its own line numbers; long ones collapsed. */
-export const CodeExcerpt = memo(function CodeExcerpt({ path, lines }: { path: string; lines: { no: number; text: string }[] }) {
+export const CodeExcerpt = memo(function CodeExcerpt({
+  path,
+  lines,
+}: {
+  path: string;
+  lines: { no: number; text: string }[];
+}) {
   const [all, setAll] = useState(false);
   const language = languageFor(path);
   const shown = all ? lines : lines.slice(0, PREVIEW_LINES);
@@ -32,7 +38,11 @@ export const CodeExcerpt = memo(function CodeExcerpt({ path, lines }: { path: st
                 <td className="diff-no">{l.no}</td>
                 <td className="diff-code">
                   {/* highlight.js escapes its input (highlight.ts) */}
-                  {html !== undefined ? <code dangerouslySetInnerHTML={{ __html: html || ' ' }} /> : <code>{l.text || ' '}</code>}
+                  {html !== undefined ? (
+                    <code dangerouslySetInnerHTML={{ __html: html || ' ' }} />
+                  ) : (
+                    <code>{l.text || ' '}</code>
+                  )}
                 </td>
               </tr>
             );

@@ -92,11 +92,21 @@ export function editDiff(name: string, input: unknown, detail?: ToolResultDetail
   if (name === 'Edit' && str(rec.old_string) !== undefined && str(rec.new_string) !== undefined) {
     hunks = fromStrings(str(rec.old_string)!, str(rec.new_string)!);
   } else if (name === 'MultiEdit' && Array.isArray(rec.edits)) {
-    hunks = (rec.edits as Record<string, unknown>[]).flatMap((e) => fromStrings(str(e.old_string) ?? '', str(e.new_string) ?? ''));
+    hunks = (rec.edits as Record<string, unknown>[]).flatMap((e) =>
+      fromStrings(str(e.old_string) ?? '', str(e.new_string) ?? ''),
+    );
   } else if (name === 'Write' && str(rec.content) !== undefined) {
     return addedFile(path, str(rec.content)!, false);
   } else if (name === 'NotebookEdit') {
-    if (rec.edit_mode === 'delete') return { path, rows: [{ kind: 'del', text: '(the cell is deleted)' }], numbered: false, created: false, added: 0, removed: 1 };
+    if (rec.edit_mode === 'delete')
+      return {
+        path,
+        rows: [{ kind: 'del', text: '(the cell is deleted)' }],
+        numbered: false,
+        created: false,
+        added: 0,
+        removed: 1,
+      };
     return addedFile(path, str(rec.new_source) ?? '', false);
   }
   if (!hunks) return undefined;
@@ -109,7 +119,7 @@ export type SplitRow = { left?: DiffRow; right?: DiffRow; gap?: DiffRow };
 /** Side by side: context on both sides; a run of removals pairs up with the additions that follow it. */
 export function splitRows(rows: DiffRow[]): SplitRow[] {
   const out: SplitRow[] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const row = rows[i]!;
     if (row.kind === 'gap') {
       out.push({ gap: row });

@@ -32,15 +32,15 @@ const SIGN = { add: '+', del: '−', context: ' ' } as const;
 
 /** Colour is not the only cue: screen readers hear whether a line was added or removed. */
 function ChangeLabel({ kind }: { kind: 'add' | 'del' | 'context' }) {
-  return kind === 'context' ? null : <span className="visually-hidden">{kind === 'add' ? 'added: ' : 'removed: '}</span>;
+  return kind === 'context' ? null : (
+    <span className="visually-hidden">{kind === 'add' ? 'added: ' : 'removed: '}</span>
+  );
 }
 
 function Gap({ row, cols }: { row: Extract<DiffRow, { kind: 'gap' }>; cols: number }) {
   return (
     <tr className="diff-gap">
-      <td colSpan={cols}>
-        {row.count ? `⋯ ${row.count} unchanged line${row.count === 1 ? '' : 's'}` : '⋯'}
-      </td>
+      <td colSpan={cols}>{row.count ? `⋯ ${row.count} unchanged line${row.count === 1 ? '' : 's'}` : '⋯'}</td>
     </tr>
   );
 }

@@ -15,9 +15,7 @@ function spansOf(text: string): Span[] {
   return Anser.ansiToJson(text.slice(0, MAX_CHARS), { use_classes: true, remove_empty: true }).map((e) => ({
     text: e.content,
     // 16-colour codes come as `ansi-red` etc. (styled in tools.css per theme); palette/true colours stay plain.
-    className: [e.fg, e.bg && `${e.bg}-bg`, ...e.decorations.map((d) => `ansi-${d}`)]
-      .filter(Boolean)
-      .join(' '),
+    className: [e.fg, e.bg && `${e.bg}-bg`, ...e.decorations.map((d) => `ansi-${d}`)].filter(Boolean).join(' '),
   }));
 }
 

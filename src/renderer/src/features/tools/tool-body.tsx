@@ -42,7 +42,13 @@ function BashBody({ part }: { part: ToolPart }) {
       {done && output !== '' && <TerminalOutput text={output} error={part.isError && exitCode === undefined} />}
       {done && (
         <div className={`terminal-status ${part.isError ? 'terminal-status-error' : ''}`} data-testid="bash-status">
-          {exitCode !== undefined ? `Exit code ${exitCode}` : part.isError ? 'Failed' : output === '' ? 'Done · no output' : 'Exit code 0'}
+          {exitCode !== undefined
+            ? `Exit code ${exitCode}`
+            : part.isError
+              ? 'Failed'
+              : output === ''
+                ? 'Done · no output'
+                : 'Exit code 0'}
         </div>
       )}
     </div>
@@ -68,7 +74,11 @@ function ReadBody({ part }: { part: ToolPart }) {
       {lines.length > 0 ? (
         <CodeExcerpt path={path} lines={lines} />
       ) : (
-        part.result !== undefined && <pre className={`tool-pre ${part.isError ? 'tool-pre-error' : ''}`} tabIndex={0}>{part.result || '(empty)'}</pre>
+        part.result !== undefined && (
+          <pre className={`tool-pre ${part.isError ? 'tool-pre-error' : ''}`} tabIndex={0}>
+            {part.result || '(empty)'}
+          </pre>
+        )
       )}
     </div>
   );
@@ -78,7 +88,9 @@ function FilesBody({ part }: { part: ToolPart }) {
   const detail = part.detail?.kind === 'files' ? part.detail : undefined;
   if (!detail) {
     // Grep's content mode and any error: the text is the answer (recorded case 32).
-    return part.result !== undefined ? <TerminalOutput text={part.result || '(no matches)'} error={part.isError} /> : null;
+    return part.result !== undefined ? (
+      <TerminalOutput text={part.result || '(no matches)'} error={part.isError} />
+    ) : null;
   }
   return (
     <div className="tool-rich" data-testid="files-body">
@@ -145,7 +157,11 @@ export function ToolBody({ part }: { part: ToolPart }) {
       return (
         <>
           <DiffView diff={diff} />
-          {part.isError && <pre className="tool-pre tool-pre-error" tabIndex={0}>{part.result}</pre>}
+          {part.isError && (
+            <pre className="tool-pre tool-pre-error" tabIndex={0}>
+              {part.result}
+            </pre>
+          )}
         </>
       );
     }

@@ -21,7 +21,10 @@ const REPLAYED: Record<string, unknown> = {
 const show = (name: string) =>
   renderWithStore(<AssistantMessageView message={REPLAYED[name] as AssistantMessage} threadId="t1" />);
 const card = (tool: string, n = 0) => screen.getAllByTestId('tool-card').filter((c) => c.dataset.tool === tool)[n]!;
-const rows = (el: HTMLElement) => within(el).getAllByRole('row').map((r) => [r.dataset.kind, r.textContent]);
+const rows = (el: HTMLElement) =>
+  within(el)
+    .getAllByRole('row')
+    .map((r) => [r.dataset.kind, r.textContent]);
 
 describe('tool cards over the real CLI recordings', () => {
   it('a finished Edit shows its removed and added lines with the file line numbers, no JSON (case 30)', () => {
@@ -67,7 +70,10 @@ describe('tool cards over the real CLI recordings', () => {
   it('long output is collapsed behind "Show all"', async () => {
     const result = Array.from({ length: 100 }, (_, i) => `row ${i + 1}`).join('\n');
     renderWithStore(
-      <ToolCard part={{ kind: 'tool', toolUseId: 'x', name: 'Bash', input: { command: 'seq 100' }, result, isError: false }} turnOver />,
+      <ToolCard
+        part={{ kind: 'tool', toolUseId: 'x', name: 'Bash', input: { command: 'seq 100' }, result, isError: false }}
+        turnOver
+      />,
     );
     const out = screen.getByTestId('terminal-output');
     expect(out).toHaveTextContent('row 24');
@@ -81,11 +87,19 @@ describe('tool cards over the real CLI recordings', () => {
     const read = card('Read');
     await userEvent.click(within(read).getAllByRole('button')[0]!);
     expect(within(read).getByTestId('read-range')).toHaveTextContent('lines 3–6 of 31');
-    expect(within(read).getAllByRole('row').map((r) => r.textContent)).toEqual(['3line 3', '4line 4', '5line 5', '6line 6']);
+    expect(
+      within(read)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['3line 3', '4line 4', '5line 5', '6line 6']);
     const grep = card('Grep', 1);
     await userEvent.click(within(grep).getAllByRole('button')[0]!);
     expect(within(grep).getByTestId('files-body')).toHaveTextContent('2 files');
-    expect(within(grep).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['notes.txt', 'src/a.ts']);
+    expect(
+      within(grep)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['notes.txt', 'src/a.ts']);
   });
 
   it("a sub-agent's text and Bash call are nested under the Agent card, with its state and duration (case 34b)", () => {
@@ -97,13 +111,21 @@ describe('tool cards over the real CLI recordings', () => {
     expect(within(nested[0]!).getByTestId('terminal-output')).toHaveTextContent('sub-agent-says-hi');
     expect(within(agent).getByTestId('subagent')).toHaveTextContent('Using a tool.');
     // Only the Agent card is at the top level.
-    expect(screen.getAllByTestId('tool-card').filter((c) => !c.parentElement?.closest('[data-testid=subagent]'))).toHaveLength(1);
+    expect(
+      screen.getAllByTestId('tool-card').filter((c) => !c.parentElement?.closest('[data-testid=subagent]')),
+    ).toHaveLength(1);
   });
 
   it('an unknown tool gets a readable card: its arguments by name, then the result', async () => {
     renderWithStore(
       <ToolCard
-        part={{ kind: 'tool', toolUseId: 'x', name: 'ScheduleWakeup', input: { when: 'in 5 minutes', repeat: { times: 2 } }, result: 'ok' }}
+        part={{
+          kind: 'tool',
+          toolUseId: 'x',
+          name: 'ScheduleWakeup',
+          input: { when: 'in 5 minutes', repeat: { times: 2 } },
+          result: 'ok',
+        }}
         turnOver
       />,
     );
@@ -115,7 +137,12 @@ describe('tool cards over the real CLI recordings', () => {
   });
 
   it('a file path opens the file on the desktop and copies the path in browser mode', async () => {
-    const part = { kind: 'tool' as const, toolUseId: 'x', name: 'Write', input: { file_path: '/proj/a.md', content: 'hi\n' } };
+    const part = {
+      kind: 'tool' as const,
+      toolUseId: 'x',
+      name: 'Write',
+      input: { file_path: '/proj/a.md', content: 'hi\n' },
+    };
     const desktop = createFakeHost({ host: 'electron' });
     const { store, unmount } = renderWithStore(<ToolCard part={part} turnOver={false} />, { host: desktop });
     await act(() => store.getState().loadAppInfo());

@@ -28,7 +28,8 @@ export function WebBody({ part }: { part: ToolPart }) {
   const input = (part.input ?? {}) as Record<string, unknown>;
   const url = typeof input.url === 'string' ? input.url : undefined;
   const query = typeof input.query === 'string' ? input.query : undefined;
-  const links = part.name === 'WebSearch' && part.result ? [...new Set(part.result.match(URL_RE) ?? [])].slice(0, 20) : [];
+  const links =
+    part.name === 'WebSearch' && part.result ? [...new Set(part.result.match(URL_RE) ?? [])].slice(0, 20) : [];
   return (
     <div className="tool-rich" data-testid="web-body">
       {url && (
@@ -47,7 +48,9 @@ export function WebBody({ part }: { part: ToolPart }) {
           ))}
         </ul>
       )}
-      {part.result !== undefined && links.length === 0 && <TerminalOutput text={part.result || '(empty)'} error={part.isError} />}
+      {part.result !== undefined && links.length === 0 && (
+        <TerminalOutput text={part.result || '(empty)'} error={part.isError} />
+      )}
     </div>
   );
 }
