@@ -5,6 +5,7 @@ import { APP_NAME, resolveDataDir, type DataDirLayout } from '../core/store/data
 import { ApiKeyStore, type SecretCipher } from '../core/store/api-key-store';
 import { SettingsStore } from '../core/store/settings-store';
 import { SessionsStore } from '../core/store/sessions-store';
+import { SessionCostsStore } from '../core/store/session-costs-store';
 import { ThreadsStore } from '../core/store/threads-store';
 import { createMemoryStore } from '../core/store/memory-store';
 import { WindowStateStore } from '../core/store/window-state-store';
@@ -125,6 +126,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
   const sessions = new SessionsStore(layout.sessionsFile, warn);
+  const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
@@ -155,6 +157,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
     sessions,
+    sessionCosts,
     env,
     log: (m) => log.info(m),
     redact: (t) => redactor.text(t),
