@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useDeskStore } from './store/store-context';
 import { isThreadBusy } from './store/turn-selectors';
 import { focusComposer, isComposer } from './features/chat/composer';
-import { isTyping } from './features/approvals/approval-keys';
+import { focusWaitingApproval, isFocusApprovalShortcut, isTyping } from './features/approvals/approval-keys';
 import { isNarrow } from './ui/use-narrow';
 
 /** Esc in a text field other than the composer belongs to that field (clear, cancel): it must not stop the turn. */
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
- * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
+ * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Cmd/Ctrl+, settings, Alt+R to the waiting approval card, Esc stops the running turn (or leaves
  * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
  * The app menu sends the same commands.
  */
@@ -28,6 +28,9 @@ export function useShortcuts(win: Window = window): void {
         // Cmd/Ctrl+B folds the sidebar away (or, in a narrow window, brings it over the chat and back).
         e.preventDefault();
         s.toggleSidebar(isNarrow(win));
+      } else if (isFocusApprovalShortcut(e)) {
+        // Answering an approval from the keyboard takes focus on its card first (Y/A/N work only there).
+        if (focusWaitingApproval(win.document)) e.preventDefault();
       } else if (mod && e.key === ',') {
         e.preventDefault();
         s.setView('settings');
