@@ -50,7 +50,9 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   expect(mock.requests.at(-1)?.toolResults).toHaveLength(1);
 });
 
-test('in Ask mode a "y" typed in the empty composer is text; Alt+R focuses the card and Y allows once', async ({ page }) => {
+test('in Ask mode a "y" typed in the empty composer is text; Alt+R focuses the card and Y allows once', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
   const box = page.getByLabel('Message');

@@ -46,7 +46,9 @@ test('a message streams its answer in exactly once, with a footer and the thread
   await page.screenshot({ path: 'e2e/screenshots/chat-answer.png' });
 });
 
-test("three identical turns each cost the same in their footers, and the header total is their sum", async ({ page }) => {
+test('three identical turns each cost the same in their footers, and the header total is their sum', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
   for (let i = 1; i <= 3; i++) {

@@ -84,10 +84,17 @@ describe('claude-desk command line', () => {
     for (let i = 0; i < 3; i++) {
       const res = await run(['chat', '--thread', 'costs', '--json', 'The same question'], env());
       expect(res.code).toBe(0);
-      const result = res.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.type === 'result');
+      const result = res.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .find((e) => e.type === 'result');
       costs.push(result.verdict.costUsd);
       // The CLI's own figure is the session's running total (recorded cases 02, 11c): kept beside it.
-      expect(result.verdict.sessionCostUsd).toBeCloseTo(costs.reduce((a, b) => a + b, 0), 10);
+      expect(result.verdict.sessionCostUsd).toBeCloseTo(
+        costs.reduce((a, b) => a + b, 0),
+        10,
+      );
     }
     expect(costs[0]).toBeGreaterThan(0);
     for (const c of costs) expect(Math.abs(c - costs[0]!) / costs[0]!).toBeLessThan(0.01);

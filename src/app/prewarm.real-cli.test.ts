@@ -112,7 +112,10 @@ describe('pre-warm through the app (real CLI, mock API)', () => {
     );
     expect(verdicts).toHaveLength(3);
     expect(totals).toMatchObject({ turns: 3 });
-    expect(totals.costUsd).toBeCloseTo(verdicts.reduce((a, b) => a + b, 0), 10);
+    expect(totals.costUsd).toBeCloseTo(
+      verdicts.reduce((a, b) => a + b, 0),
+      10,
+    );
 
     await warmed(6);
     await desk.shutdown();

@@ -30,7 +30,8 @@ const turn = (id: string, verdict: TurnVerdict | undefined, warnings?: string[])
   ...(verdict ? { verdict } : {}),
   ...(warnings ? { warnings } : {}),
 });
-const costs = (messages: ChatMessage[]) => messages.map((m) => (m.role === 'assistant' ? m.verdict?.costUsd : undefined));
+const costs = (messages: ChatMessage[]) =>
+  messages.map((m) => (m.role === 'assistant' ? m.verdict?.costUsd : undefined));
 
 describe('per-turn costs from the CLI’s running session total', () => {
   it('is the increase over the previous turn of the session; a counter that restarted counts whole', () => {

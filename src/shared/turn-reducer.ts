@@ -155,7 +155,11 @@ function resolveApproval(
     // The call's card shows and keeps what actually ran, with what the model proposed beside it.
     const toolUseId = cards[i]!.request.toolUseId;
     if (editedInput && toolUseId) {
-      next = updateTool(next, toolUseId, (p) => ({ ...p, proposedInput: p.proposedInput ?? p.input, input: editedInput }));
+      next = updateTool(next, toolUseId, (p) => ({
+        ...p,
+        proposedInput: p.proposedInput ?? p.input,
+        input: editedInput,
+      }));
     }
   }
   const waiting = next.approvals?.some((c) => !c.outcome) ?? false;

@@ -41,7 +41,8 @@ export class SessionCostsStore {
       const map = new Map<string, number>();
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
         for (const [sessionId, total] of Object.entries(raw)) {
-          if (isUuidV4(sessionId) && typeof total === 'number' && Number.isFinite(total) && total >= 0) map.set(sessionId, total);
+          if (isUuidV4(sessionId) && typeof total === 'number' && Number.isFinite(total) && total >= 0)
+            map.set(sessionId, total);
         }
       }
       this.cache = map;

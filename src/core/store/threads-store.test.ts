@@ -273,7 +273,15 @@ describe('ThreadsStore', () => {
       message: { ...asst(`a${n}`, 'answer', 'done'), verdict: { ...verdict, costUsd: total } },
     });
     const lines = [
-      { op: 'meta', at: 0, id, title: 'Old thread', createdAt: 0, settings: {}, totals: { ...verdict, costUsd: 0.00108, inputTokens: 30, outputTokens: 15, durationMs: 300, turns: 3 } },
+      {
+        op: 'meta',
+        at: 0,
+        id,
+        title: 'Old thread',
+        createdAt: 0,
+        settings: {},
+        totals: { ...verdict, costUsd: 0.00108, inputTokens: 30, outputTokens: 15, durationMs: 300, turns: 3 },
+      },
       turn(1, 0.00018),
       turn(2, 0.00036),
       turn(3, 0.00054),

@@ -81,7 +81,10 @@ describe('approvals with the real CLI', () => {
       input: { content: 'edited by the user\n' },
       proposedInput: { content: 'hello from the tool\n' },
     });
-    expect(message.approvals?.[0]).toMatchObject({ outcome: 'allowed', editedInput: { content: 'edited by the user\n' } });
+    expect(message.approvals?.[0]).toMatchObject({
+      outcome: 'allowed',
+      editedInput: { content: 'edited by the user\n' },
+    });
   });
 
   it('deny with a reason: nothing is written and the model reads the reason', async () => {

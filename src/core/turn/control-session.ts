@@ -130,7 +130,9 @@ export class ControlSession {
     if (!request || !this.channel || this.closed) return false;
     this.channel.send(permissionResponse(request, decision));
     const edited =
-      decision.behavior === 'allow' && decision.updatedInput && JSON.stringify(decision.updatedInput) !== JSON.stringify(request.input)
+      decision.behavior === 'allow' &&
+      decision.updatedInput &&
+      JSON.stringify(decision.updatedInput) !== JSON.stringify(request.input)
         ? decision.updatedInput
         : undefined;
     this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', edited);
@@ -187,7 +189,11 @@ export class ControlSession {
     for (const listener of this.listeners) listener();
   }
 
-  private resolve(requestId: string, outcome: 'allowed' | 'denied' | 'cancelled', editedInput?: Record<string, unknown>): void {
+  private resolve(
+    requestId: string,
+    outcome: 'allowed' | 'denied' | 'cancelled',
+    editedInput?: Record<string, unknown>,
+  ): void {
     if (!this.pending.delete(requestId)) return;
     if (this.pending.size === 0) this.channel?.resumeIdle();
     this.emit({ type: 'approval_resolved', requestId, outcome, ...(editedInput ? { editedInput } : {}) });
@@ -208,7 +214,12 @@ export class ControlSession {
   private emit(
     body:
       | { type: 'approval_request'; request: ApprovalRequest }
-      | { type: 'approval_resolved'; requestId: string; outcome: 'allowed' | 'denied' | 'cancelled'; editedInput?: Record<string, unknown> },
+      | {
+          type: 'approval_resolved';
+          requestId: string;
+          outcome: 'allowed' | 'denied' | 'cancelled';
+          editedInput?: Record<string, unknown>;
+        },
   ): void {
     this.channel?.emit({ threadId: this.options.threadId, turnId: this.options.turnId, ...body });
   }

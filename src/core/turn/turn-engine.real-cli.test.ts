@@ -53,7 +53,9 @@ describe('TurnEngine + real CLI + mock API', () => {
     expect(costs[0]).toBeGreaterThan(0);
     for (const c of costs) expect(Math.abs(c - costs[0]!) / costs[0]!).toBeLessThan(0.01);
     expect(third.outcome.verdict?.sessionCostUsd).toBeCloseTo(costs[0]! + costs[1]! + costs[2]!, 10);
-    expect(JSON.parse(fs.readFileSync(h.sessionCostsFile, 'utf8'))).toEqual({ [sessionId]: third.outcome.verdict?.sessionCostUsd });
+    expect(JSON.parse(fs.readFileSync(h.sessionCostsFile, 'utf8'))).toEqual({
+      [sessionId]: third.outcome.verdict?.sessionCostUsd,
+    });
   });
 
   it('a lost CLI session falls back once to a fresh one with the transcript', async () => {

@@ -173,7 +173,9 @@ describe('approval card', () => {
     await userEvent.keyboard('{Alt>}r{/Alt}');
     expect(cards()[0]).toHaveFocus();
     await userEvent.keyboard('a');
-    expect(answers()).toEqual([expect.objectContaining({ requestId: 'b1', decision: expect.objectContaining({ scope: 'always' }) })]);
+    expect(answers()).toEqual([
+      expect.objectContaining({ requestId: 'b1', decision: expect.objectContaining({ scope: 'always' }) }),
+    ]);
   });
 
   it('with several waiting, keys go only to the focused card; N then Enter denies it', async () => {
