@@ -46,6 +46,22 @@ test('a message streams its answer in exactly once, with a footer and the thread
   await page.screenshot({ path: 'e2e/screenshots/chat-answer.png' });
 });
 
+test("three identical turns each cost the same in their footers, and the header total is their sum", async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  for (let i = 1; i <= 3; i++) {
+    await send(page, 'The same question');
+    await expect(page.getByTestId('assistant-message')).toHaveCount(i);
+    await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  }
+  // The CLI reports the session's running total ($0.00014, $0.00028, $0.00042 on the mock): each footer shows its turn's share.
+  await expect(page.getByTestId('turn-cost')).toHaveText(['$0.0001', '$0.0001', '$0.0001']);
+  await expect(page.getByTestId('thread-total')).toContainText('$0.0004');
+  await expect(page.getByTestId('thread-total')).toContainText('45 tokens · 3 turns');
+  const tooltip = await page.getByTestId('thread-total').getAttribute('title');
+  expect(tooltip).toContain('30 input + 0 cache reads + 0 cache writes = 30 in; 15 output');
+});
+
 test('a tool call shows as a card with its result', async ({ page }) => {
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();

@@ -71,6 +71,24 @@ describe('claude-desk command line', () => {
     expect(JSON.stringify(mock.requests.at(-1)!.body.messages)).toContain('Hello there');
   });
 
+  it("chat --json: three identical turns on one thread each report the turn's own cost; the thread total is their sum", async () => {
+    const costs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await run(['chat', '--thread', 'costs', '--json', 'The same question'], env());
+      expect(res.code).toBe(0);
+      const result = res.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.type === 'result');
+      costs.push(result.verdict.costUsd);
+      // The CLI's own figure is the session's running total (recorded cases 02, 11c): kept beside it.
+      expect(result.verdict.sessionCostUsd).toBeCloseTo(costs.reduce((a, b) => a + b, 0), 10);
+    }
+    expect(costs[0]).toBeGreaterThan(0);
+    for (const c of costs) expect(Math.abs(c - costs[0]!) / costs[0]!).toBeLessThan(0.01);
+    const index = JSON.parse(await fs.readFile(path.join(dataDir, 'state', 'threads', 'index.json'), 'utf8'));
+    const thread = index.threads.find((t: { title: string }) => t.title === 'costs');
+    expect(thread.totals.turns).toBe(3);
+    expect(thread.totals.costUsd).toBeCloseTo(costs[0]! + costs[1]! + costs[2]!, 10);
+  });
+
   it('chat --project with a missing folder exits 1 with a clear message and sends nothing', async () => {
     const sent = mock.requests.length;
     const missing = path.join(dataDir, 'no-such-project');

@@ -5,6 +5,7 @@ import { APP_NAME, resolveDataDir, type DataDirLayout } from '../core/store/data
 import { ApiKeyStore, type SecretCipher } from '../core/store/api-key-store';
 import { SettingsStore } from '../core/store/settings-store';
 import { SessionsStore } from '../core/store/sessions-store';
+import { SessionCostsStore } from '../core/store/session-costs-store';
 import { ThreadsStore } from '../core/store/threads-store';
 import { createMemoryStore } from '../core/store/memory-store';
 import { createLogger, type Logger } from '../core/log/logger';
@@ -118,6 +119,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const apiKey = await ApiKeyStore.open({ file: `${layout.stateDir}/api-key.bin`, cipher: opts.cipher, onWarning: warn, onSecret: (k) => redactor.add(k) });
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
   const sessions = new SessionsStore(layout.sessionsFile, warn);
+  const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
@@ -144,6 +146,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
     sessions,
+    sessionCosts,
     env,
     log: (m) => log.info(m),
     redact: (t) => redactor.text(t),

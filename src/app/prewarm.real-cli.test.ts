@@ -92,6 +92,13 @@ describe('pre-warm through the app (real CLI, mock API)', () => {
     expect(init?.type === 'init' && init.permissionMode).toBe('default');
     expect(prewarm.status()).toMatchObject({ reused: 2 });
     expect(mock.requests).toHaveLength(2);
+    // The warm process resumed the same session: its running total includes turn one, its turn's cost does not.
+    const costOf = (r: typeof first) => {
+      const result = r.of('result')[0];
+      return result?.type === 'result' ? result.verdict.costUsd : NaN;
+    };
+    expect(costOf(first)).toBeGreaterThan(0);
+    expect(Math.abs(costOf(second) - costOf(first)) / costOf(first)).toBeLessThan(0.01);
 
     await warmed(4);
     await desk.handlers.updateThreadSettings({ threadId: thread.id, settings: { model: 'mock-model-z' } });
@@ -99,6 +106,13 @@ describe('pre-warm through the app (real CLI, mock API)', () => {
     await send(thread.id, 'Now with another model');
     expect(mock.requests.at(-1)?.model).toBe('mock-model-z');
     expect(prewarm.status()).toMatchObject({ reused: 3 });
+    const totals = (await desk.handlers.getThread({ threadId: thread.id }))!.totals;
+    const verdicts = (await desk.handlers.getThread({ threadId: thread.id }))!.messages.flatMap((m) =>
+      m.role === 'assistant' && m.verdict ? [m.verdict.costUsd] : [],
+    );
+    expect(verdicts).toHaveLength(3);
+    expect(totals).toMatchObject({ turns: 3 });
+    expect(totals.costUsd).toBeCloseTo(verdicts.reduce((a, b) => a + b, 0), 10);
 
     await warmed(6);
     await desk.shutdown();

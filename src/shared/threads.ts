@@ -12,9 +12,13 @@ export interface ThreadSettings {
 }
 
 export interface ThreadTotals {
+  /** The sum of the turns' own costs (shared/turn-costs.ts), never of the CLI's running session totals. */
   costUsd: number;
+  /** Fresh (uncached) input; cache reads and writes are counted beside it (tokenCounts adds all three). */
   inputTokens: number;
   outputTokens: number;
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
   durationMs: number;
   turns: number;
 }

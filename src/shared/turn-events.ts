@@ -17,7 +17,12 @@ export interface TurnVerdict {
   subtype: string;
   terminalReason?: string;
   result?: string;
+  /** This turn's own cost: the increase of its session's running total (shared/turn-costs.ts). */
   costUsd: number;
+  /** The CLI's `total_cost_usd`: the running total of the whole session, as reported. */
+  sessionCostUsd?: number;
+  /** The session the result line belongs to (its `session_id`). */
+  sessionId?: string;
   durationMs: number;
   numTurns: number;
   usage: TurnUsage;

@@ -9,6 +9,7 @@
 import type { ApprovalCard, AssistantMessage, AssistantPart, ThreadTotals, TurnStatus } from './threads';
 import type { ApprovalRequest, TurnEvent, TurnVerdict } from './turn-events';
 import { parseRateLimit } from './rate-limit';
+import { addVerdictToTotals } from './turn-costs';
 
 type TextLike = Extract<AssistantPart, { kind: 'text' | 'thinking' }>;
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -25,16 +26,8 @@ export function newAssistantMessage(turnId: string, createdAt: number): Assistan
 
 export const EMPTY_TOTALS: ThreadTotals = { costUsd: 0, inputTokens: 0, outputTokens: 0, durationMs: 0, turns: 0 };
 
-/** One finished turn added to a thread's running totals (one verdict = one turn, whatever its numTurns). */
-export function threadTotalsAdd(totals: ThreadTotals, verdict: TurnVerdict): ThreadTotals {
-  return {
-    costUsd: totals.costUsd + (verdict.costUsd || 0),
-    inputTokens: totals.inputTokens + (verdict.usage?.inputTokens || 0),
-    outputTokens: totals.outputTokens + (verdict.usage?.outputTokens || 0),
-    durationMs: totals.durationMs + (verdict.durationMs || 0),
-    turns: totals.turns + 1,
-  };
-}
+/** One finished turn added to a thread's running totals: see addVerdictToTotals (failed turns are not turns). */
+export const threadTotalsAdd: (totals: ThreadTotals, verdict: TurnVerdict) => ThreadTotals = addVerdictToTotals;
 
 export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMessage {
   // A sub-agent's calls and results go into its Agent card's children (recorded case 34b).

@@ -18,6 +18,7 @@ export interface DataDirLayout {
   logFile: string;
   threadsDir: string;
   sessionsFile: string;
+  sessionCostsFile: string;
   settingsFile: string;
   memoryFile: string;
 }
@@ -53,6 +54,7 @@ export function dataDirLayout(root: string): DataDirLayout {
     logFile: path.join(logsDir, 'claude-desk.log'),
     threadsDir: path.join(stateDir, 'threads'),
     sessionsFile: path.join(stateDir, 'claude-code-sessions.json'),
+    sessionCostsFile: path.join(stateDir, 'claude-code-session-costs.json'),
     settingsFile: path.join(stateDir, 'claude_code_settings.json'),
     memoryFile: path.join(stateDir, 'memory.json'),
   };

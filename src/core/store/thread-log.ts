@@ -19,6 +19,7 @@ import type {
 } from '../../shared/threads';
 import { EMPTY_TOTALS } from '../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
+import { correctLegacyCosts, totalsFromMessages } from '../../shared/turn-costs';
 
 export interface MetaRecord {
   op: 'meta';
@@ -109,7 +110,10 @@ export function parseThreadLog(id: string, text: string): ParsedLog {
   }
   if (!summary.createdAt) summary.createdAt = firstAt ?? 0;
   if (!summary.updatedAt) summary.updatedAt = summary.createdAt;
-  return { summary, messages, wasteChars, totalChars: text.length, badLines, tornTail };
+  // A thread saved before per-turn costs: its verdicts hold running session totals, and its totals their sum.
+  const costs = correctLegacyCosts(messages);
+  if (costs.corrected) summary.totals = totalsFromMessages(costs.messages);
+  return { summary, messages: costs.messages, wasteChars, totalChars: text.length, badLines, tornTail };
 }
 
 /** The shortest log that loads to the same thread. */

@@ -15,8 +15,14 @@ export interface IndexEntry extends ThreadSummary {
   logBytes: number;
 }
 
+/**
+ * 2: totals are sums of true per-turn costs (shared/turn-costs.ts). A version-1 index held the CLI's running
+ * session totals summed up, so it is rebuilt from the logs once (parseThreadLog corrects them).
+ */
+const INDEX_VERSION = 2;
+
 interface IndexFile {
-  version: 1;
+  version: typeof INDEX_VERSION;
   threads: IndexEntry[];
 }
 
@@ -37,7 +43,7 @@ export function indexPath(dir: string): string {
 }
 
 export async function writeIndex(dir: string, entries: IndexEntry[]): Promise<void> {
-  const file: IndexFile = { version: 1, threads: entries };
+  const file: IndexFile = { version: INDEX_VERSION, threads: entries };
   await writeJsonAtomic(indexPath(dir), file);
 }
 
@@ -100,7 +106,9 @@ export async function loadIndex(
   const entries = new Map<string, IndexEntry>();
   const list = (raw as Partial<IndexFile> | undefined)?.threads;
   if (raw !== undefined && !Array.isArray(list)) corrupt = true;
-  for (const e of Array.isArray(list) ? list : []) if (isEntry(e)) entries.set(e.id, e);
+  // An older index is not wrong enough to warn about, only stale: every log is re-read below.
+  const current = (raw as Partial<IndexFile> | undefined)?.version === INDEX_VERSION;
+  for (const e of current && Array.isArray(list) ? list : []) if (isEntry(e)) entries.set(e.id, e);
 
   const logs = new Map<string, number>();
   for (const name of await fs.readdir(dir)) {

@@ -216,10 +216,45 @@ describe('ThreadsStore', () => {
     const { id } = await store.create({ settings: { model: 'opus', systemPrompt: 'be brief' } });
     await store.updateSettings(id, { projectDir: '/tmp/p', systemPrompt: '' });
     const totals = await store.addTotals(id, verdict);
-    expect(totals).toEqual({ costUsd: 0.5, inputTokens: 10, outputTokens: 5, durationMs: 100, turns: 1 });
+    expect(totals).toEqual({
+      costUsd: 0.5,
+      inputTokens: 10,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+      durationMs: 100,
+      turns: 1,
+    });
     const s = (await h.open()).summary(id);
     expect(s?.settings).toEqual({ model: 'opus', projectDir: '/tmp/p' });
     expect(s?.totals.turns).toBe(1);
+  });
+
+  it('a thread saved before per-turn costs opens corrected: each turn its own cost, the header their sum', async () => {
+    // What earlier versions wrote: the CLI's running session total as each turn's cost, and the sum of those.
+    const id = 'legacy-thread';
+    const turn = (n: number, total: number) => ({
+      op: 'assistant',
+      at: n,
+      message: { ...asst(`a${n}`, 'answer', 'done'), verdict: { ...verdict, costUsd: total } },
+    });
+    const lines = [
+      { op: 'meta', at: 0, id, title: 'Old thread', createdAt: 0, settings: {}, totals: { ...verdict, costUsd: 0.00108, inputTokens: 30, outputTokens: 15, durationMs: 300, turns: 3 } },
+      turn(1, 0.00018),
+      turn(2, 0.00036),
+      turn(3, 0.00054),
+    ];
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${id}.jsonl`), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ version: 1, threads: [] }));
+    const store = await h.open();
+    expect(store.summary(id)?.totals.costUsd).toBeCloseTo(0.00054, 12);
+    expect(store.summary(id)?.totals.turns).toBe(3);
+    const thread = await store.get(id);
+    for (const m of thread!.messages) expect(m.role === 'assistant' && m.verdict?.costUsd).toBeCloseTo(0.00018, 12);
+    expect(h.warnings).toEqual([]); // an older index is stale, not corrupt
+    await store.flush();
+    expect((await h.open()).summary(id)?.totals.costUsd).toBeCloseTo(0.00054, 12);
   });
 
   it('read() returns the last messages; unknown and path-like ids are simply not found', async () => {

@@ -84,6 +84,15 @@ describe('CliEventMapper, case by case', () => {
     expect(r.verdicts[0]?.verdict.usage).toMatchObject({ inputTokens: 10, outputTokens: 5 });
   });
 
+  it("02: a resumed session's result carries its running total; the verdict's cost is the turn's own", () => {
+    const values = recordedValues(recordedCase('02'));
+    const mapper = new CliEventMapper({ threadId: 't1', turnId: 'u1', sessionCostBefore: 0.00014 });
+    const verdict = values.map((v) => mapper.map(v)).find((l) => l.verdict)?.verdict?.verdict;
+    expect(verdict?.sessionCostUsd).toBeCloseTo(0.00028, 12);
+    expect(verdict?.costUsd).toBeCloseTo(0.00014, 12);
+    expect(verdict?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('03: unknown session → error verdict naming the session, no init', () => {
     const r = mapAll(recordedValues(recordedCase('03')));
     expect(r.types).toEqual([]);

@@ -27,6 +27,8 @@ export interface CliEventMapperOptions {
   turnId: string;
   /** Name of the app's MCP server in --mcp-config; a `failed` status for it becomes a warning. */
   appMcpServerName?: string;
+  /** The session's running cost after its previous turn (SessionCostsStore); 0 or absent for a fresh session. */
+  sessionCostBefore?: number;
 }
 
 type EventBody = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId' | 'turnId'> : never) : never;
@@ -81,7 +83,7 @@ export class CliEventMapper {
       case 'system':
         return this.system(raw);
       case 'result': {
-        const verdict = parseResult(raw, this.sawAuthErrorMessage);
+        const verdict = parseResult(raw, this.sawAuthErrorMessage, this.options.sessionCostBefore);
         const window = contextWindowOf(raw.modelUsage);
         if (this.contextTokens !== undefined) {
           verdict.verdict.context = { tokens: this.contextTokens, ...(window ? { window } : {}) };

@@ -1,4 +1,5 @@
 import type { TurnUsage, TurnVerdict } from '../../shared/turn-events';
+import { turnCostFrom } from '../../shared/turn-costs';
 import { type Json, isObject, num, str } from './cli-json';
 
 /** What the mapper learned from a `result` line, beyond the shared TurnVerdict. */
@@ -36,19 +37,24 @@ function usageOf(raw: unknown): TurnUsage {
 
 /**
  * Parse a `result` line. Failure is judged by `is_error` only: case 04 ("Not logged in") and 12d
- * (401) both arrive as `subtype:"success"` with `is_error:true`.
+ * (401) both arrive as `subtype:"success"` with `is_error:true`. `sessionCostBefore` is the session's running
+ * total after its previous turn (0 for a fresh session): `total_cost_usd` is cumulative (cases 02, 11c).
  */
-export function parseResult(raw: Json, sawAuthErrorMessage: boolean): CliVerdict {
+export function parseResult(raw: Json, sawAuthErrorMessage: boolean, sessionCostBefore = 0): CliVerdict {
   const isError = raw.is_error === true;
   const result = str(raw.result);
   const apiErrorStatus = num(raw.api_error_status);
+  const sessionCost = num(raw.total_cost_usd) ?? 0;
+  const sessionId = str(raw.session_id);
   const errors = Array.isArray(raw.errors) ? raw.errors.filter((e): e is string => typeof e === 'string') : [];
   const verdict: TurnVerdict = {
     isError,
     subtype: str(raw.subtype) ?? 'unknown',
     terminalReason: str(raw.terminal_reason),
     result,
-    costUsd: num(raw.total_cost_usd) ?? 0,
+    costUsd: turnCostFrom(sessionCost, sessionCostBefore),
+    sessionCostUsd: sessionCost,
+    ...(sessionId ? { sessionId } : {}),
     durationMs: num(raw.duration_ms) ?? 0,
     numTurns: num(raw.num_turns) ?? 0,
     usage: usageOf(raw.usage),

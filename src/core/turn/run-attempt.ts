@@ -27,6 +27,8 @@ export interface AttemptDeps {
 export interface AttemptInput {
   sessionId: string;
   resume: boolean;
+  /** The session's running cost after its previous turn, so the verdict carries this turn's own cost. */
+  sessionCostBefore?: number;
   preamble?: string;
   projectDir: string;
   emit: (event: TurnEvent) => void;
@@ -70,6 +72,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       threadId: req.threadId,
       turnId: req.turnId,
       appMcpServerName: mcp ? DESK_MCP_SERVER_NAME : undefined,
+      sessionCostBefore: input.sessionCostBefore,
     });
     let verdict: CliVerdict | undefined;
     let fatal: TurnError | undefined;

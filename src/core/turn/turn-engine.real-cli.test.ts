@@ -45,6 +45,15 @@ describe('TurnEngine + real CLI + mock API', () => {
     expect(allText(last?.body)).toContain('Say hello (turn one)');
     expect(allText(last?.body)).toContain('Hello from the mock API.');
     expect(last?.headers['x-claude-code-session-id']).toBe(sessionId);
+
+    // The CLI reports the session's running total; each verdict carries the turn's own share. A new engine
+    // (a restarted app) reads the saved figure, so the third identical turn costs what the first did.
+    const third = await runTurn(h.engine(cli.env), h.request('t1', 'And again (turn two)'));
+    const costs = [first, second, third].map((r) => r.outcome.verdict?.costUsd ?? 0);
+    expect(costs[0]).toBeGreaterThan(0);
+    for (const c of costs) expect(Math.abs(c - costs[0]!) / costs[0]!).toBeLessThan(0.01);
+    expect(third.outcome.verdict?.sessionCostUsd).toBeCloseTo(costs[0]! + costs[1]! + costs[2]!, 10);
+    expect(JSON.parse(fs.readFileSync(h.sessionCostsFile, 'utf8'))).toEqual({ [sessionId]: third.outcome.verdict?.sessionCostUsd });
   });
 
   it('a lost CLI session falls back once to a fresh one with the transcript', async () => {
@@ -75,6 +84,11 @@ describe('TurnEngine + real CLI + mock API', () => {
     const last = mock.requests.at(-1);
     expect(last?.lastUserText).toContain('PAPAYA');
     expect(last?.lastUserText).toContain('Which word?');
+    // The fresh session's total starts at 0: its first turn is not charged the lost session's figure.
+    const v = second.outcome.verdict!;
+    expect(v.sessionId).toBe(newSession);
+    expect(v.costUsd).toBe(v.sessionCostUsd);
+    expect(v.costUsd).toBeLessThan(first.outcome.verdict!.costUsd * 2);
   });
 
   it('not logged in (no key, fresh HOME) → auth_required', async () => {

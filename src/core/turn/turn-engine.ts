@@ -14,6 +14,7 @@ import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
+import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -21,8 +22,16 @@ export interface SessionMap {
   set(threadId: string, sessionId: string): Promise<void>;
 }
 
+/** Each session's running cost after its last turn (SessionCostsStore in production). */
+export interface SessionCostMap {
+  lastCost(sessionId: string): Promise<number | undefined>;
+  setLastCost(sessionId: string, totalUsd: number): Promise<void>;
+}
+
 export interface TurnEngineDeps {
   sessions: SessionMap;
+  /** Without it every turn's cost is its session's whole running total (the CLI's figure). */
+  sessionCosts?: SessionCostMap;
   /** The app's environment: ANTHROPIC_API_KEY, CLAUDE_DESK_IDLE_TIMEOUT_MS, CLAUDE_DESK_MAX_TURNS. */
   env?: NodeJS.ProcessEnv;
   spawner?: Spawner;
@@ -252,11 +261,13 @@ export class TurnEngine {
     for (;;) {
       if (isStopped()) return this.finish(emit, base, { status: 'stopped' });
       const preamble = resume ? undefined : buildTranscriptPreamble(req.earlierMessages);
+      const sessionCostBefore = resume ? await this.sessionCostBefore(sessionId, req) : 0;
       attempt = await runAttempt(
         req,
         {
           sessionId,
           resume,
+          sessionCostBefore,
           preamble,
           projectDir,
           emit,
@@ -280,8 +291,7 @@ export class TurnEngine {
         emit({
           ...base,
           type: 'warning',
-          message:
-            'The previous Claude Code session could not be resumed; continuing in a new one with a transcript of this thread.',
+          message: FRESH_SESSION_WARNING,
         });
         continue;
       }
@@ -289,6 +299,12 @@ export class TurnEngine {
     }
 
     const verdict: TurnVerdict | undefined = attempt.verdict?.verdict;
+    if (verdict?.sessionCostUsd && this.deps.sessionCosts) {
+      // A total of 0 (no API call, or a CLI that lost the session's cost record) never lowers the baseline.
+      await this.deps.sessionCosts
+        .setLastCost(verdict.sessionId ?? sessionId, verdict.sessionCostUsd)
+        .catch((err: Error) => log(`could not save the session's cost: ${err.message}`));
+    }
     if (verdict && !attempt.resultEmitted) emit({ ...base, type: 'result', verdict });
     if (attempt.exit.stopped || isStopped()) return this.finish(emit, base, { status: 'stopped', verdict });
     const error =
@@ -306,6 +322,12 @@ export class TurnEngine {
       return this.finish(emit, base, { status: 'failed', verdict, error });
     }
     return this.finish(emit, base, { status: 'done', verdict });
+  }
+
+  /** The resumed session's running cost so far: its saved figure, else (a thread from before) its last verdict. */
+  private async sessionCostBefore(sessionId: string, req: TurnRequest): Promise<number> {
+    const saved = await this.deps.sessionCosts?.lastCost(sessionId).catch(() => undefined);
+    return saved ?? sessionTotalFromHistory(req.earlierMessages, sessionId) ?? 0;
   }
 
   private newSessionId(): string {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
+import { tokenCounts } from '../../../../shared/turn-costs';
 import { useDesk } from '../../store/store-context';
 import { PermissionControl } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
@@ -53,6 +54,7 @@ export function ChatHeader() {
   const [editing, setEditing] = useState(false);
   const projectDir = thread?.settings.projectDir;
   const totals = thread?.totals ?? EMPTY_TOTALS;
+  const tokens = tokenCounts(totals);
   const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
     <header className="chat-header" data-testid="chat-header">
@@ -73,9 +75,13 @@ export function ChatHeader() {
             <Icon name="folder" size={13} />
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </span>
-          {totals.turns > 0 && (
-            <span className="chat-total" data-testid="thread-total" title="This thread so far">
-              {formatCost(totals.costUsd)} · {formatTokens(totals.inputTokens + totals.outputTokens)} tokens · {totals.turns}{' '}
+          {(totals.turns > 0 || totals.costUsd > 0) && (
+            <span
+              className="chat-total"
+              data-testid="thread-total"
+              title={`This thread so far: the sum of its turns' costs. ${tokens.breakdown}. Failed turns count toward cost and tokens, not turns.`}
+            >
+              {formatCost(totals.costUsd)} · {formatTokens(tokens.total)} tokens · {totals.turns}{' '}
               {totals.turns === 1 ? 'turn' : 'turns'}
             </span>
           )}
