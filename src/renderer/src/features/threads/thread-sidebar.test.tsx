@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFakeHost, makeThread, summaryOf } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
+import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 
 const threeThreads = () => [makeThread('a', 'Older', [], 1000), makeThread('b', 'Newest', [], 3000), makeThread('c', 'Middle', [], 2000)];
 
@@ -111,6 +112,55 @@ describe('thread sidebar', () => {
     await userEvent.keyboard('{Control>}n{/Control}');
     expect(host.callsTo('createThread')).toHaveLength(1);
     expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
+  });
+
+  it('text typed (and sent) right after New thread, before the host has made it, lands in the new thread', async () => {
+    const old = makeThread('a', 'Busy talk', [{ id: 'u1', role: 'user', createdAt: 1, text: 'earlier' }], 1000);
+    const host = createFakeHost({ threads: [old] });
+    const restoreLayout = giveScrollerAViewport();
+    onTestFinished(restoreLayout);
+    let release: () => void = () => {};
+    host.handle('createThread', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      const made = makeThread('th-new', 'New thread', [], 2000);
+      host.threads.push(made);
+      return summaryOf(made);
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Busy talk'));
+    await screen.findByText('earlier');
+    await userEvent.click(screen.getByTestId('new-thread'));
+    // The new chat shows at once: the old thread's messages are gone before the host answers.
+    expect(screen.queryByText('earlier')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Message'), 'First words{Enter}');
+    expect(host.callsTo('sendMessage')).toEqual([]);
+    release();
+    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: 'th-new', text: 'First words' }]));
+    expect(host.callsTo('createThread')).toHaveLength(1); // the send waited for it instead of making another
+  });
+
+  it('a draft typed while New thread is being made stays in the composer of the new thread', async () => {
+    const old = makeThread('a', 'Busy talk', [{ id: 'u1', role: 'user', createdAt: 1, text: 'earlier' }], 1000);
+    const host = createFakeHost({ threads: [old] });
+    const restoreLayout = giveScrollerAViewport();
+    onTestFinished(restoreLayout);
+    let release: () => void = () => {};
+    host.handle('createThread', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      const made = makeThread('th-new', 'New thread', [], 2000);
+      host.threads.push(made);
+      return summaryOf(made);
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Busy talk'));
+    await screen.findByText('earlier');
+    await userEvent.keyboard('{Control>}n{/Control}');
+    await userEvent.type(screen.getByLabelText('Message'), 'half a thought');
+    release();
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread'));
+    expect(screen.getByLabelText('Message')).toHaveValue('half a thought');
+    await userEvent.click(screen.getByText('Busy talk'));
+    expect(screen.getByLabelText('Message')).toHaveValue(''); // not left behind in the old thread
   });
 
   it('in browser mode New thread says Alt+N (the browser keeps Ctrl+N), and Alt+N works', async () => {
