@@ -46,3 +46,56 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   await fs.access(path.join(host.dataDir, 'workspace', 'made-by-bash.txt'));
   expect(mock.requests.at(-1)?.toolResults).toHaveLength(1);
 });
+
+test('in Ask mode a "y" typed in the empty composer is text; Alt+R focuses the card and Y allows once', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  const box = page.getByLabel('Message');
+  await box.fill('SCENARIO:bash CMD[touch typed-y.txt] Please make the file');
+  await box.press('Enter');
+  const card = page.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-outcome', 'waiting');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('y');
+  await expect(box).toHaveValue('y');
+  await expect(card).toHaveAttribute('data-outcome', 'waiting');
+  await expect(card.getByTestId('approval-keys-hint')).toContainText('Alt+R to answer with keys');
+  await page.screenshot({ path: 'e2e/screenshots/approval-card-keys-hint.png' });
+
+  await page.keyboard.press('Alt+r');
+  await expect(card).toBeFocused();
+  await page.keyboard.press('y');
+  await expect(page.getByTestId('tool-card').last()).toHaveAttribute('data-approval', 'allowed');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(box).toHaveValue('y'); // the draft is still the user's
+  await fs.access(path.join(host.dataDir, 'workspace', 'typed-y.txt'));
+});
+
+test('an edited command shows, after Allow, as the command that ran', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await page.getByLabel('Message').fill('SCENARIO:bash CMD[touch proposed.txt] Please make the file');
+  await page.getByLabel('Message').press('Enter');
+  const card = page.getByTestId('approval-card');
+  await card.getByRole('button', { name: /Edit command/ }).click();
+  const editor = card.getByRole('textbox', { name: /Command/ });
+  await editor.fill('touch edited.txt');
+  await card.getByRole('button', { name: /Allow once/ }).click();
+
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  const tool = answer.getByTestId('tool-card');
+  await expect(tool).toContainText('touch edited.txt');
+  await expect(tool.getByTestId('tool-edited')).toContainText('Edited before allowing');
+  await fs.access(path.join(host.dataDir, 'workspace', 'edited.txt'));
+  await tool.getByRole('button').first().click();
+  await expect(tool.getByTestId('tool-proposed')).toContainText('touch proposed.txt');
+  await page.screenshot({ path: 'e2e/screenshots/tool-card-edited.png' });
+
+  // What ran is what is kept: after a reload the card still shows the edit.
+  await page.reload();
+  await page.getByTestId('thread-list').getByText('SCENARIO:bash CMD[touch proposed.txt]').click();
+  const again = page.getByTestId('assistant-message').last().getByTestId('tool-card');
+  await expect(again).toContainText('touch edited.txt');
+  await expect(again.getByTestId('tool-edited')).toBeVisible();
+});

@@ -74,7 +74,10 @@ export type AssistantPart =
       kind: 'tool';
       toolUseId: string;
       name: string;
+      /** What the tool ran with: after an edit before allowing, the user's version, not the model's. */
       input: unknown;
+      /** Set only when the user edited the input before allowing: what the model had proposed. */
+      proposedInput?: unknown;
       result?: string;
       isError?: boolean;
       denied?: string;
@@ -90,6 +93,8 @@ export type AssistantPart =
 export interface ApprovalCard {
   request: ApprovalRequest;
   outcome?: 'allowed' | 'denied' | 'cancelled';
+  /** Allowed with the user's edit of the command or content: what ran. */
+  editedInput?: Record<string, unknown>;
 }
 
 export type TurnStatus = 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped';

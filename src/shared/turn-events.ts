@@ -139,7 +139,13 @@ export type TurnEvent = Base &
     | { type: 'retry_cleared' }
     | { type: 'rate_limit'; info: Record<string, unknown> }
     | { type: 'approval_request'; request: ApprovalRequest }
-    | { type: 'approval_resolved'; requestId: string; outcome: 'allowed' | 'denied' | 'cancelled' }
+    | {
+        type: 'approval_resolved';
+        requestId: string;
+        outcome: 'allowed' | 'denied' | 'cancelled';
+        /** Allowed after the user edited the command or content: what the tool actually ran with (case 20e). */
+        editedInput?: Record<string, unknown>;
+      }
     | { type: 'result'; verdict: TurnVerdict }
     | { type: 'error'; error: TurnError }
     | { type: 'finished'; status: 'done' | 'failed' | 'stopped' }

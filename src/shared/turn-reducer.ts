@@ -80,7 +80,7 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'approval_request':
       return setStatus(addApproval(msg, e.request), 'waiting');
     case 'approval_resolved':
-      return resolveApproval(msg, e.requestId, e.outcome);
+      return resolveApproval(msg, e.requestId, e.outcome, e.editedInput);
     case 'retry': {
       if (isFinalStatus(msg.status)) return msg;
       const same = msg.retry?.attempt === e.attempt && msg.retry.maxRetries === e.maxRetries;
@@ -136,14 +136,24 @@ function addApproval(msg: AssistantMessage, request: ApprovalRequest): Assistant
 }
 
 /** The turn goes back to running only when no other card still waits (several may queue). */
-function resolveApproval(msg: AssistantMessage, requestId: string, outcome: ApprovalCard['outcome']): AssistantMessage {
+function resolveApproval(
+  msg: AssistantMessage,
+  requestId: string,
+  outcome: ApprovalCard['outcome'],
+  editedInput?: Record<string, unknown>,
+): AssistantMessage {
   const cards = msg.approvals ?? [];
   const i = cards.findIndex((c) => c.request.requestId === requestId);
   let next = msg;
   if (i >= 0 && cards[i]!.outcome !== outcome) {
     const approvals = cards.slice();
-    approvals[i] = { ...cards[i]!, outcome };
+    approvals[i] = { ...cards[i]!, outcome, ...(editedInput ? { editedInput } : {}) };
     next = { ...msg, approvals };
+    // The call's card shows and keeps what actually ran, with what the model proposed beside it.
+    const toolUseId = cards[i]!.request.toolUseId;
+    if (editedInput && toolUseId) {
+      next = updateTool(next, toolUseId, (p) => ({ ...p, proposedInput: p.proposedInput ?? p.input, input: editedInput }));
+    }
   }
   const waiting = next.approvals?.some((c) => !c.outcome) ?? false;
   return next.status === 'waiting' && !waiting ? setStatus(next, 'running') : next;
@@ -187,6 +197,8 @@ function addToolCall(msg: AssistantMessage, toolUseId: string, name: string, inp
   if (i < 0) return { ...msg, parts: [...msg.parts, { kind: 'tool', toolUseId, name, input }] };
   // A repeated call for the same id (partial input first, full input later) updates the card in place.
   const existing = msg.parts[i] as ToolPart;
+  // An input the user edited before allowing is what ran: a late copy of the model's input does not undo it.
+  if (existing.proposedInput !== undefined) return msg;
   if (existing.name === name && sameJson(existing.input, input)) return msg;
   const parts = msg.parts.slice();
   parts[i] = { ...existing, name, input };

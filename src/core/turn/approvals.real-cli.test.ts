@@ -74,6 +74,14 @@ describe('approvals with the real CLI', () => {
     });
     expect((await live.handle.done).status).toBe('done');
     expect(fs.readFileSync(writtenFile(), 'utf8')).toBe('edited by the user\n');
+    // The saved turn records what ran (the edit), with the model's proposal beside it.
+    const message = live.events.reduce(applyTurnEvent, newAssistantMessage('t', 0));
+    const tool = message.parts.find((p) => p.kind === 'tool');
+    expect(tool).toMatchObject({
+      input: { content: 'edited by the user\n' },
+      proposedInput: { content: 'hello from the tool\n' },
+    });
+    expect(message.approvals?.[0]).toMatchObject({ outcome: 'allowed', editedInput: { content: 'edited by the user\n' } });
   });
 
   it('deny with a reason: nothing is written and the model reads the reason', async () => {

@@ -129,7 +129,11 @@ export class ControlSession {
     const request = this.pending.get(requestId);
     if (!request || !this.channel || this.closed) return false;
     this.channel.send(permissionResponse(request, decision));
-    this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied');
+    const edited =
+      decision.behavior === 'allow' && decision.updatedInput && JSON.stringify(decision.updatedInput) !== JSON.stringify(request.input)
+        ? decision.updatedInput
+        : undefined;
+    this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', edited);
     return true;
   }
 
@@ -183,10 +187,10 @@ export class ControlSession {
     for (const listener of this.listeners) listener();
   }
 
-  private resolve(requestId: string, outcome: 'allowed' | 'denied' | 'cancelled'): void {
+  private resolve(requestId: string, outcome: 'allowed' | 'denied' | 'cancelled', editedInput?: Record<string, unknown>): void {
     if (!this.pending.delete(requestId)) return;
     if (this.pending.size === 0) this.channel?.resumeIdle();
-    this.emit({ type: 'approval_resolved', requestId, outcome });
+    this.emit({ type: 'approval_resolved', requestId, outcome, ...(editedInput ? { editedInput } : {}) });
   }
 
   /** A request the app does not implement still gets an answer, so the CLI never waits for it. */
@@ -204,7 +208,7 @@ export class ControlSession {
   private emit(
     body:
       | { type: 'approval_request'; request: ApprovalRequest }
-      | { type: 'approval_resolved'; requestId: string; outcome: 'allowed' | 'denied' | 'cancelled' },
+      | { type: 'approval_resolved'; requestId: string; outcome: 'allowed' | 'denied' | 'cancelled'; editedInput?: Record<string, unknown> },
   ): void {
     this.channel?.emit({ threadId: this.options.threadId, turnId: this.options.turnId, ...body });
   }

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useDeskStore } from './store/store-context';
 import { isThreadBusy } from './store/turn-selectors';
 import { focusComposer, isComposer } from './features/chat/composer';
-import { isTyping } from './features/approvals/approval-keys';
+import { focusWaitingApproval, isFocusApprovalShortcut, isTyping } from './features/approvals/approval-keys';
 
 /** Esc in a text field other than the composer belongs to that field (clear, cancel): it must not stop the turn. */
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
- * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+, settings, Esc stops the running turn (or leaves
+ * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+, settings, Alt+R to the waiting approval card,
+ * Esc stops the running turn (or leaves
  * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
  * The app menu sends the same commands.
  */
@@ -23,6 +24,9 @@ export function useShortcuts(win: Window = window): void {
       if ((mod && !e.shiftKey && !e.altKey && e.key.toLowerCase() === 'n') || altN) {
         e.preventDefault();
         void s.createThread().then(() => focusComposer());
+      } else if (isFocusApprovalShortcut(e)) {
+        // Answering an approval from the keyboard takes focus on its card first (Y/A/N work only there).
+        if (focusWaitingApproval(win.document)) e.preventDefault();
       } else if (mod && e.key === ',') {
         e.preventDefault();
         s.setView('settings');

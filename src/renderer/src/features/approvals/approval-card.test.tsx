@@ -128,37 +128,50 @@ describe('approval card', () => {
     ]);
   });
 
-  it('Y answers the only waiting card from anywhere, but not while typing in the composer', async () => {
-    const { answers } = await ask(bash);
+  it('letters typed in the composer are text: a "y" there types y and the card keeps waiting', async () => {
+    const { answers, cards } = await ask(bash);
     const composer = screen.getByLabelText('Message');
-    await userEvent.type(composer, 'why{Shift>}{Enter}{/Shift}y');
-    expect(composer).toHaveValue('why\ny');
-    expect(answers()).toEqual([]);
+    expect(composer).toHaveFocus(); // where focus stays after sending
+    await userEvent.keyboard('y');
+    expect(composer).toHaveValue('y');
+    await userEvent.clear(composer);
+    await userEvent.keyboard('a'); // never an Always-allow rule from one key outside the card
+    expect(composer).toHaveValue('a');
     (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('yan');
+    expect(answers()).toEqual([]);
+    expect(cards()[0]).toHaveAttribute('data-outcome', 'waiting');
+  });
+
+  it('Alt+R (shown on the card) moves focus to the waiting card; then Y allows once', async () => {
+    const { answers, cards } = await ask(bash);
+    expect(within(cards()[0]!).getByTestId('approval-keys-hint')).toHaveTextContent('Alt+R to answer with keys');
+    await userEvent.keyboard('{Alt>}r{/Alt}');
+    expect(cards()[0]).toHaveFocus();
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+    expect(cards()[0]).toHaveClass('approval-focused'); // the Y / A / N hints on its buttons show now
     await userEvent.keyboard('y');
     expect(answers()).toEqual([
       expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } }),
     ]);
   });
 
-  it('Y in the empty composer (where focus stays after sending) answers the card instead of typing', async () => {
-    const { answers } = await ask(bash);
-    const composer = screen.getByLabelText('Message');
-    expect(composer).toHaveFocus();
-    await userEvent.keyboard('{Shift>}N{/Shift}o');
-    expect(composer).toHaveValue('No');
-    await userEvent.clear(composer);
-    await userEvent.keyboard('y');
-    expect(composer).toHaveValue('');
-    expect(answers()).toEqual([
-      expect.objectContaining({ requestId: 'b1', decision: { behavior: 'allow', scope: 'once' } }),
-    ]);
+  it('A on the focused card always allows; Alt+R again goes on to the next waiting card', async () => {
+    const { answers, cards } = await ask(bash, write);
+    await userEvent.keyboard('{Alt>}r{/Alt}');
+    expect(cards()[0]).toHaveFocus();
+    await userEvent.keyboard('{Alt>}r{/Alt}');
+    expect(cards()[1]).toHaveFocus();
+    await userEvent.keyboard('{Alt>}r{/Alt}');
+    expect(cards()[0]).toHaveFocus();
+    await userEvent.keyboard('a');
+    expect(answers()).toEqual([expect.objectContaining({ requestId: 'b1', decision: expect.objectContaining({ scope: 'always' }) })]);
   });
 
   it('with several waiting, keys go only to the focused card; N then Enter denies it', async () => {
     const { cards, answers } = await ask(bash, write);
     await userEvent.keyboard('y');
-    expect(answers()).toEqual([]); // two cards wait: a stray key answers neither
+    expect(answers()).toEqual([]); // a key outside the cards answers neither
     const second = cards()[1]!;
     fireEvent.keyDown(second, { key: 'n' });
     const reason = await within(second).findByLabelText('Reason (Claude sees it)');

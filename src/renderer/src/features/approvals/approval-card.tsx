@@ -7,7 +7,7 @@ import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { approvalToolName, toolSummary } from '../chat/tool-names';
-import { type ApprovalKey, approvalKey, useOnlyPendingKeys } from './approval-keys';
+import { type ApprovalKey, FOCUS_APPROVAL_KEYS, FOCUS_APPROVAL_LABEL, approvalKey } from './approval-keys';
 import { ApprovalPreview, editableField } from './approval-preview';
 import { PlanCard } from './plan-card';
 import { QuestionCard } from './question-card';
@@ -54,6 +54,8 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
   const [reason, setReason] = useState('');
   const [denying, setDenying] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Y/A/N work only while the card has focus: its key hints show then, and the way to focus it otherwise. */
+  const [focused, setFocused] = useState(false);
   const name = approvalToolName(request.toolName, request.displayName);
   const waiting = !outcome && !sending;
 
@@ -84,7 +86,6 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
     else if (key === 'a' && scopes.always) allow('always');
     else if (key === 'n') setDenying(true); // then Enter sends, with or without a reason
   };
-  useOnlyPendingKeys(request.requestId, waiting, onKey);
 
   if (outcome) {
     return (
@@ -95,19 +96,27 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
       >
         <Icon name={outcome === 'allowed' ? 'check' : 'x'} size={14} />
         <span className="approval-resolved-name">{name}</span>
-        <code className="tool-summary">{toolSummary(request.input)}</code>
-        <span className="approval-outcome">{OUTCOME_TEXT[outcome]}</span>
+        <code className="tool-summary">{toolSummary(card.editedInput ?? request.input)}</code>
+        <span className="approval-outcome">
+          {OUTCOME_TEXT[outcome]}
+          {card.editedInput && ' — edited before allowing'}
+        </span>
       </div>
     );
   }
 
   return (
     <section
-      className="approval-card"
+      className={`approval-card ${focused ? 'approval-focused' : ''}`}
       data-testid="approval-card"
       data-outcome="waiting"
       tabIndex={0}
       aria-label={`Claude asks to use ${name}`}
+      aria-keyshortcuts={FOCUS_APPROVAL_KEYS}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
       onKeyDown={(e) => {
         const key = waiting ? approvalKey(e) : undefined;
         if (!key) return;
@@ -120,6 +129,10 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
         <Icon name="shield" size={15} />
         <strong>Claude wants to use {name}</strong>
         {request.description && <span className="muted approval-description">{request.description}</span>}
+        {/* The same words focused or not: a hint that changed size would move the buttons under the pointer. */}
+        <span className="approval-keys-hint" data-testid="approval-keys-hint">
+          <kbd>{FOCUS_APPROVAL_LABEL}</kbd> to answer with keys
+        </span>
       </header>
       {request.blockedPath && (
         <p className="approval-blocked" data-testid="approval-blocked">

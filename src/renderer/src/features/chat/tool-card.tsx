@@ -5,7 +5,7 @@ import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
 import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
 import { formatDuration } from './format';
 import { Markdown } from './markdown';
-import { friendlyToolName, toolSummary } from './tool-names';
+import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
@@ -105,6 +105,7 @@ export const ToolCard = memo(function ToolCard({
   const state = toolState(part, turnOver, approval);
   const denied = deniedText(part, approval);
   const summary = headSummary(part);
+  const edited = part.proposedInput !== undefined;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
@@ -144,9 +145,22 @@ export const ToolCard = memo(function ToolCard({
           {denied}
         </p>
       )}
+      {edited && (
+        <p className="tool-edited" role="note" data-testid="tool-edited">
+          <Icon name="pencil" size={12} /> Edited before allowing — this is what ran
+        </p>
+      )}
       {open && (
         <div id={bodyId} className="tool-body">
           {isAgent ? <SubagentTranscript part={part} turnOver={turnOver} /> : <ToolBody part={part} />}
+          {edited && (
+            <>
+              <div className="tool-section-label">Claude proposed (you edited it before allowing)</div>
+              <pre className="tool-pre tool-pre-proposed" data-testid="tool-proposed">
+                {formatToolInput(part.proposedInput)}
+              </pre>
+            </>
+          )}
         </div>
       )}
     </div>
