@@ -135,7 +135,7 @@ describe('thread sidebar', () => {
     await userEvent.type(screen.getByLabelText('Message'), 'First words{Enter}');
     expect(host.callsTo('sendMessage')).toEqual([]);
     release();
-    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([{ threadId: 'th-new', text: 'First words' }]));
+    await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([expect.objectContaining({ threadId: 'th-new', text: 'First words' })]));
     expect(host.callsTo('createThread')).toHaveLength(1); // the send waited for it instead of making another
   });
 
