@@ -59,8 +59,11 @@ test('a plan card shows the plan; Approve and start switches to Accept edits and
   await expect(answer).toContainText('User has approved exiting plan mode');
 
   // The next turn runs in Accept edits: a Write goes through without asking (plan mode would refuse it).
+  const answers = await page.getByTestId('assistant-message').count();
   await page.getByLabel('Message').fill('SCENARIO:write FILE:summary.md go');
   await page.keyboard.press('Enter');
+  // Wait for the new answer, not the previous one (which is already done).
+  await expect(page.getByTestId('assistant-message')).toHaveCount(answers + 1);
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('approval-card')).toHaveCount(0);
   await fs.access(path.join(host.dataDir, 'workspace', 'summary.md'));

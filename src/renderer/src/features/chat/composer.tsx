@@ -182,7 +182,6 @@ export function Composer() {
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"
-          aria-expanded={picker.trigger !== null && picker.items.length > 0}
           aria-controls={picker.trigger ? pickerId : undefined}
           aria-activedescendant={picker.trigger && picker.items.length > 0 ? `${pickerId}-${picker.active}` : undefined}
           data-composer="true"
