@@ -25,3 +25,17 @@ test('without the token the host answers 401, with a foreign Host 403', async ({
   expect(foreign.status()).toBe(403);
   expect((await request.get(host.url)).status()).toBe(200);
 });
+
+test('the page arrives compressed, and the highlighter only when code needs it', async ({ page }) => {
+  const scripts: { url: string; encoding?: string }[] = [];
+  page.on('response', (res) => {
+    if (res.url().endsWith('.js')) scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'] });
+  });
+  await page.goto(host.url);
+  await expect(page.getByTestId('open-settings')).toBeVisible();
+  const first = scripts.filter((s) => /\/assets\/index-/.test(s.url));
+  expect(first).toHaveLength(1);
+  expect(first[0]!.encoding).toBe('br');
+  // No code on screen yet: the grammars have not been fetched.
+  expect(scripts.some((s) => s.url.includes('/assets/grammars-'))).toBe(false);
+});

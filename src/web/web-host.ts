@@ -8,7 +8,7 @@ import type { ClientFrame, ServerFrame } from '../shared/wire';
 import { WEB_SOCKET_PATH, WEB_TOKEN_COOKIE } from '../shared/wire';
 import type { EventBus } from '../app/event-bus';
 import { checkRequest } from './request-guard';
-import { resolveStatic } from './static-files';
+import { cacheControlFor, compressedVariant, resolveStatic } from './static-files';
 import { RENDERER_CSP } from '../shared/csp';
 
 export interface WebHostOptions {
@@ -69,14 +69,20 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
       return;
     }
+    const variant = await compressedVariant(found.file, req.headers['accept-encoding']);
     const headers: http.OutgoingHttpHeaders = {
       'content-type': found.type,
-      'cache-control': 'no-store',
+      'cache-control': cacheControlFor(opts.rendererDir, found.file),
+      vary: 'accept-encoding',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
       'content-security-policy': RENDERER_CSP,
     };
+    if (variant) {
+      headers['content-encoding'] = variant.encoding;
+      headers['content-length'] = variant.size;
+    }
     if (verdict.tokenFromQuery) {
       headers['set-cookie'] =
         `${WEB_TOKEN_COOKIE}=${encodeURIComponent(assetSecret)}; HttpOnly; SameSite=Strict; Path=/`;
@@ -84,7 +90,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return void res.end();
     // pipeline, not pipe: a file replaced mid-read (a rebuild while serving) ends this response, not the host.
-    pipeline(fs.createReadStream(found.file), res, () => {});
+    pipeline(fs.createReadStream(variant?.file ?? found.file), res, () => {});
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxFrameBytes ?? MAX_FRAME_BYTES });

@@ -1,10 +1,11 @@
 import { memo, useRef, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import rehypeHighlight from 'rehype-highlight';
 import { useDesk } from '../../store/store-context';
 import { CopyButton } from '../../ui/copy-button';
 import { openExternalUrl } from './external-link';
+import { useHighlighter, type Lowlight } from '../../ui/highlight/highlighter';
+import { rehypeCode } from '../../ui/highlight/rehype-code';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
   const host = useDesk((s) => s.appInfo?.host);
@@ -51,14 +52,25 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
 
 const components: Components = { a: Link, pre: CodeBlock };
 const remarkPlugins = [remarkGfm];
-// Highlight only fenced blocks that name their language: auto-detection is slow and often wrong.
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeHighlight, { detect: false }]];
+type Plugins = NonNullable<ComponentProps<typeof ReactMarkdown>['rehypePlugins']>;
+const plain: Plugins = [];
+// One list per highlighter (there is one per page), so every message shares the same plugin and its grammars.
+let highlighted: { lowlight: Lowlight; plugins: Plugins } | null = null;
+function rehypePlugins(lowlight: Lowlight | null): Plugins {
+  if (!lowlight) return plain;
+  if (highlighted?.lowlight !== lowlight) highlighted = { lowlight, plugins: [[rehypeCode, { lowlight }]] };
+  return highlighted.plugins;
+}
+
+/** A fence (``` or ~~~) anywhere: only then is the highlighter worth loading. */
+const FENCE = /^ {0,3}(```|~~~)/m;
 
 /** GFM markdown (tables, task lists), highlighted code with a copy button, links opened outside. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const lowlight = useHighlighter(FENCE.test(text));
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins(lowlight)} components={components}>
         {text}
       </ReactMarkdown>
     </div>

@@ -1,5 +1,7 @@
 import { memo, useState } from 'react';
 import { highlightLine, languageFor } from './highlight';
+import { useHighlighter } from '../../ui/highlight/highlighter';
+import { Highlighted } from '../../ui/highlight/highlighted';
 
 const PREVIEW_LINES = 40;
 
@@ -25,24 +27,20 @@ export const CodeExcerpt = memo(function CodeExcerpt({
   lines: { no: number; text: string }[];
 }) {
   const [all, setAll] = useState(false);
-  const language = languageFor(path);
+  const lowlight = useHighlighter();
+  const language = languageFor(lowlight, path);
   const shown = all ? lines : lines.slice(0, PREVIEW_LINES);
   return (
     <div className="code-excerpt" data-testid="code-excerpt">
       <table className="diff-table">
         <tbody>
           {shown.map((l) => {
-            const html = highlightLine(l.text, language);
+            const tree = highlightLine(lowlight, l.text, language);
             return (
               <tr key={l.no} className="diff-row">
                 <td className="diff-no">{l.no}</td>
                 <td className="diff-code">
-                  {/* highlight.js escapes its input (highlight.ts) */}
-                  {html !== undefined ? (
-                    <code dangerouslySetInnerHTML={{ __html: html || ' ' }} />
-                  ) : (
-                    <code>{l.text || ' '}</code>
-                  )}
+                  <code>{tree && l.text ? <Highlighted tree={tree} /> : l.text || ' '}</code>
                 </td>
               </tr>
             );

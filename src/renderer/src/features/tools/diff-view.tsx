@@ -3,6 +3,8 @@ import type { DiffRow, FileDiff } from './diff-rows';
 import { splitRows } from './diff-rows';
 import { FilePath } from './file-path';
 import { highlightLine, languageFor } from './highlight';
+import { useHighlighter, type Lowlight } from '../../ui/highlight/highlighter';
+import { Highlighted } from '../../ui/highlight/highlighted';
 import './tools.css';
 
 /** Rows shown before "Show all": a long new file or a big rewrite stays readable in the chat. */
@@ -22,10 +24,12 @@ function useWide(ref: React.RefObject<HTMLElement | null>): boolean {
   return wide;
 }
 
-function Code({ text, language }: { text: string; language?: string }) {
-  const html = highlightLine(text, language);
-  // highlight.js escapes the text: its output is spans with classes only (see highlight.ts).
-  return html !== undefined ? <code dangerouslySetInnerHTML={{ __html: html || ' ' }} /> : <code>{text || ' '}</code>;
+/** The file's language with the highlighter that knows it; undefined: plain text. */
+type Highlighting = { lowlight: Lowlight; name: string };
+
+function Code({ text, language }: { text: string; language?: Highlighting }) {
+  const tree = highlightLine(language?.lowlight ?? null, text, language?.name);
+  return <code>{tree && text ? <Highlighted tree={tree} /> : text || ' '}</code>;
 }
 
 const SIGN = { add: '+', del: '−', context: ' ' } as const;
@@ -45,7 +49,7 @@ function Gap({ row, cols }: { row: Extract<DiffRow, { kind: 'gap' }>; cols: numb
   );
 }
 
-function Unified({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: string }) {
+function Unified({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: Highlighting }) {
   return (
     <table className="diff-table diff-unified">
       <tbody>
@@ -71,7 +75,7 @@ function Unified({ rows, numbered, language }: { rows: DiffRow[]; numbered: bool
   );
 }
 
-function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; language?: string }) {
+function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; language?: Highlighting }) {
   if (!row || row.kind === 'gap') {
     return (
       <>
@@ -91,7 +95,7 @@ function Side({ row, numbered, language }: { row?: DiffRow; numbered: boolean; l
   );
 }
 
-function Split({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: string }) {
+function Split({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolean; language?: Highlighting }) {
   return (
     <table className="diff-table diff-split">
       {/* Fixed layout takes its widths from the first row, which may be a gap spanning all columns: say them here. */}
@@ -128,7 +132,9 @@ export const DiffView = memo(function DiffView({ diff, caption }: { diff: FileDi
   const [layout, setLayout] = useState<'auto' | 'unified' | 'split'>('auto');
   const [all, setAll] = useState(false);
   const split = layout === 'split' || (layout === 'auto' && wide);
-  const language = languageFor(diff.path);
+  const lowlight = useHighlighter();
+  const name = languageFor(lowlight, diff.path);
+  const language = lowlight && name ? { lowlight, name } : undefined;
   const rows = all ? diff.rows : diff.rows.slice(0, PREVIEW_ROWS);
   const hasBothSides = diff.added > 0 && diff.removed > 0;
   return (

@@ -1,21 +1,24 @@
-import hljs from 'highlight.js/lib/common';
+import { knownLanguage, type HighlightTree, type Lowlight } from '../../ui/highlight/highlighter';
 
-/** The highlight.js language for a file path, by its extension (or name, e.g. Makefile); undefined: plain. */
-export function languageFor(path: string): string | undefined {
+/** The highlighter's language for a file path, by its extension (or name, e.g. Makefile); undefined: plain. */
+export function languageFor(lowlight: Lowlight | null, path: string): string | undefined {
   const base = path.split(/[\\/]/).pop() ?? '';
   const ext = base.includes('.') ? base.slice(base.lastIndexOf('.') + 1).toLowerCase() : base.toLowerCase();
-  return ext && hljs.getLanguage(ext) ? ext : undefined;
+  return knownLanguage(lowlight, ext);
 }
 
 /**
- * One line as highlighted HTML. highlight.js escapes the text it is given (its output is only spans with classes),
- * so the result is safe for innerHTML. Line by line loses multi-line state (a comment block's inner lines), which
- * a diff of a few hunks can live with.
+ * One line, highlighted (undefined: show it plain). Line by line loses multi-line state (a comment block's
+ * inner lines), which a diff of a few hunks can live with.
  */
-export function highlightLine(text: string, language: string | undefined): string | undefined {
-  if (!language || text.length > 2000) return undefined;
+export function highlightLine(
+  lowlight: Lowlight | null,
+  text: string,
+  language: string | undefined,
+): HighlightTree | undefined {
+  if (!lowlight || !language || text.length > 2000) return undefined;
   try {
-    return hljs.highlight(text, { language, ignoreIllegals: true }).value;
+    return lowlight.highlight(language, text);
   } catch {
     return undefined;
   }

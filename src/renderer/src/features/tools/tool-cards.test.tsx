@@ -42,14 +42,14 @@ describe('tool cards over the real CLI recordings', () => {
     expect(card('Edit', 1)).toHaveTextContent('⋯ 12 unchanged lines');
   });
 
-  it('a Write of a new file shows every line as added, numbered, and says New file (case 30)', () => {
+  it('a Write of a new file shows every line as added, numbered, and says New file (case 30)', async () => {
     show('30-edit-write');
     const write = card('Write');
     expect(write).toHaveTextContent('New file');
     expect(rows(write).map(([k]) => k)).toEqual(['add', 'add', 'add', 'add']);
     expect(within(write).getAllByRole('row')[0]).toHaveTextContent(/^1\W*added: export const answer = 42;$/);
-    // Syntax highlighting of a .ts file.
-    expect(write.querySelector('.hljs-keyword')).toHaveTextContent('export');
+    // Syntax highlighting of a .ts file, once the highlighter's chunk has loaded.
+    await waitFor(() => expect(write.querySelector('.hljs-keyword')).toHaveTextContent('export'));
   });
 
   it('Bash shows $ command, its output with ANSI colours, and the exit status (case 31)', () => {

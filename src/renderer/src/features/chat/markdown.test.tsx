@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithStore } from '../../test-support/render-with-store';
+import { Markdown } from './markdown';
+
+const fence = (lang: string, code: string) => `Here:\n\n\`\`\`${lang}\n${code}\n\`\`\`\n`;
+
+describe('markdown code', () => {
+  it('a fence that names its language is highlighted once the shared highlighter has loaded', async () => {
+    const { container } = renderWithStore(<Markdown text={fence('ts', 'export const answer = 42;')} />);
+    const code = () => container.querySelector('pre code');
+    // The text is there at once (plain), and stays the same text when the colours arrive.
+    expect(code()).toHaveTextContent('export const answer = 42;');
+    await waitFor(() => expect(container.querySelector('.hljs-keyword')).toHaveTextContent('export'));
+    expect(code()).toHaveClass('hljs', 'language-ts');
+    expect(code()).toHaveTextContent('export const answer = 42;');
+    expect(screen.getByText('ts', { selector: '.code-block-lang' })).toBeInTheDocument();
+  });
+
+  it('every message shares one highlighter: two blocks of different languages both get colours', async () => {
+    const { container } = renderWithStore(
+      <>
+        <Markdown text={fence('python', 'def f():\n    return 1')} />
+        <Markdown text={fence('json', '{"a": true}')} />
+      </>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('pre code.hljs')).toHaveLength(2));
+    expect(container.querySelector('.language-python .hljs-keyword')).toHaveTextContent('def');
+    expect(container.querySelector('.language-json .hljs-literal')).toHaveTextContent('true');
+  });
+
+  it('an unknown language and a fence without one stay plain text', async () => {
+    const { container } = renderWithStore(
+      <>
+        <Markdown text={fence('no-such-lang', 'x <b>y</b>')} />
+        <Markdown text={fence('', 'plain')} />
+        <Markdown text={fence('ts', 'let loaded = 1')} />
+      </>,
+    );
+    await waitFor(() => expect(container.querySelector('.hljs-keyword')).toBeInTheDocument());
+    const blocks = [...container.querySelectorAll('pre code')];
+    expect(blocks[0]).not.toHaveClass('hljs');
+    expect(blocks[0]).toHaveTextContent('x <b>y</b>');
+    expect(blocks[0]!.querySelector('b')).toBeNull();
+    expect(blocks[1]).not.toHaveClass('hljs');
+    expect(blocks[1]).toHaveTextContent('plain');
+  });
+});
