@@ -1,0 +1,161 @@
+import {
+  SNAPSHOT_REF_PREFIX,
+  changedFiles,
+  deleteSnapshotRefs,
+  fileAt,
+  gitWorkTreeRoot,
+  restoreFiles,
+  runGit,
+  snapshotWorkTree,
+  type GitRunner,
+} from './git-snapshot';
+import type { RewindFile } from '../../shared/rewind';
+
+/** Text previews bigger than this are not sent to the window (the list still names the file). */
+const PREVIEW_MAX_BYTES = 256 * 1024;
+const SAFE_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+function refFor(threadId: string, messageId: string, which: 'before' | 'after' | 'undo'): string {
+  if (!SAFE_ID.test(threadId) || !SAFE_ID.test(messageId)) throw new Error('checkpoint ids must be plain identifiers');
+  return `${SNAPSHOT_REF_PREFIX}${threadId}/${messageId}/${which}`;
+}
+
+function preview(bytes: Buffer | undefined): { text?: string; binary?: boolean } {
+  if (bytes === undefined) return {};
+  if (bytes.length > PREVIEW_MAX_BYTES || bytes.includes(0)) return { binary: true };
+  return { text: bytes.toString('utf8') };
+}
+
+async function resolveRef(root: string, ref: string, run: GitRunner): Promise<string | undefined> {
+  const r = await run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
+}
+
+export interface GitRewindPlan {
+  root: string;
+  /** The snapshot taken before the target message's turn: what the files go back to. */
+  target: string;
+  files: RewindFile[];
+}
+
+/**
+ * Per-turn snapshots of a project inside a git work tree: one before each turn and one after it, keyed by
+ * thread and user message. A rewind compares "before the target turn" with the tree as it is now; a file
+ * that differs from the snapshot after the latest turn was changed by someone other than Claude since, and
+ * is a conflict (kept unless the user says otherwise).
+ */
+export class GitCheckpoints {
+  constructor(private readonly run: GitRunner = runGit) {}
+
+  root(projectDir: string): Promise<string | undefined> {
+    return gitWorkTreeRoot(projectDir, this.run);
+  }
+
+  /** Snapshot the tree before (or after) the turn of `messageId`; undefined outside git. Never throws. */
+  async snapshot(
+    projectDir: string,
+    threadId: string,
+    messageId: string,
+    which: 'before' | 'after',
+  ): Promise<string | undefined> {
+    try {
+      const root = await this.root(projectDir);
+      if (!root) return undefined;
+      return await snapshotWorkTree(
+        root,
+        refFor(threadId, messageId, which),
+        `claude-desk ${which} ${messageId}`,
+        this.run,
+      );
+    } catch {
+      return undefined;
+    }
+  }
+
+  async has(projectDir: string, threadId: string, messageId: string): Promise<boolean> {
+    const root = await this.root(projectDir);
+    return (
+      root !== undefined && (await resolveRef(root, refFor(threadId, messageId, 'before'), this.run)) !== undefined
+    );
+  }
+
+  /**
+   * What rewinding to just before `messageId` would change. `latestMessageId` is the thread's last user message
+   * (its "after" snapshot tells Claude's changes from the user's).
+   */
+  async plan(
+    projectDir: string,
+    threadId: string,
+    messageId: string,
+    latestMessageId?: string,
+  ): Promise<GitRewindPlan | undefined> {
+    const root = await this.root(projectDir);
+    if (!root) return undefined;
+    const target = await resolveRef(root, refFor(threadId, messageId, 'before'), this.run);
+    if (!target) return undefined;
+    const now = await snapshotWorkTree(root, undefined, 'claude-desk rewind preview', this.run);
+    const after = latestMessageId
+      ? await resolveRef(root, refFor(threadId, latestMessageId, 'after'), this.run)
+      : undefined;
+    const userChanged = new Set(after ? (await changedFiles(root, after, now, this.run)).map((c) => c.path) : []);
+    const files: RewindFile[] = [];
+    for (const change of await changedFiles(root, target, now, this.run)) {
+      const [before, current] = await Promise.all([
+        fileAt(root, target, change.path, this.run),
+        fileAt(root, now, change.path, this.run),
+      ]);
+      const b = preview(before);
+      const c = preview(current);
+      files.push({
+        path: change.path,
+        // What the rewind does to the file as it is now.
+        action: change.status === 'added' ? 'delete' : change.status === 'deleted' ? 'recreate' : 'restore',
+        conflict: userChanged.has(change.path),
+        ...(b.text !== undefined ? { before: b.text } : {}),
+        ...(c.text !== undefined ? { current: c.text } : {}),
+        ...(b.binary || c.binary ? { binary: true } : {}),
+      });
+    }
+    return { root, target, files };
+  }
+
+  /**
+   * Restore the plan's files (conflicts only when listed in `overwrite`), after snapshotting the tree so the
+   * rewind itself can be undone. Returns the files restored and the undo snapshot.
+   */
+  async apply(
+    plan: GitRewindPlan,
+    threadId: string,
+    rewindId: string,
+    overwrite: ReadonlySet<string> = new Set(),
+  ): Promise<{ restored: string[]; kept: string[]; undo: string }> {
+    const undo = await snapshotWorkTree(
+      plan.root,
+      refFor(threadId, rewindId, 'undo'),
+      `claude-desk undo ${rewindId}`,
+      this.run,
+    );
+    const restored = plan.files.filter((f) => !f.conflict || overwrite.has(f.path)).map((f) => f.path);
+    const kept = plan.files.filter((f) => f.conflict && !overwrite.has(f.path)).map((f) => f.path);
+    await restoreFiles(plan.root, plan.target, restored, this.run);
+    return { restored, kept, undo };
+  }
+
+  /** Put back the files a rewind restored, as they were just before it. */
+  async undo(projectDir: string, threadId: string, rewindId: string, files: string[]): Promise<string[]> {
+    const root = await this.root(projectDir);
+    if (!root)
+      throw new Error('The project folder is no longer inside a git work tree, so the rewind cannot be undone.');
+    const undo = await resolveRef(root, refFor(threadId, rewindId, 'undo'), this.run);
+    if (!undo) throw new Error('The snapshot taken before this rewind is gone, so it cannot be undone.');
+    await restoreFiles(root, undo, files, this.run);
+    return files;
+  }
+
+  /** Forget every snapshot of a thread (the thread was deleted). */
+  async forget(projectDir: string, threadId: string): Promise<void> {
+    const root = await this.root(projectDir).catch(() => undefined);
+    if (root && SAFE_ID.test(threadId))
+      await deleteSnapshotRefs(root, `${SNAPSHOT_REF_PREFIX}${threadId}/`, this.run).catch(() => undefined);
+  }
+}

@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Claude Desk's own snapshots of a project's working tree, kept as commits under a private ref namespace
+ * (`refs/claude-desk/…`). They catch what the CLI's file checkpoints miss — changes made by Bash and by
+ * sub-agents (recorded case 42: a Bash edit is not in `rewind_files`).
+ *
+ * Invariant: a snapshot never touches the user's index, branches, HEAD or stash list. It builds the tree in a
+ * throwaway index file (GIT_INDEX_FILE) with `git add -A` (so .gitignore is respected), then `commit-tree`
+ * and `update-ref` under our namespace only.
+ */
+
+export const SNAPSHOT_REF_PREFIX = 'refs/claude-desk/';
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+export type GitRunner = (
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: Buffer },
+) => Promise<GitResult>;
+
+export const runGit: GitRunner = (args, { cwd, env, input }) =>
+  new Promise((resolve) => {
+    const child = execFile(
+      'git',
+      args,
+      {
+        cwd,
+        env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
+        encoding: 'buffer',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => {
+        const code = err
+          ? typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : 127
+          : 0;
+        resolve({ code, stdout, stderr: stderr.toString('utf8') });
+      },
+    );
+    if (input) child.stdin?.end(input);
+  });
+
+async function git(run: GitRunner, cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  const r = await run(args, { cwd, env });
+  if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+  return r.stdout.toString('utf8');
+}
+
+/** The work tree's top folder, or undefined when `dir` is not inside a git work tree (or git is missing). */
+export async function gitWorkTreeRoot(dir: string, run: GitRunner = runGit): Promise<string | undefined> {
+  const r = await run(['rev-parse', '--show-toplevel'], { cwd: dir });
+  if (r.code !== 0) return undefined;
+  const top = r.stdout.toString('utf8').trim();
+  return top || undefined;
+}
+
+/** Author/committer for snapshot commits, so a repo without user.name/email still works. */
+const IDENTITY: NodeJS.ProcessEnv = {
+  GIT_AUTHOR_NAME: 'Claude Desk',
+  GIT_AUTHOR_EMAIL: 'snapshots@claude-desk.invalid',
+  GIT_COMMITTER_NAME: 'Claude Desk',
+  GIT_COMMITTER_EMAIL: 'snapshots@claude-desk.invalid',
+};
+
+/**
+ * Snapshot the work tree (tracked + untracked, not ignored) as a commit, kept at `ref` (under refs/claude-desk/)
+ * when given; an unreferenced one serves a comparison and is collected by git's gc later. Returns the commit id.
+ */
+export async function snapshotWorkTree(
+  root: string,
+  ref: string | undefined,
+  message: string,
+  run: GitRunner = runGit,
+): Promise<string> {
+  if (ref !== undefined && !ref.startsWith(SNAPSHOT_REF_PREFIX))
+    throw new Error(`snapshot refs live under ${SNAPSHOT_REF_PREFIX}`);
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-index-'));
+  const index = path.join(tmp, 'index');
+  const env = { ...IDENTITY, GIT_INDEX_FILE: index };
+  try {
+    // Start from a copy of the user's index (read, never written) so git re-hashes only changed files.
+    const real = (await git(run, root, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim();
+    await fs.copyFile(real, index).catch(() => undefined);
+    await git(run, root, ['add', '-A', '--', '.'], env);
+    const tree = (await git(run, root, ['write-tree'], env)).trim();
+    const commit = (await git(run, root, ['commit-tree', tree, '-m', message], env)).trim();
+    if (ref !== undefined) await git(run, root, ['update-ref', ref, commit]);
+    return commit;
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+export type FileChange = { path: string; status: 'added' | 'modified' | 'deleted' };
+
+/**
+ * Files that differ between two snapshots, as seen going from `from` to `to` (paths relative to the root).
+ * `added` = exists in `to` only.
+ */
+export async function changedFiles(
+  root: string,
+  from: string,
+  to: string,
+  run: GitRunner = runGit,
+): Promise<FileChange[]> {
+  const out = await git(run, root, ['diff', '--no-renames', '--name-status', '-z', from, to, '--']);
+  const parts = out.split('\0').filter((p) => p !== '');
+  const changes: FileChange[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const code = parts[i]!;
+    const file = parts[i + 1]!;
+    changes.push({ path: file, status: code === 'A' ? 'added' : code === 'D' ? 'deleted' : 'modified' });
+  }
+  return changes;
+}
+
+/** A file's bytes in a snapshot, or undefined when it is not there. */
+export async function fileAt(
+  root: string,
+  commit: string,
+  file: string,
+  run: GitRunner = runGit,
+): Promise<Buffer | undefined> {
+  const r = await run(['cat-file', 'blob', `${commit}:${file}`], { cwd: root });
+  return r.code === 0 ? r.stdout : undefined;
+}
+
+/**
+ * Put `files` back as they were in `commit`: rewrite those it holds, delete those it lacks. Only the listed
+ * paths are touched; each path is checked to stay inside the root.
+ */
+export async function restoreFiles(
+  root: string,
+  commit: string,
+  files: string[],
+  run: GitRunner = runGit,
+): Promise<void> {
+  for (const file of files) {
+    const abs = path.resolve(root, file);
+    if (abs !== root && !abs.startsWith(root + path.sep))
+      throw new Error(`refusing to restore a path outside the project: ${file}`);
+    const bytes = await fileAt(root, commit, file, run);
+    if (bytes === undefined) {
+      await fs.rm(abs, { force: true });
+    } else {
+      await fs.mkdir(path.dirname(abs), { recursive: true });
+      await fs.writeFile(abs, bytes);
+    }
+  }
+}
+
+/** Delete our snapshot refs under `prefix` (e.g. when a thread is deleted). */
+export async function deleteSnapshotRefs(root: string, prefix: string, run: GitRunner = runGit): Promise<void> {
+  if (!prefix.startsWith(SNAPSHOT_REF_PREFIX)) return;
+  const refs = (await git(run, root, ['for-each-ref', '--format=%(refname)', prefix])).split('\n').filter(Boolean);
+  for (const ref of refs) await git(run, root, ['update-ref', '-d', ref]);
+}

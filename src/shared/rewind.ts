@@ -1,0 +1,37 @@
+/** Rewind (undo a turn's file changes and continue the conversation from before it): plain data for every door. */
+
+export interface RewindFile {
+  /** Relative to the project's work-tree root (git) or absolute (the CLI's own checkpoints). */
+  path: string;
+  /** What the rewind does to the file as it is now. */
+  action: 'restore' | 'delete' | 'recreate';
+  /** Changed by someone other than Claude after the latest turn: kept unless the user chooses to overwrite. */
+  conflict: boolean;
+  /** Text before the target turn and now, for the diff preview (absent: no such file, binary or too big). */
+  before?: string;
+  current?: string;
+  binary?: boolean;
+}
+
+export interface RewindPreview {
+  threadId: string;
+  /** The user message the thread goes back to (it returns to the composer). */
+  messageId: string;
+  /** git: Claude Desk's own snapshots (Bash and sub-agents included); cli: Claude Code's checkpoints only. */
+  source: 'git' | 'cli' | 'none';
+  files: RewindFile[];
+  /** Plain sentences about what cannot be undone. */
+  limits: string[];
+}
+
+export interface RewindOutcome {
+  threadId: string;
+  messageId: string;
+  restored: string[];
+  /** Conflicting files left as the user left them. */
+  kept: string[];
+  /** The text of the message rewound to, for the composer. */
+  text: string;
+  /** Set when the file part can be undone (git). */
+  rewindId?: string;
+}
