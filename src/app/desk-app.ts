@@ -31,6 +31,9 @@ import { HistoryService } from './history-service';
 import { checkProjectDir } from './project-dir';
 import { ComposerService } from './composer-service';
 import { spawnInOwnGroup } from '../core/turn/spawned-process';
+import { RewindService } from './rewind-service';
+import { GitCheckpoints } from '../core/rewind/git-checkpoints';
+import { ForkPointsStore } from '../core/store/fork-points-store';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
@@ -89,6 +92,8 @@ export interface DeskServices {
   sandbox: () => Promise<Sandbox>;
   overview: (force?: boolean) => Promise<CliOverview>;
   appInfo: () => AppInfo;
+  /** Rewind a thread's files and conversation to before one of its messages (optional: hosts built by hand). */
+  rewind?: RewindService;
   openExternal?: (url: string) => Promise<void>;
   chooseFolder?: (title?: string) => Promise<string | null>;
   revealFile?: (file: string) => void;
@@ -127,6 +132,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
+  const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
@@ -218,7 +224,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     };
   };
 
-  const prepare: PrepareTurn = (_threadId, threadSettings) => prepareParts(threadSettings, false);
+  const prepare: PrepareTurn = async (threadId, threadSettings) => {
+    const parts = await prepareParts(threadSettings, false);
+    // After a rewind, the next turn forks the session at the answer before the rewound message.
+    const forkAt = await forks.get(threadId, await sessions.get(threadId));
+    return forkAt ? { ...parts, forkAt } : parts;
+  };
 
   const controls = new TurnControls({ turns: engine, notice: (n) => bus.emit('notice', n) });
   let permissionMode = settings.get().permissionMode;
@@ -228,11 +239,22 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode);
   });
 
+  // Declared before the turn service (which snapshots through it); its isBusy reads `turns` lazily.
+  const rewind: RewindService = new RewindService({
+    threads,
+    sessions,
+    forks,
+    checkpoints: new GitCheckpoints(),
+    projectDir: (thread) => thread.settings.projectDir ?? layout.workspaceDir,
+    isBusy: (threadId) => turns.isBusy(threadId),
+    discardProcesses: (threadId) => engine.warm.discard(threadId, 'the thread was rewound'),
+  });
   const turns = new TurnService({
     threads,
     engine,
     bus,
     prepare,
+    checkpoints: rewind,
     notify: opts.notify,
     log: (m) => log.warn(m),
   });
@@ -361,6 +383,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     history,
     composer,
     windowState,
+    rewind,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,

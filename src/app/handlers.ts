@@ -44,6 +44,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     deleteThread: async ({ threadId }) => {
       s.turns.stop(threadId);
+      await s.rewind?.forget(threadId); // its snapshot refs in the project's repository
       await s.threads.delete(threadId);
       // Its Claude Code session would otherwise stay in claude-code-sessions.json forever.
       await s.sessions.delete(threadId);
@@ -103,6 +104,9 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       s.bus.emit('threadsChanged', { threadId });
       return null;
     },
+    previewRewind: async ({ threadId, messageId }) => requireRewind(s).preview(threadId, messageId),
+    rewindThread: async ({ threadId, messageId, overwrite }) => requireRewind(s).rewind(threadId, messageId, overwrite),
+    switchBranch: async ({ threadId, branchId }) => requireRewind(s).switchBranch(threadId, branchId),
     prepareTurn: async ({ threadId }) => {
       void s.prewarm?.prepareTurn(threadId); // never fails and never delays the renderer
       return null;
@@ -171,4 +175,9 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       return null;
     },
   };
+}
+
+function requireRewind(s: DeskServices): NonNullable<DeskServices['rewind']> {
+  if (!s.rewind) throw new Error('Rewind is not available in this window.');
+  return s.rewind;
 }

@@ -42,6 +42,11 @@ export class TurnService {
       prepare: PrepareTurn;
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
+      /** Snapshots of the project before and after each turn, keyed by its user message (rewind). */
+      checkpoints?: {
+        beforeTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
+        afterTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
+      };
     },
   ) {}
 
@@ -106,6 +111,7 @@ export class TurnService {
       }
     };
 
+    let projectDir: string | undefined;
     // Preparing (CLI status, tools, wall) happens inside the engine, so the turn is stoppable and counts
     // as busy from here on; a PrepareTurnError becomes the turn's error and the thread stays usable.
     const handle = this.deps.engine.run(
@@ -113,19 +119,27 @@ export class TurnService {
         threadId: input.threadId,
         turnId,
         createdAt,
-        prepare: async () => ({
-          ...(await this.deps.prepare(input.threadId, thread.settings)),
-          threadId: input.threadId,
-          turnId,
-          content: { text: input.text, images: input.images },
-          earlierMessages,
-        }),
+        prepare: async () => {
+          const extra = await this.deps.prepare(input.threadId, thread.settings);
+          // Before Claude can touch a file: the state "Rewind to here" goes back to.
+          projectDir = extra.settings.projectDir ?? extra.layout.workspaceDir;
+          await this.deps.checkpoints?.beforeTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+          return {
+            ...extra,
+            threadId: input.threadId,
+            turnId,
+            content: { text: input.text, images: input.images },
+            earlierMessages,
+          };
+        },
       },
       onEvent,
     );
     const done = (async () => {
       try {
         const outcome = await handle.done;
+        if (projectDir !== undefined)
+          await this.deps.checkpoints?.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
         this.deps.notify?.(
           outcome.status === 'done' ? 'Claude answered' : outcome.status === 'stopped' ? 'Turn stopped' : 'Turn failed',
           (outcome.error?.message ?? thread.title).slice(0, 120),

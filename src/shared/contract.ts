@@ -10,6 +10,7 @@ import type { ComposerCatalog, FileMatch } from './composer';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { AppSettings } from './settings';
+import type { RewindOutcome, RewindPreview } from './rewind';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
@@ -127,6 +128,14 @@ export const calls = {
   ),
   /** `/clear`: the thread's next turn starts a fresh Claude Code session; the messages stay visible. */
   clearSession: call<null>()(z.object({ threadId: id }).strict()),
+  /** What "Rewind to here" would change: the files (with before/now text for a diff) and what can't be undone. */
+  previewRewind: call<RewindPreview>()(z.object({ threadId: id, messageId: id }).strict()),
+  /** Restore the files and continue the conversation from before `messageId`; conflicts in `overwrite` are replaced. */
+  rewindThread: call<RewindOutcome>()(
+    z.object({ threadId: id, messageId: id, overwrite: z.array(z.string().max(4096)).max(10_000).optional() }).strict(),
+  ),
+  /** Bring a branch a rewind set aside back, with its files; the current messages become a branch. */
+  switchBranch: call<{ restored: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 

@@ -124,10 +124,29 @@ export interface AssistantMessage {
   approvals?: ApprovalCard[];
   /** The MCP servers this turn's CLI reported in system/init (the MCP panel shows the latest). */
   mcpServers?: { name: string; status: string; source?: string }[];
+  /** The CLI's uuids of this turn's prompt (file checkpoint key) and last answer line (fork point). */
+  cli?: { userUuid?: string; assistantUuid?: string };
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
+/** The part of a thread a rewind set aside: still readable, and it can be switched back to. */
+export interface ThreadBranch {
+  id: string;
+  /** The user message where the thread went another way (the first message of this branch). */
+  fromMessageId: string;
+  /** The last message shared with the thread (absent: the branch starts at the thread's beginning). */
+  afterMessageId?: string;
+  createdAt: number;
+  messages: ChatMessage[];
+  /** The CLI session that holds this branch's conversation. */
+  sessionId?: string;
+  /** The snapshot of the files as this branch left them (git projects): switching back restores it. */
+  rewindId?: string;
+}
+
 export interface Thread extends ThreadSummary {
   messages: ChatMessage[];
+  /** Branches set aside by rewinds, oldest first. */
+  branches?: ThreadBranch[];
 }

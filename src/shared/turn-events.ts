@@ -138,6 +138,8 @@ export type TurnEvent = Base &
     | { type: 'retry'; attempt: number; maxRetries: number; errorStatus?: number; delayMs?: number }
     | { type: 'retry_cleared' }
     | { type: 'rate_limit'; info: Record<string, unknown> }
+    /** The CLI's ids for this turn's prompt and its latest answer line (rewind and forks key on them). */
+    | { type: 'cli_uuids'; userUuid?: string; assistantUuid?: string }
     | { type: 'approval_request'; request: ApprovalRequest }
     | {
         type: 'approval_resolved';

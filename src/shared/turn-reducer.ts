@@ -115,6 +115,15 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       const info = parseRateLimit(e.info);
       return info && !sameJson(info, msg.rateLimit) ? { ...msg, rateLimit: info } : msg;
     }
+    case 'cli_uuids':
+      return {
+        ...msg,
+        cli: {
+          ...msg.cli,
+          ...(e.userUuid ? { userUuid: e.userUuid } : {}),
+          ...(e.assistantUuid ? { assistantUuid: e.assistantUuid } : {}),
+        },
+      };
     case 'message_start':
       return msg;
     default: {

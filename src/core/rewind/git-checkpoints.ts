@@ -143,13 +143,35 @@ export class GitCheckpoints {
 
   /** Put back the files a rewind restored, as they were just before it. */
   async undo(projectDir: string, threadId: string, rewindId: string, files: string[]): Promise<string[]> {
+    const { root, commit } = await this.undoSnapshot(projectDir, threadId, rewindId);
+    await restoreFiles(root, commit, files, this.run);
+    return files;
+  }
+
+  /**
+   * Switch the tree to the files as they were just before rewind `rewindId` (a set-aside branch's files),
+   * after keeping the tree as it is now under `saveAs` so that switch can be made back. Returns the paths changed.
+   */
+  async switchTo(projectDir: string, threadId: string, rewindId: string, saveAs: string): Promise<string[]> {
+    const { root, commit } = await this.undoSnapshot(projectDir, threadId, rewindId);
+    const now = await snapshotWorkTree(root, refFor(threadId, saveAs, 'undo'), `claude-desk undo ${saveAs}`, this.run);
+    const files = (await changedFiles(root, commit, now, this.run)).map((c) => c.path);
+    await restoreFiles(root, commit, files, this.run);
+    return files;
+  }
+
+  private async undoSnapshot(
+    projectDir: string,
+    threadId: string,
+    rewindId: string,
+  ): Promise<{ root: string; commit: string }> {
     const root = await this.root(projectDir);
     if (!root)
-      throw new Error('The project folder is no longer inside a git work tree, so the rewind cannot be undone.');
-    const undo = await resolveRef(root, refFor(threadId, rewindId, 'undo'), this.run);
-    if (!undo) throw new Error('The snapshot taken before this rewind is gone, so it cannot be undone.');
-    await restoreFiles(root, undo, files, this.run);
-    return files;
+      throw new Error('The project folder is no longer inside a git work tree, so its files cannot be switched back.');
+    const commit = await resolveRef(root, refFor(threadId, rewindId, 'undo'), this.run);
+    if (!commit)
+      throw new Error('The snapshot of those files is gone (the repository was cleaned), so they cannot be restored.');
+    return { root, commit };
   }
 
   /** Forget every snapshot of a thread (the thread was deleted). */

@@ -4,6 +4,7 @@
  *   {"op":"meta","at":…,"id":…,"title":…,"createdAt":…,"settings":{…},"totals":{…}}   (a patch; later wins)
  *   {"op":"user","at":…,"message":{…}}
  *   {"op":"assistant","at":…,"message":{…}}   (a snapshot; the latest one per message id wins, in place)
+ *   {"op":"branch","at":…,"branch":{…}}       (a rewind: later messages move into a kept branch)
  *
  * Appending never rewrites what is already there, so a crash mid-turn loses at most the line being
  * written; that torn last line is skipped on load. Compaction rewrites the log atomically.
@@ -12,6 +13,7 @@ import fs from 'node:fs/promises';
 import type {
   AssistantMessage,
   ChatMessage,
+  ThreadBranch,
   ThreadSettings,
   ThreadSummary,
   ThreadTotals,
@@ -35,7 +37,12 @@ export interface MetaRecord {
 export type LogRecord =
   | MetaRecord
   | { op: 'user'; at: number; message: UserMessage }
-  | { op: 'assistant'; at: number; message: AssistantMessage };
+  | { op: 'assistant'; at: number; message: AssistantMessage }
+  /**
+   * A rewind: the messages from `branch.fromMessageId` on leave the thread and are kept as `branch`; with
+   * `resumeBranchId`, that earlier branch comes back in their place (switching branches).
+   */
+  | { op: 'branch'; at: number; branch: ThreadBranch; resumeBranchId?: string };
 
 export interface ParsedLog {
   summary: ThreadSummary;
@@ -45,6 +52,8 @@ export interface ParsedLog {
   totalChars: number;
   /** Unreadable lines other than a torn last line. */
   badLines: number;
+  /** Abandoned branches (rewinds), oldest first. */
+  branches: ThreadBranch[];
   /** Whether the file ends mid-line (a crash during a write). */
   tornTail: boolean;
 }
@@ -63,6 +72,7 @@ export function parseThreadLog(id: string, text: string): ParsedLog {
     totals: { ...EMPTY_TOTALS },
   };
   const messages: ChatMessage[] = [];
+  const branches: ThreadBranch[] = [];
   const where = new Map<string, { index: number; chars: number }>();
   let wasteChars = 0;
   let badLines = 0;
@@ -93,6 +103,10 @@ export function parseThreadLog(id: string, text: string): ParsedLog {
       if (typeof rec.updatedAt === 'number') summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
       continue;
     }
+    if (rec.op === 'branch') {
+      if (!applyBranchRecord(rec, messages, where, branches)) badLines++;
+      continue;
+    }
     if ((rec.op !== 'user' && rec.op !== 'assistant') || !rec.message || typeof rec.message.id !== 'string') {
       badLines++;
       continue;
@@ -113,13 +127,47 @@ export function parseThreadLog(id: string, text: string): ParsedLog {
   // A thread saved before per-turn costs: its verdicts hold running session totals, and its totals their sum.
   const costs = correctLegacyCosts(messages);
   if (costs.corrected) summary.totals = totalsFromMessages(costs.messages);
-  return { summary, messages: costs.messages, wasteChars, totalChars: text.length, badLines, tornTail };
+  return { summary, messages: costs.messages, wasteChars, totalChars: text.length, badLines, tornTail, branches };
+}
+
+function applyBranchRecord(
+  rec: { branch: ThreadBranch; resumeBranchId?: string },
+  messages: ChatMessage[],
+  where: Map<string, { index: number; chars: number }>,
+  branches: ThreadBranch[],
+): boolean {
+  const b = rec.branch as Partial<ThreadBranch> | undefined;
+  if (!b || typeof b.id !== 'string' || typeof b.fromMessageId !== 'string' || !Array.isArray(b.messages)) return false;
+  const from = messages.findIndex((m) => m.id === b.fromMessageId);
+  if (from >= 0) {
+    for (const m of messages.splice(from)) where.delete(m.id);
+  }
+  if (rec.resumeBranchId !== undefined) {
+    const i = branches.findIndex((x) => x.id === rec.resumeBranchId);
+    if (i >= 0) {
+      const [back] = branches.splice(i, 1);
+      for (const m of back!.messages) {
+        where.set(m.id, { index: messages.length, chars: 0 });
+        messages.push(m);
+      }
+    }
+  }
+  // A branch with nothing in it (rewinding to the last message of a turn that never answered) is not kept.
+  if (b.messages.length > 0) branches.push(rec.branch);
+  return true;
 }
 
 /** The shortest log that loads to the same thread. */
-export function compactedLog(summary: ThreadSummary, messages: ChatMessage[], at: number): string {
+export function compactedLog(
+  summary: ThreadSummary,
+  messages: ChatMessage[],
+  at: number,
+  branches: ThreadBranch[] = [],
+): string {
   const { id, title, createdAt, updatedAt, settings, totals } = summary;
   const records: LogRecord[] = [{ op: 'meta', at, id, title, createdAt, updatedAt, settings, totals }];
+  // Before the messages, so their fromMessageId is not in the thread yet and nothing is cut.
+  for (const branch of branches) records.push({ op: 'branch', at, branch });
   for (const message of messages) {
     records.push(message.role === 'user' ? { op: 'user', at, message } : { op: 'assistant', at, message });
   }

@@ -5,6 +5,7 @@ import type {
   AssistantMessage,
   ChatMessage,
   Thread,
+  ThreadBranch,
   ThreadSettings,
   ThreadSummary,
   ThreadTotals,
@@ -128,7 +129,20 @@ export class ThreadsStore {
         this.warn(`Thread ${id}: compaction failed: ${String(err)}`);
       });
     }
-    return { ...toSummary(entry), messages };
+    return { ...toSummary(entry), messages, ...(parsed.branches.length ? { branches: parsed.branches } : {}) };
+  }
+
+  /**
+   * A rewind: the messages from `branch.fromMessageId` on are set aside as `branch` (kept, readable); with
+   * `resumeBranchId`, that earlier branch takes their place. Written at once and fsync'd.
+   */
+  async rewind(id: string, branch: ThreadBranch, resumeBranchId?: string): Promise<void> {
+    const entry = this.require(id);
+    await this.snapshots.flushAll();
+    const at = this.now();
+    entry.updatedAt = Math.max(entry.updatedAt, at);
+    await this.appendRecords(id, [{ op: 'branch', at, branch, ...(resumeBranchId ? { resumeBranchId } : {}) }], true);
+    this.changed(id, 'message');
   }
 
   /** The MCP tools' view: the last `limit` messages. */
@@ -312,7 +326,7 @@ export class ThreadsStore {
     if (!entry) return;
     const parsed = log.parseThreadLog(id, await fs.readFile(this.logPath(id), 'utf8'));
     const updatedAt = Math.max(entry.updatedAt, parsed.summary.updatedAt);
-    const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now());
+    const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now(), parsed.branches);
     await writeFileAtomic(this.logPath(id), text);
     entry.logBytes = Buffer.byteLength(text);
     this.waste.delete(id);

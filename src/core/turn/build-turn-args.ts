@@ -23,6 +23,8 @@ export interface TurnArgsInput {
   promptTool?: boolean;
   /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
   includeUserMcpServers?: boolean;
+  /** With `resume`: continue from this answer line as a new, forked session (recorded cases 32b–d). */
+  resumeAt?: string;
 }
 
 /** Headless, one JSON object per line each way, with token-level stream events (the recorded cases' `B`). */
@@ -36,10 +38,22 @@ export const HEADLESS_STREAM_JSON_ARGS: readonly string[] = [
   '--include-partial-messages',
 ];
 
+/**
+ * Echo each prompt back with its uuid (`isReplay`, recorded case 40): the key of the CLI's file checkpoint for
+ * that turn, used by rewind.
+ */
+export const REPLAY_USER_MESSAGES_ARG = '--replay-user-messages';
+
 /** The argument list of one turn (issue 4 "Spawn"). Pure: no secret ever goes here, only file paths. */
 export function buildTurnArgs(input: TurnArgsInput): string[] {
   // Sub-agents' own text comes as lines with parent_tool_use_id, shown under their Agent card (recorded case 34b).
-  const args = [...HEADLESS_STREAM_JSON_ARGS, '--forward-subagent-text', '--add-dir', input.projectDir];
+  const args = [
+    ...HEADLESS_STREAM_JSON_ARGS,
+    REPLAY_USER_MESSAGES_ARG,
+    '--forward-subagent-text',
+    '--add-dir',
+    input.projectDir,
+  ];
   if (input.mcpConfigPath) {
     args.push('--mcp-config', input.mcpConfigPath);
     if (!input.includeUserMcpServers) args.push('--strict-mcp-config');
@@ -65,6 +79,8 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
       break;
   }
   args.push(input.resume ? '--resume' : '--session-id', input.sessionId);
+  // Without --fork-session the original session's later turns would be cut from its chain (case 32d).
+  if (input.resume && input.resumeAt) args.push('--resume-session-at', input.resumeAt, '--fork-session');
   if (input.model) args.push('--model', input.model);
   // A file, not --append-system-prompt: a long prompt never hits the OS argument limit (case 08).
   if (input.appendSystemPromptPath) args.push('--append-system-prompt-file', input.appendSystemPromptPath);

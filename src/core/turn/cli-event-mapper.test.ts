@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
-import { type RecordedCase, recordedCase, recordedCases, recordedValues } from '../../../test/fixtures/recorded-cases';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  RECORDED_DIR,
+  type RecordedCase,
+  recordedCase,
+  recordedCases,
+  recordedValues,
+} from '../../../test/fixtures/recorded-cases';
 import { CliEventMapper, type MappedLine } from './cli-event-mapper';
 
 function mapAll(values: unknown[], appMcpServerName?: string) {
@@ -73,6 +81,7 @@ describe('CliEventMapper, case by case', () => {
       'text_delta',
       'text_delta',
       'text_delta',
+      'cli_uuids', // the answer line's uuid (a fork point)
     ]);
     expect(shownText(r.events)).toBe('Hello from the mock API.');
     expect(r.lines.find((l) => l.sessionId)?.sessionId).toBe('7f1c2a4e-3b5d-4c6e-9f8a-1b2c3d4e5f60');
@@ -263,5 +272,27 @@ describe('CliEventMapper, shapes not in the recordings', () => {
     expect(
       mapAll([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, error_status: 529 }]).fatal,
     ).toBeUndefined();
+  });
+});
+
+describe('CliEventMapper: the CLI ids rewind keys on (recorded case 40)', () => {
+  const values = fs
+    .readFileSync(path.join(RECORDED_DIR, 'rewind', '40-checkpoint-rewind-same-process.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it("takes the replayed prompt's uuid once per turn and the last answer line's uuid, never a tool result's", () => {
+    // Case 40 holds two turns in one process; a turn's mapper sees its own lines (here: turn 2, after result 1).
+    const firstResult = values.findIndex((v) => v['type'] === 'result');
+    const turn2 = values.slice(firstResult + 1);
+    const r = mapAll(turn2);
+    const ids = r.events.filter((e): e is Extract<TurnEvent, { type: 'cli_uuids' }> => e.type === 'cli_uuids');
+    const prompt = turn2.find((v) => v['type'] === 'user' && v['isReplay'] === true);
+    expect(ids.filter((e) => e.userUuid).map((e) => e.userUuid)).toEqual([prompt?.['uuid']]);
+    const answers = turn2.filter((v) => v['type'] === 'assistant');
+    expect(ids.filter((e) => e.assistantUuid).at(-1)?.assistantUuid).toBe(answers.at(-1)?.['uuid']);
+    const toolResultUuids = turn2.filter((v) => v['type'] === 'user' && v['isReplay'] !== true).map((v) => v['uuid']);
+    expect(ids.some((e) => toolResultUuids.includes(e.userUuid))).toBe(false);
   });
 });

@@ -54,6 +54,7 @@ export class CliEventMapper {
   /** The latest API call's input (with cache) + output tokens: what the context window holds now. */
   private contextTokens: number | undefined;
   private lastInputTokens = 0;
+  private sawPromptReplay = false;
   private sawAuthErrorMessage = false;
   private apiErrorText: string | undefined;
 
@@ -77,9 +78,9 @@ export class CliEventMapper {
       case 'stream_event':
         return this.streamEvent(raw);
       case 'assistant':
-        return this.assistant(raw);
+        return withCheckpoint(this.assistant(raw), this.checkpoint('assistant', raw));
       case 'user':
-        return this.user(raw);
+        return withCheckpoint(this.user(raw), this.checkpoint('user', raw));
       case 'system':
         return this.system(raw);
       case 'result': {
@@ -198,6 +199,27 @@ export class CliEventMapper {
       default:
         return NOTHING;
     }
+  }
+
+  /**
+   * The CLI's own ids of this turn's lines (recorded cases 32, 40): the replayed prompt's uuid keys its file
+   * checkpoint (`rewind_files`); the last answer line's uuid is where a fork resumes (`--resume-session-at`).
+   */
+  private checkpoint(role: 'user' | 'assistant', raw: Json): TurnEvent | undefined {
+    const uuid = str(raw.uuid);
+    // A sub-agent's lines live in its own transcript, not on the conversation's chain.
+    if (!uuid || raw.parent_tool_use_id != null) return undefined;
+    if (role === 'assistant') {
+      if (raw.is_api_error_message === true || str(raw.error) !== undefined) return undefined;
+      return this.ev({ type: 'cli_uuids', assistantUuid: uuid });
+    }
+    // Only the replayed prompt (the first text replay of the turn), not tool results or local-command lines.
+    const message = raw.message;
+    if (raw.isReplay !== true || this.sawPromptReplay || !isObject(message) || !Array.isArray(message.content))
+      return undefined;
+    if (!message.content.some((b) => isObject(b) && b.type === 'text')) return undefined;
+    this.sawPromptReplay = true;
+    return this.ev({ type: 'cli_uuids', userUuid: uuid });
   }
 
   private assistant(raw: Json): MappedLine {
@@ -365,4 +387,8 @@ function contextWindowOf(modelUsage: unknown): number | undefined {
     if (window) return window;
   }
   return undefined;
+}
+
+function withCheckpoint(line: MappedLine, checkpoint: TurnEvent | undefined): MappedLine {
+  return checkpoint ? { ...line, events: [...line.events, checkpoint] } : line;
 }

@@ -29,6 +29,8 @@ export interface AttemptInput {
   resume: boolean;
   /** The session's running cost after its previous turn, so the verdict carries this turn's own cost. */
   sessionCostBefore?: number;
+  /** After a rewind: fork the resumed session at this answer line. */
+  resumeAt?: string;
   preamble?: string;
   projectDir: string;
   emit: (event: TurnEvent) => void;

@@ -11,6 +11,8 @@ export type SpawnRequest = Pick<
 
 export interface SpawnSession {
   sessionId: string;
+  /** After a rewind: resume the session only up to this answer line, as a fork (recorded case 32b). */
+  resumeAt?: string;
   /** true: `--resume <uuid>`; false: `--session-id <uuid>` (a new session). */
   resume: boolean;
   projectDir: string;
@@ -68,6 +70,7 @@ export async function buildSpawnPlan(
         appendSystemPromptPath: scratch.appendSystemPromptPath,
         promptTool: req.promptTool,
         includeUserMcpServers: req.includeUserMcpServers,
+        resumeAt: session.resumeAt,
       }),
     ];
     const { file, args } = req.wrap
@@ -77,7 +80,11 @@ export async function buildSpawnPlan(
       file,
       args,
       cwd: session.projectDir,
-      env: buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+      env: {
+        ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+        // The CLI's own file checkpoints, for rewind (recorded cases 40–41).
+        CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
+      },
       scratch,
       sessionId: session.sessionId,
       resume: session.resume,

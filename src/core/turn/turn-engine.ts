@@ -271,6 +271,7 @@ export class TurnEngine {
           sessionId,
           resume,
           sessionCostBefore,
+          resumeAt: resume && req.forkAt?.sessionId === sessionId ? req.forkAt.resumeAt : undefined,
           preamble,
           projectDir,
           emit,

@@ -33,6 +33,11 @@ export interface TurnRequest {
   mcp: McpEndpoint | null | 'failed';
   wrap?: SpawnWrapper;
   layout: Pick<DataDirLayout, 'workspaceDir'>;
+  /**
+   * Set after a rewind: while the thread's session is still `sessionId`, the next turn resumes it only up to
+   * `resumeAt` (an answer line's uuid) as a forked session.
+   */
+  forkAt?: { sessionId: string; resumeAt: string };
   /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too (issue 8). */
   promptTool?: boolean;
   /** Let the user's own MCP servers (~/.claude.json, .mcp.json) run beside Claude Desk's (Settings, default on). */

@@ -102,6 +102,21 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     }),
     stopTurn: () => null,
     answerApproval: () => null,
+    previewRewind: ({ threadId, messageId }: { threadId: string; messageId: string }) => ({
+      threadId,
+      messageId,
+      source: 'git',
+      files: [],
+      limits: [],
+    }),
+    rewindThread: ({ threadId, messageId }: { threadId: string; messageId: string }) => ({
+      threadId,
+      messageId,
+      restored: [],
+      kept: [],
+      text: '',
+    }),
+    switchBranch: () => ({ restored: [] }),
     prepareTurn: () => null,
     getComposerCatalog: () => ({
       commands: [

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { RewindOutcome, RewindPreview } from '../shared/rewind';
+import type { AssistantMessage, ChatMessage, Thread, ThreadBranch } from '../shared/threads';
+import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
+import type { ForkPointsStore } from '../core/store/fork-points-store';
+import type { ThreadsStore } from '../core/store/threads-store';
+
+export interface RewindDeps {
+  threads: Pick<ThreadsStore, 'get' | 'rewind'>;
+  sessions: {
+    get(threadId: string): Promise<string | undefined>;
+    set(threadId: string, id: string): Promise<void>;
+    delete(threadId: string): Promise<void>;
+  };
+  forks: Pick<ForkPointsStore, 'set'>;
+  checkpoints: GitCheckpoints;
+  /** The thread's project folder as its turns use it. */
+  projectDir: (thread: Thread) => string;
+  isBusy: (threadId: string) => boolean;
+  /** A process kept or pre-started for the thread still holds the old conversation: drop it. */
+  discardProcesses: (threadId: string) => void;
+}
+
+const OUTSIDE_GIT =
+  'This project folder is not inside a git repository, so Claude Desk took no snapshots of it: changes made by shell commands (Bash) or sub-agents cannot be undone here.';
+
+/**
+ * Rewind a thread to just before one of its user messages — the files (Claude Desk's git snapshots) and the
+ * conversation (a fork of the CLI session at the answer before it) together. What is set aside stays as a
+ * branch, and switching back to it restores its files too.
+ */
+export class RewindService {
+  /** After-turn snapshots still being taken, per thread: a rewind waits for them (they decide conflicts). */
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly settle = new Map<string, () => void>();
+
+  constructor(private readonly deps: RewindDeps) {}
+
+  /**
+   * Snapshot hooks around every turn (the turn service calls them; failures never block a turn). From the
+   * before-snapshot until the after-snapshot is on disk, a rewind of that thread waits: the after-snapshot is
+   * what tells Claude's changes from the user's.
+   */
+  async beforeTurn(projectDir: string, threadId: string, messageId: string): Promise<void> {
+    let done: () => void = () => {};
+    this.pending.set(threadId, new Promise<void>((resolve) => (done = resolve)));
+    this.settle.set(threadId, done);
+    await this.deps.checkpoints.snapshot(projectDir, threadId, messageId, 'before');
+  }
+  async afterTurn(projectDir: string, threadId: string, messageId: string): Promise<void> {
+    try {
+      await this.deps.checkpoints.snapshot(projectDir, threadId, messageId, 'after');
+    } finally {
+      this.settle.get(threadId)?.();
+      this.settle.delete(threadId);
+      this.pending.delete(threadId);
+    }
+  }
+
+  async preview(threadId: string, messageId: string): Promise<RewindPreview> {
+    const { thread } = await this.locate(threadId, messageId);
+    const dir = this.deps.projectDir(thread);
+    const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
+    if (plan) return { threadId, messageId, source: 'git', files: plan.files, limits: [] };
+    const inGit = (await this.deps.checkpoints.root(dir)) !== undefined;
+    return {
+      threadId,
+      messageId,
+      source: 'none',
+      files: [],
+      limits: [
+        inGit
+          ? 'This message was sent before Claude Desk kept snapshots of this project, so its file changes cannot be undone; the conversation can still go back.'
+          : OUTSIDE_GIT,
+      ],
+    };
+  }
+
+  async rewind(threadId: string, messageId: string, overwrite: string[] = []): Promise<RewindOutcome> {
+    const { thread, index } = await this.locate(threadId, messageId);
+    const dir = this.deps.projectDir(thread);
+    const rewindId = `rw-${randomUUID()}`;
+    const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
+    const files = plan ? await this.deps.checkpoints.apply(plan, threadId, rewindId, new Set(overwrite)) : undefined;
+
+    const sessionId = await this.deps.sessions.get(threadId);
+    const branch: ThreadBranch = {
+      id: randomUUID(),
+      fromMessageId: messageId,
+      ...(index > 0 ? { afterMessageId: thread.messages[index - 1]!.id } : {}),
+      createdAt: Date.now(),
+      messages: thread.messages.slice(index),
+      ...(sessionId ? { sessionId } : {}),
+      ...(files ? { rewindId } : {}),
+    };
+    await this.continueFrom(threadId, thread.messages.slice(0, index), sessionId);
+    await this.deps.threads.rewind(threadId, branch);
+    const user = thread.messages[index] as Extract<ChatMessage, { role: 'user' }>;
+    return {
+      threadId,
+      messageId,
+      restored: files?.restored ?? [],
+      kept: files?.kept ?? [],
+      text: user.text,
+      ...(files ? { rewindId } : {}),
+    };
+  }
+
+  /** Bring a set-aside branch back (its files and its conversation); what is there now becomes a branch. */
+  async switchBranch(threadId: string, branchId: string): Promise<{ restored: string[] }> {
+    const thread = await this.deps.threads.get(threadId);
+    if (!thread) throw new Error('This thread no longer exists.');
+    if (this.deps.isBusy(threadId))
+      throw new Error('Wait until Claude has finished answering (or press Stop), then switch branches.');
+    await this.pending.get(threadId);
+    const target = thread.branches?.find((b) => b.id === branchId);
+    if (!target) throw new Error('That branch is no longer there.');
+    const at =
+      target.afterMessageId === undefined ? 0 : thread.messages.findIndex((m) => m.id === target.afterMessageId) + 1;
+    if (at < 0 || (target.afterMessageId !== undefined && at === 0))
+      throw new Error('That branch no longer fits this thread.');
+    const dir = this.deps.projectDir(thread);
+    const saveAs = `rw-${randomUUID()}`;
+    const restored = target.rewindId
+      ? await this.deps.checkpoints.switchTo(dir, threadId, target.rewindId, saveAs)
+      : [];
+    const current = thread.messages.slice(at);
+    const sessionId = await this.deps.sessions.get(threadId);
+    const aside: ThreadBranch = {
+      id: randomUUID(),
+      fromMessageId: current[0]?.id ?? target.fromMessageId,
+      ...(target.afterMessageId ? { afterMessageId: target.afterMessageId } : {}),
+      createdAt: Date.now(),
+      messages: current,
+      ...(sessionId ? { sessionId } : {}),
+      ...(target.rewindId ? { rewindId: saveAs } : {}),
+    };
+    this.deps.discardProcesses(threadId);
+    await this.deps.forks.set(threadId, undefined);
+    if (target.sessionId) await this.deps.sessions.set(threadId, target.sessionId);
+    else await this.deps.sessions.delete(threadId);
+    await this.deps.threads.rewind(threadId, aside, target.id);
+    return { restored };
+  }
+
+  /** The thread is being deleted: drop its snapshot refs from the project's repository. */
+  async forget(threadId: string): Promise<void> {
+    const thread = await this.deps.threads.get(threadId).catch(() => undefined);
+    if (thread) await this.deps.checkpoints.forget(this.deps.projectDir(thread), threadId);
+    await this.deps.forks.set(threadId, undefined);
+  }
+
+  /** The next turn continues from `kept`: a fork at its last answer line, else a fresh session with a transcript. */
+  private async continueFrom(threadId: string, kept: ChatMessage[], sessionId: string | undefined): Promise<void> {
+    this.deps.discardProcesses(threadId);
+    const resumeAt = [...kept]
+      .reverse()
+      .find((m): m is AssistantMessage => m.role === 'assistant' && !!m.cli?.assistantUuid)?.cli?.assistantUuid;
+    if (sessionId && resumeAt) {
+      await this.deps.forks.set(threadId, { sessionId, resumeAt });
+    } else {
+      await this.deps.forks.set(threadId, undefined);
+      await this.deps.sessions.delete(threadId);
+    }
+  }
+
+  private async locate(threadId: string, messageId: string): Promise<{ thread: Thread; index: number }> {
+    const thread = await this.deps.threads.get(threadId);
+    if (!thread) throw new Error('This thread no longer exists.');
+    if (this.deps.isBusy(threadId))
+      throw new Error('Wait until Claude has finished answering (or press Stop), then rewind.');
+    await this.pending.get(threadId);
+    const index = thread.messages.findIndex((m) => m.id === messageId && m.role === 'user');
+    if (index < 0) throw new Error('That message is not in this thread any more.');
+    return { thread, index };
+  }
+}
+
+function lastUserId(messages: ChatMessage[]): string | undefined {
+  return [...messages].reverse().find((m) => m.role === 'user')?.id;
+}

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
+import { filesTurnResponder } from '../../test/fixtures/rewind-scenarios';
+import type { TurnEvent } from '../shared/turn-events';
+import { createDeskApp, type DeskApp } from './desk-app';
+
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' });
+/** What the user would look at to see nothing of theirs moved. */
+const userGitState = (dir: string): string =>
+  ['status --porcelain=v1 --untracked-files=all', 'ls-files --stage', 'branch -a -v', 'stash list', 'rev-parse HEAD']
+    .map((c) => git(dir, ...c.split(' ')))
+    .join('\n--\n');
+
+/**
+ * Issue 20 through the contract, with the real CLI and the mock API: rewinding a turn restores its files
+ * (Write, Edit and Bash alike) and the next request no longer carries that turn.
+ */
+describe('rewind: files and conversation together (real CLI, mock API)', () => {
+  let mock: MockApi;
+  let desk: DeskApp;
+  let dataDir: string;
+  let project: string;
+  let cleanup: () => void;
+  const events: TurnEvent[] = [];
+
+  beforeAll(async () => {
+    mock = await startMockAnthropicApi();
+    mock.setResponder(filesTurnResponder());
+    const cli = realCliEnv(mock, { extra: { IS_SANDBOX: '1' } });
+    cleanup = cli.cleanup;
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-rewind-'));
+    desk = await createDeskApp({
+      host: 'web',
+      env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir },
+    });
+    desk.bus.subscribe((name, payload) => name === 'turnEvent' && events.push(payload as TurnEvent));
+  });
+  afterAll(async () => {
+    await desk?.shutdown();
+    await mock?.close();
+    cleanup?.();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    project = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-rewind-proj-')));
+    git(project, 'init', '-q');
+    await fs.writeFile(path.join(project, 'b.txt'), 'original b\n');
+    git(project, 'add', 'b.txt');
+    git(project, '-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first');
+  });
+
+  const turn = async (threadId: string, text: string): Promise<string> => {
+    const { turnId } = await desk.handlers.sendMessage({ threadId, text });
+    await expect
+      .poll(() => events.filter((e) => e.turnId === turnId && e.type === 'finished').length, { timeout: 90_000 })
+      .toBe(1);
+    expect(events.find((e) => e.turnId === turnId && e.type === 'finished')).toMatchObject({ status: 'done' });
+    // The after-turn snapshot and the last write happen just after `finished`; the thread is idle after them.
+    await expect.poll(() => desk.services.turns.isBusy(threadId), { timeout: 30_000 }).toBe(false);
+    return turnId;
+  };
+  const read = (f: string) => fs.readFile(path.join(project, f), 'utf8').catch(() => undefined);
+  const lastRequestText = () => JSON.stringify(mock.requests.at(-1)?.body.messages);
+
+  it('a Write and an Edit are undone, the next request no longer holds that turn, and the branch can come back', async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    await turn(thread.id, 'first question nonce-keep');
+    const before = userGitState(project);
+    await turn(thread.id, 'FILES change them nonce-drop');
+    expect(await read('a.txt')).toBe('new file a\n');
+    expect(await read('b.txt')).toBe('edited b\n');
+
+    const saved = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    const target = saved.messages.filter((m) => m.role === 'user')[1]!;
+    const preview = await desk.handlers.previewRewind({ threadId: thread.id, messageId: target.id });
+    expect(preview.source).toBe('git');
+    expect(preview.files.map((f) => [f.path, f.action, f.conflict]).sort()).toEqual([
+      ['a.txt', 'delete', false],
+      ['b.txt', 'restore', false],
+    ]);
+
+    const out = await desk.handlers.rewindThread({ threadId: thread.id, messageId: target.id });
+    expect(out.text).toBe('FILES change them nonce-drop');
+    expect(out.restored.sort()).toEqual(['a.txt', 'b.txt']);
+    expect(await read('a.txt')).toBeUndefined();
+    expect(await read('b.txt')).toBe('original b\n');
+    expect(userGitState(project)).toBe(before);
+
+    const after = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    expect(after.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(after.branches?.[0]?.messages.length).toBe(2);
+
+    await turn(thread.id, 'instead, another question');
+    const sent = lastRequestText();
+    expect(sent).toContain('nonce-keep');
+    expect(sent).not.toContain('nonce-drop');
+    expect(sent).not.toContain('Done with files.');
+
+    // Switching back to the set-aside branch brings its files and its conversation back.
+    const branchId = (await desk.handlers.getThread({ threadId: thread.id }))!.branches![0]!.id;
+    await desk.handlers.switchBranch({ threadId: thread.id, branchId });
+    expect(await read('a.txt')).toBe('new file a\n');
+    expect(await read('b.txt')).toBe('edited b\n');
+    const back = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    expect(back.messages.filter((m) => m.role === 'user').map((m) => (m as { text: string }).text)).toEqual([
+      'first question nonce-keep',
+      'FILES change them nonce-drop',
+    ]);
+    await turn(thread.id, 'and on the old branch');
+    expect(lastRequestText()).toContain('nonce-drop');
+  });
+
+  it('a Bash change to a tracked file is restored from the snapshot; a file the user edited after the turn is a conflict and stays', async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
+    try {
+      const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+      await fs.writeFile(path.join(project, 'mine.txt'), 'draft 1\n');
+      const before = userGitState(project);
+      await turn(thread.id, 'BASH[echo bash-changed > b.txt && echo claude > mine.txt]');
+      expect(await read('b.txt')).toBe('bash-changed\n');
+      await fs.writeFile(path.join(project, 'mine.txt'), 'the user kept writing\n'); // after the turn
+
+      const saved = (await desk.handlers.getThread({ threadId: thread.id }))!;
+      const preview = await desk.handlers.previewRewind({ threadId: thread.id, messageId: saved.messages[0]!.id });
+      expect(preview.files.map((f) => [f.path, f.conflict]).sort()).toEqual([
+        ['b.txt', false],
+        ['mine.txt', true],
+      ]);
+      const out = await desk.handlers.rewindThread({ threadId: thread.id, messageId: saved.messages[0]!.id });
+      expect(out).toMatchObject({ restored: ['b.txt'], kept: ['mine.txt'] });
+      expect(await read('b.txt')).toBe('original b\n');
+      expect(await read('mine.txt')).toBe('the user kept writing\n');
+      await fs.writeFile(path.join(project, 'mine.txt'), 'draft 1\n');
+      expect(userGitState(project)).toBe(before);
+      // Rewound to the first message: the thread is empty and the next turn starts a fresh session.
+      expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toEqual([]);
+    } finally {
+      await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    }
+  });
+});
