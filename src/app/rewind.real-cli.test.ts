@@ -62,6 +62,12 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     expect(events.find((e) => e.turnId === turnId && e.type === 'finished')).toMatchObject({ status: 'done' });
     // The after-turn snapshot and the last write happen just after `finished`; the thread is idle after them.
     await expect.poll(() => desk.services.turns.isBusy(threadId), { timeout: 30_000 }).toBe(false);
+    // …and the after-turn snapshot is in (a user's later edit must not be mistaken for Claude's).
+    const users = (await desk.handlers.getThread({ threadId }))!.messages.filter((m) => m.role === 'user');
+    const ref = `refs/claude-desk/${threadId}/${users.at(-1)!.id}/after`;
+    await expect
+      .poll(() => git(project, 'for-each-ref', '--format=%(refname)', ref).trim(), { timeout: 30_000 })
+      .toBe(ref);
     return turnId;
   };
   const read = (f: string) => fs.readFile(path.join(project, f), 'utf8').catch(() => undefined);
