@@ -3,6 +3,7 @@ import { webCommand } from './web-command';
 import { doctorCommand, statusCommand } from './status-commands';
 import { chatCommand } from './chat-command';
 import { historyCommand } from './history-command';
+import { rewindCommand } from './rewind-command';
 
 const USAGE = `Usage: claude-desk <command> [options]
 
@@ -18,6 +19,9 @@ Commands:
                            Continue a Claude Code session (see history) in its own folder
   history [--json] [--project <dir>] [--search <text>]
                            Every Claude Code session on this machine: id, last activity, messages, title, folder
+  rewind --thread <name> [--to <n>] [--dry-run]
+                           Undo the last n turns of a thread (default 1): its files (git projects: Bash
+                           included) and its conversation; --dry-run lists the files it would restore
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -30,6 +34,8 @@ const SPEC = {
   session: 'string',
   search: 'string',
   help: 'bool',
+  to: 'string',
+  'dry-run': 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -58,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
       return chatCommand(parsed.flags, parsed.positionals);
     case 'history':
       return historyCommand(parsed.flags);
+    case 'rewind':
+      return rewindCommand(parsed.flags);
     case undefined:
     case 'help':
     case '--help':
