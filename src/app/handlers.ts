@@ -106,6 +106,13 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     previewRewind: async ({ threadId, messageId }) => requireRewind(s).preview(threadId, messageId),
     rewindThread: async ({ threadId, messageId, overwrite }) => requireRewind(s).rewind(threadId, messageId, overwrite),
+    listBranches: async ({ threadId }) =>
+      ((await s.threads.get(threadId))?.branches ?? []).map((b) => ({
+        id: b.id,
+        ...(b.afterMessageId ? { afterMessageId: b.afterMessageId } : {}),
+        createdAt: b.createdAt,
+        messageCount: b.messages.length,
+      })),
     switchBranch: async ({ threadId, branchId }) => requireRewind(s).switchBranch(threadId, branchId),
     prepareTurn: async ({ threadId }) => {
       void s.prewarm?.prepareTurn(threadId); // never fails and never delays the renderer

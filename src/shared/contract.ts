@@ -10,7 +10,7 @@ import type { ComposerCatalog, FileMatch } from './composer';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { AppSettings } from './settings';
-import type { RewindOutcome, RewindPreview } from './rewind';
+import type { BranchSummary, RewindOutcome, RewindPreview } from './rewind';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
@@ -134,6 +134,8 @@ export const calls = {
   rewindThread: call<RewindOutcome>()(
     z.object({ threadId: id, messageId: id, overwrite: z.array(z.string().max(4096)).max(10_000).optional() }).strict(),
   ),
+  /** The branches rewinds set aside in a thread (summaries; the messages come with getThread). */
+  listBranches: call<BranchSummary[]>()(z.object({ threadId: id }).strict()),
   /** Bring a branch a rewind set aside back, with its files; the current messages become a branch. */
   switchBranch: call<{ restored: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */

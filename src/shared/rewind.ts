@@ -35,3 +35,12 @@ export interface RewindOutcome {
   /** Set when the file part can be undone (git). */
   rewindId?: string;
 }
+
+/** A branch a rewind set aside, as listed in the thread (its messages are fetched with the thread). */
+export interface BranchSummary {
+  id: string;
+  /** The last message it shares with the thread (absent: it starts at the beginning). */
+  afterMessageId?: string;
+  createdAt: number;
+  messageCount: number;
+}

@@ -117,6 +117,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       text: '',
     }),
     switchBranch: () => ({ restored: [] }),
+    listBranches: () => [],
     prepareTurn: () => null,
     getComposerCatalog: () => ({
       commands: [

@@ -10,9 +10,14 @@ import { UserMessageView } from './user-message';
 export const MessageRow = memo(function MessageRow({ id }: { id: string }) {
   const message = useDesk((s) => s.messages[id]);
   const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
+  // A string: the row re-renders only when the message before it changes (a rewind's branch marker needs it).
+  const previousId = useDesk((s) => {
+    const i = s.messageIds.indexOf(id);
+    return i > 0 ? (s.messageIds[i - 1] ?? null) : null;
+  });
   if (!message) return null;
   return message.role === 'user' ? (
-    <UserMessageView message={message} />
+    <UserMessageView message={message} previousId={previousId} />
   ) : (
     <AssistantMessageView message={message} threadId={threadId} />
   );

@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import type { UserMessage } from '../../../../shared/threads';
+import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { BranchMarker } from './rewind/branch-marker';
+import { RewindDialog } from './rewind/rewind-dialog';
+import { useBranches } from './rewind/use-branches';
+import './rewind/rewind.css';
 
 /** What the person wrote, as written (no markdown: it is their text, not a rendering of it). */
 export function UserMessageView({ message }: { message: UserMessage }) {
@@ -10,20 +16,43 @@ export function UserMessageView({ message }: { message: UserMessage }) {
       </div>
     );
   }
+export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
+  const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
+  const [rewinding, setRewinding] = useState(false);
+  // Branches a rewind set aside right here: they shared everything up to the message before this one.
+  const here = useBranches(threadId).filter((b) => (b.afterMessageId ?? null) === (previousId ?? null));
   return (
-    <article className="message message-user" data-testid="user-message" aria-label="You">
-      <div className="user-bubble">
-        {message.images && message.images.length > 0 && (
-          <div className="user-images">
-            {message.images.map((img, i) => (
-              <span key={i} className="chip">
-                <Icon name="image" size={14} /> {img.name ?? 'image'}
-              </span>
-            ))}
+    <>
+      {threadId && here.length > 0 && <BranchMarker threadId={threadId} branches={here} />}
+      <article className="message message-user" data-testid="user-message" aria-label="You">
+        <div className="user-bubble">
+          {message.images && message.images.length > 0 && (
+            <div className="user-images">
+              {message.images.map((img, i) => (
+                <span key={i} className="chip">
+                  <Icon name="image" size={14} /> {img.name ?? 'image'}
+                </span>
+              ))}
+            </div>
+          )}
+          <div className="user-text">{message.text}</div>
+        </div>
+        {threadId && (
+          <div className="user-actions">
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              title="Undo what Claude changed since this message, and continue the conversation from here"
+              onClick={() => setRewinding(true)}
+            >
+              Rewind to here
+            </button>
           </div>
         )}
-        <div className="user-text">{message.text}</div>
-      </div>
-    </article>
+        {rewinding && threadId && (
+          <RewindDialog threadId={threadId} messageId={message.id} onClose={() => setRewinding(false)} />
+        )}
+      </article>
+    </>
   );
 }

@@ -1,0 +1,112 @@
+import { test, expect } from '@playwright/test';
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDeskHost, type DeskHost } from './desk-host';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { filesTurnResponder } from '../test/fixtures/rewind-scenarios';
+
+/**
+ * "Rewind to here" in browser mode with the real CLI: the dry run lists the files, confirming restores them and
+ * puts the message back in the composer, and the thread marks where the other branch went.
+ */
+let mock: MockApi;
+let cli: ReturnType<typeof realCliEnv>;
+let host: DeskHost;
+let dataDir: string;
+let project: string;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+test.beforeAll(async () => {
+  mock = await startMockAnthropicApi();
+  mock.setResponder(filesTurnResponder());
+  cli = realCliEnv(mock);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-rewind-'));
+  project = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-rewind-proj-')));
+  execFileSync('git', ['init', '-q'], { cwd: project });
+  await fs.writeFile(path.join(project, 'b.txt'), 'original b\n');
+  const env = { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir };
+  // The turn to undo, made from the command line into the same data dir the window then opens.
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [
+        path.join(root, 'bin/claude-desk.mjs'),
+        'chat',
+        '--thread',
+        'Rewind me',
+        '--project',
+        project,
+        'FILES change a and b',
+      ],
+      { env, timeout: 120_000 },
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  );
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
+    dataDir,
+  });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+  await fs.rm(project, { recursive: true, force: true });
+});
+
+test('Rewind to here lists the files first, restores them on confirm, and the thread keeps the other branch', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByText('Rewind me').first().click();
+  const bubble = page.getByTestId('user-message').first();
+  await expect(bubble).toContainText('FILES change a and b');
+  await bubble.hover();
+  await bubble.getByRole('button', { name: 'Rewind to here' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Rewind to before this message' });
+  await expect(dialog.getByTestId('rewind-file')).toHaveCount(2);
+  await expect(dialog.getByTestId('rewind-file').filter({ hasText: 'a.txt' })).toContainText('Remove');
+  await dialog.getByTestId('rewind-file').filter({ hasText: 'b.txt' }).locator('summary').click();
+  await expect(dialog.getByLabel('Changes to b.txt')).toContainText('+ original b');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `e2e/screenshots/rewind-dialog-${theme}-1280.png` });
+  }
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-dark-800.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-light-800.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await dialog.getByTestId('rewind-confirm').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('FILES change a and b');
+  await expect(page.getByTestId('user-message')).toHaveCount(0);
+  expect(await fs.readFile(path.join(project, 'b.txt'), 'utf8')).toBe('original b\n');
+  await expect(fs.access(path.join(project, 'a.txt'))).rejects.toThrow();
+
+  // A different message in its place: the thread marks the branch point, and the old branch can be looked at.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('something else instead');
+  await box.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const marker = page.getByTestId('branch-marker');
+  await expect(marker).toContainText('the other branch has 2 messages');
+  await marker.getByRole('button', { name: 'Show the other branch' }).click();
+  const other = page.getByRole('dialog', { name: 'The other branch' });
+  await expect(other).toContainText('FILES change a and b');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `e2e/screenshots/branch-dialog-${theme}-1280.png` });
+  }
+  await other.getByTestId('branch-switch').click();
+  await expect(other).toHaveCount(0);
+  await expect(page.getByTestId('user-message').first()).toContainText('FILES change a and b');
+  expect(await fs.readFile(path.join(project, 'b.txt'), 'utf8')).toBe('edited b\n');
+});

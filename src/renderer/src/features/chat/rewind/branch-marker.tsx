@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { BranchSummary } from '../../../../../shared/rewind';
+import type { ChatMessage, ThreadBranch } from '../../../../../shared/threads';
+import { getApi } from '../../../api';
+import { useDesk } from '../../../store/store-context';
+import { useModalFocus } from '../../../ui/use-modal-focus';
+
+/** Where a rewind went another way: a line before the message that replaced the old branch, and a way back. */
+export function BranchMarker({ threadId, branches }: { threadId: string; branches: BranchSummary[] }) {
+  const [open, setOpen] = useState<BranchSummary | undefined>();
+  return (
+    <div className="branch-marker" data-testid="branch-marker">
+      {branches.map((b) => (
+        <div key={b.id} className="branch-marker-row">
+          <span>
+            Rewound here · the other branch has {b.messageCount} {b.messageCount === 1 ? 'message' : 'messages'}
+          </span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(b)}>
+            Show the other branch
+          </button>
+        </div>
+      ))}
+      {open && <BranchDialog threadId={threadId} summary={open} onClose={() => setOpen(undefined)} />}
+    </div>
+  );
+}
+
+function BranchDialog({ threadId, summary, onClose }: { threadId: string; summary: BranchSummary; onClose(): void }) {
+  const titleId = useId();
+  const [branch, setBranch] = useState<ThreadBranch | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const { box, onKeyDown } = useModalFocus<HTMLDivElement>(() => closeRef.current, onClose);
+  const reload = useDesk((s) => s.reloadActiveThread);
+  const pushNotice = useDesk((s) => s.pushNotice);
+
+  useEffect(() => {
+    let live = true;
+    getApi()
+      .getThread({ threadId })
+      .then((t) => {
+        if (!live) return;
+        const found = t?.branches?.find((b) => b.id === summary.id);
+        if (found) setBranch(found);
+        else setError('That branch is no longer in this thread.');
+      })
+      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
+    return () => {
+      live = false;
+    };
+  }, [threadId, summary.id]);
+
+  const switchTo = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      const out = await getApi().switchBranch({ threadId, branchId: summary.id });
+      await reload();
+      const files = out.restored.length ? ` and its files (${out.restored.length})` : '';
+      pushNotice('info', `Switched to the other branch${files}. What you had is kept as a branch in its place.`);
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  // A portal: rows are moved with transforms, which would pin a fixed backdrop to the row instead of the window.
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div
+        ref={box}
+        className="dialog branch-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        data-testid="branch-dialog"
+      >
+        <h2 id={titleId} className="dialog-title">
+          The other branch
+        </h2>
+        <div className="dialog-body">
+          {error && (
+            <p className="rewind-error" role="alert">
+              {error}
+            </p>
+          )}
+          {!branch && !error && <p className="rewind-muted">Loading…</p>}
+          {branch && (
+            <ol className="branch-messages">
+              {branch.messages.map((m) => (
+                <li key={m.id} className={`branch-message branch-message-${m.role}`}>
+                  <span className="branch-role">{m.role === 'user' ? 'You' : 'Claude'}</span>
+                  <p>{textOf(m)}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <p className="rewind-muted">Switching brings back this conversation and, in a git project, its files.</p>
+        </div>
+        <div className="dialog-actions">
+          <button ref={closeRef} type="button" className="btn" onClick={onClose} disabled={busy}>
+            Close
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!branch || busy}
+            onClick={() => void switchTo()}
+            data-testid="branch-switch"
+          >
+            {busy ? 'Switching…' : 'Switch to this branch'}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function textOf(m: ChatMessage): string {
+  const text =
+    m.role === 'user'
+      ? m.text
+      : m.parts
+          .map((p) => (p.kind === 'text' ? p.text : p.kind === 'tool' ? `[${p.name}]` : ''))
+          .filter(Boolean)
+          .join(' ');
+  return text.length > 400 ? `${text.slice(0, 399)}…` : text || '(no text)';
+}

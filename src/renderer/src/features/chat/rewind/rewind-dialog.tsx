@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { RewindFile, RewindPreview } from '../../../../../shared/rewind';
+import { getApi } from '../../../api';
+import { useDesk } from '../../../store/store-context';
+import { useModalFocus } from '../../../ui/use-modal-focus';
+import { FileChangePreview } from './file-change-preview';
+
+const ACTION_LABEL: Record<RewindFile['action'], string> = {
+  restore: 'Restore',
+  delete: 'Remove',
+  recreate: 'Bring back',
+};
+
+/**
+ * "Rewind to here": first the dry run — every file that will change, with what it goes back to — then, on
+ * confirm, the files and the conversation go back together and the message returns to the composer. A file
+ * changed by someone other than Claude since is a conflict: kept unless its box is ticked.
+ */
+export function RewindDialog({
+  threadId,
+  messageId,
+  onClose,
+}: {
+  threadId: string;
+  messageId: string;
+  onClose(): void;
+}) {
+  const titleId = useId();
+  const [preview, setPreview] = useState<RewindPreview | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [overwrite, setOverwrite] = useState<Set<string>>(new Set());
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const { box, onKeyDown } = useModalFocus<HTMLDivElement>(() => cancelRef.current, onClose);
+  const setDraft = useDesk((s) => s.setDraft);
+  const reload = useDesk((s) => s.reloadActiveThread);
+  const pushNotice = useDesk((s) => s.pushNotice);
+
+  useEffect(() => {
+    let live = true;
+    getApi()
+      .previewRewind({ threadId, messageId })
+      .then((p) => live && setPreview(p))
+      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
+    return () => {
+      live = false;
+    };
+  }, [threadId, messageId]);
+
+  const confirm = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      const out = await getApi().rewindThread({ threadId, messageId, overwrite: [...overwrite] });
+      setDraft(threadId, out.text);
+      await reload();
+      const files = out.restored.length === 1 ? '1 file restored' : `${out.restored.length} files restored`;
+      const kept = out.kept.length ? `; ${out.kept.length} you changed kept as they are` : '';
+      pushNotice(
+        'info',
+        `Rewound: ${files}${kept}. Your message is back in the composer; the earlier branch stays in this thread.`,
+      );
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  const files = preview?.files ?? [];
+  const conflicts = files.filter((f) => f.conflict);
+  const changing = files.filter((f) => !f.conflict || overwrite.has(f.path)).length;
+  // A portal: rows are moved with transforms, which would pin a fixed backdrop to the row instead of the window.
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div
+        ref={box}
+        className="dialog rewind-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        data-testid="rewind-dialog"
+      >
+        <h2 id={titleId} className="dialog-title">
+          Rewind to before this message
+        </h2>
+        <div className="dialog-body">
+          {error && (
+            <p className="rewind-error" role="alert">
+              {error}
+            </p>
+          )}
+          {!preview && !error && <p className="rewind-muted">Checking which files would change…</p>}
+          {preview && (
+            <>
+              <p>
+                The conversation goes back to before this message and the message returns to the composer. What came
+                after stays in the thread as another branch.
+              </p>
+              {files.length === 0 ? (
+                <p className="rewind-muted" data-testid="rewind-no-files">
+                  No file changes to undo.
+                </p>
+              ) : (
+                <ul className="rewind-files" aria-label="Files that will change">
+                  {files.map((f) => (
+                    <li
+                      key={f.path}
+                      className={f.conflict ? 'rewind-file rewind-conflict' : 'rewind-file'}
+                      data-testid="rewind-file"
+                    >
+                      <details>
+                        <summary>
+                          <span className={`rewind-action rewind-action-${f.action}`}>{ACTION_LABEL[f.action]}</span>
+                          <code className="rewind-path">{f.path}</code>
+                          {f.conflict && <span className="rewind-badge">Changed after Claude — kept</span>}
+                        </summary>
+                        <FileChangePreview file={f} />
+                      </details>
+                      {f.conflict && (
+                        <label className="rewind-overwrite">
+                          <input
+                            type="checkbox"
+                            checked={overwrite.has(f.path)}
+                            onChange={(e) =>
+                              setOverwrite((prev) => {
+                                const next = new Set(prev);
+                                if (e.target.checked) next.add(f.path);
+                                else next.delete(f.path);
+                                return next;
+                              })
+                            }
+                          />{' '}
+                          Replace my changes too
+                        </label>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {preview.limits.map((l) => (
+                <p key={l} className="rewind-limit" role="note">
+                  {l}
+                </p>
+              ))}
+              {conflicts.length > 0 && (
+                <p className="rewind-muted">
+                  {conflicts.length === 1 ? 'One file was' : `${conflicts.length} files were`} changed after Claude's
+                  last turn, by you or another program: left as they are unless you tick them.
+                </p>
+              )}
+            </>
+          )}
+        </div>
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="btn" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void confirm()}
+            disabled={!preview || busy}
+            data-testid="rewind-confirm"
+          >
+            {busy
+              ? 'Rewinding…'
+              : changing > 0
+                ? `Rewind and restore ${changing} ${changing === 1 ? 'file' : 'files'}`
+                : 'Rewind the conversation'}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
