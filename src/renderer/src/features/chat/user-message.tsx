@@ -8,7 +8,11 @@ import { useBranches } from './rewind/use-branches';
 import './rewind/rewind.css';
 
 /** What the person wrote, as written (no markdown: it is their text, not a rendering of it). */
-export function UserMessageView({ message }: { message: UserMessage }) {
+export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
+  const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
+  const [rewinding, setRewinding] = useState(false);
+  // Branches a rewind set aside right here: they shared everything up to the message before this one.
+  const here = useBranches(threadId).filter((b) => (b.afterMessageId ?? null) === (previousId ?? null));
   if (message.marker === 'clear') {
     return (
       <div className="session-divider" role="separator" data-testid="clear-divider">
@@ -16,11 +20,6 @@ export function UserMessageView({ message }: { message: UserMessage }) {
       </div>
     );
   }
-export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
-  const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
-  const [rewinding, setRewinding] = useState(false);
-  // Branches a rewind set aside right here: they shared everything up to the message before this one.
-  const here = useBranches(threadId).filter((b) => (b.afterMessageId ?? null) === (previousId ?? null));
   return (
     <>
       {threadId && here.length > 0 && <BranchMarker threadId={threadId} branches={here} />}
