@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { send, shots } from './agent-support';
 
 /**
  * Issue 17 end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
@@ -27,30 +28,6 @@ test.afterAll(async () => {
   await mock?.close();
   cli?.cleanup();
 });
-
-/** Screenshots of one card in both themes at both sizes (only when SHOTS is set: they are looked at, not asserted). */
-async function shots(page: Page, name: string, locator = page.getByTestId('assistant-message').last()): Promise<void> {
-  const dir = process.env['SHOTS'];
-  if (!dir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 800, height: 600 },
-    ]) {
-      await page.setViewportSize(size);
-      await locator.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(dir, `${name}-${scheme}-${size.width}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Message').fill(text);
-  await page.keyboard.press('Enter');
-}
 
 test('an Edit waits as a diff, and its finished card shows the removed and added lines with line numbers', async ({
   page,

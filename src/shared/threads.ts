@@ -117,7 +117,13 @@ export interface AssistantMessage {
   /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
   retry?: { attempt: number; maxRetries: number };
   /** `/compact` ran in this turn (recorded case 37): shown as a divider. */
-  compacted?: { trigger: string; preTokens?: number; postTokens?: number };
+  compacted?: {
+    trigger: string;
+    preTokens?: number;
+    postTokens?: number;
+    /** How many parts the turn had when it happened: the divider goes before part `atPart`. */
+    atPart?: number;
+  };
   /** The plan-limit state the CLI reported during this turn (rate_limit_event, case 38). */
   rateLimit?: RateLimitInfo;
   /** Approval cards in the order the CLI asked; those still waiting have no outcome. */

@@ -66,7 +66,11 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       });
     }
     case 'compacted':
-      return { ...msg, compacted: { trigger: e.trigger, preTokens: e.preTokens, postTokens: e.postTokens } };
+      // Where it happened among the turn's parts: an automatic compaction mid-turn divides what came before it.
+      return {
+        ...msg,
+        compacted: { trigger: e.trigger, preTokens: e.preTokens, postTokens: e.postTokens, atPart: msg.parts.length },
+      };
     case 'permission_denied':
       return updateTool(msg, e.toolUseId, (p) => (p.denied === e.message ? p : { ...p, denied: e.message }));
     case 'queued':

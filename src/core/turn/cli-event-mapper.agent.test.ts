@@ -91,6 +91,15 @@ describe('issue 17 recordings through mapper and reducer', () => {
     });
   });
 
+  it("after /compact the turn's verdict says the window holds the summary (case 37, turn 2)", () => {
+    const mapper = new CliEventMapper({ threadId: 't1', turnId: 'u2' });
+    const values = recordedValues(recordedCase('37-context-usage-compact'));
+    const second = values.slice(values.findIndex((v) => (v as { type?: string }).type === 'result') + 1);
+    const verdict = second.map((v) => mapper.map(v).verdict).find(Boolean)?.verdict;
+    expect(verdict?.numTurns).toBe(0);
+    expect(verdict?.context).toEqual({ tokens: 2547, window: 1_000_000 });
+  });
+
   it('a rate_limit_event becomes the plan-limit state of the turn (case 38, 38b)', () => {
     expect(replay('38-rate-limit-oauth').message.rateLimit).toMatchObject({
       status: 'allowed_warning',

@@ -366,6 +366,10 @@ export class CliEventMapper {
       case 'compact_boundary': {
         // Case 37: `/compact` → compact_metadata {trigger, pre_tokens, post_tokens}.
         const meta = isObject(raw.compact_metadata) ? raw.compact_metadata : {};
+        // What the window holds now is the summary: a `/compact` turn makes no streamed call after it, so without
+        // this the verdict would carry no context at all (and a later call in the same turn overrides it).
+        const post = num(meta.post_tokens);
+        if (post !== undefined) this.contextTokens = post;
         return this.one({
           type: 'compacted',
           trigger: str(meta.trigger) ?? 'manual',

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { isFinalStatus } from '../../../../shared/turn-reducer';
-import type { ApprovalCard, AssistantMessage } from '../../../../shared/threads';
+import type { ApprovalCard, AssistantMessage, AssistantPart } from '../../../../shared/threads';
 import { Markdown } from './markdown';
 import { ThinkingBlock } from './thinking-block';
 import { ToolCard } from './tool-card';
@@ -8,6 +8,7 @@ import { TurnFooter } from './turn-footer';
 import { TurnState } from './turn-state';
 import { StreamingText } from './streaming-text';
 import { ApprovalCardView } from '../approvals/approval-card';
+import { CompactDivider } from '../context/compact-divider';
 
 /** Approval cards by the tool call they ask about; a call's card is shown with (and its outcome on) that call. */
 function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
@@ -36,6 +37,22 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
         toolInput={toolInput}
       />
     );
+  const partView = (part: AssistantPart, i: number) => {
+    if (part.kind === 'text') {
+      return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;
+    }
+    if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
+    const card = byTool.get(part.toolUseId);
+    return (
+      <Fragment key={part.toolUseId}>
+        <ToolCard part={part} turnOver={over} approval={card} />
+        {/* The prompt sits under its call while it waits; once answered, the call's badge says how. */}
+        {card && !card.outcome && cardView(card, part.input)}
+      </Fragment>
+    );
+  };
+  const compactAt = message.compacted?.atPart ?? 0;
+  const divider = message.compacted && <CompactDivider key="compacted" compacted={message.compacted} />;
   return (
     <article
       className="message message-assistant"
@@ -45,24 +62,10 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
       // Readers wait for the whole answer instead of hearing each token; TurnAnnouncer says when it ends.
       aria-busy={!over}
     >
-      {message.parts.map((part, i) => {
-        if (part.kind === 'text') {
-          return !over && i === last ? (
-            <StreamingText key={i} text={part.text} />
-          ) : (
-            <Markdown key={i} text={part.text} />
-          );
-        }
-        if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
-        const card = byTool.get(part.toolUseId);
-        return (
-          <Fragment key={part.toolUseId}>
-            <ToolCard part={part} turnOver={over} approval={card} />
-            {/* The prompt sits under its call while it waits; once answered, the call's badge says how. */}
-            {card && !card.outcome && cardView(card, part.input)}
-          </Fragment>
-        );
-      })}
+      {message.parts.flatMap((part, i) =>
+        i === compactAt && divider ? [divider, partView(part, i)] : [partView(part, i)],
+      )}
+      {compactAt >= message.parts.length && divider}
       {message.approvals?.filter((c) => !(c.request.toolUseId && byTool.has(c.request.toolUseId))).map(cardView)}
       {message.warnings?.map((w, i) => (
         <p key={`w${i}`} className="turn-warning" role="note">

@@ -8,6 +8,7 @@ import { ExportButtons } from '../history/export-buttons';
 import { formatCost, formatTokens } from './format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
 import { SidebarToggle } from '../threads/sidebar-toggle';
+import { ContextMeter } from '../context/context-meter';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 const baseName = (dir: string): string =>
@@ -79,6 +80,7 @@ export function ChatHeader() {
             <Icon name="shield" size={13} /> Full access
           </span>
         )}
+        <ContextMeter />
         <PermissionControl variant="compact" />
         {thread && <ExportButtons target={{ threadId: thread.id }} compact />}
         <button

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { COMPACT_SUGGESTED_AT, contextFillAt, type ContextFill } from '../../../../shared/context-fill';
+import { useDesk } from '../../store/store-context';
+import type { DeskState } from '../../store/desk-state';
+import { formatTokens } from '../chat/format';
+import './context.css';
+
+const fillOf = (s: DeskState): ContextFill | undefined =>
+  contextFillAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]);
+
+/** "0.3%" reads as empty; whole percents from 1 on, "<1%" below. */
+export function percentLabel(fraction: number): string {
+  const pct = fraction * 100;
+  return pct > 0 && pct < 1 ? '<1%' : `${Math.round(pct)}%`;
+}
+
+const exact = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The header's context meter: how full the thread's context window is after its latest turn, with a Compact action
+ * (the CLI's own `/compact`, recorded case 37). Past 80 % the Compact button shows beside the meter.
+ */
+export function ContextMeter() {
+  // Plain numbers out of the selectors: a streamed delta changes `messages`, not these.
+  const tokens = useDesk((s) => fillOf(s)?.tokens);
+  const window = useDesk((s) => fillOf(s)?.window);
+  const threadId = useDesk((s) => s.activeThreadId);
+  const busy = useDesk((s) => Object.values(s.inFlight).some((t) => t.threadId === s.activeThreadId));
+  const sendMessage = useDesk((s) => s.sendMessage);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDown = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onDown);
+    };
+  }, [open]);
+  useEffect(() => setOpen(false), [threadId]);
+
+  if (tokens === undefined || !threadId) return null;
+  const fraction = window ? Math.min(1, tokens / window) : undefined;
+  const high = fraction !== undefined && fraction >= COMPACT_SUGGESTED_AT;
+  const summary = window
+    ? `${formatTokens(tokens)} of ${formatTokens(window)} tokens (${percentLabel(fraction ?? 0)})`
+    : `${formatTokens(tokens)} tokens`;
+  const compact = () => {
+    setOpen(false);
+    void sendMessage('/compact');
+  };
+  const compactButton = (className: string, label: string) => (
+    <button
+      type="button"
+      className={className}
+      onClick={compact}
+      disabled={busy}
+      title={busy ? 'Compacting waits until the running turn ends' : 'Summarise the conversation to free the window'}
+      data-testid="compact-button"
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="context-meter" ref={root} data-level={high ? 'high' : 'ok'}>
+      <button
+        type="button"
+        className="context-meter-button"
+        aria-label={`Context window: ${summary}`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        title={`Context window: ${summary}`}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="context-meter"
+      >
+        <span className="context-bar" aria-hidden="true">
+          <span className="context-bar-fill" style={{ width: `${Math.max(2, (fraction ?? 0) * 100)}%` }} />
+        </span>
+        <span className="context-meter-label">
+          {fraction !== undefined ? percentLabel(fraction) : formatTokens(tokens)}
+        </span>
+      </button>
+      {high && !open && compactButton('btn btn-small btn-warn', 'Compact')}
+      {open && (
+        <div
+          className="context-panel"
+          id={panelId}
+          role="dialog"
+          aria-label="Context window"
+          data-testid="context-panel"
+        >
+          <div className="context-panel-title">Context window</div>
+          <p className="context-panel-figure">
+            {window ? (
+              <>
+                {exact(tokens)} of {exact(window)} tokens used · {percentLabel(fraction ?? 0)}
+              </>
+            ) : (
+              <>{exact(tokens)} tokens used (the window size is not known yet)</>
+            )}
+          </p>
+          <p className="context-panel-hint">
+            {high
+              ? 'The window is nearly full. Compacting replaces the conversation so far with a summary, so Claude keeps room to work.'
+              : 'Compacting replaces the conversation so far with a summary. Claude Code also compacts by itself when the window is nearly full.'}
+          </p>
+          {compactButton('btn btn-small', 'Compact now')}
+        </div>
+      )}
+    </div>
+  );
+}
