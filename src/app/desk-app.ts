@@ -287,6 +287,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     projectDir: async (dir) =>
       checkProjectDir(dir, { stateDir: layout.stateDir, walled: (await sandbox()).kind !== 'none' }),
     notice: (message) => bus.emit('notice', { level: 'info', message }),
+    onListed: () => startHistoryWatch(),
   });
   // Changes arrive per file read; the renderer refetches once per burst.
   let changedIds = new Set<string>();
@@ -302,18 +303,21 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
   let historyWatcher: HistoryWatcher | undefined;
   let historyStart: NodeJS.Timeout | undefined;
+  function startHistoryWatch(): void {
+    if (!opts.watchHistory || historyWatcher || stopped) return;
+    if (historyStart) clearTimeout(historyStart);
+    historyStart = undefined;
+    const watcher = new HistoryWatcher(historyIndex, { onError: warn });
+    historyWatcher = watcher;
+    void historyIndex
+      .refreshAll()
+      .then(() => (stopped ? undefined : watcher.start()))
+      .catch((err: unknown) => warn(`Indexing Claude Code's sessions failed: ${String(err)}`));
+  }
   if (opts.watchHistory) {
     // Not during start-up: the first window, its first thread and the CLI's warm-up come first. Opening the
-    // History earlier reads it at once (HistoryService.list refreshes).
-    historyStart = setTimeout(() => {
-      historyStart = undefined;
-      if (stopped) return;
-      historyWatcher = new HistoryWatcher(historyIndex, { onError: warn });
-      void historyIndex
-        .refreshAll()
-        .then(() => (stopped ? undefined : historyWatcher?.start()))
-        .catch((err: unknown) => warn(`Indexing Claude Code's sessions failed: ${String(err)}`));
-    }, HISTORY_START_DELAY_MS);
+    // History starts it at once (HistoryService.list calls onListed).
+    historyStart = setTimeout(startHistoryWatch, HISTORY_START_DELAY_MS);
     historyStart.unref?.();
   }
   let keepCopies = settings.get().keepSessionCopies;

@@ -21,6 +21,8 @@ export interface HistoryServiceDeps {
   /** A checked project folder for a new thread (handlers' checkProjectDir); throws a sentence. */
   projectDir: (dir: string) => Promise<string>;
   notice?: (message: string) => void;
+  /** Someone looked at the History: the host starts watching the CLI's sessions now rather than later. */
+  onListed?: () => void;
 }
 
 export class HistoryService {
@@ -30,6 +32,7 @@ export class HistoryService {
 
   /** Sessions as indexed now; a background refresh picks up anything the watcher missed. */
   async list(): Promise<HistorySession[]> {
+    this.deps.onListed?.();
     this.refreshSoon();
     const tied = await this.tiedThreads();
     return this.deps.index.list((id) => tied.get(id));

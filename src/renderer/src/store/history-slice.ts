@@ -13,7 +13,8 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
 
   setSidebarTab(tab) {
     set({ sidebarTab: tab });
-    if (tab === 'history' && !get().historyLoaded) void get().loadHistory();
+    // Every visit: the list is cheap, and a session continued or grown meanwhile shows as it is now.
+    if (tab === 'history') void get().loadHistory();
   },
 
   async loadHistory() {
@@ -98,6 +99,7 @@ export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   async continueSession(sessionId) {
     try {
       const { threadId } = await getApi().continueSession({ sessionId });
+      void get().loadHistory(); // the row now says it lives on in a thread
       await get().loadThreads();
       set({ sidebarTab: 'threads' });
       await get().selectThread(threadId);

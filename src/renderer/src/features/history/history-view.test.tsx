@@ -49,7 +49,10 @@ describe('History', () => {
 
   it('lists sessions in the sidebar tab, opens one at its end, pages older turns, and continues it', async () => {
     const host = createFakeHost();
-    host.handle('listHistory', () => SESSIONS);
+    let continued = false;
+    host.handle('listHistory', () =>
+      continued ? SESSIONS.map((s, i) => (i === 0 ? { ...s, threadId: 'th-continued', messages: 6 } : s)) : SESSIONS,
+    );
     host.handle('getHistoryPage', (input) => {
       const { sessionId, before } = input as { sessionId: string; before?: number };
       const page: HistoryPage =
@@ -74,8 +77,17 @@ describe('History', () => {
     expect(await screen.findByText('Answer 1')).toBeInTheDocument();
     expect(host.callsTo('getHistoryPage')[1]).toEqual({ sessionId: SESSIONS[0]!.id, before: 2 });
 
+    host.handle('continueSession', () => {
+      continued = true;
+      return { threadId: 'th-continued', created: true };
+    });
     await userEvent.click(screen.getByTestId('continue-here'));
     await waitFor(() => expect(host.callsTo('continueSession')).toEqual([{ sessionId: SESSIONS[0]!.id }]));
+    // Back in the History (no watcher event needed), the row says where the session lives on now.
+    await userEvent.click(screen.getByTestId('tab-history'));
+    const row = (await screen.findByText('Fix the login bug')).closest('[data-testid="history-item"]') as HTMLElement;
+    await waitFor(() => expect(row).toHaveTextContent('in a thread'));
+    expect(row).toHaveTextContent('6 messages');
   });
 
   it('searches sessions and threads together and marks the words in the snippet', async () => {
