@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { layRecordedSessions, SESSION, type RecordedLayout } from '../../../test/fixtures/recorded-sessions';
 import { HistoryIndex } from './history-index';
 import { readTranscriptPage } from './transcript-pages';
+import { syntheticSession } from '../../../test/fixtures/synthetic-sessions';
 
 let lay: RecordedLayout;
 let state: string;
@@ -52,6 +53,23 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     expect(hits.map((h) => h.session.id)).toEqual([SESSION.betaBash]);
     expect(hits[0]!.snippet).toContain('BETA-NONCE-456');
     expect(await index.search('nothing-like-this')).toEqual([]);
+  });
+
+  it('shows a snippet in the original case, reading only its characters, after non-ASCII text', async () => {
+    const dir = path.join(lay.homeConfig, 'projects', '-tmp-umlaut');
+    fs.mkdirSync(dir, { recursive: true });
+    const id = '6d0c7f4e-0000-4000-8000-00000000c0de';
+    const answer = (i: number) =>
+      i === 3 ? 'Grüße aus Köln — ÜNÏCÖDE first, then the Needle-Ω9 Word in Mixed Case.' : `Plain answer ${i}`;
+    fs.writeFileSync(
+      path.join(dir, `${id}.jsonl`),
+      syntheticSession({ sessionId: id, cwd: '/tmp/umlaut', turns: 4, answer, prompt: (i) => `Frage ${i} über ß` }),
+    );
+    const index = await open();
+    await index.refreshAll();
+    const [hit] = await index.search('needle-ω9 word');
+    expect(hit?.session.id).toBe(id);
+    expect(hit!.snippet).toBe('…aus Köln — ÜNÏCÖDE first, then the Needle-Ω9 Word in Mixed Case.');
   });
 
   it('opens a transcript at its end as chat messages: prompts, thinking, text, tool calls with results', async () => {

@@ -17,7 +17,7 @@ import { searchTerms } from '../store/thread-search';
 import { sessionIdOfFile } from './cli-projects-dir';
 import { emptyCopy, copyPath, removeCopy } from './kept-copies';
 import { isIndexEntry, newEntry, readAppended, toHistorySession, type IndexEntry } from './index-entry';
-import { matchSession, sessionSnippet } from './session-search';
+import { matchSession, sessionSnippet, snippetRange } from './session-search';
 import { titleOf } from './session-fold';
 
 export interface HistoryIndexOptions {
@@ -122,16 +122,42 @@ export class HistoryIndex {
     const terms = searchTerms(query);
     if (terms.length === 0) return [];
     const texts = await this.loadTexts();
-    const out: { session: HistorySession; snippet: string }[] = [];
+    const hits: { session: HistorySession; lower: string; match: { at: number; length: number } }[] = [];
     for (const session of this.list()) {
-      if (out.length >= limit) break;
+      if (hits.length >= limit) break;
       const lower = texts.get(session.id) ?? '';
       const match = matchSession({ title: session.title, lower }, terms);
-      if (!match) continue;
-      const original = await fs.readFile(this.textFile(session.id), 'utf8').catch(() => lower);
-      out.push({ session, snippet: sessionSnippet(original.length === lower.length ? original : lower, match) });
+      if (match) hits.push({ session, lower, match });
     }
-    return out;
+    return Promise.all(
+      hits.map(async ({ session, lower, match }) => {
+        const range = snippetRange(lower, match);
+        const chars = await this.originalChars(session.id, lower, range.start, range.end);
+        return { session, snippet: sessionSnippet(range, chars) };
+      }),
+    );
+  }
+
+  /**
+   * The original-case characters lower[from, to) from the session's text file, reading only those bytes; lower's
+   * own characters when they cannot be matched (a case mapping that changed a length, a file being rewritten).
+   */
+  private async originalChars(id: string, lower: string, from: number, to: number): Promise<string> {
+    const fallback = lower.slice(from, to);
+    try {
+      const byteFrom = Buffer.byteLength(lower.slice(0, from));
+      const buf = Buffer.alloc(Buffer.byteLength(fallback));
+      const fh = await fs.open(this.textFile(id), 'r');
+      try {
+        const { bytesRead } = await fh.read(buf, 0, buf.length, byteFrom);
+        const chars = buf.subarray(0, bytesRead).toString('utf8');
+        return chars.toLowerCase() === fallback ? chars : fallback;
+      } finally {
+        await fh.close();
+      }
+    } catch {
+      return fallback;
+    }
   }
 
   async stats(): Promise<HistoryStats> {

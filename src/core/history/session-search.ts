@@ -2,9 +2,9 @@
  * Plain-text search over sessions, with the same rules as thread search (thread-search.ts): case-insensitive,
  * every term must occur in the title or the text, and the snippet surrounds the earliest hit in the first
  * message that has one. A session's text is one string with messages separated by TEXT_SEPARATOR; only its
- * lower-case form is kept in memory (the original is read back for the few snippets shown).
+ * lower-case form is kept in memory (the original characters are read back for the few snippets shown).
  */
-import { snippetAround } from '../store/thread-search';
+import { formatSnippet, snippetBounds } from '../store/thread-search';
 import { TEXT_SEPARATOR } from './session-fold';
 
 export interface SessionDoc {
@@ -30,17 +30,31 @@ export function matchSession(doc: SessionDoc, terms: string[]): { at: number; le
   return { at: first, length };
 }
 
+/** Where a snippet cuts a session's text (char offsets), and whether it was cut on each side. */
+export interface SnippetRange {
+  start: number;
+  end: number;
+  cutBefore: boolean;
+  cutAfter: boolean;
+}
+
 /**
  * The snippet for a match: the message holding the earliest hit, cut around it (a title-only match shows
- * the start of the first message). `text` is the original-case text when its length matches, else `lower`.
+ * the start of the first message). Computed on the lower-cased text; the caller reads the original-case
+ * characters of the range back (only those, not the whole text).
  */
-export function sessionSnippet(text: string, match: { at: number; length: number }): string {
-  if (match.at < 0) {
-    const end = text.indexOf(TEXT_SEPARATOR);
-    return snippetAround(end < 0 ? text : text.slice(0, end), 0, 0);
-  }
-  const start = text.lastIndexOf(TEXT_SEPARATOR, match.at) + 1;
-  const endSep = text.indexOf(TEXT_SEPARATOR, match.at);
-  const message = text.slice(start, endSep < 0 ? text.length : endSep);
-  return snippetAround(message, match.at - start, match.length);
+export function snippetRange(lower: string, match: { at: number; length: number }): SnippetRange {
+  const at = Math.max(0, match.at);
+  const msgStart = match.at < 0 ? 0 : lower.lastIndexOf(TEXT_SEPARATOR, match.at) + 1;
+  const sep = lower.indexOf(TEXT_SEPARATOR, at);
+  const msgEnd = sep < 0 ? lower.length : sep;
+  const message = lower.slice(msgStart, msgEnd);
+  const { start, end } =
+    match.at < 0 ? snippetBounds(message, 0, 0) : snippetBounds(message, at - msgStart, match.length);
+  return { start: msgStart + start, end: msgStart + end, cutBefore: start > 0, cutAfter: end < message.length };
+}
+
+/** The snippet's text from the characters of its range. */
+export function sessionSnippet(range: SnippetRange, chars: string): string {
+  return formatSnippet(chars, range.cutBefore, range.cutAfter);
 }

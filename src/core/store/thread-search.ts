@@ -103,19 +103,32 @@ export function matchThread(title: string, docs: SearchDoc[], terms: string[]): 
 }
 
 export function snippetAround(text: string, at: number, length: number, before = 40, after = 100): string {
-  const start = Math.max(0, at - before);
-  const end = Math.min(text.length, at + length + after);
-  // Cut on word boundaries when one is near, so the snippet does not start mid-word.
-  let s = start;
-  if (s > 0) {
-    const space = text.indexOf(' ', s);
-    if (space >= 0 && space < at) s = space + 1;
+  const { start, end } = snippetBounds(text, at, length, before, after);
+  return formatSnippet(text.slice(start, end), start > 0, end < text.length);
+}
+
+/** Where snippetAround cuts `text`: a window around the hit, on word boundaries when one is near. */
+export function snippetBounds(
+  text: string,
+  at: number,
+  length: number,
+  before = 40,
+  after = 100,
+): { start: number; end: number } {
+  let start = Math.max(0, at - before);
+  let end = Math.min(text.length, at + length + after);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
   }
-  let e = end;
-  if (e < text.length) {
-    const space = text.lastIndexOf(' ', e);
-    if (space > at + length) e = space;
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > at + length) end = space;
   }
-  const body = text.slice(s, e).replace(/\s+/g, ' ').trim();
-  return `${s > 0 ? '…' : ''}${body}${e < text.length ? '…' : ''}`;
+  return { start, end };
+}
+
+/** The cut text with whitespace folded and an ellipsis on each side that was cut. */
+export function formatSnippet(body: string, cutBefore: boolean, cutAfter: boolean): string {
+  return `${cutBefore ? '…' : ''}${body.replace(/\s+/g, ' ').trim()}${cutAfter ? '…' : ''}`;
 }
