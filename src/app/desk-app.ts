@@ -21,6 +21,7 @@ import { appVersion } from './app-version';
 import { EventBus } from './event-bus';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
 import type { ThreadSettings } from '../shared/threads';
+import type { TurnEvent } from '../shared/turn-events';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
@@ -34,6 +35,8 @@ import { spawnInOwnGroup } from '../core/turn/spawned-process';
 import { RewindService } from './rewind-service';
 import { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import { ForkPointsStore } from '../core/store/fork-points-store';
+import { MessageQueueStore } from '../core/store/message-queue-store';
+import { MessageQueue } from './message-queue';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
@@ -87,6 +90,10 @@ export interface DeskServices {
   history: HistoryService;
   /** The composer's pickers: commands, models, project files (issue 19). */
   composer: ComposerService;
+  /** Starts a turn for a user message and, once it is over, pre-warms the next one's CLI. */
+  startTurn: (input: Parameters<TurnService['send']>[0]) => Promise<{ turnId: string; messageId: string }>;
+  /** Messages typed while a turn runs, waiting in order (issue 19). */
+  queue: MessageQueue;
   /** Pre-warms the next turn's CLI (issue 9); absent in hosts that build services by hand. */
   prewarm?: Prewarmer;
   sandbox: () => Promise<Sandbox>;
@@ -327,6 +334,28 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       void historyIndex.refreshAll().catch(() => undefined);
     keepCopies = next.keepSessionCopies;
   });
+  const startTurn: DeskServices['startTurn'] = async (input) => {
+    const { turnId, messageId, done } = await turns.send(input);
+    // Once the turn is over (process gone, session saved), start the next one's CLI.
+    void done.then(
+      () => prewarm.afterTurn(input.threadId),
+      () => undefined,
+    );
+    return { turnId, messageId };
+  };
+  const queueStore = new MessageQueueStore(path.join(layout.stateDir, 'queued-messages.json'), warn);
+  const queue = new MessageQueue({
+    store: queueStore,
+    send: startTurn,
+    stop: (threadId) => turns.stop(threadId),
+    isBusy: (threadId) => turns.isBusy(threadId),
+    emit: (state) => bus.emit('queueChanged', state),
+    log: (m) => log.warn(m),
+  });
+  bus.subscribe((event, payload) => {
+    if (event === 'turnEvent') queue.onTurnEvent(payload as TurnEvent);
+  });
+
   const composer = new ComposerService({
     layout,
     env,
@@ -380,6 +409,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     turns,
     controls,
     prewarm,
+    startTurn,
+    queue,
     sandbox,
     overview,
     appInfo,
@@ -408,6 +439,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await turns.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await mcp.close();
       await threads.flush();
+      await queueStore.flush();
       if (changedTimer) clearTimeout(changedTimer);
       if (historyStart) clearTimeout(historyStart);
       await historyWatcher?.close();

@@ -45,6 +45,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     deleteThread: async ({ threadId }) => {
       s.turns.stop(threadId);
       await s.rewind?.forget(threadId); // its snapshot refs in the project's repository
+      await s.queue.forget(threadId);
       await s.threads.delete(threadId);
       // Its Claude Code session would otherwise stay in claude-code-sessions.json forever.
       await s.sessions.delete(threadId);
@@ -67,19 +68,19 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
     searchThreads: async ({ query }) => s.threads.search(query, 50),
 
-    sendMessage: async (input) => {
-      const { turnId, messageId, done } = await s.turns.send(input);
-      // Once the turn is over (process gone, session saved), start the next one's CLI.
-      void done.then(
-        () => s.prewarm?.afterTurn(input.threadId),
-        () => undefined,
-      );
-      return { turnId, messageId };
-    },
+    sendMessage: async (input) => s.startTurn(input),
     stopTurn: async ({ threadId, turnId }) => {
       s.turns.stop(threadId, turnId);
       return null;
     },
+    queueMessage: async ({ threadId, messageId, text, images }) => {
+      if (!(await s.threads.get(threadId))) throw new Error('This thread no longer exists.');
+      return s.queue.enqueue(threadId, { id: messageId, text, images });
+    },
+    getMessageQueue: async ({ threadId }) => s.queue.state(threadId),
+    editQueuedMessage: async ({ threadId, messageId, text }) => s.queue.edit(threadId, messageId, text),
+    removeQueuedMessage: async ({ threadId, messageId }) => s.queue.remove(threadId, messageId),
+    sendQueuedNow: async ({ threadId, messageId }) => s.queue.sendNow(threadId, messageId),
     answerApproval: async (input) => {
       s.controls.answer(input);
       return null;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import type { ComposerCatalog, FileMatch } from './composer';
+import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { AppSettings } from './settings';
@@ -111,6 +112,24 @@ export const calls = {
       .strict(),
   ),
   stopTurn: call<null>()(z.object({ threadId: id, turnId: id.optional() }).strict()),
+  /** Issue 19: a message typed while a turn runs waits in the host and goes when the turn ends well. */
+  queueMessage: call<MessageQueueState>()(
+    z
+      .object({
+        threadId: id,
+        messageId,
+        text: z.string().max(1_000_000),
+        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+      })
+      .strict(),
+  ),
+  getMessageQueue: call<MessageQueueState>()(z.object({ threadId: id }).strict()),
+  editQueuedMessage: call<MessageQueueState>()(
+    z.object({ threadId: id, messageId, text: z.string().max(1_000_000) }).strict(),
+  ),
+  removeQueuedMessage: call<MessageQueueState>()(z.object({ threadId: id, messageId }).strict()),
+  /** Stop the running turn (if any) and send this queued message next. */
+  sendQueuedNow: call<MessageQueueState>()(z.object({ threadId: id, messageId }).strict()),
   answerApproval: call<null>()(
     z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecision }).strict(),
   ),
@@ -213,6 +232,8 @@ export const CALL_NAMES = Object.keys(calls) as CallName[];
 export interface Events {
   turnEvent: TurnEvent;
   threadsChanged: { threadId?: string };
+  /** A thread's queued messages changed (queued, edited, removed, sent, held). */
+  queueChanged: MessageQueueState;
   statusChanged: CliOverview;
   settingsChanged: AppSettings;
   notice: { level: 'info' | 'warning' | 'error'; message: string };
@@ -225,6 +246,7 @@ export type EventName = keyof Events;
 export const EVENT_NAMES: EventName[] = [
   'turnEvent',
   'threadsChanged',
+  'queueChanged',
   'statusChanged',
   'settingsChanged',
   'notice',

@@ -57,6 +57,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     lastResync = Date.now();
     refreshList();
     void s().reloadActiveThread();
+    const active = s().activeThreadId;
+    if (active) void s().loadQueue(active);
     void s().resyncBackgroundTurns();
   };
 
@@ -67,6 +69,11 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       // Another window changed the thread on screen; a running turn's own events keep it current.
       const active = s().activeThreadId;
       if (threadId && threadId === active && !isThreadBusy(s().inFlight, active)) void s().reloadActiveThread();
+    }),
+    api.on('queueChanged', (state) => {
+      s().applyQueue(state);
+      // A queued message the host sent is in the thread log now: show it with its turn.
+      if (state.threadId === s().activeThreadId) void s().reloadActiveThread();
     }),
     api.on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
     api.on('settingsChanged', (settings) => store.setState({ settings })),

@@ -137,7 +137,7 @@ export const createChatSlice =
         set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         if (threadId === get().activeThreadId) return;
         set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
-        if (threadId) await fetchInto(threadId);
+        if (threadId) await Promise.all([fetchInto(threadId), get().loadQueue(threadId)]);
       },
 
       async reloadActiveThread() {

@@ -18,6 +18,7 @@ import type { TurnEvent } from '../../../shared/turn-events';
 import type { Connection } from '../connection-notices';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 import type { ScrollAnchor } from '../../../shared/window-state';
+import type { MessageQueueState } from '../../../shared/message-queue';
 
 export interface InFlightTurn {
   turnId: string;
@@ -69,6 +70,19 @@ export interface ChatSlice {
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   retryTurn(turnId: string): Promise<void>;
   stopActiveTurn(): Promise<void>;
+}
+
+/** Messages typed while a turn runs (issue 19): the host keeps and sends them; this mirrors its state. */
+export interface QueueSlice {
+  queues: Record<string, MessageQueueState>;
+  applyQueue(state: MessageQueueState): void;
+  loadQueue(threadId: string): Promise<void>;
+  /** Queue in the active thread; false (and a notice) if the host refused, so the composer keeps the text. */
+  queueMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
+  editQueued(messageId: string, text: string): Promise<boolean>;
+  removeQueued(messageId: string): Promise<boolean>;
+  /** Stop the running turn and send this one next (or at once when nothing runs). */
+  sendQueuedNow(messageId: string): Promise<boolean>;
 }
 
 export interface TurnsSlice {
@@ -186,6 +200,7 @@ export interface UiSlice {
 export type DeskState = ThreadsSlice &
   ChatSlice &
   TurnsSlice &
+  QueueSlice &
   SettingsSlice &
   StatusSlice &
   MemorySlice &

@@ -6,6 +6,7 @@ import { createSettingsSlice, createStatusSlice } from './settings-slice';
 import { createThreadsSlice } from './threads-slice';
 import { createTurnsSlice } from './turns-slice';
 import { createHistorySlice } from './history-slice';
+import { createQueueSlice } from './queue-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -15,6 +16,7 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createThreadsSlice(...a),
     ...createChatSlice(deps)(...a),
     ...createTurnsSlice(deps)(...a),
+    ...createQueueSlice(...a),
     ...createSettingsSlice(...a),
     ...createStatusSlice(...a),
     ...createMemorySlice(...a),

@@ -6,6 +6,7 @@ import type { AppInfo, CallName, CliOverview, DeskApi, EventName, Events } from 
 import { DEFAULT_SETTINGS, type AppSettings } from '../../../shared/settings';
 import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads';
 import type { WindowState } from '../../../shared/window-state';
+import type { QueuedMessage } from '../../../shared/message-queue';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
 
 export interface FakeCall {
@@ -24,6 +25,8 @@ export interface FakeHost {
   appInfo: AppInfo;
   /** What getWindowState answers; saveWindowState merges into it. */
   windowState: WindowState;
+  /** Each thread's queued messages (the queue calls read and change them). */
+  queues: Map<string, QueuedMessage[]>;
   /** Replace one verb's behaviour. */
   handle(name: keyof DeskApi, fn: (input: unknown) => unknown): void;
 }
@@ -67,12 +70,18 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       logFile: '/data/desk/logs/desk.log',
     },
     windowState: {},
+    queues: new Map(),
     handle(name, fn) {
       overrides.set(name as string, fn);
     },
     api: undefined as unknown as DeskApi,
   };
   const overrides = new Map<string, (input: unknown) => unknown>();
+  const queueOf = (threadId: string): QueuedMessage[] => fake.queues.get(threadId) ?? [];
+  const setQueue = (threadId: string, items: QueuedMessage[]) => {
+    fake.queues.set(threadId, items);
+    return { threadId, items };
+  };
   // Keyed by CallName: a call added to the contract without a fake answer is a type error here.
   const defaults: Record<CallName, (input: never) => unknown> = {
     getAppInfo: () => fake.appInfo,
@@ -101,6 +110,24 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       messageId: input.messageId ?? `msg-${turnSeq}`,
     }),
     stopTurn: () => null,
+    queueMessage: (input: { threadId: string; messageId: string; text: string }) =>
+      setQueue(input.threadId, [...queueOf(input.threadId), { id: input.messageId, text: input.text, createdAt: 1 }]),
+    getMessageQueue: ({ threadId }: { threadId: string }) => ({ threadId, items: queueOf(threadId) }),
+    editQueuedMessage: (input: { threadId: string; messageId: string; text: string }) =>
+      setQueue(
+        input.threadId,
+        queueOf(input.threadId).map((m) => (m.id === input.messageId ? { ...m, text: input.text } : m)),
+      ),
+    removeQueuedMessage: (input: { threadId: string; messageId: string }) =>
+      setQueue(
+        input.threadId,
+        queueOf(input.threadId).filter((m) => m.id !== input.messageId),
+      ),
+    sendQueuedNow: (input: { threadId: string; messageId: string }) =>
+      setQueue(
+        input.threadId,
+        queueOf(input.threadId).filter((m) => m.id !== input.messageId),
+      ),
     answerApproval: () => null,
     previewRewind: ({ threadId, messageId }: { threadId: string; messageId: string }) => ({
       threadId,

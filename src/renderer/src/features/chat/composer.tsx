@@ -11,6 +11,8 @@ import { PickerPopup } from '../composer/picker-popup';
 import { applyPick, fileReference } from '../composer/picker-trigger';
 import { ComposerPanel, type PanelKind } from '../composer/composer-panels';
 import { useNativeCommand } from '../composer/use-native-command';
+import { QueuedMessages } from '../composer/queued-messages';
+import { useRecall } from '../composer/use-recall';
 
 const FOCUS_EVENT = 'claude-desk:focus-composer';
 
@@ -29,6 +31,12 @@ export function Composer() {
   const threadId = useDesk((s) => s.activeThreadId);
   const busy = useDesk((s) => (s.activeThreadId ? isThreadBusy(s.inFlight, s.activeThreadId) : false));
   const sendMessage = useDesk((s) => s.sendMessage);
+  const queueMessage = useDesk((s) => s.queueMessage);
+  // Something is queued and about to go: a new message joins the line instead of jumping it.
+  const queueGoing = useDesk((s) => {
+    const q = s.activeThreadId ? s.queues[s.activeThreadId] : undefined;
+    return Boolean(q?.items.length && !q.hold && !q.problem);
+  });
   const stop = useDesk((s) => s.stopActiveTurn);
   const text = useDesk((s) => s.drafts[s.activeThreadId ?? ''] ?? '');
   const setDraft = useDesk((s) => s.setDraft);
@@ -44,6 +52,10 @@ export function Composer() {
   const picker = usePicker(threadId, text, caret);
   const runNative = useNativeCommand(setPanel);
   const trackCaret = () => setCaret(area.current?.selectionStart ?? 0);
+  const recall = useRecall(text, (value) => {
+    setText(value);
+    requestAnimationFrame(() => area.current?.setSelectionRange(value.length, value.length));
+  });
 
   /** Put the picked command or file into the text (a native command runs instead). */
   const choose = (index: number): boolean => {
@@ -106,7 +118,8 @@ export function Composer() {
     setText('');
     setImages([]);
     setProblems([]);
-    const ok = await sendMessage(sentText, sentImages);
+    // During a turn the message waits in the host's queue (shown above the text box) instead of interrupting.
+    const ok = busy || queueGoing ? await queueMessage(sentText, sentImages) : await sendMessage(sentText, sentImages);
     if (!ok) {
       setText(sentText, sentFrom);
       setImages(sentImages);
@@ -151,6 +164,7 @@ export function Composer() {
           onChoose={(i) => void choose(i)}
         />
       )}
+      <QueuedMessages busy={busy} />
       {(images.length > 0 || problems.length > 0) && (
         <div className="composer-attachments">
           {images.map((img, i) => (
@@ -178,7 +192,13 @@ export function Composer() {
           ref={area}
           rows={1}
           value={text}
-          placeholder={threadId ? 'Reply to Claude…' : 'Ask Claude anything…'}
+          placeholder={
+            busy
+              ? 'Claude is answering: type to queue a message…'
+              : threadId
+                ? 'Reply to Claude…'
+                : 'Ask Claude anything…'
+          }
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"
@@ -222,6 +242,10 @@ export function Composer() {
                 return;
               }
             }
+            if (!picker.trigger && recall(e)) {
+              e.preventDefault();
+              return;
+            }
             // IME composition (Japanese, Chinese…) uses Enter to confirm a word, not to send.
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
@@ -253,7 +277,7 @@ export function Composer() {
         </div>
       </div>
       <p id={hintId} className="composer-hint">
-        Enter to send · Shift+Enter for a new line{busy ? ' · Esc to stop' : ''}
+        {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line{busy ? ' · Esc to stop' : ''}
       </p>
     </form>
   );
