@@ -95,8 +95,11 @@ test('Stop keeps the partial answer, and the thread works afterwards', async ({ 
   await expect(next).toContainText('Hello from the mock API.');
 });
 
-test('full access needs an explicit confirmation and then shows a badge', async ({ page }) => {
+test('full access needs an explicit confirmation, then shows a badge — in that thread only', async ({ page }) => {
   await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await send(page, 'A thread with its own mode');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   const select = page.getByTestId('permission-select');
   await select.selectOption('bypassPermissions');
   const dialog = page.getByTestId('full-access-dialog');
@@ -110,6 +113,14 @@ test('full access needs an explicit confirmation and then shows a badge', async 
   await page.getByRole('button', { name: 'Turn on full access' }).click();
   await expect(page.getByTestId('full-access-badge')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/chat-full-access.png' });
+  // The header set this thread's mode: a new thread starts in Settings' default, the first one keeps its own.
+  await page.getByTestId('new-thread').click();
+  await expect(page.getByTestId('chat-title')).toHaveText('New chat');
+  await expect(select).toHaveValue('acceptEdits');
+  await expect(page.getByTestId('full-access-badge')).toHaveCount(0);
+  await page.getByTestId('thread-list').getByText('A thread with its own mode').click();
+  await expect(select).toHaveValue('bypassPermissions');
+  await expect(page.getByTestId('full-access-badge')).toBeVisible();
   // Back to the default posture for the tests that follow.
   await select.selectOption('acceptEdits');
   await expect(page.getByTestId('full-access-badge')).toHaveCount(0);

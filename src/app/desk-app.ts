@@ -22,6 +22,7 @@ import { EventBus } from './event-bus';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
 import type { ThreadSettings } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
+import { effectivePermissionMode, ownPermissionMode } from '../shared/settings';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
@@ -209,11 +210,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
         message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}`,
       });
     const wall = await sandbox();
-    const { permissionMode, defaultModel, includeUserMcpServers } = settings.get();
+    const app = settings.get();
+    const { defaultModel, includeUserMcpServers } = app;
     return {
       // A thread without a model of its own uses the default model from Settings.
       settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
-      permissionMode,
+      permissionMode: effectivePermissionMode(threadSettings, app),
       // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
       promptTool: true,
       approvals: 'user',
@@ -239,11 +241,14 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   };
 
   const controls = new TurnControls({ turns: engine, notice: (n) => bus.emit('notice', n) });
-  let permissionMode = settings.get().permissionMode;
+  // A new default reaches the running answers of threads that follow it (saved before threads had a mode);
+  // a thread with a mode of its own keeps it — the header switches those one by one (updateThreadSettings).
+  let defaultMode = settings.get().permissionMode;
   settings.onChange((s) => {
-    const previous = permissionMode;
-    permissionMode = s.permissionMode;
-    if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode);
+    const previous = defaultMode;
+    defaultMode = s.permissionMode;
+    const followsDefault = (threadId: string) => !ownPermissionMode(threads.summary(threadId)?.settings);
+    if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode, followsDefault);
   });
 
   // Declared before the turn service (which snapshots through it); its isBusy reads `turns` lazily.

@@ -3,6 +3,7 @@ import type { DeskServices } from './desk-app';
 import { randomUUID } from 'node:crypto';
 import { openFileSafely } from './open-file';
 import { checkProjectDir } from './project-dir';
+import { effectivePermissionMode } from '../shared/settings';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
@@ -33,9 +34,13 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       return live.size ? { ...thread, messages: thread.messages.map((m) => live.get(m.id) ?? m) } : thread;
     },
     createThread: async (input) => {
-      const given = input?.settings;
+      const given = input?.settings ?? {};
       const settings =
-        given?.projectDir === undefined ? given : { ...given, projectDir: await projectDir(given.projectDir) };
+        given.projectDir === undefined ? given : { ...given, projectDir: await projectDir(given.projectDir) };
+      // Settings' mode is the default for new threads; from here on the thread keeps its own. Under the
+      // env lock nothing is stamped, so the thread follows the user's default once the lock is gone.
+      const app = s.settings.get();
+      if (!settings.permissionMode && !app.permissionModeLockedBy) settings.permissionMode = app.permissionMode;
       return s.threads.create({ title: input?.title, settings });
     },
     renameThread: async ({ threadId, title }) => {
@@ -63,7 +68,18 @@ export function createHandlers(s: DeskServices): DeskHandlers {
         const switched = await s.controls.setModel(threadId, settings.model);
         if (!switched.ok) throw new Error(switched.error);
       }
+      const app = s.settings.get();
+      const mode = settings.permissionMode;
+      if (mode !== undefined && app.permissionModeLockedBy && mode !== app.permissionMode) {
+        throw new Error(
+          `The permission mode is locked to ${app.permissionMode} by ${app.permissionModeLockedBy}; unset it to change the mode here.`,
+        );
+      }
+      const previousMode = effectivePermissionMode(before, app);
       await s.threads.updateSettings(threadId, settings);
+      // The thread's running (or kept) CLI switches at once where the CLI allows it (TurnControls says when not).
+      if (mode !== undefined && mode !== previousMode)
+        await s.controls.permissionModeChanged(previousMode, mode, threadId);
       return null;
     },
     searchThreads: async ({ query }) => s.threads.search(query, 50),

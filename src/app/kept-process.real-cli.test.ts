@@ -63,7 +63,7 @@ describe('kept CLI processes through the app (real CLI, mock API)', () => {
     expect(prewarm().status().spawned).toBe(0); // the end of a turn started no warm process
 
     // Ask mode launches with other tool flags than Accept edits: no control request can switch that.
-    await desk.handlers.updateSettings({ permissionMode: 'ask' });
+    await desk.handlers.updateThreadSettings({ threadId: thread.id, settings: { permissionMode: 'ask' } });
     expect(await send(thread.id, 'Turn three, asking')).toMatchObject({ status: 'done' });
     expect(await waitGone(pid)).toBe(true);
     const askPid = await nextPid(thread.id);
@@ -72,7 +72,6 @@ describe('kept CLI processes through the app (real CLI, mock API)', () => {
     await desk.handlers.deleteThread({ threadId: thread.id });
     expect(await waitGone(askPid)).toBe(true);
     await expect.poll(() => prewarm().status().size, { timeout: 15_000 }).toBe(0);
-    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
   });
 
   it('quit closes every kept CLI', async () => {

@@ -85,7 +85,7 @@ describe('pre-warm through the app (real CLI, mock API)', () => {
     expect(answer.parts).toEqual([expect.objectContaining({ kind: 'text', text: 'Hello from the mock API.' })]);
 
     await warmed(2); // the end of the turn started the next one
-    await desk.handlers.updateSettings({ permissionMode: 'ask' });
+    await desk.handlers.updateThreadSettings({ threadId: thread.id, settings: { permissionMode: 'ask' } });
     await warmed(3); // discarded and replaced with the new mode
     const second = await send(thread.id, 'Again, in ask mode');
     const init = second.of('init')[0];

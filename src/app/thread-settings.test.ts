@@ -53,7 +53,7 @@ describe('thread settings (app layer)', () => {
     await expect(update(desk.layout.threadsDir)).rejects.toThrow(/inside Claude Desk's private data folder/);
     await expect(update(desk.layout.root)).rejects.toThrow(/contains Claude Desk's private data folder/);
     // Nothing of the refused patches was kept — not even the model that came with them.
-    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({});
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({ permissionMode: 'acceptEdits' });
   });
 
   it('accepts a real folder (normalized), and an empty value goes back to the default workspace', async () => {
@@ -70,11 +70,13 @@ describe('thread settings (app layer)', () => {
       projectDir: project,
       model: 'claude-code:sonnet@0.2',
       systemPrompt: 'Answer in French.',
+      permissionMode: 'acceptEdits',
     });
     await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: '' } });
     expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toEqual({
       model: 'claude-code:sonnet@0.2',
       systemPrompt: 'Answer in French.',
+      permissionMode: 'acceptEdits',
     });
   });
 
@@ -96,7 +98,53 @@ describe('thread settings (app layer)', () => {
     } finally {
       get.mockRestore();
     }
-    expect(desk.services.threads.summary(t.id)?.settings).toEqual({ model: 'opus', systemPrompt: 'Be brief.' });
+    expect(desk.services.threads.summary(t.id)?.settings).toEqual({
+      model: 'opus',
+      systemPrompt: 'Be brief.',
+      permissionMode: 'acceptEdits',
+    });
+  });
+
+  it('a new thread starts in the mode Settings holds and keeps its own after that', async () => {
+    const before = await desk.handlers.createThread({ title: 'Before' });
+    expect(before.settings.permissionMode).toBe('acceptEdits');
+    await desk.handlers.updateSettings({ permissionMode: 'ask' });
+    try {
+      const after = await desk.handlers.createThread({ title: 'After' });
+      expect(after.settings.permissionMode).toBe('ask');
+      // The new default did not reach the thread made before it; the thread's own switch does.
+      expect(desk.services.threads.summary(before.id)?.settings.permissionMode).toBe('acceptEdits');
+      await desk.handlers.updateThreadSettings({ threadId: before.id, settings: { permissionMode: 'plan' } });
+      expect(desk.services.threads.summary(before.id)?.settings.permissionMode).toBe('plan');
+      expect(desk.services.settings.get().permissionMode).toBe('ask');
+      // A mode chosen when the thread is made wins over the default.
+      const chosen = await desk.handlers.createThread({ settings: { permissionMode: 'bypassPermissions' } });
+      expect(chosen.settings.permissionMode).toBe('bypassPermissions');
+    } finally {
+      await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    }
+  });
+
+  it('under CLAUDE_DESK_PERMISSION_MODE a thread gets no mode of its own and cannot be switched away', async () => {
+    const locked = await createDeskApp({
+      host: 'web',
+      env: {
+        CLAUDE_DESK_DATA_DIR: path.join(root, 'data-locked'),
+        CLAUDE_DESK_PREWARM: '0',
+        CLAUDE_DESK_PERMISSION_MODE: 'ask',
+        PATH: process.env.PATH,
+      },
+    });
+    try {
+      const t = await locked.handlers.createThread({ title: 'Locked' });
+      expect(t.settings.permissionMode).toBeUndefined();
+      await expect(
+        locked.handlers.updateThreadSettings({ threadId: t.id, settings: { permissionMode: 'bypassPermissions' } }),
+      ).rejects.toThrow(/locked to ask by CLAUDE_DESK_PERMISSION_MODE=ask/);
+      expect(locked.services.threads.summary(t.id)?.settings).toEqual({});
+    } finally {
+      await locked.shutdown();
+    }
   });
 
   it('deleting a thread forgets its Claude Code session too', async () => {

@@ -51,15 +51,19 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
   };
   const finished = (turnId: string) => expect.poll(() => of(turnId, 'finished').length, { timeout: 60_000 }).toBe(1);
 
-  it('Ask → Accept edits while a card waits: the card is answered, the next Write does not ask', async () => {
-    await desk.handlers.updateSettings({ permissionMode: 'ask' });
+  const setMode = (threadId: string, permissionMode: 'ask' | 'acceptEdits' | 'bypassPermissions') =>
+    desk.handlers.updateThreadSettings({ threadId, settings: { permissionMode } });
+
+  it('Ask → Accept edits in the thread while a card waits: the card is answered, the next Write does not ask', async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'ask' }); // the default the new thread starts with
     const thread = await desk.handlers.createThread(undefined);
+    expect(thread.settings.permissionMode).toBe('ask');
     const { turnId } = await desk.handlers.sendMessage({
       threadId: thread.id,
       text: 'SCENARIO:write REPEAT:2 Write it twice',
     });
     const request = await card(turnId);
-    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    await setMode(thread.id, 'acceptEdits');
     await desk.handlers.answerApproval({
       threadId: thread.id,
       turnId,
@@ -88,7 +92,6 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
   });
 
   it('a model the CLI cannot find is refused mid-turn and the thread keeps its model; switching to full access is noticed', async () => {
-    await desk.handlers.updateSettings({ permissionMode: 'ask' });
     const thread = await desk.handlers.createThread(undefined);
     const { turnId } = await desk.handlers.sendMessage({ threadId: thread.id, text: 'SCENARIO:write Write it' });
     const request = await card(turnId);
@@ -97,7 +100,11 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
     ).rejects.toThrow(/could not find the model mock-404-model/);
     expect((await desk.handlers.getThread({ threadId: thread.id }))!.settings.model).toBeUndefined();
 
-    await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
+    // The default for new threads changes nothing for this one's running answer.
+    const before = notices.length;
+    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    expect(notices.length).toBe(before);
+    await setMode(thread.id, 'bypassPermissions');
     expect(notices.at(-1)?.message).toMatch(/Full access applies from your next message/);
 
     await desk.handlers.answerApproval({
@@ -108,6 +115,6 @@ describe('approvals and live switches through the app (real CLI, mock API)', () 
     });
     await finished(turnId);
     expect(mock.requests.at(-1)?.toolResults[0]?.content).toBe('No files today');
-    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    expect((await desk.handlers.getThread({ threadId: thread.id }))!.settings.permissionMode).toBe('bypassPermissions');
   });
 });

@@ -29,8 +29,13 @@ export class TurnControls {
    * access is a launch flag the CLI refuses to switch to live (`bypass_not_launched`), so a switch to
    * or from it applies from the next message, and the user is told.
    */
-  async permissionModeChanged(previous: PermissionMode, next: PermissionMode): Promise<void> {
-    const running = this.live();
+  async permissionModeChanged(
+    previous: PermissionMode,
+    next: PermissionMode,
+    /** Which threads the change is for: one thread (its header), or those that follow the default. */
+    which: string | ((threadId: string) => boolean),
+  ): Promise<void> {
+    const running = typeof which === 'string' ? this.live(which) : this.live().filter((t) => which(t.threadId));
     if (previous === next || running.length === 0) return;
     if (previous === 'bypassPermissions' || next === 'bypassPermissions') {
       this.deps.notice({

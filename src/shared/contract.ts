@@ -10,7 +10,7 @@ import type { ComposerCatalog, FileMatch } from './composer';
 import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
-import type { AppSettings } from './settings';
+import { PERMISSION_MODES, type AppSettings } from './settings';
 import type { BranchSummary, RewindOutcome, RewindPreview } from './rewind';
 import type { Thread, ThreadSummary } from './threads';
 import type { TurnEvent } from './turn-events';
@@ -33,6 +33,7 @@ const threadSettings = z
     model: modelRoutingSchema.optional(),
     projectDir: z.string().max(4096).optional(),
     systemPrompt: z.string().max(200_000).optional(),
+    permissionMode: z.enum(PERMISSION_MODES).optional(),
   })
   .strict();
 /** Images per message: the API allows 5 MB each; 8 of them fit one browser-mode WebSocket frame. */
@@ -169,7 +170,7 @@ export const calls = {
   updateSettings: call<AppSettings>()(
     z
       .object({
-        permissionMode: z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']).optional(),
+        permissionMode: z.enum(PERMISSION_MODES).optional(),
         defaultModel: modelRoutingSchema.optional(),
         toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
         keepSessionCopies: z.boolean().optional(),

@@ -1,7 +1,8 @@
 /** User settings (private state, see core/store). */
 
 /** The app's posture. `ask` and the approval flow come with the interactive-approval work. */
-export type PermissionMode = 'plan' | 'ask' | 'acceptEdits' | 'bypassPermissions';
+export const PERMISSION_MODES = ['plan', 'ask', 'acceptEdits', 'bypassPermissions'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
 export type ToolPolicy = 'all' | 'read-only' | 'none';
 
 export interface AppSettings {
@@ -31,3 +32,22 @@ export const DEFAULT_SETTINGS: AppSettings = {
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };
+
+/** The thread's own mode, if its settings hold a known one (a log is not validated when read). */
+export function ownPermissionMode(thread: { permissionMode?: string } | undefined): PermissionMode | undefined {
+  const own = thread?.permissionMode;
+  return (PERMISSION_MODES as readonly string[]).includes(own ?? '') ? (own as PermissionMode) : undefined;
+}
+
+/**
+ * The mode a thread's turns run in. Claude Code keeps a mode per session, so each thread has its own (stamped
+ * from Settings when it is made); the CLAUDE_DESK_PERMISSION_MODE lock wins over both, and a thread saved
+ * before threads had a mode follows the default.
+ */
+export function effectivePermissionMode(
+  thread: { permissionMode?: string } | undefined,
+  app: Pick<AppSettings, 'permissionMode' | 'permissionModeLockedBy'>,
+): PermissionMode {
+  if (app.permissionModeLockedBy) return app.permissionMode;
+  return ownPermissionMode(thread) ?? app.permissionMode;
+}

@@ -2,6 +2,7 @@
 
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
+import type { PermissionMode } from './settings';
 
 export interface ThreadSettings {
   /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
@@ -9,6 +10,8 @@ export interface ThreadSettings {
   /** Absolute project directory; default: the data dir's `workspace` folder. */
   projectDir?: string;
   systemPrompt?: string;
+  /** This thread's permission mode (see `effectivePermissionMode`); unset = the default of Settings. */
+  permissionMode?: PermissionMode;
 }
 
 export interface ThreadTotals {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { modelRoutingSchema as modelString } from '../../shared/model-routing';
-import { DEFAULT_SETTINGS, type AppSettings, type PermissionMode, type ToolPolicy } from '../../shared/settings';
+import {
+  DEFAULT_SETTINGS,
+  PERMISSION_MODES,
+  type AppSettings,
+  type PermissionMode,
+  type ToolPolicy,
+} from '../../shared/settings';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 
 /** What the settings store needs from the key store (structural, so tests can pass a stub). */
@@ -35,7 +41,7 @@ export function parsePermissionModeEnv(raw: string | undefined): PermissionMode 
   return ENV_MODES[raw.trim().toLowerCase()];
 }
 
-const permissionMode = z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']);
+const permissionMode = z.enum(PERMISSION_MODES);
 const toolPolicy = z.enum(['all', 'read-only', 'none']);
 
 /** A patch from the UI. An empty defaultModel clears it. */

@@ -206,9 +206,9 @@ export async function appendToLog(file: string, text: string, sync: boolean): Pr
 
 /** Settings without empty values, so "cleared" and "never set" look the same on disk. */
 export function cleanSettings(s: ThreadSettings): ThreadSettings {
-  const out: ThreadSettings = {};
+  const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(s) as [keyof ThreadSettings, string | undefined | null][]) {
     if (v !== undefined && v !== null && v !== '') out[k] = v;
   }
-  return out;
+  return out as ThreadSettings;
 }

@@ -43,6 +43,14 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
     }
   };
 
+  /** A reused untouched thread is a new thread: it starts in Settings' mode, like a freshly made one. */
+  const asNew = async (thread: ThreadSummary): Promise<ThreadSummary> => {
+    const app = get().settings;
+    if (!app || app.permissionModeLockedBy || thread.settings.permissionMode === app.permissionMode) return thread;
+    await get().updateThreadSettings(thread.id, { permissionMode: app.permissionMode });
+    return get().threads.find((t) => t.id === thread.id) ?? thread;
+  };
+
   return {
     threads: [],
     threadsLoaded: false,
@@ -70,7 +78,7 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
       const open = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
       if (!title && open && s.messageIds.length === 0 && !s.threadLoading && !isThreadBusy(s.inFlight, open.id)) {
         s.setView('chat');
-        return open;
+        return asNew(open);
       }
       // An untouched "New thread" from before (no turn yet) is reused too, so clicking around leaves no pile.
       const empty =
@@ -80,7 +88,7 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
         );
       if (empty) {
         await get().selectThread(empty.id);
-        return empty;
+        return asNew(empty);
       }
       if (title) return create(title);
       creating ??= create(undefined).finally(() => (creating = null));

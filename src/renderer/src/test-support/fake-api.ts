@@ -98,6 +98,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
     createThread: (input: { title?: string } | undefined) => {
       const t = makeThread(`th-new-${fake.threads.length + 1}`, input?.title ?? 'New chat', [], 1_800_000_000_000);
+      // As the real host: a new thread starts in Settings' mode (none of its own under the env lock).
+      if (!fake.settings.permissionModeLockedBy) t.settings = { permissionMode: fake.settings.permissionMode };
       fake.threads.push(t);
       return summaryOf(t);
     },

@@ -28,7 +28,7 @@ export const PlanCard = memo(function PlanCard({
 }) {
   const { request, outcome } = card;
   const pushNotice = useDesk((s) => s.pushNotice);
-  const updateSettings = useDesk((s) => s.updateSettings);
+  const updateThreadSettings = useDesk((s) => s.updateThreadSettings);
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState<string | undefined>(undefined);
   const waiting = !outcome && !sending;
@@ -39,13 +39,15 @@ export const PlanCard = memo(function PlanCard({
       setSending(true);
       try {
         await getApi().answerApproval({ threadId, turnId, requestId: request.requestId, decision });
-        if (mode) await updateSettings({ permissionMode: mode });
+        // The plan's approval sets how this thread goes on (its own mode; Settings keeps the default).
+        const refused = mode && (await updateThreadSettings(threadId, { permissionMode: mode }));
+        if (refused) pushNotice('error', `The permission mode stays as it was: ${refused}`);
       } catch (err) {
         setSending(false);
         pushNotice('error', `Could not send your answer: ${errorText(err)}`);
       }
     },
-    [threadId, turnId, request.requestId, pushNotice, updateSettings],
+    [threadId, turnId, request.requestId, pushNotice, updateThreadSettings],
   );
 
   const approve = (mode: PermissionMode) => void answer({ behavior: 'allow', scope: 'once' }, mode);

@@ -137,7 +137,7 @@ describe('question card', () => {
 describe('plan card', () => {
   const planText = '# Plan\n\n1. Read `notes.txt`\n2. Write **summary.md**\n';
 
-  it('renders the plan from the tool call; Approve and start allows it and switches to Accept edits', async () => {
+  it('renders the plan from the tool call; Approve and start allows it and switches this thread to Accept edits', async () => {
     const { host, answers } = await start('ExitPlanMode', { plan: planText }, plan);
     const card = await screen.findByTestId('plan-card');
     expect(within(card).getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
@@ -146,13 +146,20 @@ describe('plan card', () => {
     expect(answers()).toEqual([
       expect.objectContaining({ requestId: 'p1', decision: { behavior: 'allow', scope: 'once' } }),
     ]);
-    await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'acceptEdits' }]));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toEqual([
+        { threadId: T, settings: { permissionMode: 'acceptEdits' } },
+      ]),
+    );
+    expect(host.callsTo('updateSettings')).toEqual([]); // Settings' default for new threads stays
   });
 
   it('Approve and ask each step switches to Ask', async () => {
     const { host } = await start('ExitPlanMode', { plan: planText }, plan);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve and ask each step (Ask)' }));
-    await waitFor(() => expect(host.callsTo('updateSettings')).toEqual([{ permissionMode: 'ask' }]));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toEqual([{ threadId: T, settings: { permissionMode: 'ask' } }]),
+    );
   });
 
   it('Keep planning sends the feedback as a deny the model reads, and leaves the mode alone', async () => {
@@ -161,6 +168,6 @@ describe('plan card', () => {
     await userEvent.type(screen.getByLabelText(/Feedback on the plan/), 'Also add tests');
     await userEvent.click(screen.getByRole('button', { name: 'Keep planning' }));
     expect(answers()).toEqual([expect.objectContaining({ decision: { behavior: 'deny', message: 'Also add tests' } })]);
-    expect(host.callsTo('updateSettings')).toEqual([]);
+    expect(host.callsTo('updateThreadSettings')).toEqual([]);
   });
 });

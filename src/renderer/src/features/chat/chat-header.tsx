@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
 import { useDesk } from '../../store/store-context';
-import { PermissionControl } from '../settings/permission-control';
+import { PermissionControl, useThreadPermissionMode } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
 import { ExportButtons } from '../history/export-buttons';
 import { formatCost, formatTokens } from './format';
@@ -35,7 +35,7 @@ export function ChatHeader() {
     }
     return undefined;
   });
-  const fullAccess = useDesk((s) => s.settings?.permissionMode === 'bypassPermissions');
+  const fullAccess = useThreadPermissionMode().mode === 'bypassPermissions';
   const dataDir = useDesk((s) => s.appInfo?.dataDir);
   const createThread = useDesk((s) => s.createThread);
   const [editing, setEditing] = useState(false);

@@ -55,12 +55,12 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
 
   const submit = async () => {
     // Only what changed: an unchanged model must not ask a running CLI to switch (set_model).
-    const next: Required<ThreadSettings> = {
+    const next: Required<Pick<ThreadSettings, 'projectDir' | 'model' | 'systemPrompt'>> = {
       projectDir: projectDir.trim(),
       model: model.trim(),
       systemPrompt: systemPrompt.trim() ? systemPrompt : '',
     };
-    const patch: ThreadSettings = {};
+    const patch: Pick<ThreadSettings, 'projectDir' | 'model' | 'systemPrompt'> = {};
     for (const key of ['projectDir', 'model', 'systemPrompt'] as const) {
       if (next[key] !== (thread.settings[key] ?? '')) patch[key] = next[key];
     }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { PermissionMode } from '../../../../shared/settings';
+import { effectivePermissionMode, type PermissionMode } from '../../../../shared/settings';
 import { useDesk } from '../../store/store-context';
 import { ChoiceCards } from '../../ui/choice-cards';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -40,8 +40,33 @@ export function FullAccessDialog({ onConfirm, onCancel }: { onConfirm(): void; o
 }
 
 /**
- * The permission mode, as radio buttons (Settings) or a select (chat header). Full access goes
- * through the confirmation dialog; a mode locked by CLAUDE_DESK_PERMISSION_MODE cannot be changed.
+ * The open thread's permission mode (the header's control): the env lock wins, then the thread's own mode,
+ * then Settings' default. With no thread open yet, choosing a mode makes one to hold it.
+ */
+export function useThreadPermissionMode(): {
+  mode: PermissionMode;
+  setMode(mode: PermissionMode): Promise<void>;
+} {
+  const settings = useDesk((s) => s.settings);
+  const own = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId)?.settings.permissionMode);
+  const threadId = useDesk((s) => s.activeThreadId);
+  const createThread = useDesk((s) => s.createThread);
+  const updateThreadSettings = useDesk((s) => s.updateThreadSettings);
+  const pushNotice = useDesk((s) => s.pushNotice);
+  const mode = settings ? effectivePermissionMode({ permissionMode: own }, settings) : 'acceptEdits';
+  const setMode = async (next: PermissionMode) => {
+    const id = threadId ?? (await createThread())?.id;
+    if (!id) return;
+    const refused = await updateThreadSettings(id, { permissionMode: next });
+    if (refused) pushNotice('error', `The permission mode stays as it was: ${refused}`);
+  };
+  return { mode, setMode };
+}
+
+/**
+ * The permission mode, as choice cards (Settings: the default for new threads) or a select (chat header:
+ * this thread's mode). Full access goes through the confirmation dialog; a mode locked by
+ * CLAUDE_DESK_PERMISSION_MODE cannot be changed.
  */
 export function PermissionControl({
   variant = 'full',
@@ -51,17 +76,20 @@ export function PermissionControl({
   legend?: string;
 }) {
   const settings = useDesk((s) => s.settings);
-  const update = useDesk((s) => s.updateSettings);
+  const updateSettings = useDesk((s) => s.updateSettings);
+  const thread = useThreadPermissionMode();
   const [confirming, setConfirming] = useState(false);
   const hintId = useId();
   const lockedBy = settings?.permissionModeLockedBy;
   const disabled = !settings || Boolean(lockedBy);
-  const current = settings?.permissionMode ?? 'acceptEdits';
+  const current = variant === 'compact' ? thread.mode : (settings?.permissionMode ?? 'acceptEdits');
+  const update = (mode: PermissionMode) =>
+    void (variant === 'compact' ? thread.setMode(mode) : updateSettings({ permissionMode: mode }));
 
   const choose = (mode: PermissionMode) => {
     if (mode === current) return;
     if (mode === 'bypassPermissions') setConfirming(true);
-    else void update({ permissionMode: mode });
+    else update(mode);
   };
 
   const dialog = confirming && (
@@ -69,7 +97,7 @@ export function PermissionControl({
       onCancel={() => setConfirming(false)}
       onConfirm={() => {
         setConfirming(false);
-        void update({ permissionMode: 'bypassPermissions' });
+        update('bypassPermissions');
       }}
     />
   );
@@ -85,7 +113,7 @@ export function PermissionControl({
       <>
         <label
           className="header-select mode-select"
-          title={lockedBy ? `Locked: ${lockedBy}` : `${hint} Settings sets the default for new threads.`}
+          title={lockedBy ? `Locked: ${lockedBy}` : `This thread: ${hint} Settings sets the default for new threads.`}
         >
           <Icon name="shield" size={13} />
           <span className="mode-select-label">Permissions</span>
@@ -104,7 +132,7 @@ export function PermissionControl({
           </select>
         </label>
         <span id={hintId} className="visually-hidden">
-          {lockedBy ? `Locked: ${lockedBy}` : hint}
+          {lockedBy ? `Locked: ${lockedBy}` : `This thread: ${hint}`}
         </span>
         {dialog}
       </>

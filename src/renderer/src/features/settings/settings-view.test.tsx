@@ -65,8 +65,8 @@ describe('settings: permission mode', () => {
     expect(screen.getByTestId('permission-control')).toBeDisabled();
   });
 
-  it('the chat header shows a Full access badge while it is on, and its toggle also asks first', async () => {
-    const host = createFakeHost({ threads: [makeThread('t', 'Work')] });
+  it('the chat header sets this thread’s mode (full access asks first and shows a badge); Settings keeps the default', async () => {
+    const host = createFakeHost({ threads: [makeThread('t', 'Work'), makeThread('u', 'Other')] });
     renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
     const select = await screen.findByTestId('permission-select');
@@ -77,6 +77,34 @@ describe('settings: permission mode', () => {
       within(screen.getByTestId('full-access-dialog')).getByRole('button', { name: 'Turn on full access' }),
     );
     expect(await screen.findByTestId('full-access-badge')).toHaveTextContent('Full access');
+    expect(host.callsTo('updateThreadSettings')).toEqual([
+      { threadId: 't', settings: { permissionMode: 'bypassPermissions' } },
+    ]);
+    expect(host.callsTo('updateSettings')).toEqual([]);
+
+    // Another thread still runs in the default; coming back shows this thread's own mode.
+    await userEvent.click(screen.getByText('Other'));
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('acceptEdits'));
+    expect(screen.queryByTestId('full-access-badge')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Work'));
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('bypassPermissions'));
+  });
+
+  it('under the environment lock the header shows the locked mode, whatever the thread saved', async () => {
+    const work = makeThread('t', 'Work');
+    work.settings = { permissionMode: 'bypassPermissions' };
+    const host = createFakeHost({ threads: [work] });
+    host.settings = {
+      ...host.settings,
+      permissionMode: 'ask',
+      permissionModeLockedBy: 'CLAUDE_DESK_PERMISSION_MODE=ask',
+    };
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const select = await screen.findByTestId('permission-select');
+    await waitFor(() => expect(select).toHaveValue('ask'));
+    expect(select).toBeDisabled();
+    expect(screen.queryByTestId('full-access-badge')).not.toBeInTheDocument();
   });
 });
 

@@ -117,6 +117,20 @@ describe('thread sidebar', () => {
     expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
   });
 
+  it('a reused untouched thread starts in the mode Settings holds now, like a new one', async () => {
+    const host = createFakeHost({ threads: threeThreads() });
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('acceptEdits'));
+    act(() => host.emit('settingsChanged', { ...host.settings, permissionMode: 'ask' }));
+    await userEvent.click(screen.getByTestId('new-thread'));
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('ask'));
+    expect(host.callsTo('createThread')).toHaveLength(1);
+    expect(host.callsTo('updateThreadSettings')).toEqual([
+      { threadId: 'th-new-4', settings: { permissionMode: 'ask' } },
+    ]);
+  });
+
   it('in browser mode New thread says Alt+N (the browser keeps Ctrl+N), and Alt+N works', async () => {
     const host = createFakeHost({ threads: threeThreads(), host: 'web' });
     renderApp({ host });
