@@ -11,6 +11,8 @@ import { createMemoryStore } from '../core/store/memory-store';
 import { WindowStateStore } from '../core/store/window-state-store';
 import { createLogger, type Logger } from '../core/log/logger';
 import { SecretRedactor } from '../core/log/redact';
+import { defaultSweeper, sweepOrphans } from '../core/process-sweep';
+import { startOrphanReaper } from '../core/orphan-reaper';
 import { CliService } from '../core/cli/cli-service';
 import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
 import { startDeskMcpServer } from '../core/mcp/desk-mcp-server';
@@ -166,10 +168,18 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     return server;
   });
 
+  // Every CLI this app spawns is tagged; if the app dies (even by SIGKILL) the reaper ends what carries
+  // its tag, and a start ends what a dead earlier instance left behind (tool processes, issue 14).
+  const sweeper = defaultSweeper();
+  const reaper = startOrphanReaper(sweeper.owner);
+  void sweepOrphans().then(
+    (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
+  );
   // Issue 15: the CLI that answered stays for the thread's next turn. The command line runs one turn
   // and quits: nothing to keep a process for there.
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
+    sweeper,
     sessions,
     sessionCosts,
     env,
@@ -451,6 +461,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await historyIndex.flush().catch(() => undefined);
       historyIndex.close();
       await windowState.flush();
+      reaper.close();
       log.info('Claude Desk stopped');
       log.close();
     },

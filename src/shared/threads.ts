@@ -81,6 +81,8 @@ export type AssistantPart =
       input: unknown;
       /** Set only when the user edited the input before allowing: what the model had proposed. */
       proposedInput?: unknown;
+      /** When the call was first seen (epoch ms): a running card shows how long it has been running. */
+      startedAt?: number;
       result?: string;
       isError?: boolean;
       denied?: string;

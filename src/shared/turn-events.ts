@@ -111,8 +111,18 @@ export type TurnEvent = Base &
     | { type: 'thinking_delta'; messageId: string; text: string }
     /** The CLI abandoned a partial message (message_stop.abandoned_blocks): drop its text. */
     | { type: 'abandon'; messageId: string }
-    /** `parentToolUseId`: made by the sub-agent of that Agent call (recorded case 34b). */
-    | { type: 'tool_call'; toolUseId: string; name: string; input: unknown; parentToolUseId?: string }
+    /**
+     * `parentToolUseId`: made by the sub-agent of that Agent call (recorded case 34b). `startedAt`: when
+     * the app saw the call (the card's running time; a long tool is not silence).
+     */
+    | {
+        type: 'tool_call';
+        toolUseId: string;
+        name: string;
+        input: unknown;
+        parentToolUseId?: string;
+        startedAt?: number;
+      }
     | {
         type: 'tool_result';
         toolUseId: string;

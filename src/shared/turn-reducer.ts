@@ -47,7 +47,7 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return parts.length === msg.parts.length ? msg : { ...msg, parts };
     }
     case 'tool_call':
-      return clearRetry(addToolCall(msg, e.toolUseId, e.name, e.input));
+      return clearRetry(addToolCall(msg, e.toolUseId, e.name, e.input, e.startedAt));
     case 'tool_result':
       return updateTool(msg, e.toolUseId, (p) =>
         p.result === e.content && p.isError === e.isError && p.detail === e.detail
@@ -212,9 +212,18 @@ function addWholeText(msg: AssistantMessage, messageId: string, text: string): A
   return { ...msg, parts: [...msg.parts, { kind: 'text', text, messageId }] };
 }
 
-function addToolCall(msg: AssistantMessage, toolUseId: string, name: string, input: unknown): AssistantMessage {
+function addToolCall(
+  msg: AssistantMessage,
+  toolUseId: string,
+  name: string,
+  input: unknown,
+  startedAt?: number,
+): AssistantMessage {
   const i = msg.parts.findIndex((p) => p.kind === 'tool' && p.toolUseId === toolUseId);
-  if (i < 0) return { ...msg, parts: [...msg.parts, { kind: 'tool', toolUseId, name, input }] };
+  if (i < 0) {
+    const part: ToolPart = { kind: 'tool', toolUseId, name, input, ...(startedAt !== undefined ? { startedAt } : {}) };
+    return { ...msg, parts: [...msg.parts, part] };
+  }
   // A repeated call for the same id (partial input first, full input later) updates the card in place.
   const existing = msg.parts[i] as ToolPart;
   // An input the user edited before allowing is what ran: a late copy of the model's input does not undo it.

@@ -19,7 +19,11 @@ import path from 'node:path';
  *   could not shut down gracefully.
  * - NOT `--unshare-pid`: the CLI keys per-process files by pid (`<tmp>/cc-socks/<pid>.sock`,
  *   `~/.claude/sessions`), and every walled CLI would be pid 2 in its own namespace, so
- *   concurrent turns would collide.
+ *   concurrent turns would collide. What a pid namespace would have given — every process of the
+ *   turn dies with it — comes instead from the process tag (core/process-sweep.ts): bwrap passes the
+ *   environment through, so the CLI's Bash tools (process groups of their own, which `--die-with-parent`
+ *   does not reach) carry the tag and are swept when the CLI exits, or by the orphan reaper when the
+ *   app itself is killed.
  * - Signals: bwrap does not forward them. SIGTERM to the bwrap pid ends bwrap, and
  *   `--die-with-parent` then SIGKILLs the CLI. Closing stdin (the CLI exits at EOF, recorded
  *   case 11b) or signalling the process group remains the graceful way to stop a turn.

@@ -1,4 +1,5 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
+import type { ProcessSweeper } from '../process-sweep';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
@@ -7,7 +8,7 @@ import { ControlSession } from './control-session';
 import { interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { ControlChannel, TurnRequest } from './turn-request';
-import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions } from './turn-process';
+import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
 import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
@@ -19,6 +20,10 @@ export interface AttemptDeps {
   clock?: Clock;
   tmpRoot?: string;
   idleTimeoutMs: number;
+  /** The bound while a tool runs (CLAUDE_DESK_TOOL_TIMEOUT_MS). */
+  toolTimeoutMs?: number;
+  /** Tags each CLI and sweeps its leftovers when it exits (process-sweep.ts). */
+  sweeper?: ProcessSweeper | null;
   log: (message: string) => void;
   /** Scrubs the app's runtime secrets (SecretRedactor) from the CLI's stderr before anything keeps it. */
   redact?: (text: string) => string;
@@ -87,6 +92,22 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       log: deps.log,
       askUser: req.approvals === 'user',
     });
+    // Tool calls without their result yet: while any runs, silence is a build or a test, not a hang.
+    const openTools = new Set<string>();
+    const clock = deps.clock ?? realClock;
+    const trackTools = (event: TurnEvent): TurnEvent => {
+      if (event.type === 'tool_call') {
+        openTools.add(event.toolUseId);
+        proc.setToolRunning(true);
+        // When it started, for the card's "Running 3:12" (a repeated call for the same id keeps the first).
+        return event.startedAt === undefined ? { ...event, startedAt: clock.now() } : event;
+      }
+      if (event.type === 'tool_result' || event.type === 'permission_denied') {
+        openTools.delete(event.toolUseId);
+        proc.setToolRunning(openTools.size > 0);
+      }
+      return event;
+    };
 
     const options: TurnProcessOptions = {
       file,
@@ -97,12 +118,14 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       killGroup: deps.killGroup,
       clock: deps.clock,
       idleTimeoutMs: deps.idleTimeoutMs,
+      toolTimeoutMs: deps.toolTimeoutMs,
+      sweeper: deps.sweeper,
       // Stop asks the CLI to interrupt first: it keeps the partial answer for the next turn (case 25).
       stopLine: () => JSON.stringify(interruptRequest()),
       onIgnored: (preview, reason) => deps.log(`ignored CLI output (${reason}): ${preview}`),
       onValue: (value) => {
         const mapped = mapper.map(value);
-        for (const event of mapped.events) input.emit(event);
+        for (const event of mapped.events) input.emit(trackTools(event));
         if (mapped.sessionId) {
           sawInit = true;
           input.onSession(mapped.sessionId);
@@ -127,8 +150,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
             kept = true;
             markKept(KEPT_EXIT);
           } else {
-            // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b).
-            proc.closeStdin();
+            // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b),
+            // and a CLI that lingers anyway (a tool child holding it) is ended after a short grace. A kept
+            // process (above) is never told its turn is over, so this never ends one on purpose.
+            openTools.clear();
+            proc.setToolRunning(false);
+            proc.endAfterResult();
           }
         }
         if (mapped.fatal && !fatal) {

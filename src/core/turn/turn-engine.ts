@@ -9,7 +9,14 @@ import { buildTranscriptPreamble } from './build-user-line';
 import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
 import type { GroupKiller, Spawner } from './spawned-process';
 import { TurnSetupError, classifyTurnEnd, needsFreshSession } from './turn-errors';
-import { type Clock, DEFAULT_IDLE_TIMEOUT_MS, type TurnProcess, realClock } from './turn-process';
+import {
+  type Clock,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type TurnProcess,
+  realClock,
+} from './turn-process';
+import { type ProcessSweeper, defaultSweeper } from '../process-sweep';
 import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
@@ -48,6 +55,8 @@ export interface TurnEngineDeps {
    * the app's policy is keepPolicy(env).
    */
   keep?: { keep: number; keepIdleMs: number; powerSaver?: () => boolean };
+  /** Tags every CLI and sweeps its leftover tool processes (default: this process's own sweeper). */
+  sweeper?: ProcessSweeper | null;
   /** Scrubs runtime secrets from the CLI's stderr (SecretRedactor.text). */
   redact?: (text: string) => string;
 }
@@ -88,6 +97,9 @@ export class TurnEngine {
       clock: this.clock,
       tmpRoot: deps.tmpRoot,
       idleTimeoutMs: positiveInt(env.CLAUDE_DESK_IDLE_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS),
+      toolTimeoutMs: positiveInt(env.CLAUDE_DESK_TOOL_TIMEOUT_MS, DEFAULT_TOOL_TIMEOUT_MS),
+      // Real processes get tagged and swept (in-memory fakes, killGroup null, have nothing to sweep).
+      sweeper: deps.sweeper !== undefined ? deps.sweeper : deps.killGroup === null ? null : defaultSweeper(),
       log: deps.log ?? (() => {}),
       redact: deps.redact,
     };

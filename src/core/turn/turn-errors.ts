@@ -62,6 +62,14 @@ export function classifyTurnEnd({
       (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);
     return { kind: 'cli_error', message };
   }
+  if (exit.idleTimedOut && exit.toolRunning) {
+    const minutes = Math.round((exit.boundMs ?? 0) / 60_000);
+    return {
+      kind: 'idle_timeout',
+      message: `A tool ran for ${minutes} min without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=${exit.boundMs}) and the turn was stopped.`,
+      hint: 'Send the message again, or raise CLAUDE_DESK_TOOL_TIMEOUT_MS for longer builds and test runs.',
+    };
+  }
   if (exit.idleTimedOut) {
     const seconds = Math.round(idleTimeoutMs / 1000);
     return {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
-import { type Clock, TurnProcess } from './turn-process';
+import { type Clock, TurnProcess, type TurnProcessOptions } from './turn-process';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
 const procs: TurnProcess[] = [];
@@ -11,8 +11,9 @@ afterEach(async () => {
   }
 });
 
-function silentProcess(clock: Clock, idleTimeoutMs: number): TurnProcess {
+function silentProcess(clock: Clock, idleTimeoutMs: number, extra: Partial<TurnProcessOptions> = {}): TurnProcess {
   const p = new TurnProcess({
+    ...extra,
     file: FAKE_CLAUDE,
     args: [],
     cwd: process.cwd(),
@@ -58,5 +59,43 @@ describe('TurnProcess idle bound', () => {
     p.stop();
     const exit = await p.exited;
     expect(exit).toMatchObject({ stopped: true, idleTimedOut: false });
+  });
+
+  it('a running tool is not silence: the tool bound applies until its result, then the idle bound again', async () => {
+    const c = manualClock();
+    const p = silentProcess(c.clock, 1000, { toolTimeoutMs: 60_000 });
+    p.writeLine('{}');
+    p.setToolRunning(true); // e.g. `npm test` for minutes, printing nothing
+    for (let i = 0; i < 50; i++) c.advance(1000);
+    expect(p.running).toBe(true);
+    p.setToolRunning(false);
+    c.advance(1001);
+    c.advance(1001);
+    const exit = await p.exited;
+    expect(exit).toMatchObject({ idleTimedOut: true, toolRunning: false, boundMs: 1000 });
+  });
+
+  it('a tool that outlives the tool bound ends the turn, and says it was the tool', async () => {
+    const c = manualClock();
+    const p = silentProcess(c.clock, 1000, { toolTimeoutMs: 5000 });
+    p.writeLine('{}');
+    p.setToolRunning(true);
+    for (let i = 0; i < 8; i++) c.advance(1000);
+    const exit = await p.exited;
+    expect(exit).toMatchObject({ idleTimedOut: true, toolRunning: true, boundMs: 5000 });
+  });
+
+  it('after its answer, a CLI that does not exit is ended after the grace period (not at the idle bound)', async () => {
+    const c = manualClock();
+    const p = silentProcess(c.clock, 600_000, { afterResultGraceMs: 3000 });
+    p.writeLine('{}');
+    p.endAfterResult();
+    c.advance(2999);
+    expect(p.running).toBe(true);
+    c.advance(1);
+    c.advance(100); // SIGKILL grace
+    const exit = await p.exited;
+    expect(exit).toMatchObject({ idleTimedOut: false, stopped: false });
+    expect(exit.signal ?? exit.code).not.toBeNull();
   });
 });

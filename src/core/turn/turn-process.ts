@@ -1,3 +1,4 @@
+import { PROCESS_TAG_ENV, type ProcessSweeper } from '../process-sweep';
 import { JsonlReader } from './jsonl-reader';
 import {
   type GroupKiller,
@@ -8,6 +9,10 @@ import {
 } from './spawned-process';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** While a tool runs (tool_use seen, its result not yet) silence is expected: builds and test runs take minutes. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 30 * 60_000;
+/** After `result` and stdin closed the CLI exits within ~50 ms (case 11b); past this it is ended. */
+export const AFTER_RESULT_GRACE_MS = 3_000;
 export const KILL_GRACE_MS = 2_000;
 export const STDERR_CAP_BYTES = 16 * 1024;
 
@@ -18,6 +23,10 @@ export interface ProcessExit {
   spawnError?: NodeJS.ErrnoException;
   /** Killed by the idle bound. */
   idleTimedOut: boolean;
+  /** The bound that was exceeded then: the idle bound, or the longer tool bound while a tool ran. */
+  boundMs?: number;
+  /** A tool was running when the bound ran out. */
+  toolRunning?: boolean;
   /** Ended through stop(). */
   stopped: boolean;
   /** The last 16 KiB of stderr. */
@@ -47,7 +56,16 @@ export interface TurnProcessOptions {
   /** null: never signal process groups (in-memory fakes have no real pid). */
   killGroup?: GroupKiller | null;
   idleTimeoutMs?: number;
+  /** The bound while a tool runs (setToolRunning); default DEFAULT_TOOL_TIMEOUT_MS. */
+  toolTimeoutMs?: number;
   killGraceMs?: number;
+  /** How long a CLI may linger after its answer (endAfterResult) before its group is ended. */
+  afterResultGraceMs?: number;
+  /**
+   * Tags the child (env) and, when it exits, kills everything still carrying the tag: tool processes
+   * in groups of their own that a group signal misses (process-sweep.ts). null/absent: no sweep.
+   */
+  sweeper?: ProcessSweeper | null;
   clock?: Clock;
   /**
    * A line that asks the child to stop by itself (the CLI's `interrupt`, case 25). With it, stop() writes
@@ -74,8 +92,11 @@ export class TurnProcess {
   private idleTimer: unknown;
   private idleArmed = false;
   private idlePaused = false;
+  private toolRunning = false;
+  private tag: string | undefined;
   private lastActivity = 0;
   private idleTimedOut = false;
+  private exceeded: { boundMs: number; toolRunning: boolean } | undefined;
   private stopped = false;
   private killTimer: unknown;
   private graceTimer: unknown;
@@ -83,11 +104,13 @@ export class TurnProcess {
   private readonly clock: Clock;
   private readonly idleTimeoutMs: number;
   private handlers: Handlers;
+  private readonly toolTimeoutMs: number;
 
   constructor(private readonly options: TurnProcessOptions) {
     this.handlers = { onValue: options.onValue, onIgnored: options.onIgnored, stopLine: options.stopLine };
     this.clock = options.clock ?? realClock;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.toolTimeoutMs = Math.max(this.idleTimeoutMs, options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
     this.reader = new JsonlReader({
       onValue: (v) => {
@@ -113,8 +136,10 @@ export class TurnProcess {
     if (this.child) return;
     const spawner = this.options.spawner ?? spawnInOwnGroup;
     let child: SpawnedProcess;
+    this.tag = this.options.sweeper?.newTag();
+    const env = this.tag ? { ...this.options.env, [PROCESS_TAG_ENV]: this.tag } : this.options.env;
     try {
-      child = spawner(this.options.file, this.options.args, { cwd: this.options.cwd, env: this.options.env });
+      child = spawner(this.options.file, this.options.args, { cwd: this.options.cwd, env });
     } catch (err) {
       this.finish({ code: null, signal: null, spawnError: err as NodeJS.ErrnoException });
       return;
@@ -165,6 +190,30 @@ export class TurnProcess {
     if (!this.idlePaused) return;
     this.idlePaused = false;
     this.touch();
+  }
+
+  /**
+   * A tool is running (or no longer): silence then means a build or a test run, not a hung CLI, so the
+   * longer tool bound applies instead of the idle bound (issue 14: `sleep 12` under a 3 s bound died).
+   */
+  setToolRunning(running: boolean): void {
+    if (this.toolRunning === running) return;
+    this.toolRunning = running;
+    this.touch();
+  }
+
+  /**
+   * The answer is complete: close stdin (the CLI then exits, case 11b) and, should it linger — or a
+   * tool child keep it alive — end its group after a short grace. Not for a process kept for the next
+   * turn: that one is simply not told its turn is over.
+   */
+  endAfterResult(): void {
+    this.closeStdin();
+    if (this.done || this.graceTimer !== undefined) return;
+    this.graceTimer = this.clock.setTimeout(() => {
+      this.graceTimer = undefined;
+      if (!this.done) this.terminate();
+    }, this.options.afterResultGraceMs ?? AFTER_RESULT_GRACE_MS);
   }
 
   /**
@@ -223,11 +272,14 @@ export class TurnProcess {
     this.idleTimer = undefined;
     if (this.done) return;
     const quiet = this.clock.now() - this.lastActivity;
-    if (this.idlePaused || quiet < this.idleTimeoutMs) {
-      this.scheduleIdle(this.idlePaused ? this.idleTimeoutMs : this.idleTimeoutMs - quiet);
+    const bound = this.toolRunning ? this.toolTimeoutMs : this.idleTimeoutMs;
+    if (this.idlePaused || quiet < bound) {
+      // Re-check within the idle bound even under the tool bound: the tool may finish meanwhile.
+      this.scheduleIdle(this.idlePaused ? this.idleTimeoutMs : Math.min(this.idleTimeoutMs, bound - quiet));
       return;
     }
     this.idleTimedOut = true;
+    this.exceeded = { boundMs: bound, toolRunning: this.toolRunning };
     this.terminate();
   }
 
@@ -255,9 +307,14 @@ export class TurnProcess {
     if (child?.pid !== undefined && this.options.killGroup !== null) {
       (this.options.killGroup ?? killProcessGroup)(child.pid, 'SIGKILL');
     }
+    // Tools in process groups of their own (Claude Code's Bash), and under bwrap the CLI's whole tree:
+    // everything that still carries this process's tag ends with it.
+    if (this.tag) await this.options.sweeper?.sweep(this.tag).catch(() => 0);
     // Drain what is still buffered in the pipes, but do not wait forever for a descendant that
-    // escaped the group and still holds stdout open.
+    // escaped the group and still holds stdout open; then let go of the pipes, so such a descendant
+    // cannot keep this process (the command line) alive.
     await Promise.all([streamEnded(child?.stdout ?? null), streamEnded(child?.stderr ?? null)]);
+    for (const stream of [child?.stdin, child?.stdout, child?.stderr]) stream?.destroy();
     this.finish({ code, signal });
   }
 
@@ -275,6 +332,7 @@ export class TurnProcess {
     this.resolveExit({
       ...partial,
       idleTimedOut: this.idleTimedOut,
+      ...this.exceeded,
       stopped: this.stopped,
       stderrTail: this.stderrTail(),
     });

@@ -1,3 +1,4 @@
+import type { ProcessSweeper } from '../process-sweep';
 import type { GroupKiller, Spawner } from './spawned-process';
 import { type SpawnPlan, type SpawnRequest, buildSpawnPlan, resolveProjectDir } from './spawn-plan';
 import { DEFAULT_KEEP_IDLE_MS, type LiveFlags, keptFingerprint, liveFlags, switchLive } from './kept-process';
@@ -22,6 +23,8 @@ export interface WarmPoolDeps {
   killGroup?: GroupKiller | null;
   clock?: Clock;
   idleTimeoutMs: number;
+  toolTimeoutMs?: number;
+  sweeper?: ProcessSweeper | null;
   /** A turn of this thread is queued or running: its session may change, so don't warm now. */
   isThreadBusy: (threadId: string) => boolean;
   log: (message: string) => void;
@@ -330,6 +333,8 @@ export class WarmPool {
       killGroup: this.deps.killGroup,
       clock: this.deps.clock,
       idleTimeoutMs: this.deps.idleTimeoutMs,
+      toolTimeoutMs: this.deps.toolTimeoutMs,
+      sweeper: this.deps.sweeper,
       ...this.handlersFor(entry),
     });
     entry.proc.start();

@@ -6,6 +6,7 @@ import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
 import { formatDuration } from './format';
 import { Markdown } from './markdown';
 import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
+import { Elapsed } from './elapsed';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
@@ -139,6 +140,13 @@ export const ToolCard = memo(function ToolCard({
         )}
         <span className={`tool-badge badge-${state.tone}`} data-testid="tool-state">
           {state.label}
+          {/* A long tool is not silence: how long it has run ("Running 3:12"), like the turn's own timer. */}
+          {state.tone === 'running' && part.startedAt !== undefined && (
+            <>
+              {' '}
+              <Elapsed since={part.startedAt} />
+            </>
+          )}
         </span>
       </button>
       {denied && (
