@@ -27,11 +27,13 @@ async function until(check: () => boolean, what: string, limitMs = 45_000): Prom
 
 describe.runIf(process.platform === 'linux')('tool processes of a turn (real CLI)', () => {
   it('a Bash tool that is quiet longer than the idle bound finishes, and the turn answers', async () => {
-    const engine = h.engine(env({ CLAUDE_DESK_IDLE_TIMEOUT_MS: '4000' }));
+    // The idle bound also covers the CLI's start-up, which takes seconds on a loaded machine: 8 s, and a
+    // tool quiet for 2.5 times that.
+    const engine = h.engine(env({ CLAUDE_DESK_IDLE_TIMEOUT_MS: '8000' }));
     const events: TurnEvent[] = [];
-    const outcome = await engine.run(
-      h.request('t', 'SCENARIO:bash CMD[sleep 9 && echo slept-ok] Wait.', fullAccess),
-      (e) => events.push(e),
+    const cmd = 'node -e "setTimeout(() => console.log(\'slept-ok\'), 20000)"';
+    const outcome = await engine.run(h.request('t', `SCENARIO:bash CMD[${cmd}] Wait.`, fullAccess), (e) =>
+      events.push(e),
     ).done;
     expect(outcome.error).toBeUndefined();
     expect(outcome.status).toBe('done');
@@ -44,7 +46,7 @@ describe.runIf(process.platform === 'linux')('tool processes of a turn (real CLI
 
   it.each([
     ['Stop', {}],
-    ['the tool bound', { CLAUDE_DESK_IDLE_TIMEOUT_MS: '4000', CLAUDE_DESK_TOOL_TIMEOUT_MS: '9000' }],
+    ['the tool bound', { CLAUDE_DESK_IDLE_TIMEOUT_MS: '8000', CLAUDE_DESK_TOOL_TIMEOUT_MS: '16000' }],
   ])("after %s during a Bash tool, no process carrying the turn's tag is left", async (how, extra) => {
     const sweeper = createProcessSweeper();
     const mine = () => listTagged().filter((p) => p.tag.startsWith(`${sweeper.owner}.`));
