@@ -40,6 +40,8 @@ import { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import { ForkPointsStore } from '../core/store/fork-points-store';
 import { MessageQueueStore } from '../core/store/message-queue-store';
 import { MessageQueue } from './message-queue';
+import { RunningTurns } from './running-turns';
+import { sweepStaleScratchDirs } from '../core/turn/turn-scratch-dir';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
@@ -130,8 +132,17 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   // One registry of this run's secrets: the log, turn errors (so the thread log) and front doors scrub through it.
   const redactor = new SecretRedactor();
   const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined, redactor });
-  const warn = (message: string): void => log.warn(message);
   const bus = new EventBus();
+  // What goes wrong with the app's own files reaches the user, not only the log: kept for windows that
+  // open later (appInfo.warnings), pushed to open ones, and on the command line's stderr.
+  const warnings: string[] = [];
+  let starting = true; // until a front door subscribes to notices, the command line hears them here
+  const warn = (message: string): void => {
+    log.warn(message);
+    if (warnings.length < 50) warnings.push(message);
+    bus.emit('notice', { level: 'warning', message });
+    if (starting && opts.host === 'cli' && !opts.logToConsole) process.stderr.write(`warning: ${message}\n`);
+  };
 
   const apiKey = await ApiKeyStore.open({
     file: `${layout.stateDir}/api-key.bin`,
@@ -144,6 +155,11 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
   const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
+  // After a crash: turns that were running show as interrupted (with Retry), and the scratch dirs
+  // (which hold an MCP token) of dead instances are removed.
+  const running = new RunningTurns(path.join(layout.stateDir, 'running-turns'));
+  await running.recover(threads, warn);
+  void sweepStaleScratchDirs();
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
   // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
@@ -279,6 +295,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     checkpoints: rewind,
     notify: opts.notify,
     log: (m) => log.warn(m),
+    running,
   });
 
   // Issue 9: the next turn's CLI started ahead of time; anything a turn is started with discards it.
@@ -404,6 +421,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     platform: process.platform,
     dataDir: layout.root,
     logFile: layout.logFile,
+    ...(warnings.length ? { warnings: [...warnings] } : {}),
   });
 
   // Pushed events: every front door sees settings and thread-list changes made by any other.
@@ -442,6 +460,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   log.info('Claude Desk started', { host: opts.host, version: appVersion() });
 
   let stopped = false;
+  starting = false;
   return {
     handlers: createHandlers(services),
     bus,

@@ -12,6 +12,7 @@ import type { TurnEngine } from '../core/turn/turn-engine';
 import type { TurnRequest } from '../core/turn/turn-request';
 import type { ThreadsStore } from '../core/store/threads-store';
 import type { EventBus } from './event-bus';
+import type { RunningTurns } from './running-turns';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -36,6 +37,8 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
 export class TurnService {
   constructor(
     private readonly deps: {
+      /** Markers of running turns, for recovery after a crash (running-turns.ts). */
+      running?: Pick<RunningTurns, 'started' | 'ended'>;
       threads: ThreadsStore;
       engine: TurnRunner;
       bus: EventBus;
@@ -84,6 +87,10 @@ export class TurnService {
     const turnId = randomUUID();
     const createdAt = now + 1;
     await threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
+    // If this process dies mid-turn, the next start finds the marker and marks the turn interrupted.
+    await this.deps.running
+      ?.started(input.threadId, turnId)
+      .catch((err: unknown) => this.deps.log?.(`turn marker failed: ${String(err)}`));
     bus.emit('threadsChanged', { threadId: input.threadId });
 
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
@@ -146,6 +153,7 @@ export class TurnService {
         );
       } finally {
         await threads.flush?.();
+        await this.deps.running?.ended(turnId).catch(() => undefined);
         bus.emit('threadsChanged', { threadId: input.threadId });
       }
     })();

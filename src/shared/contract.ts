@@ -65,6 +65,8 @@ export interface AppInfo {
   platform: string;
   dataDir: string;
   logFile: string;
+  /** Problems with the app's own files (state moved aside, unreadable) since it started, oldest first. */
+  warnings?: string[];
 }
 
 export interface CliOverview {

@@ -64,6 +64,7 @@ export type TurnErrorKind =
   | 'session' // resume/session recovery failed
   | 'cli_error' // is_error verdict or non-zero exit
   | 'stopped'
+  | 'interrupted' // Claude Desk stopped (crash, kill, power) while the turn ran
   | 'internal';
 
 export interface TurnError {

@@ -42,8 +42,22 @@ export async function readJsonOrDefault<T>(
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return fallback;
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return fallback;
+    // Unreadable is treated like corrupt (a folder in its place, a file owned by another user):
+    // never a crash at start, and never an error on every turn.
+    const name = path.basename(file);
+    const aside = `${file}.unreadable-${Date.now()}`;
+    const moved = await fs.rename(file, aside).then(
+      () => true,
+      () => false,
+    );
+    onWarning(
+      moved
+        ? `${name} could not be read (${code ?? 'error'}) and has been moved aside to ${path.basename(aside)}; starting fresh.`
+        : `${name} cannot be read (${code ?? 'error'}): Claude Desk runs with defaults, and changes to it will not be saved. Fix or remove ${file}, then restart Claude Desk.`,
+    );
+    return fallback;
   }
   try {
     return JSON.parse(text) as T;

@@ -5,6 +5,42 @@ import { buildMcpConfigJson, type McpEndpointInfo } from '../mcp/mcp-config';
 
 export type McpEndpoint = McpEndpointInfo;
 
+export const SCRATCH_PREFIX = 'claude-desk-turn-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the scratch dirs of instances that died without cleaning up: they hold an MCP config with a
+ * bearer token. A dir names its owner's pid; one from before that naming is removed once a day old.
+ */
+export async function sweepStaleScratchDirs(tmpRoot = os.tmpdir(), now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  const names = await fs.readdir(tmpRoot).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(SCRATCH_PREFIX)) continue;
+    const dir = path.join(tmpRoot, name);
+    const owner = /^(\d+)-/.exec(name.slice(SCRATCH_PREFIX.length));
+    let stale: boolean;
+    if (owner) stale = Number(owner[1]) !== process.pid && !alive(Number(owner[1]));
+    else
+      stale = await fs.stat(dir).then(
+        (st) => now - st.mtimeMs > 24 * 3600_000,
+        () => false,
+      );
+    if (!stale) continue;
+    await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    removed.push(dir);
+  }
+  return removed;
+}
+
 export interface ScratchDir {
   dir: string;
   mcpConfigPath?: string;
@@ -25,7 +61,8 @@ export interface ScratchDirInput {
  * bearer token, which therefore never appears on a command line or in `ps`) and the system prompt.
  */
 export async function createScratchDir(input: ScratchDirInput): Promise<ScratchDir> {
-  const dir = await fs.mkdtemp(path.join(input.tmpRoot ?? os.tmpdir(), 'claude-desk-turn-'));
+  // The owner's pid in the name: a later start can tell (and remove) what a dead instance left (issue 14).
+  const dir = await fs.mkdtemp(path.join(input.tmpRoot ?? os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   await fs.chmod(dir, 0o700);
   const scratch: ScratchDir = {
     dir,

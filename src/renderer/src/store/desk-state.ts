@@ -135,6 +135,8 @@ export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** Stays until dismissed (a problem with the app's own files that the user must act on). */
+  sticky?: boolean;
 }
 
 export type View = 'chat' | 'settings' | 'history';
@@ -193,7 +195,7 @@ export interface UiSlice {
   /** One gesture at every width: a wide window folds the sidebar away, a narrow one brings it over the chat. */
   toggleSidebar(narrow: boolean): void;
   setView(view: View, section?: SettingsSection): void;
-  pushNotice(level: Notice['level'], message: string): void;
+  pushNotice(level: Notice['level'], message: string, sticky?: boolean): void;
   dismissNotice(id: number): void;
 }
 

@@ -63,11 +63,13 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   toggleSidebar: (narrow) =>
     set((s) => (narrow ? { sidebarOpen: !s.sidebarOpen } : { sidebarCollapsed: !s.sidebarCollapsed })),
   setView: (view, section) => set({ view, sidebarOpen: false, ...(section ? { settingsSection: section } : {}) }),
-  pushNotice: (level, message) =>
+  pushNotice: (level, message, sticky) =>
     set((s) => {
       // The same message twice in a row (e.g. a flapping connection) is shown once.
       if (s.notices.some((n) => n.message === message)) return {};
-      return { notices: [...s.notices, { id: ++noticeSeq, level, message }].slice(-MAX_NOTICES) };
+      return {
+        notices: [...s.notices, { id: ++noticeSeq, level, message, ...(sticky ? { sticky } : {}) }].slice(-MAX_NOTICES),
+      };
     }),
   dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 });

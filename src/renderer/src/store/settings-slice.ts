@@ -7,7 +7,11 @@ export const createSettingsSlice: Slice<SettingsSlice> = (set, get) => ({
 
   async loadAppInfo() {
     try {
-      set({ appInfo: await getApi().getAppInfo() });
+      const appInfo = await getApi().getAppInfo();
+      set({ appInfo });
+      // Problems with the app's own files found at start (moved aside, unreadable): the user must see
+      // them, not only the log, so they stay until dismissed.
+      for (const warning of appInfo.warnings ?? []) get().pushNotice('warning', warning, true);
     } catch (err) {
       get().pushNotice('error', `Could not reach Claude Desk: ${errorText(err)}`);
     }

@@ -4,14 +4,24 @@ import { Icon } from './icons';
 
 const AUTO_DISMISS_MS = 6000;
 
-function NoticeItem({ id, level, message }: { id: number; level: 'info' | 'warning' | 'error'; message: string }) {
+function NoticeItem({
+  id,
+  level,
+  message,
+  sticky,
+}: {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+  sticky?: boolean;
+}) {
   const dismiss = useDesk((s) => s.dismissNotice);
   useEffect(() => {
     // Errors stay until dismissed: a person may be away when one happens.
-    if (level === 'error') return;
+    if (level === 'error' || sticky) return;
     const t = setTimeout(() => dismiss(id), AUTO_DISMISS_MS);
     return () => clearTimeout(t);
-  }, [id, level, dismiss]);
+  }, [id, level, sticky, dismiss]);
   return (
     <div className={`notice notice-${level}`} role={level === 'error' ? 'alert' : 'status'}>
       <span className="notice-text">{message}</span>

@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AssistantMessage } from '../shared/threads';
+import { applyTurnEvent } from '../shared/turn-reducer';
+import { isFinalStatus } from '../shared/turn-reducer';
+import type { ThreadsStore } from '../core/store/threads-store';
+
+/**
+ * A marker per running turn, `<stateDir>/running-turns/<turnId>.json` = {threadId, turnId, pid}, written
+ * when the turn starts and removed when it ends. After a crash (or SIGKILL, or power loss) the marker
+ * outlives its process: the next start marks that turn interrupted — with Retry — instead of showing
+ * it "running" forever. A marker whose pid is alive belongs to another window and is left alone.
+ */
+export class RunningTurns {
+  constructor(private readonly dir: string) {}
+
+  async started(threadId: string, turnId: string): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fs.writeFile(this.file(turnId), JSON.stringify({ threadId, turnId, pid: process.pid }), { mode: 0o600 });
+  }
+
+  async ended(turnId: string): Promise<void> {
+    await fs.rm(this.file(turnId), { force: true });
+  }
+
+  /** Mark the turns of dead instances interrupted; returns how many were. */
+  async recover(threads: ThreadsStore, warn: (m: string) => void): Promise<number> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    let recovered = 0;
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      const file = path.join(this.dir, name);
+      let marker: { threadId?: unknown; turnId?: unknown; pid?: unknown };
+      try {
+        marker = JSON.parse(await fs.readFile(file, 'utf8')) as typeof marker;
+      } catch {
+        await fs.rm(file, { force: true });
+        continue;
+      }
+      const { threadId, turnId, pid } = marker;
+      if (typeof threadId !== 'string' || typeof turnId !== 'string') {
+        await fs.rm(file, { force: true });
+        continue;
+      }
+      if (typeof pid === 'number' && pid !== process.pid && alive(pid)) continue;
+      try {
+        const thread = await threads.get(threadId);
+        const message = thread?.messages.find((m): m is AssistantMessage => m.role === 'assistant' && m.id === turnId);
+        if (message && !isFinalStatus(message.status)) {
+          const base = { threadId, turnId };
+          let next = applyTurnEvent(message, {
+            ...base,
+            type: 'error',
+            error: {
+              kind: 'interrupted',
+              message: 'Claude Desk closed while this turn was running.',
+              hint: 'Press Retry to send the message again.',
+            },
+          });
+          next = applyTurnEvent(next, { ...base, type: 'finished', status: 'failed' });
+          await threads.saveAssistant(threadId, next);
+          recovered++;
+        }
+      } catch (err) {
+        warn(`Could not mark an interrupted turn of thread ${threadId}: ${String(err)}`);
+      }
+      await fs.rm(file, { force: true });
+    }
+    return recovered;
+  }
+
+  private file(turnId: string): string {
+    return path.join(this.dir, `${turnId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
