@@ -160,4 +160,6 @@ export interface Thread extends ThreadSummary {
   messages: ChatMessage[];
   /** Branches set aside by rewinds, oldest first. */
   branches?: ThreadBranch[];
+  /** Set when the thread could not be read in full: says what is missing (shown above the messages). */
+  problem?: string;
 }

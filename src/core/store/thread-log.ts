@@ -9,7 +9,9 @@
  * Appending never rewrites what is already there, so a crash mid-turn loses at most the line being
  * written; that torn last line is skipped on load. Compaction rewrites the log atomically.
  */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import readline from 'node:readline';
 import type {
   AssistantMessage,
   ChatMessage,
@@ -19,9 +21,7 @@ import type {
   ThreadTotals,
   UserMessage,
 } from '../../shared/threads';
-import { EMPTY_TOTALS } from '../../shared/turn-reducer';
-import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
-import { correctLegacyCosts, totalsFromMessages } from '../../shared/turn-costs';
+import { ThreadLogParser } from './thread-log-parser';
 
 export interface MetaRecord {
   op: 'meta';
@@ -63,98 +63,38 @@ export function serializeRecords(records: LogRecord[]): string {
 }
 
 export function parseThreadLog(id: string, text: string): ParsedLog {
-  const summary: ThreadSummary = {
-    id,
-    title: DEFAULT_THREAD_TITLE,
-    createdAt: 0,
-    updatedAt: 0,
-    settings: {},
-    totals: { ...EMPTY_TOTALS },
-  };
-  const messages: ChatMessage[] = [];
-  const branches: ThreadBranch[] = [];
-  const where = new Map<string, { index: number; chars: number }>();
-  let wasteChars = 0;
-  let badLines = 0;
-  let firstAt: number | undefined;
+  const parser = new ThreadLogParser(id);
   const tornTail = text.length > 0 && !text.endsWith('\n');
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (line === '') continue;
-    let rec: LogRecord;
-    try {
-      rec = JSON.parse(line) as LogRecord;
-    } catch {
-      // A torn last line is the expected trace of a crash mid-write; anything else is worth a warning.
-      if (!(tornTail && i === lines.length - 1)) badLines++;
-      continue;
-    }
-    if (rec === null || typeof rec !== 'object' || typeof rec.at !== 'number') {
-      badLines++;
-      continue;
-    }
-    firstAt ??= rec.at;
-    if (rec.op === 'meta') {
-      if (typeof rec.title === 'string') summary.title = rec.title;
-      if (typeof rec.createdAt === 'number') summary.createdAt = rec.createdAt;
-      if (rec.settings && typeof rec.settings === 'object') summary.settings = rec.settings;
-      if (rec.totals && typeof rec.totals === 'object') summary.totals = rec.totals;
-      if (typeof rec.updatedAt === 'number') summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
-      continue;
-    }
-    if (rec.op === 'branch') {
-      if (!applyBranchRecord(rec, messages, where, branches)) badLines++;
-      continue;
-    }
-    if ((rec.op !== 'user' && rec.op !== 'assistant') || !rec.message || typeof rec.message.id !== 'string') {
-      badLines++;
-      continue;
-    }
-    summary.updatedAt = Math.max(summary.updatedAt, rec.at);
-    const seen = where.get(rec.message.id);
-    if (seen) {
-      messages[seen.index] = rec.message;
-      wasteChars += seen.chars;
-      seen.chars = line.length;
-    } else {
-      where.set(rec.message.id, { index: messages.length, chars: line.length });
-      messages.push(rec.message);
-    }
-  }
-  if (!summary.createdAt) summary.createdAt = firstAt ?? 0;
-  if (!summary.updatedAt) summary.updatedAt = summary.createdAt;
-  // A thread saved before per-turn costs: its verdicts hold running session totals, and its totals their sum.
-  const costs = correctLegacyCosts(messages);
-  if (costs.corrected) summary.totals = totalsFromMessages(costs.messages);
-  return { summary, messages: costs.messages, wasteChars, totalChars: text.length, badLines, tornTail, branches };
+  for (let i = 0; i < lines.length; i++) parser.line(lines[i] as string, tornTail && i === lines.length - 1);
+  return parser.result(text.length, tornTail);
 }
 
-function applyBranchRecord(
-  rec: { branch: ThreadBranch; resumeBranchId?: string },
-  messages: ChatMessage[],
-  where: Map<string, { index: number; chars: number }>,
-  branches: ThreadBranch[],
-): boolean {
-  const b = rec.branch as Partial<ThreadBranch> | undefined;
-  if (!b || typeof b.id !== 'string' || typeof b.fromMessageId !== 'string' || !Array.isArray(b.messages)) return false;
-  const from = messages.findIndex((m) => m.id === b.fromMessageId);
-  if (from >= 0) {
-    for (const m of messages.splice(from)) where.delete(m.id);
-  }
-  if (rec.resumeBranchId !== undefined) {
-    const i = branches.findIndex((x) => x.id === rec.resumeBranchId);
-    if (i >= 0) {
-      const [back] = branches.splice(i, 1);
-      for (const m of back!.messages) {
-        where.set(m.id, { index: messages.length, chars: 0 });
-        messages.push(m);
-      }
+/**
+ * Read a log line by line from disk: never the whole file as one string, which fails outright past
+ * V8's string limit (~512 MiB) — a thread then loaded with 0 messages and no error (issue 14).
+ * Rejects only when the file cannot be opened or read; the caller says so to the user.
+ */
+export async function readThreadLogFile(id: string, file: string): Promise<ParsedLog> {
+  const tornTail = await endsMidLine(file);
+  const parser = new ThreadLogParser(id);
+  let chars = 0;
+  let pending: string | undefined;
+  const input = createReadStream(file, { encoding: 'utf8' });
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const line of rl) {
+      // One line behind, so the last one is known to be last (a torn tail is expected after a crash).
+      if (pending !== undefined) parser.line(pending, false);
+      pending = line;
+      chars += line.length + 1;
     }
+  } finally {
+    rl.close();
+    input.destroy();
   }
-  // A branch with nothing in it (rewinding to the last message of a turn that never answered) is not kept.
-  if (b.messages.length > 0) branches.push(rec.branch);
-  return true;
+  if (pending !== undefined) parser.line(pending, tornTail);
+  return parser.result(chars, tornTail);
 }
 
 /** The shortest log that loads to the same thread. */

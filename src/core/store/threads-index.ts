@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ThreadSummary } from '../../shared/threads';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import type { Schedule } from './snapshot-coalescer';
-import { parseThreadLog } from './thread-log';
+import { readThreadLogFile } from './thread-log';
 
 export interface IndexEntry extends ThreadSummary {
   logBytes: number;
@@ -129,16 +129,15 @@ export async function loadIndex(
   for (const [id, size] of logs) {
     if (entries.get(id)?.logBytes === size) continue;
     // One unreadable log (permissions, removed meanwhile, a disk error) must not hide every other thread.
-    const text = await fs.readFile(path.join(dir, `${id}.jsonl`), 'utf8').catch((err: unknown) => {
+    const parsed = await readThreadLogFile(id, path.join(dir, `${id}.jsonl`)).catch((err: unknown) => {
       warn(`Skipped thread ${id}: its log could not be read (${err instanceof Error ? err.message : String(err)}).`);
       return undefined;
     });
-    if (text === undefined) {
+    if (parsed === undefined) {
       if (entries.delete(id)) changed = true;
       continue;
     }
-    const { summary } = parseThreadLog(id, text);
-    entries.set(id, { ...summary, logBytes: Buffer.byteLength(text) });
+    entries.set(id, { ...parsed.summary, logBytes: size });
     rebuilt++;
     changed = true;
   }

@@ -111,25 +111,40 @@ export class ThreadsStore {
 
   async get(id: string): Promise<Thread | undefined> {
     if (!this.entries.has(id)) return undefined;
-    // Read inside the thread's queue: never half of an append that is in flight.
-    const text = await this.enqueue(id, () => fs.readFile(this.logPath(id), 'utf8').catch(() => ''));
+    // Read inside the thread's queue: never half of an append that is in flight. Line by line from disk,
+    // and a failure is said, never turned into an empty thread (issue 14).
+    let problem: string | undefined;
+    const parsed = await this.enqueue(id, () =>
+      log.readThreadLogFile(id, this.logPath(id)).catch((err: unknown) => {
+        problem = `This thread could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); nothing has been changed on disk. Showing what Claude Desk still holds.`;
+        this.warn(`Thread ${id}: ${problem}`);
+        return undefined;
+      }),
+    );
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    const parsed = log.parseThreadLog(id, text);
-    if (parsed.badLines > 0) this.warn(`Thread ${id}: skipped ${parsed.badLines} unreadable line(s) in its log.`);
-    const messages = parsed.messages;
+    if (parsed && parsed.badLines > 0) {
+      problem = `${parsed.badLines} line(s) of this thread's log could not be read and are not shown.`;
+      this.warn(`Thread ${id}: skipped ${parsed.badLines} unreadable line(s) in its log.`);
+    }
+    const messages = parsed?.messages ?? [];
     // Snapshots waiting for their coalesced write are newer than the file.
     for (const msg of this.snapshots.pendingFor(id)) {
       const i = messages.findIndex((m) => m.id === msg.id);
       if (i >= 0) messages[i] = msg;
       else messages.push(msg);
     }
-    if (parsed.wasteChars > COMPACT_MIN_CHARS && parsed.wasteChars > parsed.totalChars / 2) {
+    if (parsed && parsed.wasteChars > COMPACT_MIN_CHARS && parsed.wasteChars > parsed.totalChars / 2) {
       this.enqueue(id, () => this.compact(id)).catch((err: unknown) => {
         this.warn(`Thread ${id}: compaction failed: ${String(err)}`);
       });
     }
-    return { ...toSummary(entry), messages, ...(parsed.branches.length ? { branches: parsed.branches } : {}) };
+    return {
+      ...toSummary(entry),
+      messages,
+      ...(parsed?.branches.length ? { branches: parsed.branches } : {}),
+      ...(problem ? { problem } : {}),
+    };
   }
 
   /**
@@ -324,7 +339,7 @@ export class ThreadsStore {
   private async compact(id: string): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry) return;
-    const parsed = log.parseThreadLog(id, await fs.readFile(this.logPath(id), 'utf8'));
+    const parsed = await log.readThreadLogFile(id, this.logPath(id));
     const updatedAt = Math.max(entry.updatedAt, parsed.summary.updatedAt);
     const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now(), parsed.branches);
     await writeFileAtomic(this.logPath(id), text);
