@@ -26,6 +26,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
 
     listThreads: async () => s.threads.list(),
+    readToolResult: async ({ threadId, toolUseId, offset }) => s.threads.readToolResult(threadId, toolUseId, offset),
     getThread: async ({ threadId }) => {
       const thread = await s.threads.get(threadId);
       if (!thread) return null;

@@ -137,6 +137,11 @@ export class TurnService {
             turnId,
             content: { text: input.text, images: input.images },
             earlierMessages,
+            // Big tool results are written once beside the thread; snapshots carry only their head.
+            keepToolResult: (toolUseId: string, content: string) =>
+              void threads
+                .saveToolResult(input.threadId, toolUseId, content)
+                .catch((err: unknown) => this.deps.log?.(`saving a tool result failed: ${String(err)}`)),
           };
         },
       },

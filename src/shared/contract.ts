@@ -90,6 +90,12 @@ export const calls = {
 
   listThreads: call<ThreadSummary[]>()(z.undefined()),
   getThread: call<Thread | null>()(z.object({ threadId: id }).strict()),
+  /** A page of a big tool result stored beside the thread (the card's "Show more"); null if none. */
+  readToolResult: call<{ text: string; total: number; nextOffset: number | null } | null>()(
+    z
+      .object({ threadId: id, toolUseId: z.string().min(1).max(200), offset: z.number().int().min(0).optional() })
+      .strict(),
+  ),
   createThread: call<ThreadSummary>()(
     z
       .object({ title: z.string().max(200).optional(), settings: threadSettings.optional() })

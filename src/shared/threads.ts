@@ -83,6 +83,8 @@ export type AssistantPart =
       proposedInput?: unknown;
       /** When the call was first seen (epoch ms): a running card shows how long it has been running. */
       startedAt?: number;
+      /** `result` is the head of a bigger one of this many characters, stored beside the thread. */
+      resultChars?: number;
       result?: string;
       isError?: boolean;
       denied?: string;

@@ -131,6 +131,11 @@ export type TurnEvent = Base &
         isError: boolean;
         detail?: ToolResultDetail;
         parentToolUseId?: string;
+        /**
+         * Set when `content` is only the head of a big result (issue 14): its full length in characters.
+         * The whole result is stored once beside the thread, never in every snapshot.
+         */
+        fullChars?: number;
       }
     /** A sub-agent's own text (`--forward-subagent-text`, case 34b), shown inside its Agent card. */
     | { type: 'subagent_text'; parentToolUseId: string; text: string }

@@ -52,7 +52,13 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return updateTool(msg, e.toolUseId, (p) =>
         p.result === e.content && p.isError === e.isError && p.detail === e.detail
           ? p
-          : { ...p, result: e.content, isError: e.isError, ...(e.detail ? { detail: e.detail } : {}) },
+          : {
+              ...p,
+              result: e.content,
+              isError: e.isError,
+              ...(e.detail ? { detail: e.detail } : {}),
+              ...(e.fullChars !== undefined ? { resultChars: e.fullChars } : {}),
+            },
       );
     case 'subagent_text':
       return inParent(msg, e.parentToolUseId, (m) => ({ ...m, parts: [...m.parts, { kind: 'text', text: e.text }] }));

@@ -9,7 +9,6 @@
  * Appending never rewrites what is already there, so a crash mid-turn loses at most the line being
  * written; that torn last line is skipped on load. Compaction rewrites the log atomically.
  */
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import readline from 'node:readline';
 import type {
@@ -80,7 +79,8 @@ export async function readThreadLogFile(id: string, file: string): Promise<Parse
   const parser = new ThreadLogParser(id);
   let chars = 0;
   let pending: string | undefined;
-  const input = createReadStream(file, { encoding: 'utf8' });
+  const handle = await fs.open(file, 'r');
+  const input = handle.createReadStream({ encoding: 'utf8' });
   const rl = readline.createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const line of rl) {
@@ -92,6 +92,7 @@ export async function readThreadLogFile(id: string, file: string): Promise<Parse
   } finally {
     rl.close();
     input.destroy();
+    await handle.close().catch(() => undefined);
   }
   if (pending !== undefined) parser.line(pending, tornTail);
   return parser.result(chars, tornTail);

@@ -188,13 +188,14 @@ describe('ThreadsStore', () => {
     fs.rmSync(path.join(dir, 'index.json')); // every log must be read again
     fs.mkdirSync(path.join(dir, 'not-a-log.jsonl')); // a directory where a log is expected
     // We run as root in CI, where chmod 000 does not stop a read: fail that one read instead.
-    const realRead = fsp.readFile.bind(fsp);
+    // Logs are read line by line through a file handle (never one whole-file string).
+    const realOpen = fsp.open.bind(fsp);
     const spy = vi
-      .spyOn(fsp, 'readFile')
-      .mockImplementation(((file: Parameters<typeof fsp.readFile>[0], ...rest: [never]) =>
+      .spyOn(fsp, 'open')
+      .mockImplementation(((file: Parameters<typeof fsp.open>[0], ...rest: [never]) =>
         String(file).endsWith(`${bad.id}.jsonl`)
           ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))
-          : realRead(file, ...rest)) as typeof fsp.readFile);
+          : realOpen(file, ...rest)) as typeof fsp.open);
     try {
       const again = await h.open();
       expect((await again.list()).map((t) => t.title)).toEqual(['Readable']);

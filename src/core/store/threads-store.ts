@@ -42,6 +42,9 @@ export interface ThreadsStoreOptions {
 
 export class ThreadNotFoundError extends Error {}
 
+/** One "show more" page of a stored tool result. */
+export const TOOL_RESULT_PAGE_CHARS = 1024 * 1024;
+
 // Compact a log once superseded snapshots outweigh live data (and are worth a rewrite).
 const COMPACT_MIN_CHARS = 256 * 1024;
 
@@ -223,7 +226,10 @@ export class ThreadsStore {
     this.waste.delete(id);
     this.searcher.forget(id);
     this.weakTitles.delete(id);
-    await this.enqueue(id, () => fs.rm(this.logPath(id), { force: true }));
+    await this.enqueue(id, async () => {
+      await fs.rm(this.logPath(id), { force: true });
+      await fs.rm(path.join(this.dir, `${id}.results`), { recursive: true, force: true });
+    });
     this.queues.delete(id);
     this.index.soon();
     this.changed(id, 'deleted');
@@ -286,6 +292,35 @@ export class ThreadsStore {
     await this.snapshots.flushAll();
     await Promise.all([...this.queues.values()]);
     await this.index.now();
+  }
+
+  /** Store a big tool result once, beside the thread's log (in the thread's queue, so reads see it). */
+  async saveToolResult(id: string, toolUseId: string, content: string): Promise<void> {
+    this.require(id);
+    const file = this.resultPath(id, toolUseId);
+    await this.enqueue(id, async () => {
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(file, content);
+    });
+  }
+
+  /**
+   * A slice of a stored tool result, from disk: `limit` characters from `offset` (UTF-16 units of the
+   * text as the tool returned it). `null` when there is none.
+   */
+  async readToolResult(
+    id: string,
+    toolUseId: string,
+    offset = 0,
+    limit = TOOL_RESULT_PAGE_CHARS,
+  ): Promise<{ text: string; total: number; nextOffset: number | null } | null> {
+    this.require(id);
+    const text = await this.enqueue(id, () =>
+      fs.readFile(this.resultPath(id, toolUseId), 'utf8').catch(() => undefined),
+    );
+    if (text === undefined) return null;
+    const end = Math.min(text.length, offset + limit);
+    return { text: text.slice(offset, end), total: text.length, nextOffset: end < text.length ? end : null };
   }
 
   onChange(cb: (change: ThreadsChange) => void): () => void {
@@ -363,6 +398,11 @@ export class ThreadsStore {
     const entry = isThreadId(id) ? this.entries.get(id) : undefined;
     if (!entry) throw new ThreadNotFoundError(`No thread ${JSON.stringify(id)}.`);
     return entry;
+  }
+
+  private resultPath(id: string, toolUseId: string): string {
+    // Tool-use ids come from the CLI: only a safe file name is used.
+    return path.join(this.dir, `${id}.results`, `${toolUseId.replace(/[^A-Za-z0-9_-]/g, '_')}.txt`);
   }
 
   private logPath(id: string): string {

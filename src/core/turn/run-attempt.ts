@@ -13,6 +13,10 @@ import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 
+/** Tool results longer than this are stored once beside the thread; events carry the first TOOL_RESULT_HEAD_CHARS. */
+export const BIG_TOOL_RESULT_CHARS = 256 * 1024;
+export const TOOL_RESULT_HEAD_CHARS = 16 * 1024;
+
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
   spawner?: Spawner;
@@ -105,6 +109,13 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       if (event.type === 'tool_result' || event.type === 'permission_denied') {
         openTools.delete(event.toolUseId);
         proc.setToolRunning(openTools.size > 0);
+      }
+      // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB (issue 14):
+      // it is stored once, and what streams on is its head.
+      if (event.type === 'tool_result' && req.keepToolResult && event.content.length > BIG_TOOL_RESULT_CHARS) {
+        req.keepToolResult(event.toolUseId, event.content);
+        const { detail: _detail, ...rest } = event; // the structured copy is as big: dropped
+        return { ...rest, content: event.content.slice(0, TOOL_RESULT_HEAD_CHARS), fullChars: event.content.length };
       }
       return event;
     };

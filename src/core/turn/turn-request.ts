@@ -48,6 +48,11 @@ export interface TurnRequest {
    * once with a sentence the model reads (case 21), so the CLI never waits for nobody (case 23).
    */
   approvals?: 'user';
+  /**
+   * Keeps a big tool result once, beside the thread (ThreadsStore.saveToolResult); the turn's events and
+   * snapshots then carry only its head. Absent: results are kept whole (tests, no store).
+   */
+  keepToolResult?: (toolUseId: string, content: string) => void;
 }
 
 /**

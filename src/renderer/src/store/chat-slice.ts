@@ -27,6 +27,8 @@ export const createChatSlice =
           await get().selectThread(null);
           return;
         }
+        // A thread that could not be read in full says so (and shows what it can), never an empty thread.
+        if (thread.problem) get().pushNotice('error', `“${thread.title}”: ${thread.problem}`, true);
         set((s) => {
           const { inFlight, live } = reconcileInFlight(thread.messages, threadId, s.inFlight, s.live);
           const liveTurns = turnsOf(inFlight, threadId).flatMap((t) => live[t.turnId] ?? []);

@@ -96,6 +96,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     }),
     listThreads: () => fake.threads.map(summaryOf),
     getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
+    readToolResult: () => null,
     createThread: (input: { title?: string } | undefined) => {
       const t = makeThread(`th-new-${fake.threads.length + 1}`, input?.title ?? 'New chat', [], 1_800_000_000_000);
       // As the real host: a new thread starts in Settings' mode (none of its own under the env lock).

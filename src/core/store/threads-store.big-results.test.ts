@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ThreadsStore } from './threads-store';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
+});
+
+async function store(): Promise<{ s: ThreadsStore; dir: string }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-big-'));
+  dirs.push(dir);
+  return { s: await ThreadsStore.open({ dir }), dir };
+}
+
+describe('ThreadsStore: big tool results and reading failures', () => {
+  it('keeps a big tool result once beside the thread and pages it back from disk', async () => {
+    const { s, dir } = await store();
+    const t = await s.create({ title: 'big' });
+    const big = 'x'.repeat(3 * 1024 * 1024 + 5);
+    await s.saveToolResult(t.id, 'toolu_01', big);
+    const first = await s.readToolResult(t.id, 'toolu_01');
+    expect(first).toMatchObject({ total: big.length, nextOffset: 1024 * 1024 });
+    const last = await s.readToolResult(t.id, 'toolu_01', 3 * 1024 * 1024);
+    expect(last).toEqual({ text: 'xxxxx', total: big.length, nextOffset: null });
+    await expect(s.readToolResult(t.id, 'toolu_none')).resolves.toBeNull();
+    await s.delete(t.id);
+    expect(await fs.readdir(dir)).not.toContain(`${t.id}.results`);
+  });
+
+  it('a thread whose log cannot be read says so instead of opening empty', async () => {
+    const { s, dir } = await store();
+    const t = await s.create({ title: 'unreadable' });
+    const file = path.join(dir, `${t.id}.jsonl`);
+    await fs.rm(file);
+    await fs.mkdir(file); // EISDIR on read, like a file the app cannot read
+    const thread = await s.get(t.id);
+    expect(thread?.messages).toEqual([]);
+    expect(thread?.problem).toMatch(/^This thread could not be read \(EISDIR\)/);
+  });
+
+  it('reads a log line by line (no whole-file string), torn last line skipped', async () => {
+    const { s, dir } = await store();
+    const t = await s.create({ title: 'lines' });
+    await s.appendUser(t.id, { id: 'u1', role: 'user', createdAt: 1, text: 'hello' });
+    await s.flush();
+    await fs.appendFile(path.join(dir, `${t.id}.jsonl`), '{"op":"user","at":2,"mess');
+    const thread = await s.get(t.id);
+    expect(thread?.messages.map((m) => m.id)).toEqual(['u1']);
+    expect(thread?.problem).toBeUndefined();
+  });
+});
