@@ -72,6 +72,8 @@ export interface DeskAppOptions {
    * browser mode). Off, the History is read on demand only (the command line, tests).
    */
   watchHistory?: boolean;
+  /** Parent of the per-turn scratch dirs (default the OS temp dir): a test keeps its own. */
+  tmpRoot?: string;
 }
 
 export interface DeskServices {
@@ -159,7 +161,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   // (which hold an MCP token) of dead instances are removed.
   const running = new RunningTurns(path.join(layout.stateDir, 'running-turns'));
   await running.recover(threads, warn);
-  void sweepStaleScratchDirs();
+  void sweepStaleScratchDirs(opts.tmpRoot);
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
   // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
@@ -196,6 +198,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
     sweeper,
+    tmpRoot: opts.tmpRoot,
     sessions,
     sessionCosts,
     env,

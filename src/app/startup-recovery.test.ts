@@ -19,10 +19,16 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
 });
 
+/** Its own temp root: the stale scratch dir below must not be swept into (or by) other tests' runs. */
+const tmpRootOf = (dataDir: string): string => `${dataDir}-tmp`;
+
 async function open(dataDir: string): Promise<DeskApp> {
+  await fs.mkdir(tmpRootOf(dataDir), { recursive: true });
+  if (!dirs.includes(tmpRootOf(dataDir))) dirs.push(tmpRootOf(dataDir));
   const desk = await createDeskApp({
     host: 'web',
     env: { PATH: process.env.PATH, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_SANDBOX: '0' },
+    tmpRoot: tmpRootOf(dataDir),
   });
   opened.push(desk);
   return desk;
@@ -79,7 +85,7 @@ describe('starting after trouble', () => {
     const markers = path.join(dataDir, 'state', 'running-turns');
     await fs.mkdir(markers, { recursive: true });
     await fs.writeFile(path.join(markers, `${turnId}.json`), JSON.stringify({ threadId: thread.id, turnId, pid }));
-    const scratch = path.join(os.tmpdir(), `claude-desk-turn-${pid}-stale1`);
+    const scratch = path.join(tmpRootOf(dataDir), `claude-desk-turn-${pid}-stale1`);
     await fs.mkdir(scratch, { recursive: true });
     await fs.writeFile(path.join(scratch, 'mcp-config.json'), '{"token":"secret"}');
 
