@@ -136,3 +136,39 @@ test("a user's MCP server from ~/.claude.json is connected in the MCP panel and 
   await expect(panel.getByTestId('mcp-server').filter({ hasText: 'Claude Desk' })).toContainText('connected');
   await shoot(page, 'composer-mcp-panel');
 });
+
+test('the attach button adds a picked image and a text file as chips, and both reach the API', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach images or files' }).click();
+  // A 1×1 PNG and a small text file, as the OS's file dialog would hand them over.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'dot.png', mimeType: 'image/png', buffer: png },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('The launch is on Thursday.\n') },
+  ]);
+  await expect(page.getByTestId('attachment')).toHaveText([/dot\.png/, /notes\.txt/]);
+  await box(page).fill('When is the launch?');
+  for (const [w, h] of [
+    [1280, 800],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shoot(page, `composer-attachments-${w}x${h}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await box(page).press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('attachment')).toHaveCount(0);
+  const sent = JSON.stringify(mock.requests.at(-1)?.body.messages);
+  expect(sent).toContain('notes.txt:');
+  expect(sent).toContain('The launch is on Thursday.');
+  expect(sent).toContain('"type":"image"');
+});

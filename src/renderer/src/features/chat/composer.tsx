@@ -4,7 +4,7 @@ import type { ImageAttachment } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
-import { readImageFiles } from './read-images';
+import { readAttachments, withTextFiles, type TextAttachment } from './read-images';
 import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
 import { usePicker } from '../composer/use-picker';
 import { PickerPopup } from '../composer/picker-popup';
@@ -26,7 +26,10 @@ export function focusComposer(): void {
   window.dispatchEvent(new Event(FOCUS_EVENT));
 }
 
-/** Where the person writes: Enter sends, Shift+Enter is a new line; images can be pasted or dropped. */
+/**
+ * Where the person writes: Enter sends (queues, during a turn), Shift+Enter is a new line; images and text files
+ * can be attached with the paperclip, pasted or dropped.
+ */
 export function Composer() {
   const threadId = useDesk((s) => s.activeThreadId);
   const busy = useDesk((s) => (s.activeThreadId ? isThreadBusy(s.inFlight, s.activeThreadId) : false));
@@ -42,6 +45,9 @@ export function Composer() {
   const setDraft = useDesk((s) => s.setDraft);
   const setText = (value: string, thread = threadId) => setDraft(thread, value);
   const [images, setImages] = useState<ImageAttachment[]>([]);
+  const [files, setFiles] = useState<TextAttachment[]>([]);
+  const filePicker = useRef<HTMLInputElement>(null);
+  const empty = !text.trim() && images.length === 0 && files.length === 0;
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -97,32 +103,43 @@ export function Composer() {
     el.style.height = `${Math.min(el.scrollHeight, Math.max(160, window.innerHeight / 3))}px`;
   }, [text]);
 
-  const attach = async (files: File[]) => {
-    const { images: read, problems: bad } = await readImageFiles(files);
+  const attach = async (picked: File[]) => {
+    const { images: read, texts, problems: bad } = await readAttachments(picked);
+    const room = MAX_IMAGES_PER_MESSAGE - images.length;
     setImages((prev) => [...prev, ...read].slice(0, MAX_IMAGES_PER_MESSAGE));
-    setProblems(bad);
+    setFiles((prev) => [...prev, ...texts]);
+    setProblems(
+      read.length > room
+        ? [...bad, `Only ${MAX_IMAGES_PER_MESSAGE} images fit one message: the rest were left out.`]
+        : bad,
+    );
+    area.current?.focus();
   };
 
   const submit = async () => {
-    if (!text.trim() && images.length === 0) return;
+    if (empty) return;
     // `/clear`, `/model`, `/cost`, `/mcp` typed in full run the native version, as the picker would.
     const native = /^\/(clear|model|cost|mcp)\s*$/.exec(text.trim());
-    if (native && images.length === 0) {
+    if (native && images.length === 0 && files.length === 0) {
       setText('');
       void runNative(native[1]!);
       return;
     }
-    const sentText = text;
+    const typed = text;
+    const sentText = withTextFiles(text, files);
     const sentImages = images;
+    const sentFiles = files;
     const sentFrom = threadId;
     setText('');
     setImages([]);
+    setFiles([]);
     setProblems([]);
     // During a turn the message waits in the host's queue (shown above the text box) instead of interrupting.
     const ok = busy || queueGoing ? await queueMessage(sentText, sentImages) : await sendMessage(sentText, sentImages);
     if (!ok) {
-      setText(sentText, sentFrom);
+      setText(typed, sentFrom);
       setImages(sentImages);
+      setFiles(sentFiles);
     }
   };
 
@@ -142,10 +159,10 @@ export function Composer() {
       onDragLeave={() => setDragging(false)}
       onDrop={(e) => {
         setDragging(false);
-        const files = [...e.dataTransfer.files];
-        if (files.length === 0) return;
+        const dropped = [...e.dataTransfer.files];
+        if (dropped.length === 0) return;
         e.preventDefault();
-        void attach(files);
+        void attach(dropped);
       }}
       data-testid="composer"
     >
@@ -165,7 +182,7 @@ export function Composer() {
         />
       )}
       <QueuedMessages busy={busy} />
-      {(images.length > 0 || problems.length > 0) && (
+      {(images.length > 0 || files.length > 0 || problems.length > 0) && (
         <div className="composer-attachments">
           {images.map((img, i) => (
             <span key={i} className="chip" data-testid="attachment">
@@ -180,6 +197,19 @@ export function Composer() {
               </button>
             </span>
           ))}
+          {files.map((f, i) => (
+            <span key={`f${i}`} className="chip" data-testid="attachment" title={`${f.text.length} characters`}>
+              <Icon name="file" size={14} /> {f.name}
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => setFiles(files.filter((_, j) => j !== i))}
+              >
+                <Icon name="x" size={12} />
+              </button>
+            </span>
+          ))}
           {problems.map((p) => (
             <p key={p} className="composer-problem" role="status" data-testid="attachment-problem">
               {p}
@@ -188,6 +218,28 @@ export function Composer() {
         </div>
       )}
       <div className="composer-row">
+        <input
+          ref={filePicker}
+          type="file"
+          multiple
+          hidden
+          data-testid="attach-input"
+          onChange={(e) => {
+            const picked = [...(e.target.files ?? [])];
+            e.target.value = ''; // the same file can be picked again after removing its chip
+            if (picked.length) void attach(picked);
+          }}
+        />
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon btn-attach"
+          aria-label="Attach images or files"
+          title="Attach images or text files"
+          onClick={() => filePicker.current?.click()}
+          data-testid="attach-button"
+        >
+          <Icon name="paperclip" size={17} />
+        </button>
         <textarea
           ref={area}
           rows={1}
@@ -253,10 +305,10 @@ export function Composer() {
             }
           }}
           onPaste={(e) => {
-            const files = [...e.clipboardData.files];
-            if (files.length === 0) return;
+            const pasted = [...e.clipboardData.files];
+            if (pasted.length === 0) return;
             e.preventDefault();
-            void attach(files);
+            void attach(pasted);
           }}
         />
         <div className="composer-actions">
@@ -268,7 +320,7 @@ export function Composer() {
           <button
             type="submit"
             className="btn btn-primary btn-send"
-            disabled={!text.trim() && images.length === 0}
+            disabled={empty}
             aria-label="Send"
             data-testid="send-button"
           >

@@ -9,8 +9,17 @@ export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
 /** The API's limit for one image is 5 MB decoded; larger files would fail the whole turn. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** A text file attached to a message: its contents go into the message the CLI gets (see withTextFiles). */
+export interface TextAttachment {
+  name: string;
+  text: string;
+}
+/** A text file above this is better referenced with @path (the CLI reads it in parts) than pasted whole. */
+export const MAX_TEXT_FILE_BYTES = 256 * 1024;
+
 export interface ReadResult {
   images: ImageAttachment[];
+  texts: TextAttachment[];
   /** One short line per file that could not be attached. */
   problems: string[];
 }
@@ -29,15 +38,44 @@ function readAsBase64(file: Blob): Promise<string> {
   });
 }
 
-/** Turn pasted or dropped files into image attachments (base64, no data: prefix). */
-export async function readImageFiles(files: readonly File[]): Promise<ReadResult> {
+/** UTF-8 text with no NUL byte, or null (a binary file: PDF, zip, an executable…). */
+async function readText(file: Blob): Promise<string | null> {
+  const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(file);
+  });
+  const bytes = new Uint8Array(buffer);
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turn picked, pasted or dropped files into attachments: images as base64 (no data: prefix), any other file
+ * that is UTF-8 text (source, Markdown, JSON, logs…) as its text. Anything else gets a line saying why not.
+ */
+export async function readAttachments(files: readonly File[]): Promise<ReadResult> {
   const images: ImageAttachment[] = [];
+  const texts: TextAttachment[] = [];
   const problems: string[] = [];
   for (const file of files) {
     const name = file.name || 'pasted image';
     const type = IMAGE_TYPES.find((t) => t === file.type);
     if (!type) {
-      problems.push(`${name} was not attached: only PNG, JPEG, GIF and WebP images can be sent.`);
+      if (file.type.startsWith('image/')) {
+        problems.push(`${name} was not attached: only PNG, JPEG, GIF and WebP images can be sent.`);
+      } else if (file.size > MAX_TEXT_FILE_BYTES) {
+        problems.push(`${name} was not attached: text files must be under 256 KB (mention a project file as @path).`);
+      } else {
+        const text = await readText(file).catch(() => null);
+        if (text === null) problems.push(`${name} was not attached: it is not a text file or an image.`);
+        else texts.push({ name: file.name || 'pasted text', text });
+      }
       continue;
     }
     if (file.size > MAX_IMAGE_BYTES) {
@@ -50,5 +88,16 @@ export async function readImageFiles(files: readonly File[]): Promise<ReadResult
       problems.push(`${name} could not be read.`);
     }
   }
-  return { images, problems };
+  return { images, texts, problems };
+}
+
+/** The message as the CLI gets it: the typed text, then each attached file in a fenced block under its name. */
+export function withTextFiles(text: string, files: readonly TextAttachment[]): string {
+  if (!files.length) return text;
+  const blocks = files.map((f) => {
+    const longest = Math.max(2, ...[...f.text.matchAll(/`{3,}/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longest + 1); // longer than any fence inside, so the file cannot close it
+    return `${f.name}:\n${fence}\n${f.text.replace(/\n$/, '')}\n${fence}`;
+  });
+  return [text.trimEnd(), ...blocks].filter(Boolean).join('\n\n');
 }

@@ -108,3 +108,24 @@ describe('composer: the message queue', () => {
     expect(host.callsTo('removeQueuedMessage')).toHaveLength(1);
   });
 });
+
+describe('composer: the attach button', () => {
+  it('attaches picked images and text files as chips; a text file goes into the message under its name', async () => {
+    const { host, box } = await openThread();
+    const input = screen.getByTestId('attach-input');
+    await userEvent.click(screen.getByRole('button', { name: 'Attach images or files' }));
+    await userEvent.upload(input, [
+      new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' }),
+      new File(['const a = 1;\n'], 'a.ts', { type: 'video/mp2t' }),
+    ]);
+    const chips = await screen.findAllByTestId('attachment');
+    expect(chips.map((c) => c.textContent?.trim())).toEqual(['shot.png', 'a.ts']);
+    await userEvent.type(box, 'What does this do?{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    expect(host.callsTo('sendMessage')[0]).toMatchObject({
+      text: 'What does this do?\n\na.ts:\n```\nconst a = 1;\n```',
+      images: [{ mediaType: 'image/png', name: 'shot.png' }],
+    });
+    expect(screen.queryAllByTestId('attachment')).toHaveLength(0);
+  });
+});
