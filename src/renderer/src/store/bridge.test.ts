@@ -77,6 +77,27 @@ describe('bridge', () => {
       ['Work', 'Claude finished answering.'],
     ]);
   });
+  it('streamed text waits for the next frame, a turn event of another kind applies it and itself at once', async () => {
+    const { host, store } = setup([{ id: 'u1', role: 'user', createdAt: 1, text: 'hi' }]);
+    await flush();
+    await store.getState().selectThread('t');
+    const base = { threadId: 't', turnId: 'T' };
+    host.emit('turnEvent', { ...base, type: 'started', startedAt: 1 });
+    expect(store.getState().inFlight['T']?.status).toBe('running');
+    host.emit('turnEvent', { ...base, type: 'text_delta', messageId: 'm', text: 'Hel' });
+    host.emit('turnEvent', { ...base, type: 'text_delta', messageId: 'm', text: 'lo' });
+    const text = () => {
+      const m = store.getState().messages['T'];
+      return m?.role === 'assistant' ? m.parts.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
+    };
+    await vi.waitFor(() => expect(text()).toBe('Hello'));
+    host.emit('turnEvent', { ...base, type: 'text_delta', messageId: 'm', text: ' there' });
+    host.emit('turnEvent', { ...base, type: 'finished', status: 'done' });
+    // In order: the delta before the end is part of the answer, and the turn is no longer running.
+    expect(text()).toBe('Hello there');
+    expect(store.getState().inFlight['T']).toBeUndefined();
+    expect(store.getState().messageIds).toEqual(['u1', 'T']);
+  });
 });
 
 describe('mergeFetched', () => {

@@ -1,11 +1,15 @@
-import type { DeskApi } from '../../../shared/contract';
+import type { DeskApi, EventName, Events } from '../../../shared/contract';
+import type { TurnEvent } from '../../../shared/turn-events';
 import { CONNECTION_NOTICES } from '../connection-notices';
 import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
 import type { DeskStore } from './desk-store';
+import { frameBatch } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
 
 const REFOCUS_MIN_GAP_MS = 2000;
+/** The events a stream is made of: many per second, nothing lost if they wait for the next frame. */
+const STREAMED = new Set<TurnEvent['type']>(['text_delta', 'thinking_delta', 'subagent_text']);
 
 /**
  * Wire the host's pushed events into the store, once. Returns a function that undoes every
@@ -62,22 +66,34 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     void s().resyncBackgroundTurns();
   };
 
+  // Streamed text is applied once per frame; any other event (a turn's start, end, approval request…) at once,
+  // after the deltas that came before it.
+  const turnEvents = frameBatch<TurnEvent>((events) => s().handleTurnEvents(events), win);
+  const on = <E extends EventName>(name: E, listener: (payload: Events[E]) => void): (() => void) =>
+    api.on(name, (payload) => {
+      turnEvents.flush();
+      listener(payload);
+    });
+
   const offs = [
-    api.on('turnEvent', (e) => s().handleTurnEvent(e)),
-    api.on('threadsChanged', ({ threadId }) => {
+    api.on('turnEvent', (e) => {
+      turnEvents.push(e);
+      if (!STREAMED.has(e.type)) turnEvents.flush();
+    }),
+    on('threadsChanged', ({ threadId }) => {
       refreshList();
       // Another window changed the thread on screen; a running turn's own events keep it current.
       const active = s().activeThreadId;
       if (threadId && threadId === active && !isThreadBusy(s().inFlight, active)) void s().reloadActiveThread();
     }),
-    api.on('queueChanged', (state) => {
+    on('queueChanged', (state) => {
       s().applyQueue(state);
       // A queued message the host sent is in the thread log now: show it with its turn.
       if (state.threadId === s().activeThreadId) void s().reloadActiveThread();
     }),
-    api.on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
-    api.on('settingsChanged', (settings) => store.setState({ settings })),
-    api.on('notice', ({ level, message }) => {
+    on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
+    on('settingsChanged', (settings) => store.setState({ settings })),
+    on('notice', ({ level, message }) => {
       // ws-client says 'connected' on every (re)connect: after the first, events may have been missed.
       if (level === 'info' && message === CONNECTION_NOTICES.connected) {
         store.setState({ connection: 'online' });
@@ -94,14 +110,14 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       if (level === 'info' && message === CONNECTION_NOTICES.refused) return store.setState({ connection: 'refused' });
       s().pushNotice(level, message);
     }),
-    api.on('historyChanged', ({ sessionIds }) => {
+    on('historyChanged', ({ sessionIds }) => {
       // Only once the History was looked at: a busy CLI must not cost a closed History anything.
       if (!s().historyLoaded) return;
       refreshHistory();
       const open = s().openSessionId;
       if (open && sessionIds.includes(open)) void s().reloadOpenSession();
     }),
-    api.on('command', ({ command }) => {
+    on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');
       else if (command === 'toggle-sidebar') s().toggleSidebar(isNarrow(win));
@@ -123,6 +139,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
 
   return () => {
     for (const off of offs) off();
+    turnEvents.cancel();
     offContinuity();
     win.removeEventListener('focus', onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);

@@ -91,6 +91,8 @@ export interface TurnsSlice {
   /** Messages of turns still in flight, in any thread (so switching threads mid-turn loses nothing). */
   live: Record<string, AssistantMessage>;
   handleTurnEvent(event: TurnEvent): void;
+  /** Several events in order, with one store update (the bridge hands over a frame's worth at a time). */
+  handleTurnEvents(events: readonly TurnEvent[]): void;
   /** Whether any event of this turn has arrived (a fast turn can finish before sendMessage answers). */
   hasSeenTurn(turnId: string): boolean;
 }

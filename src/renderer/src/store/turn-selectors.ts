@@ -22,3 +22,9 @@ export function currentTurn(inFlight: Record<string, InFlightTurn>, threadId: st
 export function isThreadBusy(inFlight: Record<string, InFlightTurn>, threadId: string): boolean {
   return currentTurn(inFlight, threadId) !== undefined;
 }
+
+/** Every thread with a turn in flight, as `|id|id|` (a primitive: a stable selector result; test with `|id|`). */
+export function busyThreadIds(inFlight: Record<string, InFlightTurn>): string {
+  const ids = [...new Set(Object.values(inFlight).map((t) => t.threadId))].sort();
+  return ids.length ? `|${ids.join('|')}|` : '';
+}

@@ -2,7 +2,6 @@ import { applyTurnEvent, newAssistantMessage } from '../../../shared/turn-reduce
 import type { AssistantMessage } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import type { DeskState, InFlightTurn, Slice, StoreDeps, TurnsSlice } from './desk-state';
-import { appendMessage } from './merge-messages';
 
 const SEEN_LIMIT = 500;
 
@@ -66,29 +65,51 @@ export const createTurnsSlice =
       hasSeenTurn: (turnId) => seen.has(turnId),
 
       handleTurnEvent(e) {
-        seen.add(e.turnId);
-        if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+        get().handleTurnEvents([e]);
+      },
+      handleTurnEvents(events) {
         const s = get();
-        const onScreen = s.messages[e.turnId];
-        const before =
-          s.live[e.turnId] ??
-          (onScreen?.role === 'assistant' ? onScreen : undefined) ??
-          newAssistantMessage(e.turnId, now());
-        const next = applyTurnEvent(before, e);
-        const patch: Partial<DeskState> = {};
-
-        const turn = nextInFlight(s.inFlight[e.turnId], e);
-        if (turn === 'done') {
-          if (e.turnId in s.inFlight) patch.inFlight = omit(s.inFlight, e.turnId);
-          if (e.turnId in s.live) patch.live = omit(s.live, e.turnId);
-        } else {
-          if (turn && turn !== s.inFlight[e.turnId]) patch.inFlight = { ...s.inFlight, [e.turnId]: turn };
-          if (s.live[e.turnId] !== next) patch.live = { ...s.live, [e.turnId]: next };
+        let { inFlight, live, messageIds, messages } = s;
+        const changed = { inFlight: false, live: false, messageIds: false, messages: false };
+        const applied: [TurnEvent, AssistantMessage][] = [];
+        for (const e of events) {
+          seen.add(e.turnId);
+          if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
+          const onScreen = messages[e.turnId];
+          const before =
+            live[e.turnId] ??
+            (onScreen?.role === 'assistant' ? onScreen : undefined) ??
+            newAssistantMessage(e.turnId, now());
+          const next = applyTurnEvent(before, e);
+          const turn = nextInFlight(inFlight[e.turnId], e);
+          if (turn === 'done') {
+            if (e.turnId in inFlight) [inFlight, changed.inFlight] = [omit(inFlight, e.turnId), true];
+            if (e.turnId in live) [live, changed.live] = [omit(live, e.turnId), true];
+          } else {
+            if (turn && turn !== inFlight[e.turnId])
+              [inFlight, changed.inFlight] = [{ ...inFlight, [e.turnId]: turn }, true];
+            if (live[e.turnId] !== next) {
+              // One copy per batch: later events of the same batch write into it.
+              if (!changed.live) [live, changed.live] = [{ ...live }, true];
+              live[e.turnId] = next;
+            }
+          }
+          // Only the streamed message's entry changes: the id list (and so the list) stays as it is. The record
+          // of a 2,000-message thread is copied once per batch (a frame), not once per delta.
+          if (s.activeThreadId === e.threadId && onScreen !== next) {
+            if (!(next.id in messages)) [messageIds, changed.messageIds] = [[...messageIds, next.id], true];
+            if (!changed.messages) [messages, changed.messages] = [{ ...messages }, true];
+            messages[next.id] = next;
+          }
+          applied.push([e, next]);
         }
-        // Only the streamed message's entry changes: the id list (and so the list) stays as it is.
-        if (s.activeThreadId === e.threadId && onScreen !== next) Object.assign(patch, appendMessage(s, next));
+        const patch: Partial<DeskState> = {};
+        if (changed.inFlight) patch.inFlight = inFlight;
+        if (changed.live) patch.live = live;
+        if (changed.messageIds) patch.messageIds = messageIds;
+        if (changed.messages) patch.messages = messages;
         if (Object.keys(patch).length > 0) set(patch);
-        notifyIfHidden(e, next);
+        for (const [e, next] of applied) notifyIfHidden(e, next);
       },
     };
   };

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createFakeHost, makeThread, summaryOf } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
@@ -18,6 +18,42 @@ describe('thread sidebar', () => {
       .getAllByTestId('thread-item')
       .map((li) => li.querySelector('.thread-title')?.textContent);
     expect(titles).toEqual(['Newest', 'Middle', 'Older']);
+  });
+
+  it('1,000 threads: only a window of rows is in the page; End/Home reach the last and first, the open one stays tabbable', async () => {
+    // jsdom does not scroll: make scrollTo move the list and say so, as a browser does.
+    const proto = HTMLElement.prototype as unknown as { scrollTo?: (o: ScrollToOptions) => void };
+    const before = proto.scrollTo;
+    proto.scrollTo = function (this: HTMLElement, o: ScrollToOptions) {
+      this.scrollTop = o.top ?? this.scrollTop;
+      this.dispatchEvent(new Event('scroll'));
+    };
+    onTestFinished(() => void (proto.scrollTo = before));
+    const many = Array.from({ length: 1000 }, (_, i) => makeThread(`t${i}`, `Thread ${i}`, [], 1_000_000 - i));
+    renderApp({ host: createFakeHost({ threads: many }) });
+    await screen.findByText('Thread 0');
+    const list = screen.getByTestId('thread-list');
+    const scroller = screen.getByTestId('thread-list-scroller');
+    // jsdom has no layout: give the list the viewport and content height a browser would.
+    Object.defineProperty(scroller, 'clientHeight', { get: () => 800 });
+    Object.defineProperty(scroller, 'scrollHeight', { get: () => parseFloat(list.style.height) || 0 });
+    const rendered = () => within(list).queryAllByTestId('thread-item').length;
+    expect(rendered()).toBeGreaterThan(10);
+    expect(rendered()).toBeLessThan(100);
+    expect(within(list).queryByText('Thread 999')).toBeNull();
+
+    within(list).getByText('Thread 0').closest('button')!.focus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(within(list).getByText('Thread 999').closest('button')).toHaveFocus());
+    expect(rendered()).toBeLessThan(100);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Thread 999'));
+    within(list).getByText('Thread 999').closest('button')!.focus();
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(within(list).getByText('Thread 0').closest('button')).toHaveFocus());
+    // The open thread, scrolled far out of view, is still the list's one tab stop.
+    const tabStops = [...list.querySelectorAll('button')].filter((b) => b.tabIndex >= 0);
+    expect(tabStops.map((b) => b.textContent)).toEqual([expect.stringContaining('Thread 0')]);
   });
 
   it('renames inline: Enter saves, Esc cancels', async () => {

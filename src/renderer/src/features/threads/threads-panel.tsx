@@ -1,23 +1,14 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { THREAD_LIST_SECTIONS } from './thread-list-sections';
 import { ThreadItem } from './thread-item';
+import { ThreadRows } from './thread-rows';
+import { busyThreadIds } from '../../store/turn-selectors';
 
 const SEARCH_DEBOUNCE_MS = 200;
-
-/** Up/Down/Home/End move focus between the rows' open buttons. */
-function moveFocus(e: KeyboardEvent<HTMLUListElement>): void {
-  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.thread-open')];
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  if (at < 0) return;
-  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[e.key];
-  if (to === undefined) return;
-  e.preventDefault();
-  buttons[Math.max(0, Math.min(buttons.length - 1, to))]?.focus();
-}
 
 /** The Threads tab: search by title and content, the list most recent first; rename, delete (with confirmation). */
 export function ThreadsPanel() {
@@ -27,6 +18,8 @@ export function ThreadsPanel() {
   const view = useDesk((s) => s.view);
   const search = useDesk((s) => s.searchThreads);
   const deleteThread = useDesk((s) => s.deleteThread);
+  // One selector for the whole list (a string, so a delta that changes no thread's state re-renders nothing).
+  const busyIds = useDesk((s) => busyThreadIds(s.inFlight));
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -37,7 +30,7 @@ export function ThreadsPanel() {
     return () => clearTimeout(t);
   }, [query, search]);
 
-  const rows = hits
+  const rows: { thread: ThreadSummary; snippet?: string }[] = hits
     ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet }))
     : threads.map((thread) => ({ thread, snippet: undefined }));
   // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first).
@@ -71,21 +64,25 @@ export function ThreadsPanel() {
       <p id={keysHintId} className="visually-hidden">
         Up and Down arrows move between threads, F2 renames, Delete deletes.
       </p>
-      <ul className="thread-list" data-testid="thread-list" onKeyDown={moveFocus}>
-        {rows.map(({ thread, snippet }) => (
+      <ThreadRows
+        rows={rows}
+        rowKey={(r) => r.thread.id}
+        tabbableKey={tabbableId}
+        empty={hits ? 'No threads match.' : 'No threads yet.'}
+        renderRow={({ thread, snippet }, slot) => (
           <ThreadItem
-            key={thread.id}
             thread={thread}
             active={view === 'chat' && thread.id === activeId}
             snippet={snippet}
             tabbable={thread.id === tabbableId}
             keysHintId={keysHintId}
+            busy={busyIds.includes(`|${thread.id}|`)}
+            slot={slot}
             onDelete={setToDelete}
             onFocusRow={setFocusedId}
           />
-        ))}
-        {rows.length === 0 && <li className="thread-empty muted">{hits ? 'No threads match.' : 'No threads yet.'}</li>}
-      </ul>
+        )}
+      />
       {toDelete && (
         <ConfirmDialog
           title={`Delete “${toDelete.title}”?`}

@@ -1,0 +1,238 @@
+/**
+ * The renderer in real Chromium (issue 15 item 4): the built page in browser mode, over the real app services,
+ * measured through the DevTools protocol.
+ *  - main-thread time per streamed text delta (CDP Performance.getMetrics TaskDuration over a stream of deltas,
+ *    minus the same page's idle time over the same wall time), for
+ *      small: a 20-message thread, 10 threads in the sidebar (the baseline), and
+ *      big:   a 2,000-message thread of realistic answers (markdown, code fences, tool cards), 1,000 threads;
+ *  - long tasks (> 50 ms, the browser's own PerformanceObserver) while opening the big thread and scrolling
+ *    it from the end to the start.
+ * Goal: ≤ 4 ms per delta; no long task > 100 ms opening or scrolling. Builds the renderer first if needed.
+ *
+ * Run: npx tsx bench/chromium-renderer.bench.ts   (BENCH_DELTAS, BENCH_DELTA_GAP_MS to change the stream)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { createDeskApp, type DeskApp } from '../src/app/desk-app';
+import { startWebHost } from '../src/web/web-host';
+import type { ChatMessage } from '../src/shared/threads';
+import type { TurnEvent } from '../src/shared/turn-events';
+
+const root = path.resolve(import.meta.dirname, '..');
+const rendererDir = process.env.BENCH_RENDERER_DIR ?? path.join(root, 'out', 'renderer');
+const DELTAS = Number(process.env.BENCH_DELTAS ?? 300);
+const GAP_MS = Number(process.env.BENCH_DELTA_GAP_MS ?? 15);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function answer(i: number): ChatMessage {
+  const code =
+    i % 6 === 1
+      ? `\n\n\`\`\`ts\nexport function step${i}(input: readonly number[]): number {\n  // keep the sum small\n  return input.reduce((a, b) => a + b * ${i}, 0) % 1000;\n}\n\`\`\`\n\nThen run it.`
+      : '';
+  const list = i % 4 === 3 ? `\n\n1. First, read **the file**.\n2. Then change \`step${i}\`.\n3. Test it.` : '';
+  const tool =
+    i % 5 === 0
+      ? [
+          {
+            kind: 'tool' as const,
+            toolUseId: `t${i}`,
+            name: 'Read',
+            input: { file_path: `/project/src/file${i}.ts` },
+            result: Array.from({ length: 12 }, (_, k) => `${k + 1}\tconst line${k} = ${k * i};`).join('\n'),
+          },
+        ]
+      : [];
+  return {
+    id: `a${i}`,
+    role: 'assistant',
+    createdAt: 1_700_000_000_000 + i * 1000,
+    status: 'done',
+    parts: [
+      ...tool,
+      {
+        kind: 'text',
+        text: `Answer ${i}. Here is a **short** explanation with \`inline code\` and a [link](https://example.com/${i}), long enough to wrap over two or three lines in a normal window so rows have realistic heights.${list}${code}`,
+      },
+    ],
+    verdict: {
+      isError: false,
+      subtype: 'success',
+      costUsd: 0.01,
+      durationMs: 1200,
+      numTurns: 1,
+      usage: { inputTokens: 900, outputTokens: 120 },
+    },
+  } as ChatMessage;
+}
+
+function conversation(n: number): ChatMessage[] {
+  return Array.from({ length: n }, (_, i) =>
+    i % 2 === 0
+      ? ({
+          id: `u${i}`,
+          role: 'user',
+          createdAt: 1_700_000_000_000 + i * 1000,
+          text: `Question ${i}: how would you approach this part?`,
+        } as ChatMessage)
+      : answer(i),
+  );
+}
+
+interface Setup {
+  desk: DeskApp;
+  url: string;
+  threadId: string;
+  close(): Promise<void>;
+}
+
+async function setUp(threads: number, messages: number): Promise<Setup> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-bench-chromium-'));
+  const desk = await createDeskApp({ host: 'web', env: { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir } });
+  const store = desk.services.threads;
+  for (let i = 0; i < threads - 1; i++) {
+    const t = await store.create({ title: `Thread ${i} about part ${i % 37} of the project` });
+    await store.importMessages(t.id, conversation(2));
+  }
+  const big = await store.create({ title: 'The thread under test' });
+  await store.importMessages(big.id, conversation(messages));
+  await store.flush();
+  const host = await startWebHost({ handlers: desk.handlers, bus: desk.bus, rendererDir });
+  return {
+    desk,
+    url: host.url,
+    threadId: big.id,
+    async close() {
+      await host.close();
+      await desk.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function taskSeconds(cdp: import('playwright-core').CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+}
+
+// In-page code is written as strings: this file is type-checked for Node, without the DOM's types.
+const COLLECT_LONG_TASKS = `window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });`;
+const SCROLLER = `document.querySelector('[data-testid="message-scroller"]')`;
+const longTasks = (page: Page) => page.evaluate<number[]>('window.__long.splice(0)');
+
+async function measure(page: Page, s: Setup, label: string, lastText: string) {
+  await page.addInitScript({ content: COLLECT_LONG_TASKS });
+  const t0 = performance.now();
+  await page.goto(s.url);
+  await page.getByText('The thread under test').first().waitFor();
+  const loadMs = performance.now() - t0;
+  const loadLong = await longTasks(page);
+
+  const t1 = performance.now();
+  await page.getByText('The thread under test').first().click();
+  await page.getByText(lastText).first().waitFor();
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+  const openMs = performance.now() - t1;
+  const openLong = await longTasks(page);
+
+  // Scroll from the end to the start, a screenful per frame.
+  await page.evaluate(`(async () => {
+    const el = ${SCROLLER};
+    for (let k = 0; k < 400 && el.scrollTop > 0; k++) {
+      el.scrollTop -= el.clientHeight;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  })()`);
+  const scrollLong = await longTasks(page);
+  await page.evaluate(`${SCROLLER}.scrollTop = ${SCROLLER}.scrollHeight`);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const base = { threadId: s.threadId, turnId: 'bench-turn' };
+  const emit = (e: Record<string, unknown>) => s.desk.bus.emit('turnEvent', { ...base, ...e } as unknown as TurnEvent);
+
+  emit({ type: 'started', startedAt: Date.now() });
+  emit({ type: 'text_delta', messageId: 'm1', text: 'Streaming ' });
+  await page.getByText('Streaming').first().waitFor();
+  await longTasks(page);
+  // Idle: the same page with the turn running (its timer and indicator), the same wall time, no deltas.
+  await sleep(500);
+  let w = performance.now();
+  let before = await taskSeconds(cdp);
+  await sleep(DELTAS * GAP_MS);
+  const idlePerMs = ((await taskSeconds(cdp)) - before) / (performance.now() - w);
+  w = performance.now();
+  before = await taskSeconds(cdp);
+  for (let k = 0; k < DELTAS; k++) {
+    emit({
+      type: 'text_delta',
+      messageId: 'm1',
+      text: k % 25 === 24 ? `\n\nA new paragraph tok${k} ` : k % 7 === 0 ? `**tok${k}** ` : `tok${k} `,
+    });
+    await sleep(GAP_MS);
+  }
+  // A slow poll, so waiting costs the page next to nothing of what is measured.
+  await page.waitForFunction(`${SCROLLER}.textContent.includes('tok${DELTAS - 1}')`, undefined, { polling: 250 });
+  const busy = (await taskSeconds(cdp)) - before;
+  const wall = performance.now() - w;
+  const perDeltaMs = ((busy - idlePerMs * wall) * 1000) / DELTAS;
+  const streamLong = await longTasks(page);
+  emit({ type: 'finished', verdict: { isError: false, subtype: 'success', numTurns: 1 } });
+  await cdp.detach();
+  const worst = (xs: number[]) => (xs.length ? `${xs.length}, worst ${Math.max(...xs).toFixed(0)} ms` : 'none');
+  return { label, loadMs, loadLong, openMs, openLong, scrollLong, perDeltaMs, streamLong, worst };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+  const rows = [];
+  try {
+    for (const [label, threads, messages] of [
+      ['small (20 messages, 10 threads)', 10, 20],
+      ['big (2,000 messages, 1,000 threads)', 1000, 2000],
+    ] as const) {
+      const s = await setUp(threads, messages);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        rows.push(await measure(page, s, label, `Answer ${messages - 1}.`));
+      } finally {
+        await page.close();
+        await s.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(
+    `Renderer in Chromium (${DELTAS} deltas, one every ${GAP_MS} ms; load average ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log(
+    '| setup | page load | open thread | long tasks: load / open / scroll / stream | main thread per delta |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const r of rows)
+    console.log(
+      `| ${r.label} | ${r.loadMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.worst(r.loadLong)} / ${r.worst(r.openLong)} / ${r.worst(r.scrollLong)} / ${r.worst(r.streamLong)} | ${r.perDeltaMs.toFixed(2)} ms |`,
+    );
+  const [small, big] = rows;
+  if (small && big)
+    console.log(
+      `big/small per delta ${(big.perDeltaMs / small.perDeltaMs).toFixed(2)} (goal: ≤ 4 ms per delta; no long task > 100 ms opening or scrolling)`,
+    );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

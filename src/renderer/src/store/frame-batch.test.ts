@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { frameBatch } from './frame-batch';
+
+function fakeWindow(withFrames: boolean) {
+  const frames: FrameRequestCallback[] = [];
+  const win = {
+    requestAnimationFrame: withFrames
+      ? (cb: FrameRequestCallback) => frames.push(cb)
+      : (undefined as unknown as Window['requestAnimationFrame']),
+    cancelAnimationFrame: (id: number) => {
+      frames[id - 1] = () => {};
+    },
+  } as unknown as Window;
+  return { win, frame: () => frames.splice(0).forEach((f) => f(0)) };
+}
+
+describe('frameBatch', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands over everything that arrived before the next frame, once, in order', () => {
+    const { win, frame } = fakeWindow(true);
+    const apply = vi.fn();
+    const batch = frameBatch<number>(apply, win);
+    for (const n of [1, 2, 3]) batch.push(n);
+    expect(apply).not.toHaveBeenCalled();
+    frame();
+    expect(apply.mock.calls).toEqual([[[1, 2, 3]]]);
+    batch.push(4);
+    frame();
+    expect(apply.mock.calls).toEqual([[[1, 2, 3]], [[4]]]);
+  });
+
+  it('flush hands over at once and the frame then has nothing left to do', () => {
+    const { win, frame } = fakeWindow(true);
+    const apply = vi.fn();
+    const batch = frameBatch<string>(apply, win);
+    batch.push('delta');
+    batch.push('finished');
+    batch.flush();
+    expect(apply.mock.calls).toEqual([[['delta', 'finished']]]);
+    frame();
+    expect(apply).toHaveBeenCalledTimes(1);
+  });
+
+  it('a window that gets no frames (hidden) still gets its events within 100 ms', () => {
+    vi.useFakeTimers();
+    const { win } = fakeWindow(false);
+    const apply = vi.fn();
+    frameBatch<number>(apply, win).push(1);
+    vi.advanceTimersByTime(99);
+    expect(apply).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(apply.mock.calls).toEqual([[[1]]]);
+  });
+
+  it('cancel drops what is pending (the bridge is torn down)', () => {
+    const { win, frame } = fakeWindow(true);
+    const apply = vi.fn();
+    const batch = frameBatch<number>(apply, win);
+    batch.push(1);
+    batch.cancel();
+    frame();
+    expect(apply).not.toHaveBeenCalled();
+  });
+});
