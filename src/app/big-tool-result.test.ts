@@ -55,6 +55,6 @@ describe('a big tool result', () => {
       toolUseId: 'toolu_big',
       offset: 16 * 1024 * 1024 - 3,
     });
-    expect(page).toEqual({ text: 'END', total: 16 * 1024 * 1024, nextOffset: null });
+    expect(page).toEqual({ text: 'END', offset: 16 * 1024 * 1024 - 3, total: 16 * 1024 * 1024, nextOffset: null });
   });
 });

@@ -26,7 +26,8 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     },
 
     listThreads: async () => s.threads.list(),
-    readToolResult: async ({ threadId, toolUseId, offset }) => s.threads.readToolResult(threadId, toolUseId, offset),
+    readToolResult: async ({ threadId, toolUseId, offset, limit }) =>
+      s.threads.readToolResult(threadId, toolUseId, offset, limit),
     getThread: async ({ threadId }) => {
       const thread = await s.threads.get(threadId);
       if (!thread) return null;

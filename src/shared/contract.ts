@@ -12,7 +12,7 @@ import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import { PERMISSION_MODES, type AppSettings } from './settings';
 import type { BranchSummary, RewindOutcome, RewindPreview } from './rewind';
-import type { Thread, ThreadSummary } from './threads';
+import type { Thread, ThreadSummary, ToolResultPage } from './threads';
 import type { TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 
@@ -90,10 +90,20 @@ export const calls = {
 
   listThreads: call<ThreadSummary[]>()(z.undefined()),
   getThread: call<Thread | null>()(z.object({ threadId: id }).strict()),
-  /** A page of a big tool result stored beside the thread (the card's "Show more"); null if none. */
-  readToolResult: call<{ text: string; total: number; nextOffset: number | null } | null>()(
+  /** A page of a big tool result stored beside the thread (the card's "Show all"), byte offsets; null if none. */
+  readToolResult: call<ToolResultPage | null>()(
     z
-      .object({ threadId: id, toolUseId: z.string().min(1).max(200), offset: z.number().int().min(0).optional() })
+      .object({
+        threadId: id,
+        toolUseId: z.string().min(1).max(200),
+        offset: z.number().int().min(0).optional(),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(4 * 1024 * 1024)
+          .optional(),
+      })
       .strict(),
   ),
   createThread: call<ThreadSummary>()(

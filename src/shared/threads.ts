@@ -165,3 +165,11 @@ export interface Thread extends ThreadSummary {
   /** Set when the thread could not be read in full: says what is missing (shown above the messages). */
   problem?: string;
 }
+
+/** A page of a big tool result stored beside its thread: `offset`/`total`/`nextOffset` count bytes of its UTF-8 text. */
+export interface ToolResultPage {
+  text: string;
+  offset: number;
+  total: number;
+  nextOffset: number | null;
+}

@@ -9,11 +9,13 @@ import type {
   ThreadSettings,
   ThreadSummary,
   ThreadTotals,
+  ToolResultPage,
   UserMessage,
 } from '../../shared/threads';
 import type { TurnVerdict } from '../../shared/turn-events';
 import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-reducer';
 import { writeFileAtomic } from './atomic-write';
+import { readToolResultPage } from './tool-result-file';
 import { SnapshotCoalescer, realSchedule, type Schedule } from './snapshot-coalescer';
 import * as log from './thread-log';
 import type { LogRecord } from './thread-log';
@@ -41,9 +43,6 @@ export interface ThreadsStoreOptions {
 }
 
 export class ThreadNotFoundError extends Error {}
-
-/** One "show more" page of a stored tool result. */
-export const TOOL_RESULT_PAGE_CHARS = 1024 * 1024;
 
 // Compact a log once superseded snapshots outweigh live data (and are worth a rewrite).
 const COMPACT_MIN_CHARS = 256 * 1024;
@@ -304,23 +303,10 @@ export class ThreadsStore {
     });
   }
 
-  /**
-   * A slice of a stored tool result, from disk: `limit` characters from `offset` (UTF-16 units of the
-   * text as the tool returned it). `null` when there is none.
-   */
-  async readToolResult(
-    id: string,
-    toolUseId: string,
-    offset = 0,
-    limit = TOOL_RESULT_PAGE_CHARS,
-  ): Promise<{ text: string; total: number; nextOffset: number | null } | null> {
+  /** A page of a stored tool result, read from disk (byte offsets; see readToolResultPage). */
+  async readToolResult(id: string, toolUseId: string, offset?: number, limit?: number): Promise<ToolResultPage | null> {
     this.require(id);
-    const text = await this.enqueue(id, () =>
-      fs.readFile(this.resultPath(id, toolUseId), 'utf8').catch(() => undefined),
-    );
-    if (text === undefined) return null;
-    const end = Math.min(text.length, offset + limit);
-    return { text: text.slice(offset, end), total: text.length, nextOffset: end < text.length ? end : null };
+    return this.enqueue(id, () => readToolResultPage(this.resultPath(id, toolUseId), offset, limit));
   }
 
   onChange(cb: (change: ThreadsChange) => void): () => void {

@@ -3,6 +3,7 @@ import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
 import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
+import { StoredResult } from '../tools/stored-result';
 import { formatDuration } from './format';
 import { Markdown } from './markdown';
 import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
@@ -162,6 +163,7 @@ export const ToolCard = memo(function ToolCard({
       {open && (
         <div id={bodyId} className="tool-body">
           {isAgent ? <SubagentTranscript part={part} turnOver={turnOver} /> : <ToolBody part={part} />}
+          {part.resultChars !== undefined && part.result !== undefined && <StoredResult part={part} />}
           {edited && (
             <>
               <div className="tool-section-label">Claude proposed (you edited it before allowing)</div>

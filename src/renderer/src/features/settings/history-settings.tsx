@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
 import { useDesk } from '../../store/store-context';
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
-}
+import { formatBytes } from '../chat/format';
 
 /** History: keep compressed copies of Claude Code's sessions (the CLI deletes its own after 30 days), and what they take. */
 export function HistorySettings() {

@@ -19,8 +19,17 @@ function spansOf(text: string): Span[] {
   }));
 }
 
-export const TerminalOutput = memo(function TerminalOutput({ text, error }: { text: string; error?: boolean }) {
-  const [all, setAll] = useState(false);
+export const TerminalOutput = memo(function TerminalOutput({
+  text,
+  error,
+  whole = false,
+}: {
+  text: string;
+  error?: boolean;
+  /** Every line at once (a page of a stored result, already bounded), no "Show all". */
+  whole?: boolean;
+}) {
+  const [all, setAll] = useState(whole);
   const lines = useMemo(() => text.split('\n'), [text]);
   const shown = all || lines.length <= PREVIEW_LINES + 2 ? text : lines.slice(0, PREVIEW_LINES).join('\n');
   const spans = useMemo(() => spansOf(shown), [shown]);
