@@ -11,6 +11,8 @@ export interface RewindFile {
   before?: string;
   current?: string;
   binary?: boolean;
+  /** Restored by Claude Code's own checkpoints, which say which files change but not what they held before. */
+  earlierUnknown?: boolean;
 }
 
 export interface RewindPreview {

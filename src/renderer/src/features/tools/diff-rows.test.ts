@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDiff, splitRows } from './diff-rows';
+import { editDiff, splitRows, wholeFileDiff } from './diff-rows';
 
 describe('editDiff', () => {
   it('an Edit still waiting is diffed from its input, without line numbers it cannot know', () => {
@@ -58,5 +58,20 @@ describe('splitRows', () => {
       ['del', 'add'],
       ['del', undefined],
     ]);
+  });
+});
+
+describe('wholeFileDiff', () => {
+  it("numbers the rows with the file's own lines and folds what is far from a change", () => {
+    const before = ['1', '2', '3', '4', '5', '6', '7', '8', 'x', '10'].join('\n') + '\n';
+    const after = before.replace('x', 'y');
+    const d = wholeFileDiff('f.ts', before, after);
+    expect(d).toMatchObject({ numbered: true, created: false, added: 1, removed: 1 });
+    expect(d.rows[0]).toEqual({ kind: 'gap', count: 5 });
+    expect(d.rows.find((r) => r.kind === 'del')).toEqual({ kind: 'del', text: 'x', oldNo: 9 });
+    expect(d.rows.find((r) => r.kind === 'add')).toEqual({ kind: 'add', text: 'y', newNo: 9 });
+  });
+  it('a file that does not exist on the old side is all added, as a new file', () => {
+    expect(wholeFileDiff('a.txt', undefined, 'a\nb\n')).toMatchObject({ created: true, added: 2, removed: 0 });
   });
 });

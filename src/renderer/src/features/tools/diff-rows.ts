@@ -67,6 +67,16 @@ function fromStrings(before: string, after: string): PatchHunk[] {
   return structuredPatch('a', 'b', before, after, '', '', { context: 3 }).hunks;
 }
 
+/**
+ * Two whole versions of a file as a diff with the file's own line numbers (rewind previews a file as it is now
+ * against what it goes back to). `before` undefined: the file does not exist on that side.
+ */
+export function wholeFileDiff(path: string, before: string | undefined, after: string | undefined): FileDiff {
+  if (before === undefined) return addedFile(path, after ?? '', true);
+  const rows = rowsFromHunks(fromStrings(before, after ?? ''), true);
+  return { path, rows, numbered: true, created: false, ...count(rows) };
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The tools whose calls are file edits, shown as diffs. */

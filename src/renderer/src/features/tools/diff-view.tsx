@@ -126,7 +126,16 @@ function Split({ rows, numbered, language }: { rows: DiffRow[]; numbered: boolea
  * wide — with the file's line numbers when known, unchanged stretches collapsed, and syntax highlighting.
  * Reusable: rewind shows checkpoints with it.
  */
-export const DiffView = memo(function DiffView({ diff, caption }: { diff: FileDiff; caption?: string }) {
+export const DiffView = memo(function DiffView({
+  diff,
+  caption,
+  showPath = true,
+}: {
+  diff: FileDiff;
+  caption?: string;
+  /** false where the path is already shown beside the diff (the rewind dialog's file list). */
+  showPath?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const wide = useWide(box);
   const [layout, setLayout] = useState<'auto' | 'unified' | 'split'>('auto');
@@ -140,7 +149,7 @@ export const DiffView = memo(function DiffView({ diff, caption }: { diff: FileDi
   return (
     <div className="diff-view" data-testid="diff-view" ref={box}>
       <div className="diff-head">
-        {diff.path && <FilePath path={diff.path} />}
+        {showPath && diff.path && <FilePath path={diff.path} />}
         {caption && <span className="muted">{caption}</span>}
         <span className="diff-stat">
           {diff.created && <span className="diff-new">New file</span>}

@@ -6,7 +6,6 @@ import type { ChatMessage } from '../../../../../shared/threads';
 import { createFakeHost, makeThread } from '../../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../../test-support/jsdom-layout';
 import { renderApp } from '../../../test-support/render-app';
-import { lineDiff } from './file-change-preview';
 
 const messages: ChatMessage[] = [
   { id: 'u1', role: 'user', createdAt: 1, text: 'first' },
@@ -58,8 +57,8 @@ describe('Rewind to here', () => {
       expect.stringContaining('Restoreb.txt'),
       expect.stringContaining('Changed after Claude — kept'),
     ]);
-    expect(within(dialog).getByLabelText('Changes to b.txt')).toHaveTextContent('− edited b');
-    expect(within(dialog).getByLabelText('Changes to b.txt')).toHaveTextContent('+ original b');
+    expect(within(dialog).getByLabelText('Changes to b.txt')).toHaveTextContent('removed: edited b');
+    expect(within(dialog).getByLabelText('Changes to b.txt')).toHaveTextContent('added: original b');
     // The conflicting file is only restored when its box is ticked; the button counts what will change.
     const confirm = within(dialog).getByTestId('rewind-confirm');
     expect(confirm).toHaveTextContent('Rewind and restore 2 files');
@@ -86,21 +85,6 @@ describe('Rewind to here', () => {
     });
     await userEvent.click(await within(dialog).findByTestId('rewind-confirm'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wait until Claude has finished answering');
-  });
-});
-
-describe('lineDiff', () => {
-  it('folds long unchanged runs and keeps two lines of context', () => {
-    const a = ['1', '2', '3', '4', '5', '6', 'x', '8'];
-    const b = ['1', '2', '3', '4', '5', '6', 'y', '8'];
-    expect(lineDiff(a, b).map((r) => (r.kind === 'fold' ? `…${r.count}` : `${r.kind}:${r.text}`))).toEqual([
-      '…4',
-      'same:5',
-      'same:6',
-      'del:x',
-      'add:y',
-      'same:8',
-    ]);
   });
 });
 
