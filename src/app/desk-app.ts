@@ -37,6 +37,11 @@ import { ComposerService } from './composer-service';
 import { spawnInOwnGroup } from '../core/turn/spawned-process';
 import { RewindService } from './rewind-service';
 import { GitCheckpoints } from '../core/rewind/git-checkpoints';
+import { CliCheckpoints } from '../core/rewind/cli-checkpoints';
+import { FileBackups } from '../core/rewind/file-backups';
+import { CliFileRewind } from './rewind-cli-files';
+import { buildChildEnv } from '../core/turn/build-turn-args';
+import { killProcessGroup } from '../core/process-group';
 import { ForkPointsStore } from '../core/store/fork-points-store';
 import { MessageQueueStore } from '../core/store/message-queue-store';
 import { MessageQueue } from './message-queue';
@@ -286,6 +291,22 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessions,
     forks,
     checkpoints: new GitCheckpoints(),
+    // Claude Code's own checkpoints, read and applied by a control-only process with a turn's CLI, PATH and key.
+    cliFiles: new CliFileRewind(
+      new CliCheckpoints({
+        launch: async () => {
+          const parts = await prepareParts({}, true);
+          const childEnv = buildChildEnv({
+            baseEnv: env,
+            savedApiKey: parts.savedApiKey,
+            pathAdditions: parts.cli.pathAdditions,
+          });
+          return { file: parts.cli.path, prefixArgs: parts.cli.prefixArgs, env: childEnv };
+        },
+        killGroup: killProcessGroup,
+      }),
+      new FileBackups(path.join(layout.stateDir, 'rewind-backups')),
+    ),
     projectDir: (thread) => thread.settings.projectDir ?? layout.workspaceDir,
     isBusy: (threadId) => turns.isBusy(threadId),
     discardProcesses: (threadId) => engine.warm.discard(threadId, 'the thread was rewound'),

@@ -4,6 +4,8 @@ import type { AssistantMessage, ChatMessage, Thread, ThreadBranch } from '../sha
 import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import type { ForkPointsStore } from '../core/store/fork-points-store';
 import type { ThreadsStore } from '../core/store/threads-store';
+import type { CliCheckpointTarget } from '../core/rewind/cli-checkpoints';
+import type { CliFileRewind } from './rewind-cli-files';
 
 export interface RewindDeps {
   threads: Pick<ThreadsStore, 'get' | 'rewind'>;
@@ -14,6 +16,8 @@ export interface RewindDeps {
   };
   forks: Pick<ForkPointsStore, 'set'>;
   checkpoints: GitCheckpoints;
+  /** Claude Code's own checkpoints (outside git; ignored files inside it). Absent: git snapshots only. */
+  cliFiles?: CliFileRewind;
   /** The thread's project folder as its turns use it. */
   projectDir: (thread: Thread) => string;
   isBusy: (threadId: string) => boolean;
@@ -23,6 +27,10 @@ export interface RewindDeps {
 
 const OUTSIDE_GIT =
   'This project folder is not inside a git repository, so Claude Desk took no snapshots of it: changes made by shell commands (Bash) or sub-agents cannot be undone here.';
+const OUTSIDE_GIT_CLI =
+  "This project folder is not inside a git repository: what Claude changed with its Write and Edit tools is restored from Claude Code's own checkpoints, but changes made by shell commands (Bash) or sub-agents cannot be undone here, and changes you made yourself since are not told apart from Claude's.";
+const IGNORED_CLI =
+  "Files marked “earlier version kept by Claude Code” are not in Claude Desk's git snapshots (ignored by git, or outside the repository): Claude Code's checkpoints restore what its Write and Edit tools did to them, not changes made by shell commands.";
 
 /**
  * Rewind a thread to just before one of its user messages — the files (Claude Desk's git snapshots) and the
@@ -58,11 +66,26 @@ export class RewindService {
   }
 
   async preview(threadId: string, messageId: string): Promise<RewindPreview> {
-    const { thread } = await this.locate(threadId, messageId);
+    const { thread, index } = await this.locate(threadId, messageId);
     const dir = this.deps.projectDir(thread);
     const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
-    if (plan) return { threadId, messageId, source: 'git', files: plan.files, limits: [] };
+    const target = await this.cliTarget(thread, index, dir);
+    const base = plan?.root ?? dir;
+    const covered = new Set(plan?.files.map((f) => f.path));
+    const cli = target && this.deps.cliFiles ? await this.deps.cliFiles.preview(target, base, covered) : undefined;
+    const extra = cli?.files ?? [];
+    if (plan) {
+      return {
+        threadId,
+        messageId,
+        source: 'git',
+        files: [...plan.files, ...extra],
+        limits: extra.length ? [IGNORED_CLI] : [],
+      };
+    }
     const inGit = (await this.deps.checkpoints.root(dir)) !== undefined;
+    if (!inGit && cli && !cli.error)
+      return { threadId, messageId, source: 'cli', files: extra, limits: [OUTSIDE_GIT_CLI] };
     return {
       threadId,
       messageId,
@@ -72,6 +95,7 @@ export class RewindService {
         inGit
           ? 'This message was sent before Claude Desk kept snapshots of this project, so its file changes cannot be undone; the conversation can still go back.'
           : OUTSIDE_GIT,
+        ...(cli?.error ? [`Claude Code's checkpoints could not be read: ${cli.error}`] : []),
       ],
     };
   }
@@ -81,7 +105,29 @@ export class RewindService {
     const dir = this.deps.projectDir(thread);
     const rewindId = `rw-${randomUUID()}`;
     const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
-    const files = plan ? await this.deps.checkpoints.apply(plan, threadId, rewindId, new Set(overwrite)) : undefined;
+    const target = this.deps.cliFiles ? await this.cliTarget(thread, index, dir) : undefined;
+    const covered = new Set(plan?.files.map((f) => f.path));
+    const viaCli = (base: string) =>
+      target ? this.deps.cliFiles!.rewind(threadId, rewindId, target, base, covered) : undefined;
+    let restored: string[];
+    let kept: string[] = [];
+    let undoable: boolean;
+    if (plan) {
+      let extra: string[] = [];
+      // Claude Code's rewind runs after the undo snapshot and before git's restore, which has the last word.
+      const files = await this.deps.checkpoints.apply(plan, threadId, rewindId, new Set(overwrite), async () => {
+        const out = await viaCli(plan.root)?.catch(() => undefined);
+        extra = out?.restored ?? [];
+        return out?.touched ?? [];
+      });
+      restored = [...files.restored, ...extra];
+      kept = files.kept;
+      undoable = true;
+    } else {
+      const out = await viaCli(dir);
+      restored = out?.restored ?? [];
+      undoable = restored.length > 0;
+    }
 
     const sessionId = await this.deps.sessions.get(threadId);
     const branch: ThreadBranch = {
@@ -91,23 +137,16 @@ export class RewindService {
       createdAt: Date.now(),
       messages: thread.messages.slice(index),
       ...(sessionId ? { sessionId } : {}),
-      ...(files ? { rewindId } : {}),
+      ...(undoable ? { rewindId } : {}),
     };
     await this.continueFrom(threadId, thread.messages.slice(0, index), sessionId);
     await this.deps.threads.rewind(threadId, branch);
     const user = thread.messages[index] as Extract<ChatMessage, { role: 'user' }>;
-    return {
-      threadId,
-      messageId,
-      restored: files?.restored ?? [],
-      kept: files?.kept ?? [],
-      text: user.text,
-      ...(files ? { rewindId } : {}),
-    };
+    return { threadId, messageId, restored, kept, text: user.text, ...(undoable ? { rewindId } : {}) };
   }
 
   /** Bring a set-aside branch back (its files and its conversation); what is there now becomes a branch. */
-  async switchBranch(threadId: string, branchId: string): Promise<{ restored: string[] }> {
+  async switchBranch(threadId: string, branchId: string): Promise<{ restored: string[]; kept: string[] }> {
     const thread = await this.deps.threads.get(threadId);
     if (!thread) throw new Error('This thread no longer exists.');
     if (this.deps.isBusy(threadId))
@@ -121,9 +160,16 @@ export class RewindService {
       throw new Error('That branch no longer fits this thread.');
     const dir = this.deps.projectDir(thread);
     const saveAs = `rw-${randomUUID()}`;
-    const restored = target.rewindId
-      ? await this.deps.checkpoints.switchTo(dir, threadId, target.rewindId, saveAs)
-      : [];
+    const root = await this.deps.checkpoints.root(dir);
+    const git =
+      target.rewindId && root
+        ? await this.deps.checkpoints.switchTo(dir, threadId, target.rewindId, saveAs)
+        : { restored: [], kept: [] };
+    const cli =
+      target.rewindId && this.deps.cliFiles
+        ? await this.deps.cliFiles.switchTo(threadId, target.rewindId, saveAs, root ?? dir)
+        : [];
+    const restored = [...git.restored, ...cli.filter((f) => !git.restored.includes(f))];
     const current = thread.messages.slice(at);
     const sessionId = await this.deps.sessions.get(threadId);
     const aside: ThreadBranch = {
@@ -140,13 +186,14 @@ export class RewindService {
     if (target.sessionId) await this.deps.sessions.set(threadId, target.sessionId);
     else await this.deps.sessions.delete(threadId);
     await this.deps.threads.rewind(threadId, aside, target.id);
-    return { restored };
+    return { restored, kept: git.kept };
   }
 
   /** The thread is being deleted: drop its snapshot refs from the project's repository. */
   async forget(threadId: string): Promise<void> {
     const thread = await this.deps.threads.get(threadId).catch(() => undefined);
     if (thread) await this.deps.checkpoints.forget(this.deps.projectDir(thread), threadId);
+    await this.deps.cliFiles?.forget(threadId).catch(() => undefined);
     await this.deps.forks.set(threadId, undefined);
   }
 
@@ -162,6 +209,18 @@ export class RewindService {
       await this.deps.forks.set(threadId, undefined);
       await this.deps.sessions.delete(threadId);
     }
+  }
+
+  /**
+   * Where Claude Code keeps the checkpoint of the message at `index`: the uuid its turn's prompt was replayed with,
+   * in the thread's current session (the CLI finds the session by the folder it ran in).
+   */
+  private async cliTarget(thread: Thread, index: number, dir: string): Promise<CliCheckpointTarget | undefined> {
+    const answer = thread.messages[index + 1];
+    const userUuid = answer?.role === 'assistant' ? answer.cli?.userUuid : undefined;
+    const sessionId = await this.deps.sessions.get(thread.id);
+    if (!userUuid || !sessionId) return undefined;
+    return { projectDir: dir, sessionId, userMessageUuid: userUuid };
   }
 
   private async locate(threadId: string, messageId: string): Promise<{ thread: Thread; index: number }> {

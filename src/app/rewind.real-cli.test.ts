@@ -54,7 +54,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     git(project, '-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first');
   });
 
-  const turn = async (threadId: string, text: string): Promise<string> => {
+  const turn = async (threadId: string, text: string, inGit = true): Promise<string> => {
     const { turnId } = await desk.handlers.sendMessage({ threadId, text });
     await expect
       .poll(() => events.filter((e) => e.turnId === turnId && e.type === 'finished').length, { timeout: 90_000 })
@@ -62,6 +62,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     expect(events.find((e) => e.turnId === turnId && e.type === 'finished')).toMatchObject({ status: 'done' });
     // The after-turn snapshot and the last write happen just after `finished`; the thread is idle after them.
     await expect.poll(() => desk.services.turns.isBusy(threadId), { timeout: 30_000 }).toBe(false);
+    if (!inGit) return turnId;
     // …and the after-turn snapshot is in (a user's later edit must not be mistaken for Claude's).
     const users = (await desk.handlers.getThread({ threadId }))!.messages.filter((m) => m.role === 'user');
     const ref = `refs/claude-desk/${threadId}/${users.at(-1)!.id}/after`;
@@ -149,5 +150,61 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     } finally {
       await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
     }
+  });
+
+  it("outside git, a Write and an Edit are undone by Claude Code's own checkpoints, Bash is named as out of reach, and the rewind can be undone", async () => {
+    const plain = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-rewind-plain-')));
+    const readHere = (f: string) => fs.readFile(path.join(plain, f), 'utf8').catch(() => undefined);
+    await fs.writeFile(path.join(plain, 'b.txt'), 'original b\n');
+    const thread = await desk.handlers.createThread({ settings: { projectDir: plain } });
+    await turn(thread.id, 'first question', false);
+    await turn(thread.id, 'FILES change them', false);
+    expect(await readHere('a.txt')).toBe('new file a\n');
+
+    const target = (await desk.handlers.getThread({ threadId: thread.id }))!.messages[2]!;
+    const preview = await desk.handlers.previewRewind({ threadId: thread.id, messageId: target.id });
+    expect(preview.source).toBe('cli');
+    expect(preview.files.map((f) => [f.path, f.earlierUnknown]).sort()).toEqual([
+      ['a.txt', true],
+      ['b.txt', true],
+    ]);
+    expect(preview.limits.join(' ')).toMatch(/shell commands \(Bash\) or sub-agents cannot be undone/);
+
+    const out = await desk.handlers.rewindThread({ threadId: thread.id, messageId: target.id });
+    expect(out.restored.sort()).toEqual(['a.txt', 'b.txt']);
+    expect(out.rewindId).toBeDefined();
+    expect(await readHere('a.txt')).toBeUndefined();
+    expect(await readHere('b.txt')).toBe('original b\n');
+
+    // The files were kept aside before Claude Code restored them: switching back brings Claude's versions.
+    const branchId = (await desk.handlers.getThread({ threadId: thread.id }))!.branches![0]!.id;
+    const back = await desk.handlers.switchBranch({ threadId: thread.id, branchId });
+    expect(back.restored.sort()).toEqual(['a.txt', 'b.txt']);
+    expect(await readHere('a.txt')).toBe('new file a\n');
+    expect(await readHere('b.txt')).toBe('edited b\n');
+    await fs.rm(plain, { recursive: true, force: true });
+  });
+
+  it("in git, a file the snapshots ignore (.gitignore) is restored by Claude Code's checkpoints beside the tracked ones", async () => {
+    await fs.writeFile(path.join(project, '.gitignore'), 'a.txt\n');
+    git(project, 'add', '.gitignore');
+    git(project, '-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'ignore a');
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    const before = userGitState(project);
+    await turn(thread.id, 'FILES change them');
+    expect(await read('a.txt')).toBe('new file a\n');
+
+    const target = (await desk.handlers.getThread({ threadId: thread.id }))!.messages[0]!;
+    const preview = await desk.handlers.previewRewind({ threadId: thread.id, messageId: target.id });
+    expect(preview.source).toBe('git');
+    expect(preview.files.map((f) => [f.path, !!f.earlierUnknown])).toEqual([
+      ['b.txt', false],
+      ['a.txt', true],
+    ]);
+    const out = await desk.handlers.rewindThread({ threadId: thread.id, messageId: target.id });
+    expect(out.restored).toEqual(['b.txt', 'a.txt']);
+    expect(await read('a.txt')).toBeUndefined();
+    expect(await read('b.txt')).toBe('original b\n');
+    expect(userGitState(project)).toBe(before);
   });
 });

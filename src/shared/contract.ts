@@ -175,7 +175,7 @@ export const calls = {
   /** The branches rewinds set aside in a thread (summaries; the messages come with getThread). */
   listBranches: call<BranchSummary[]>()(z.object({ threadId: id }).strict()),
   /** Bring a branch a rewind set aside back, with its files; the current messages become a branch. */
-  switchBranch: call<{ restored: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
+  switchBranch: call<{ restored: string[]; kept: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 

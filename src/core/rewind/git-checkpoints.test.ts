@@ -106,6 +106,25 @@ describe('GitCheckpoints (real git)', () => {
     expect(read('a.txt')).toBe('new a\n');
   });
 
+  it('switching back to a set-aside branch keeps a file the user changed since, and can itself be switched back', async () => {
+    await cp.snapshot(dir, T, 'm1', 'before');
+    write('a.txt', 'claude a\n');
+    write('b.txt', 'claude b\n');
+    await cp.snapshot(dir, T, 'm1', 'after');
+    const plan = (await cp.plan(dir, T, 'm1', 'm1'))!;
+    await cp.apply(plan, T, 'rw1');
+    expect(read('a.txt')).toBeUndefined();
+    // After the rewind, the user edits b.txt by hand; switching back must not overwrite it.
+    write('b.txt', "the user's b\n");
+    const out = await cp.switchTo(dir, T, 'rw1', 'rw2');
+    expect(out).toEqual({ restored: ['a.txt'], kept: ['b.txt'] });
+    expect(read('a.txt')).toBe('claude a\n');
+    expect(read('b.txt')).toBe("the user's b\n");
+    // Nothing is lost: the switch kept the tree as it was, so switching once more undoes it.
+    expect((await cp.switchTo(dir, T, 'rw2', 'rw3')).restored).toEqual(['a.txt']);
+    expect(read('a.txt')).toBeUndefined();
+  });
+
   it('outside git there are no snapshots; forgetting a thread removes only its refs', async () => {
     const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-plain-'));
     try {

@@ -20,6 +20,12 @@ function refFor(threadId: string, messageId: string, which: 'before' | 'after' |
   return `${SNAPSHOT_REF_PREFIX}${threadId}/${messageId}/${which}`;
 }
 
+/** The thread's most recent after-snapshot (turn, rewind or switch): the tree as Claude Desk last left it. */
+function latestRef(threadId: string): string {
+  if (!SAFE_ID.test(threadId)) throw new Error('checkpoint ids must be plain identifiers');
+  return `${SNAPSHOT_REF_PREFIX}${threadId}/latest`;
+}
+
 function preview(bytes: Buffer | undefined): { text?: string; binary?: boolean } {
   if (bytes === undefined) return {};
   if (bytes.length > PREVIEW_MAX_BYTES || bytes.includes(0)) return { binary: true };
@@ -61,12 +67,14 @@ export class GitCheckpoints {
     try {
       const root = await this.root(projectDir);
       if (!root) return undefined;
-      return await snapshotWorkTree(
+      const commit = await snapshotWorkTree(
         root,
         refFor(threadId, messageId, which),
         `claude-desk ${which} ${messageId}`,
         this.run,
       );
+      if (which === 'after') await this.run(['update-ref', latestRef(threadId), commit], { cwd: root });
+      return commit;
     } catch {
       return undefined;
     }
@@ -94,9 +102,9 @@ export class GitCheckpoints {
     const target = await resolveRef(root, refFor(threadId, messageId, 'before'), this.run);
     if (!target) return undefined;
     const now = await snapshotWorkTree(root, undefined, 'claude-desk rewind preview', this.run);
-    const after = latestMessageId
-      ? await resolveRef(root, refFor(threadId, latestMessageId, 'after'), this.run)
-      : undefined;
+    const after =
+      (await resolveRef(root, latestRef(threadId), this.run)) ??
+      (latestMessageId ? await resolveRef(root, refFor(threadId, latestMessageId, 'after'), this.run) : undefined);
     const userChanged = new Set(after ? (await changedFiles(root, after, now, this.run)).map((c) => c.path) : []);
     const files: RewindFile[] = [];
     for (const change of await changedFiles(root, target, now, this.run)) {
@@ -121,13 +129,16 @@ export class GitCheckpoints {
 
   /**
    * Restore the plan's files (conflicts only when listed in `overwrite`), after snapshotting the tree so the
-   * rewind itself can be undone. Returns the files restored and the undo snapshot.
+   * rewind itself can be undone. `between` runs after that snapshot and before the restore (Claude Code's own
+   * rewind, for files the snapshots do not hold); it returns the root-relative paths it changed, and any of
+   * them the user chose to keep is put back as it was. Returns the files restored and the undo snapshot.
    */
   async apply(
     plan: GitRewindPlan,
     threadId: string,
     rewindId: string,
     overwrite: ReadonlySet<string> = new Set(),
+    between?: () => Promise<string[]>,
   ): Promise<{ restored: string[]; kept: string[]; undo: string }> {
     const undo = await snapshotWorkTree(
       plan.root,
@@ -135,9 +146,17 @@ export class GitCheckpoints {
       `claude-desk undo ${rewindId}`,
       this.run,
     );
+    const touched = new Set(between ? await between() : []);
     const restored = plan.files.filter((f) => !f.conflict || overwrite.has(f.path)).map((f) => f.path);
     const kept = plan.files.filter((f) => f.conflict && !overwrite.has(f.path)).map((f) => f.path);
     await restoreFiles(plan.root, plan.target, restored, this.run);
+    await restoreFiles(
+      plan.root,
+      undo,
+      kept.filter((f) => touched.has(f)),
+      this.run,
+    );
+    await this.markAfter(plan.root, threadId, rewindId);
     return { restored, kept, undo };
   }
 
@@ -150,14 +169,32 @@ export class GitCheckpoints {
 
   /**
    * Switch the tree to the files as they were just before rewind `rewindId` (a set-aside branch's files),
-   * after keeping the tree as it is now under `saveAs` so that switch can be made back. Returns the paths changed.
+   * after keeping the tree as it is now under `saveAs` so that switch can be made back. A file changed since
+   * the thread's latest after-snapshot (its last turn, rewind or switch) is the user's, and is kept as it is.
    */
-  async switchTo(projectDir: string, threadId: string, rewindId: string, saveAs: string): Promise<string[]> {
+  async switchTo(
+    projectDir: string,
+    threadId: string,
+    rewindId: string,
+    saveAs: string,
+  ): Promise<{ restored: string[]; kept: string[] }> {
     const { root, commit } = await this.undoSnapshot(projectDir, threadId, rewindId);
     const now = await snapshotWorkTree(root, refFor(threadId, saveAs, 'undo'), `claude-desk undo ${saveAs}`, this.run);
     const files = (await changedFiles(root, commit, now, this.run)).map((c) => c.path);
-    await restoreFiles(root, commit, files, this.run);
-    return files;
+    const reference = await resolveRef(root, latestRef(threadId), this.run);
+    const userChanged = new Set(
+      reference ? (await changedFiles(root, reference, now, this.run)).map((c) => c.path) : [],
+    );
+    const restored = files.filter((f) => !userChanged.has(f));
+    await restoreFiles(root, commit, restored, this.run);
+    await this.markAfter(root, threadId, saveAs);
+    return { restored, kept: files.filter((f) => userChanged.has(f)) };
+  }
+
+  /** The tree right after a rewind or a switch: what a later switch compares with to find the user's changes. */
+  private async markAfter(root: string, threadId: string, id: string): Promise<void> {
+    const commit = await snapshotWorkTree(root, refFor(threadId, id, 'after'), `claude-desk after ${id}`, this.run);
+    await this.run(['update-ref', latestRef(threadId), commit], { cwd: root });
   }
 
   private async undoSnapshot(

@@ -146,7 +146,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       kept: [],
       text: '',
     }),
-    switchBranch: () => ({ restored: [] }),
+    switchBranch: () => ({ restored: [], kept: [] }),
     listBranches: () => [],
     prepareTurn: () => null,
     getComposerCatalog: () => ({

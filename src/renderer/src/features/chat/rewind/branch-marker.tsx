@@ -58,7 +58,13 @@ function BranchDialog({ threadId, summary, onClose }: { threadId: string; summar
       const out = await getApi().switchBranch({ threadId, branchId: summary.id });
       await reload();
       const files = out.restored.length ? ` and its files (${out.restored.length})` : '';
-      pushNotice('info', `Switched to the other branch${files}. What you had is kept as a branch in its place.`);
+      const kept = out.kept.length
+        ? ` ${out.kept.length === 1 ? 'One file you changed since was' : `${out.kept.length} files you changed since were`} left as you left them (${out.kept.join(', ')}).`
+        : '';
+      pushNotice(
+        out.kept.length ? 'warning' : 'info',
+        `Switched to the other branch${files}. What you had is kept as a branch in its place.${kept}`,
+      );
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

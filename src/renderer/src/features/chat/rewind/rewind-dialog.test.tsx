@@ -101,6 +101,7 @@ describe('the other branch', () => {
     };
     const host = createFakeHost({ threads: [thread] });
     host.handle('listBranches', () => [{ id: 'b1', afterMessageId: 'a1', createdAt: 4, messageCount: 2 }]);
+    host.handle('switchBranch', () => ({ restored: ['a.txt'], kept: ['b.txt'] }));
     renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
     const marker = await screen.findByTestId('branch-marker');
@@ -115,5 +116,9 @@ describe('the other branch', () => {
     expect(await within(dialog).findByText('change the files')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByTestId('branch-switch'));
     await waitFor(() => expect(host.callsTo('switchBranch')).toEqual([{ threadId: 't1', branchId: 'b1' }]));
+    // A file the user changed since the rewind is not overwritten by the switch, and the notice says so.
+    expect(
+      await screen.findByText(/One file you changed since was left as you left them \(b\.txt\)/),
+    ).toBeInTheDocument();
   });
 });

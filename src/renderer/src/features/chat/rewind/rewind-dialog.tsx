@@ -115,6 +115,9 @@ export function RewindDialog({
                           <span className={`rewind-action rewind-action-${f.action}`}>{ACTION_LABEL[f.action]}</span>
                           <code className="rewind-path">{f.path}</code>
                           {f.conflict && <span className="rewind-badge">Changed after Claude — kept</span>}
+                          {f.earlierUnknown && (
+                            <span className="rewind-badge rewind-badge-cli">Earlier version kept by Claude Code</span>
+                          )}
                         </summary>
                         <FileChangePreview file={f} />
                       </details>
