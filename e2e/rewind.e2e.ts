@@ -73,15 +73,15 @@ test('Rewind to here lists the files first, restores them on confirm, and the th
   await expect(dialog.getByTestId('rewind-file')).toHaveCount(2);
   await expect(dialog.getByTestId('rewind-file').filter({ hasText: 'a.txt' })).toContainText('Remove');
   await dialog.getByTestId('rewind-file').filter({ hasText: 'b.txt' }).locator('summary').click();
-  await expect(dialog.getByLabel('Changes to b.txt')).toContainText('+ original b');
+  await expect(dialog.getByLabel('Changes to b.txt')).toContainText('added: original b');
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: `e2e/screenshots/rewind-dialog-${theme}-1280.png` });
+    await page.screenshot({ path: `e2e/screenshots/rewind-dialog-${theme}-1280.png`, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 800, height: 600 });
-  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-dark-800.png' });
+  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-dark-800.png', animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-light-800.png' });
+  await page.screenshot({ path: 'e2e/screenshots/rewind-dialog-light-800.png', animations: 'disabled' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await dialog.getByTestId('rewind-confirm').click();
@@ -103,8 +103,14 @@ test('Rewind to here lists the files first, restores them on confirm, and the th
   await expect(other).toContainText('FILES change a and b');
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: `e2e/screenshots/branch-dialog-${theme}-1280.png` });
+    await page.screenshot({ path: `e2e/screenshots/branch-dialog-${theme}-1280.png`, animations: 'disabled' });
   }
+  await page.setViewportSize({ width: 800, height: 600 });
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `e2e/screenshots/branch-dialog-${theme}-800.png`, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await other.getByTestId('branch-switch').click();
   await expect(other).toHaveCount(0);
   await expect(page.getByTestId('user-message').first()).toContainText('FILES change a and b');

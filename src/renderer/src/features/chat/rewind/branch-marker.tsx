@@ -104,7 +104,10 @@ function BranchDialog({ threadId, summary, onClose }: { threadId: string; summar
               ))}
             </ol>
           )}
-          <p className="rewind-muted">Switching brings back this conversation and, in a git project, its files.</p>
+          <p className="rewind-muted">
+            Switching brings back this conversation and its files as they were on it; a file you changed since is left
+            as you left it.
+          </p>
         </div>
         <div className="dialog-actions">
           <button ref={closeRef} type="button" className="btn" onClick={onClose} disabled={busy}>
