@@ -3,6 +3,7 @@
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
+import type { RetryInfo } from './retry-text';
 
 export interface ThreadSettings {
   /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
@@ -122,7 +123,7 @@ export interface AssistantMessage {
   error?: TurnError;
   warnings?: string[];
   /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
-  retry?: { attempt: number; maxRetries: number };
+  retry?: RetryInfo;
   /** `/compact` ran in this turn (recorded case 37): shown as a divider. */
   compacted?: {
     trigger: string;

@@ -67,9 +67,14 @@ export type TurnErrorKind =
   | 'interrupted' // Claude Desk stopped (crash, kill, power) while the turn ran
   | 'internal';
 
+/** Which credential a turn used (build-turn-args.ts's order): the one a 401 rejected. */
+export type TurnCredential = 'env_api_key' | 'saved_api_key' | 'cli_login';
+
 export interface TurnError {
   kind: TurnErrorKind;
   message: string;
+  /** auth_required only: the credential that was missing or rejected, so the UI offers only the fix that works. */
+  credential?: TurnCredential;
   /** What the user can do about it, in one sentence. */
   hint?: string;
 }
@@ -151,7 +156,7 @@ export type TurnEvent = Base &
     /** `/compact` finished (`system/compact_boundary`, case 37). */
     | { type: 'compacted'; trigger: string; preTokens?: number; postTokens?: number }
     | { type: 'permission_denied'; toolUseId: string; toolName: string; message: string }
-    | { type: 'retry'; attempt: number; maxRetries: number; errorStatus?: number; delayMs?: number }
+    | { type: 'retry'; attempt: number; maxRetries: number; errorStatus?: number; error?: string; delayMs?: number }
     | { type: 'retry_cleared' }
     | { type: 'rate_limit'; info: Record<string, unknown> }
     /** The CLI's ids for this turn's prompt and its latest answer line (rewind and forks key on them). */

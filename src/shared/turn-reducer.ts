@@ -97,7 +97,14 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'retry': {
       if (isFinalStatus(msg.status)) return msg;
       const same = msg.retry?.attempt === e.attempt && msg.retry.maxRetries === e.maxRetries;
-      const next = same ? msg : { ...msg, retry: { attempt: e.attempt, maxRetries: e.maxRetries } };
+      const retry = {
+        attempt: e.attempt,
+        maxRetries: e.maxRetries,
+        ...(e.errorStatus !== undefined ? { errorStatus: e.errorStatus } : {}),
+        ...(e.error !== undefined ? { error: e.error } : {}),
+        ...(e.delayMs !== undefined ? { delayMs: e.delayMs } : {}),
+      };
+      const next = same ? msg : { ...msg, retry };
       return setStatus(next, 'running');
     }
     case 'retry_cleared':

@@ -1,4 +1,5 @@
 import type { PermissionMode } from '../../shared/settings';
+import type { TurnCredential } from '../../shared/turn-events';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 import { mergePathList, pathKey } from '../cli/path-list';
 
@@ -119,6 +120,12 @@ export interface ChildEnvInput {
   /** Directories discovery wants in front of PATH (a desktop launch gets a minimal PATH). */
   pathAdditions?: string[];
   platform?: NodeJS.Platform;
+}
+
+/** The credential buildChildEnv hands the CLI (same order): the environment's key wins over a saved one. */
+export function turnCredential(baseEnv: NodeJS.ProcessEnv, savedApiKey: string | undefined): TurnCredential {
+  if (baseEnv.ANTHROPIC_API_KEY?.trim()) return 'env_api_key';
+  return savedApiKey ? 'saved_api_key' : 'cli_login';
 }
 
 /**

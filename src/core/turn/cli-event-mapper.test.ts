@@ -102,6 +102,16 @@ describe('CliEventMapper, case by case', () => {
     expect(verdict?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("12f/12g: a 529 or 429 retry carries what the sentence needs (status, the CLI's word, the wait)", () => {
+    const retries = (name: string) =>
+      mapAll(recordedValues(recordedCase(name))).events.filter((e) => e.type === 'retry');
+    expect(retries('12f')).toEqual([
+      expect.objectContaining({ attempt: 1, maxRetries: 10, errorStatus: 529, error: 'overloaded', delayMs: 512 }),
+      expect.objectContaining({ attempt: 2, errorStatus: 529, error: 'overloaded', delayMs: 1075 }),
+    ]);
+    expect(retries('12g')).toEqual([expect.objectContaining({ errorStatus: 429, error: 'rate_limit', delayMs: 601 })]);
+  });
+
   it('03: unknown session → error verdict naming the session, no init', () => {
     const r = mapAll(recordedValues(recordedCase('03')));
     expect(r.types).toEqual([]);

@@ -333,6 +333,7 @@ export class CliEventMapper {
           attempt: num(raw.attempt) ?? 0,
           maxRetries: num(raw.max_retries) ?? 0,
           errorStatus,
+          error: str(raw.error),
           delayMs: num(raw.retry_delay_ms),
         });
         if (errorStatus === 401 || errorStatus === 403) {

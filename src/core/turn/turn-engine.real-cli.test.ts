@@ -109,6 +109,18 @@ describe('TurnEngine + real CLI + mock API', () => {
     expect(r.outcome.error?.kind).toBe('auth_required');
     expect(mock.requests.length).toBeLessThanOrEqual(2);
     expect(r.types.at(-1)).toBe('finished');
+    // It names the credential that was refused, and the fix that works for it (the environment's key wins).
+    expect(r.outcome.error).toMatchObject({ credential: 'env_api_key' });
+    expect(r.outcome.error?.message).toContain('ANTHROPIC_API_KEY');
+    expect(r.outcome.error?.hint).toMatch(/restart Claude Desk/);
+
+    const { ANTHROPIC_API_KEY: _env, ...noEnvKey } = cli.env;
+    const saved = await runTurn(
+      h.engine(noEnvKey),
+      h.request('t2', 'SCENARIO:apierr401 hi', { savedApiKey: 'sk-ant-saved-bad' }),
+    );
+    expect(saved.outcome.error).toMatchObject({ kind: 'auth_required', credential: 'saved_api_key' });
+    expect(saved.outcome.error?.message).toBe('The Anthropic API rejected the API key saved in Settings (HTTP 401).');
   });
 
   it('an is_error verdict fails the turn with the CLI’s message', async () => {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AssistantMessage } from '../../shared/threads';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
-import { parseModelRouting } from './build-turn-args';
+import { parseModelRouting, turnCredential } from './build-turn-args';
 import { type ControlResult, cliPermissionMode } from './control-protocol';
 import type { ControlSession } from './control-session';
 import { buildTranscriptPreamble } from './build-user-line';
 import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
 import type { GroupKiller, Spawner } from './spawned-process';
-import { TurnSetupError, classifyTurnEnd, needsFreshSession } from './turn-errors';
+import { TurnSetupError, classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
 import {
   type Clock,
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -323,7 +323,7 @@ export class TurnEngine {
     }
     if (verdict && !attempt.resultEmitted) emit({ ...base, type: 'result', verdict });
     if (attempt.exit.stopped || isStopped()) return this.finish(emit, base, { status: 'stopped', verdict });
-    const error =
+    const ended =
       attempt.fatal ??
       classifyTurnEnd({
         exit: attempt.exit,
@@ -332,6 +332,12 @@ export class TurnEngine {
         idleTimeoutMs: this.attemptDeps.idleTimeoutMs,
         apiErrorText: attempt.apiErrorText,
       });
+    // Which credential was refused decides what the user can do about it (issue 12: saving a key is useless
+    // while the environment's key wins).
+    const error =
+      ended?.kind === 'auth_required'
+        ? explainAuthFailure(ended, turnCredential(this.attemptDeps.env, req.savedApiKey))
+        : ended;
     if (error) {
       if (attempt.exit.stderrTail.trim())
         log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);

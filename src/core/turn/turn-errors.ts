@@ -1,4 +1,4 @@
-import type { TurnError } from '../../shared/turn-events';
+import type { TurnCredential, TurnError } from '../../shared/turn-events';
 import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
 import { redact } from '../log/redact';
@@ -114,5 +114,39 @@ export class TurnSetupError extends Error {
     readonly hint?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * An auth failure said in terms of the credential the turn used, with only the fix that works: while
+ * ANTHROPIC_API_KEY is in the environment it wins (build-turn-args.ts), so saving a key would change nothing.
+ */
+export function explainAuthFailure(error: TurnError, credential: TurnCredential): TurnError {
+  const rejected = /401|invalid|rejected|expired/i.test(error.message);
+  switch (credential) {
+    case 'env_api_key':
+      return {
+        ...error,
+        credential,
+        message:
+          'The Anthropic API rejected the ANTHROPIC_API_KEY set in the environment Claude Desk was started from (HTTP 401).',
+        hint: 'Correct or remove ANTHROPIC_API_KEY where you start Claude Desk (shell profile, launcher), then restart Claude Desk. A key saved in Settings is not used while that variable is set.',
+      };
+    case 'saved_api_key':
+      return {
+        ...error,
+        credential,
+        message: 'The Anthropic API rejected the API key saved in Settings (HTTP 401).',
+        hint: "Save a valid key in its place — or remove it to use Claude Code's own login.",
+      };
+    default:
+      return {
+        ...error,
+        credential,
+        message: rejected
+          ? "The Anthropic API rejected Claude Code's own login (HTTP 401): it may have expired."
+          : 'Claude Code is not logged in.',
+        hint: 'Log in again with Claude Code (run `claude`, then /login), or save an API key in Settings.',
+      };
   }
 }

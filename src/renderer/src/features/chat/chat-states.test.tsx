@@ -74,11 +74,17 @@ describe('chat: turn states', () => {
     expect(footer).not.toHaveTextContent(/\bin\b.*\bout\b/);
   });
 
-  it('shows "Retrying (n/10)" while the CLI retries, and clears it when output resumes', async () => {
+  it('while the CLI retries, says why and counts down to the next try, and clears it when output resumes', async () => {
     const { emit } = await sendInThread();
     emit({ type: 'started', startedAt: Date.now() });
-    emit({ type: 'retry', attempt: 2, maxRetries: 10, errorStatus: 529 });
-    expect(await screen.findByTestId('turn-retrying')).toHaveTextContent('Retrying (2/10)');
+    // The CLI's system/api_retry for a 529 (recorded case 12f): error "overloaded", and how long it waits.
+    emit({ type: 'retry', attempt: 5, maxRetries: 10, errorStatus: 529, error: 'overloaded', delayMs: 8000 });
+    expect(await screen.findByTestId('turn-retrying')).toHaveTextContent(
+      "Anthropic's API is overloaded — retrying in 8 s (attempt 5 of 10)",
+    );
+    await waitFor(() => expect(screen.getByTestId('turn-retrying')).toHaveTextContent('retrying in 7 s'), {
+      timeout: 5000,
+    });
     emit({ type: 'text_delta', messageId: 'm1', text: 'Back' });
     await waitFor(() => expect(screen.queryByTestId('turn-retrying')).not.toBeInTheDocument());
   });
@@ -248,5 +254,42 @@ describe('chat: composer', () => {
     await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue('early words'));
     await userEvent.click(screen.getByText('Old one'));
     expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('a rejected ANTHROPIC_API_KEY from the environment says so and offers only that fix (no key field)', async () => {
+    const { emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() });
+    const error = {
+      kind: 'auth_required' as const,
+      credential: 'env_api_key' as const,
+      message:
+        'The Anthropic API rejected the ANTHROPIC_API_KEY set in the environment Claude Desk was started from (HTTP 401).',
+      hint: 'Correct or remove ANTHROPIC_API_KEY where you start Claude Desk (shell profile, launcher), then restart Claude Desk.',
+    };
+    emit({ type: 'error', error });
+    emit({ type: 'finished', status: 'failed' });
+    const card = await screen.findByTestId('auth-card');
+    expect(card).toHaveTextContent('The ANTHROPIC_API_KEY in the environment was rejected');
+    expect(within(card).getByTestId('auth-fix')).toHaveTextContent('then restart Claude Desk');
+    expect(within(card).queryByLabelText('Anthropic API key')).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('/login');
+  });
+
+  it('a rejected saved key offers to replace it, not the login steps', async () => {
+    const { emit } = await sendInThread();
+    emit({ type: 'started', startedAt: Date.now() });
+    emit({
+      type: 'error',
+      error: {
+        kind: 'auth_required',
+        credential: 'saved_api_key',
+        message: 'The Anthropic API rejected the API key saved in Settings (HTTP 401).',
+      },
+    });
+    emit({ type: 'finished', status: 'failed' });
+    const card = await screen.findByTestId('auth-card');
+    expect(card).toHaveTextContent('The API key saved in Settings was rejected');
+    expect(within(card).getByLabelText('Anthropic API key')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('claude setup-token');
   });
 });

@@ -2,6 +2,7 @@ import type { AssistantMessage } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { AuthCard } from './auth-card';
 import { Elapsed } from './elapsed';
+import { RetryLine } from './retry-line';
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
@@ -25,9 +26,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
       <div className="turn-state state-running" role="status" data-testid="turn-running">
         <span className="pulse" aria-hidden="true" />
         {message.retry ? (
-          <span data-testid="turn-retrying">
-            Retrying ({message.retry.attempt}/{message.retry.maxRetries})
-          </span>
+          <RetryLine retry={message.retry} />
         ) : status === 'waiting' ? (
           <span>Waiting for your approval</span>
         ) : (
@@ -46,7 +45,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
   }
   if (status === 'failed') {
     const err = message.error;
-    if (err?.kind === 'auth_required') return <AuthCard message={err.message} />;
+    if (err?.kind === 'auth_required') return <AuthCard error={err} />;
     const text = err?.message ?? message.verdict?.result ?? 'The turn failed.';
     return (
       <div className="turn-state state-failed" role="alert" data-testid="turn-failed">
