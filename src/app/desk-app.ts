@@ -25,6 +25,7 @@ import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service'
 import type { ThreadSettings } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { effectivePermissionMode, ownPermissionMode } from '../shared/settings';
+import { cliMissingFix, cliMissingText } from '../shared/cli-status';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
@@ -215,11 +216,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
-      throw new PrepareTurnError(
-        'Claude Code CLI not found.',
-        'cli_missing',
-        'Install it (see Settings → Claude Code), then press Recheck.',
-      );
+      throw new PrepareTurnError(cliMissingText(status), 'cli_missing', cliMissingFix(status));
     }
     if (status.status === 'outdated') {
       throw new PrepareTurnError(

@@ -14,6 +14,23 @@ export type CliStatus =
   | { status: 'outdated'; version: string; min_required: string; path: string }
   | { status: 'unusable'; path: string; reason: string };
 
+/**
+ * Why there is no CLI, in one sentence. With CLAUDE_DESK_CLI set nothing else is searched, so "not installed"
+ * would be wrong: the variable names a file that is not there.
+ */
+export function cliMissingText(cli: Extract<CliStatus, { status: 'not_installed' }>): string {
+  return cli.override
+    ? `CLAUDE_DESK_CLI points at ${cli.override}, but there is no file there.`
+    : 'Claude Code is not installed (or not where Claude Desk can find it).';
+}
+
+/** What to do about it, matching cliMissingText. */
+export function cliMissingFix(cli: Extract<CliStatus, { status: 'not_installed' }>): string {
+  return cli.override
+    ? 'Correct CLAUDE_DESK_CLI (or unset it so Claude Desk searches), then restart Claude Desk.'
+    : 'Install it (see Settings → Claude Code), then press Recheck.';
+}
+
 /** Which credentials a turn will use, in resolution order. */
 export type AuthMethod = 'env_api_key' | 'saved_api_key' | 'cli_login' | 'none';
 

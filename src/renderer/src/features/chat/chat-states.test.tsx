@@ -292,4 +292,27 @@ describe('chat: composer', () => {
     expect(within(card).getByLabelText('Anthropic API key')).toBeInTheDocument();
     expect(card).not.toHaveTextContent('claude setup-token');
   });
+
+  it('while browser mode has lost its connection, a message stays in the composer and Send says why', async () => {
+    const host = createFakeHost({ threads: [makeThread(T, 'Work')], host: 'web' });
+    const { store } = renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    act(() => host.emit('notice', { level: 'info', message: 'connection-lost' }));
+    await waitFor(() => expect(store.getState().connection).toBe('reconnecting'));
+    const box = screen.getByLabelText('Message');
+    await userEvent.type(box, 'Still here?{Enter}');
+    expect(box).toHaveValue('Still here?');
+    expect(host.callsTo('sendMessage')).toEqual([]);
+    expect(screen.getByTestId('send-button')).toBeDisabled();
+    expect(screen.getByTestId('composer-hint')).toHaveTextContent(
+      'Not connected to Claude Desk — your message stays here',
+    );
+    expect(screen.queryByTestId('notices')).not.toBeInTheDocument(); // the connection banner is the one explanation
+    act(() => host.emit('notice', { level: 'info', message: 'connected' }));
+    await waitFor(() => expect(screen.getByTestId('send-button')).toBeEnabled());
+    await userEvent.type(box, '{Enter}');
+    await waitFor(() =>
+      expect(host.callsTo('sendMessage')).toEqual([expect.objectContaining({ text: 'Still here?' })]),
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
 import { readAttachments, withTextFiles, type TextAttachment } from './read-images';
+import { sendBlockedReason } from './send-blocked';
 import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
 import { usePicker } from '../composer/use-picker';
 import { PickerPopup } from '../composer/picker-popup';
@@ -43,6 +44,7 @@ export function Composer() {
   const stop = useDesk((s) => s.stopActiveTurn);
   const text = useDesk((s) => s.drafts[s.activeThreadId ?? ''] ?? '');
   const setDraft = useDesk((s) => s.setDraft);
+  const blocked = useDesk(sendBlockedReason);
   const setText = (value: string, thread = threadId) => setDraft(thread, value);
   const [images, setImages] = useState<ImageAttachment[]>([]);
   const [files, setFiles] = useState<TextAttachment[]>([]);
@@ -125,6 +127,7 @@ export function Composer() {
       void runNative(native[1]!);
       return;
     }
+    if (blocked) return; // kept in the box; the hint and the banner say why
     const typed = text;
     const sentText = withTextFiles(text, files);
     const sentImages = images;
@@ -320,16 +323,19 @@ export function Composer() {
           <button
             type="submit"
             className="btn btn-primary btn-send"
-            disabled={empty}
+            disabled={empty || blocked !== undefined}
             aria-label="Send"
+            aria-describedby={blocked ? hintId : undefined}
+            title={blocked}
             data-testid="send-button"
           >
             <Icon name="send" size={16} />
           </button>
         </div>
       </div>
-      <p id={hintId} className="composer-hint">
-        {busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line{busy ? ' · Esc to stop' : ''}
+      <p id={hintId} className={`composer-hint ${blocked ? 'composer-blocked' : ''}`} data-testid="composer-hint">
+        {blocked ??
+          `${busy ? 'Enter to queue' : 'Enter to send'} · Shift+Enter for a new line${busy ? ' · Esc to stop' : ''}`}
       </p>
     </form>
   );

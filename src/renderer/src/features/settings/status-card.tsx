@@ -1,6 +1,7 @@
 import {
   CLI_INSTALL_COMMANDS,
   CLI_UPGRADE_COMMAND,
+  cliMissingText,
   type AuthStatus,
   type CliSource,
   type SandboxState,
@@ -114,10 +115,7 @@ export function StatusCard() {
       {cli?.status === 'not_installed' && (
         <>
           <p className="status-headline">
-            <span className="status-dot bad" aria-hidden="true" />{' '}
-            {cli.override
-              ? `Nothing usable at ${cli.override} (set by CLAUDE_DESK_CLI).`
-              : 'Claude Code is not installed (or not where Claude Desk can find it).'}
+            <span className="status-dot bad" aria-hidden="true" /> {cliMissingText(cli)}
           </p>
           <p>Install it with one of these, then press Recheck:</p>
           <ul className="install-list">
