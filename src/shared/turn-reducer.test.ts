@@ -258,7 +258,8 @@ describe('status', () => {
       { type: 'started', startedAt: 1 },
       { type: 'retry', attempt: 1, maxRetries: 10, errorStatus: 500, delayMs: 1192 },
     ]);
-    expect(m.retry).toEqual({ attempt: 1, maxRetries: 10 });
+    // The reason and the wait travel with it: the card says why and counts down (recorded cases 12f/12g).
+    expect(m.retry).toEqual({ attempt: 1, maxRetries: 10, errorStatus: 500, delayMs: 1192 });
     m = applyTurnEvent(m, ev({ type: 'retry', attempt: 2, maxRetries: 10 }));
     expect(m.retry).toEqual({ attempt: 2, maxRetries: 10 });
     m = applyTurnEvent(m, ev({ type: 'text_delta', messageId: 'm1', text: 'Hi' }));
