@@ -135,6 +135,26 @@ test("a user's MCP server from ~/.claude.json is connected in the MCP panel and 
   await expect(row).toContainText('user');
   await expect(panel.getByTestId('mcp-server').filter({ hasText: 'Claude Desk' })).toContainText('connected');
   await shoot(page, 'composer-mcp-panel');
+
+  // Off for this thread: the next turn's request no longer offers its tool (recorded case 34e).
+  await row.getByRole('switch', { name: 'my-tools in this thread' }).uncheck();
+  await expect(row).toContainText('off in this thread');
+  for (const [w, h] of [
+    [1280, 800],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await shoot(page, `composer-mcp-off-${w}x${h}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await box(page).fill('And now which tools?');
+  await box(page).press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2);
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const after = (mock.requests.at(-1)?.body.tools as { name: string }[]).map((t) => t.name);
+  expect(after).not.toContain('mcp__my-tools__echo_back');
+  expect(after.some((t) => t.startsWith('mcp__desk__'))).toBe(true);
 });
 
 test('the attach button adds a picked image and a text file as chips, and both reach the API', async ({ page }) => {

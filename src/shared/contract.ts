@@ -34,6 +34,11 @@ const threadSettings = z
     projectDir: z.string().max(4096).optional(),
     systemPrompt: z.string().max(200_000).optional(),
     permissionMode: z.enum(PERMISSION_MODES).optional(),
+    /** [] = all of the user's servers on. Names as MCP configs allow them; they end up in a CLI argument. */
+    disabledMcpServers: z
+      .array(z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'an MCP server name is letters, digits, _, . or -'))
+      .max(100)
+      .optional(),
   })
   .strict();
 /** Images per message: the API allows 5 MB each; 8 of them fit one browser-mode WebSocket frame. */

@@ -13,6 +13,11 @@ export interface ThreadSettings {
   systemPrompt?: string;
   /** This thread's permission mode (see `effectivePermissionMode`); unset = the default of Settings. */
   permissionMode?: PermissionMode;
+  /**
+   * The user's own MCP servers turned off in this thread (issue 19): their tools are withheld with
+   * `--disallowedTools mcp__<name>` (recorded case 34e: the server still starts, the model never sees its tools).
+   */
+  disabledMcpServers?: string[];
 }
 
 export interface ThreadTotals {

@@ -147,9 +147,9 @@ export async function appendToLog(file: string, text: string, sync: boolean): Pr
 
 /** Settings without empty values, so "cleared" and "never set" look the same on disk. */
 export function cleanSettings(s: ThreadSettings): ThreadSettings {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(s) as [keyof ThreadSettings, string | undefined | null][]) {
-    if (v !== undefined && v !== null && v !== '') out[k] = v;
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(s) as [keyof ThreadSettings, string | string[] | undefined | null][]) {
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) out[k] = v;
   }
   return out as ThreadSettings;
 }

@@ -56,6 +56,23 @@ describe('buildTurnArgs', () => {
     expect(after(args, '--allowedTools')).toBe('mcp__desk');
   });
 
+  it("a user's server turned off in the thread: its tools are disallowed (case 34e), Claude Desk's never", () => {
+    const off = { ...base, resume: false, mcpConfigPath: '/s/m.json', includeUserMcpServers: true };
+    const edits = buildTurnArgs({ ...off, permissionMode: 'acceptEdits', disabledMcpServers: ['my-tools', 'desk'] });
+    expect(edits.filter((a) => a === '--disallowedTools')).toHaveLength(1);
+    expect(after(edits, '--disallowedTools')).toBe('Bash,BashOutput,KillShell,WebFetch,WebSearch,Task,mcp__my-tools');
+    const full = buildTurnArgs({ ...off, permissionMode: 'bypassPermissions', disabledMcpServers: ['my-tools'] });
+    expect(after(full, '--disallowedTools')).toBe('mcp__my-tools');
+    // With the user's servers left out altogether (strict), there is nothing to turn off.
+    const strict = buildTurnArgs({
+      ...off,
+      includeUserMcpServers: false,
+      permissionMode: 'ask',
+      disabledMcpServers: ['x'],
+    });
+    expect(strict).not.toContain('--disallowedTools');
+  });
+
   it('full access: bypassPermissions and nothing disallowed', () => {
     const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'bypassPermissions' });
     expect(after(args, '--permission-mode')).toBe('bypassPermissions');

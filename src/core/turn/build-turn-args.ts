@@ -24,6 +24,11 @@ export interface TurnArgsInput {
   promptTool?: boolean;
   /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
   includeUserMcpServers?: boolean;
+  /**
+   * The user's servers turned off in this thread: their tools join `--disallowedTools` as `mcp__<name>`
+   * (recorded case 34e). Claude Desk's own server is never among them.
+   */
+  disabledMcpServers?: string[];
   /** With `resume`: continue from this answer line as a new, forked session (recorded cases 32b–d). */
   resumeAt?: string;
 }
@@ -60,6 +65,10 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
     if (!input.includeUserMcpServers) args.push('--strict-mcp-config');
     args.push('--allowedTools', `mcp__${DESK_MCP_SERVER_NAME}`);
   }
+  // One --disallowedTools list: the user's servers that are off, and (acceptEdits) the withheld built-ins.
+  const offServers = (input.includeUserMcpServers ? (input.disabledMcpServers ?? []) : [])
+    .filter((name) => name !== DESK_MCP_SERVER_NAME)
+    .map((name) => `mcp__${name}`);
   switch (input.permissionMode) {
     case 'bypassPermissions':
       args.push('--permission-mode', 'bypassPermissions');
@@ -75,10 +84,17 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
       break;
     case 'acceptEdits':
     default:
-      args.push('--permission-mode', 'acceptEdits', '--disallowedTools', DISALLOWED_TOOLS.join(','));
+      args.push(
+        '--permission-mode',
+        'acceptEdits',
+        '--disallowedTools',
+        [...DISALLOWED_TOOLS, ...offServers].join(','),
+      );
+      offServers.length = 0; // listed
       if (input.promptTool) args.push('--permission-prompt-tool', 'stdio');
       break;
   }
+  if (offServers.length) args.push('--disallowedTools', offServers.join(','));
   args.push(input.resume ? '--resume' : '--session-id', input.sessionId);
   // Without --fork-session the original session's later turns would be cut from its chain (case 32d).
   if (input.resume && input.resumeAt) args.push('--resume-session-at', input.resumeAt, '--fork-session');

@@ -70,6 +70,7 @@ export async function buildSpawnPlan(
         appendSystemPromptPath: scratch.appendSystemPromptPath,
         promptTool: req.promptTool,
         includeUserMcpServers: req.includeUserMcpServers,
+        disabledMcpServers: req.settings.disabledMcpServers,
         resumeAt: session.resumeAt,
       }),
     ];

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons';
 import { formatCost, formatDuration, formatTokens } from '../chat/format';
 import { modelLabel } from '../chat/chat-header';
 import { useCatalog } from './use-picker';
+import { McpServers } from './mcp-servers';
 
 export type PanelKind = 'model' | 'cost' | 'mcp';
 
@@ -127,30 +128,5 @@ function CostSummary() {
       <dt>Turns</dt>
       <dd>{totals.turns}</dd>
     </dl>
-  );
-}
-
-/** The servers the last turn's CLI reported in system/init (recorded cases 05, 07, 34). */
-function McpServers() {
-  const servers = useDesk((s) => {
-    for (let i = s.messageIds.length - 1; i >= 0; i--) {
-      const m = s.messages[s.messageIds[i]!];
-      if (m?.role === 'assistant' && m.mcpServers) return m.mcpServers;
-    }
-    return undefined;
-  });
-  if (!servers)
-    return <p className="muted">No turn has run in this thread yet: the servers show up after the first answer.</p>;
-  return (
-    <ul className="mcp-list">
-      {servers.map((srv) => (
-        <li key={srv.name} className="mcp-row" data-testid="mcp-server">
-          <span className={`mcp-dot ${srv.status}`} aria-hidden="true" />
-          <span className="mcp-name">{srv.source === 'dynamic' ? `${srv.name} (Claude Desk)` : srv.name}</span>
-          <span className="mcp-status">{srv.status === 'needs-auth' ? 'needs sign-in' : srv.status}</span>
-          {srv.source && srv.source !== 'dynamic' && <span className="picker-badge">{srv.source}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
