@@ -105,7 +105,7 @@ async function latency(): Promise<void> {
       threadId: 'bench',
       turnId: 'bench-1',
       content: { text: 'go' },
-      earlierMessages: [],
+      earlierMessages: async () => [],
       settings: {},
       permissionMode: 'acceptEdits',
       cli: { path: path.join(here, '..', 'test', 'fixtures', 'fake-claude.mjs') },

@@ -1,6 +1,6 @@
 import type { ThreadsChange } from '../core/store/threads-store';
 import type { WarmPool } from '../core/turn/warm-pool';
-import type { Thread } from '../shared/threads';
+import type { Thread, ThreadSummary } from '../shared/threads';
 import type { PrepareTurn } from './turn-service';
 
 /** How many threads count as "in view" (one window, or a couple of browser tabs); the pool caps at 2 too. */
@@ -8,7 +8,8 @@ const IN_VIEW = 2;
 
 export interface PrewarmerDeps {
   pool: Pick<WarmPool, 'warm' | 'discard' | 'discardAll' | 'enabled' | 'size' | 'stats' | 'peek'>;
-  threads: { get(threadId: string): Promise<Thread | undefined> };
+  /** Settings from the index: a warm-up never parses the thread's log. */
+  threads: { summary(threadId: string): ThreadSummary | undefined };
   /** The app's per-turn preparation, quiet: a pre-warm must not post notices a turn would post. */
   prepare: (threadId: string, settings: Thread['settings'], opts: { quiet: true }) => ReturnType<PrepareTurn>;
   /** A turn of this thread is queued or running in the app (its session may be about to change). */
@@ -83,7 +84,7 @@ export class Prewarmer {
         return;
       }
       if (this.deps.isBusy(threadId) || this.deleted.has(threadId)) return;
-      const thread = await this.deps.threads.get(threadId);
+      const thread = this.deps.threads.summary(threadId);
       if (!thread) return;
       const parts = await this.deps.prepare(threadId, thread.settings, { quiet: true });
       if (this.closed) return;

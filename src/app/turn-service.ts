@@ -3,6 +3,7 @@ import {
   contextMessages,
   type ImageAttachment,
   type AssistantMessage,
+  type ChatMessage,
   type ThreadSettings,
   type UserMessage,
 } from '../shared/threads';
@@ -64,10 +65,11 @@ export class TurnService {
     images?: ImageAttachment[];
   }): Promise<{ turnId: string; messageId: string; done: Promise<unknown> }> {
     const { threads, bus } = this.deps;
-    const thread = await threads.get(input.threadId);
+    // Title and settings from the index: a send does not parse the thread's log (a long one takes 100+ ms).
+    const thread = threads.summary(input.threadId);
     if (!thread) throw new Error('This thread no longer exists. Pick another thread or start a new one.');
     if (!input.text.trim() && !input.images?.length) throw new Error('Type a message (or attach an image) first.');
-    if (input.messageId && thread.messages.some((m) => m.id === input.messageId)) {
+    if (input.messageId && (await threads.hasMessage(input.threadId, input.messageId))) {
       throw new Error('This message was already sent: reopen the thread to see its answer.');
     }
 
@@ -79,9 +81,14 @@ export class TurnService {
       text: input.text,
       ...(input.images?.length ? { images: input.images.map((i) => ({ name: i.name, mediaType: i.mediaType })) } : {}),
     };
-    const earlierMessages = contextMessages(thread.messages).filter(
-      (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
-    );
+    // Only a turn that starts a new CLI session needs them (its transcript): read then, not on every send.
+    const earlierMessages = async (): Promise<ChatMessage[]> => {
+      const all = (await threads.get(input.threadId))?.messages ?? [];
+      const at = all.findIndex((m) => m.id === user.id);
+      return contextMessages(at >= 0 ? all.slice(0, at) : all).filter(
+        (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
+      );
+    };
     await threads.appendUser(input.threadId, user);
 
     const turnId = randomUUID();

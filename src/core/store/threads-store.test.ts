@@ -69,6 +69,26 @@ describe('ThreadsStore', () => {
       .split('\n')
       .filter((l) => l.includes('"op":"assistant"')).length;
 
+  it("knows a thread's message ids after one read: a send's duplicate check does not parse the log again", async () => {
+    const store = await h.open();
+    const t = await store.create();
+    await store.appendUser(t.id, user('u1', 'first'));
+    // Not read yet in this run: the first check reads the log.
+    expect(await store.hasMessage(t.id, 'u1')).toBe(true);
+    expect(await store.hasMessage(t.id, 'nope')).toBe(false);
+    // From now on the answers come from memory: the log on disk is not consulted (here: made unreadable).
+    const file = path.join(dir, `${t.id}.jsonl`);
+    const saved = fs.readFileSync(file);
+    fs.writeFileSync(file, 'not json\n');
+    await store.appendUser(t.id, user('u2', 'second'));
+    expect(await store.hasMessage(t.id, 'u1')).toBe(true);
+    expect(await store.hasMessage(t.id, 'u2')).toBe(true);
+    // A rewind sets messages aside: the next check reads again.
+    fs.writeFileSync(file, saved);
+    await store.rewind(t.id, { id: 'b1', fromMessageId: 'u1', createdAt: 1, messages: [user('u1', 'first')] });
+    expect(await store.hasMessage(t.id, 'u1')).toBe(false);
+  });
+
   it('creates threads that survive a restart, with private files', async () => {
     const store = await h.open();
     const t = await store.create({ settings: { model: 'claude-code:opus', projectDir: '' } });

@@ -22,6 +22,7 @@ import type { LogRecord } from './thread-log';
 import { DEFAULT_THREAD_TITLE, autoTitle, isWeakTitle, titleFromAnswer } from '../../shared/thread-title';
 import { messageText, ThreadSearcher, type ThreadSearchHit } from './thread-search';
 import { IndexSaver, isThreadId, loadIndex, toSummary, type IndexEntry } from './threads-index';
+import { MessageIds } from './message-ids';
 
 export { DEFAULT_THREAD_TITLE };
 
@@ -66,6 +67,7 @@ export class ThreadsStore {
   /** Threads whose auto title said little: their first answer may name them (see auto-title.ts). */
   private readonly weakTitles = new Map<string, string>();
   private readonly index: IndexSaver;
+  private readonly messageIds = new MessageIds();
 
   private constructor(
     private readonly dir: string,
@@ -136,6 +138,11 @@ export class ThreadsStore {
       if (i >= 0) messages[i] = msg;
       else messages.push(msg);
     }
+    if (parsed)
+      this.messageIds.replace(
+        id,
+        messages.map((m) => m.id),
+      );
     if (parsed && parsed.wasteChars > COMPACT_MIN_CHARS && parsed.wasteChars > parsed.totalChars / 2) {
       this.enqueue(id, () => this.compact(id)).catch((err: unknown) => {
         this.warn(`Thread ${id}: compaction failed: ${String(err)}`);
@@ -159,7 +166,20 @@ export class ThreadsStore {
     const at = this.now();
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.appendRecords(id, [{ op: 'branch', at, branch, ...(resumeBranchId ? { resumeBranchId } : {}) }], true);
+    this.messageIds.forget(id); // the current messages are another set now: read again when asked
     this.changed(id, 'message');
+  }
+
+  /**
+   * Whether the thread's current messages include `messageId`. Reads the log only the first time for a thread
+   * (its ids are kept from then on), so a send does not parse a long thread again.
+   */
+  async hasMessage(id: string, messageId: string): Promise<boolean> {
+    if (!this.messageIds.known(id)) {
+      const thread = await this.get(id);
+      if (!this.messageIds.known(id)) return thread?.messages.some((m) => m.id === messageId) ?? false;
+    }
+    return this.messageIds.has(id, messageId);
   }
 
   /** The MCP tools' view: the last `limit` messages. */
@@ -225,6 +245,7 @@ export class ThreadsStore {
     this.waste.delete(id);
     this.searcher.forget(id);
     this.weakTitles.delete(id);
+    this.messageIds.forget(id);
     await this.enqueue(id, async () => {
       await fs.rm(this.logPath(id), { force: true });
       await fs.rm(path.join(this.dir, `${id}.results`), { recursive: true, force: true });
@@ -250,6 +271,7 @@ export class ThreadsStore {
     }
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.appendRecords(id, records, true);
+    this.messageIds.add(id, message.id);
     this.changed(id, 'message');
   }
 
@@ -263,6 +285,7 @@ export class ThreadsStore {
     );
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.appendRecords(id, records, true);
+    for (const m of messages) this.messageIds.add(id, m.id);
     this.changed(id, 'message');
   }
 

@@ -77,7 +77,7 @@ describe('TurnEngine + real CLI + mock API', () => {
         parts: [{ kind: 'text', text: 'Hello from the mock API.' }],
       },
     ];
-    const second = await runTurn(engine, h.request('t1', 'Which word?', { earlierMessages: earlier }));
+    const second = await runTurn(engine, h.request('t1', 'Which word?', { earlierMessages: async () => earlier }));
     expect(second.outcome.status).toBe('done');
     expect(second.types).toContain('warning');
     expect(second.types.filter((t) => t === 'result')).toHaveLength(1); // the failed resume is not shown

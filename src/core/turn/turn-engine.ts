@@ -275,7 +275,7 @@ export class TurnEngine {
     let attempt: AttemptResult;
     for (;;) {
       if (isStopped()) return this.finish(emit, base, { status: 'stopped' });
-      const preamble = resume ? undefined : buildTranscriptPreamble(req.earlierMessages);
+      const preamble = resume ? undefined : buildTranscriptPreamble(await req.earlierMessages());
       const sessionCostBefore = resume ? await this.sessionCostBefore(sessionId, req) : 0;
       attempt = await runAttempt(
         req,
@@ -350,7 +350,7 @@ export class TurnEngine {
   /** The resumed session's running cost so far: its saved figure, else (a thread from before) its last verdict. */
   private async sessionCostBefore(sessionId: string, req: TurnRequest): Promise<number> {
     const saved = await this.deps.sessionCosts?.lastCost(sessionId).catch(() => undefined);
-    return saved ?? sessionTotalFromHistory(req.earlierMessages, sessionId) ?? 0;
+    return saved ?? sessionTotalFromHistory(await req.earlierMessages(), sessionId) ?? 0;
   }
 
   private newSessionId(): string {

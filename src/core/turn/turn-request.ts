@@ -17,8 +17,11 @@ export interface TurnRequest {
   threadId: string;
   turnId: string;
   content: { text: string; images?: ImageAttachment[] };
-  /** The thread's messages before this one (for the transcript preamble of a new CLI session). */
-  earlierMessages: ChatMessage[];
+  /**
+   * The thread's messages before this one (for the transcript preamble of a new CLI session), read only when
+   * asked: a resumed session (almost every turn) never needs them.
+   */
+  earlierMessages(): Promise<ChatMessage[]>;
   settings: ThreadSettings;
   permissionMode: PermissionMode;
   /** The discovered CLI and the PATH entries discovery wants the child to have. */
