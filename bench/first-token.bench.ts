@@ -24,6 +24,7 @@ import { buildTurnArgs } from '../src/core/turn/build-turn-args';
 import { buildUserLine } from '../src/core/turn/build-user-line';
 import { createDeskApp } from '../src/app/desk-app';
 import type { TurnEvent } from '../src/shared/turn-events';
+import { beginTurn, installTurnTimeline, printTimeline, type Marks } from './turn-timeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TURNS = Math.max(3, Number(process.env.BENCH_TURNS) || 13);
@@ -47,6 +48,7 @@ const median = (xs: number[]) => {
 };
 
 const mock = await startMockAnthropicApi();
+installTurnTimeline(mock);
 const cleanups: (() => void)[] = [];
 const freshEnv = () => {
   const e = realCliEnv(mock);
@@ -297,11 +299,15 @@ try {
   variants.push(rawSpawnVariant(), floorVariant());
 
   const samples = new Map<Variant, Sample[]>(variants.map((v) => [v, []]));
+  const timelines = new Map<Variant, (Marks & { delta: number })[]>(variants.map((v) => [v, []]));
   for (let round = 0; round < TURNS; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length] as Variant);
     for (const v of order) {
       await sleep(TYPING_MS);
-      samples.get(v)?.push(await v.run(round, `Turn ${round + 1}: say hello`));
+      const marks = beginTurn();
+      const sample = await v.run(round, `Turn ${round + 1}: say hello`);
+      samples.get(v)?.push(sample);
+      if (round > 0) timelines.get(v)?.push({ ...marks, delta: sample.firstDelta });
     }
   }
   console.log(
@@ -314,6 +320,7 @@ try {
       `  ${v.name.padEnd(36)} ${`${first?.firstDelta.toFixed(0) ?? 'n/a'} ms`.padEnd(19)} ${fmt(later(v, 'firstDelta')).padEnd(38)} ${fmt(later(v, 'result'))}`,
     );
   }
+  printTimeline(variants.map((v) => ({ name: v.name, marks: timelines.get(v) ?? [] })));
   const med = (prefix: string) => {
     const v = variants.find((x) => x.name.startsWith(prefix));
     return v ? median(later(v, 'firstDelta')) : NaN;

@@ -54,8 +54,25 @@ async function git(run: GitRunner, cwd: string, args: string[], env?: NodeJS.Pro
   return r.stdout.toString('utf8');
 }
 
+/** Whether `dir` or a folder above it holds `.git` (a folder, or the file of a linked work tree or submodule). */
+async function hasGitAbove(dir: string): Promise<boolean> {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (
+      await fs.stat(path.join(d, '.git')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
+    if (path.dirname(d) === d) return false;
+  }
+}
+
 /** The work tree's top folder, or undefined when `dir` is not inside a git work tree (or git is missing). */
 export async function gitWorkTreeRoot(dir: string, run: GitRunner = runGit): Promise<string | undefined> {
+  // Every turn asks this before it starts: outside any repository, say so without spawning git (a process
+  // start is several ms on the way to the first token). GIT_DIR/GIT_WORK_TREE can put a repo anywhere: ask git.
+  if (!process.env.GIT_DIR && !process.env.GIT_WORK_TREE && !(await hasGitAbove(dir))) return undefined;
   const r = await run(['rev-parse', '--show-toplevel'], { cwd: dir });
   if (r.code !== 0) return undefined;
   const top = r.stdout.toString('utf8').trim();
