@@ -147,6 +147,21 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     expect((await desk.handlers.listThreads(undefined)).some((t) => t.id === thread.id)).toBe(false);
   });
 
+  it('a turn that cannot resume its session gets the earlier messages of the thread as context, and only those', async () => {
+    const thread = await desk.handlers.createThread(undefined);
+    const first = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Remember the word PELICAN' });
+    await finished(first.turnId);
+    // The session is gone (a CLI that lost it, a reset): the next turn starts a new one, told what came before.
+    await desk.services.sessions.delete(thread.id);
+    const second = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Which word was it?' });
+    await finished(second.turnId);
+    const last = mock.requests[mock.requests.length - 1]!.lastUserText;
+    expect(last).toContain('<conversation-history>');
+    expect(last).toContain('Remember the word PELICAN');
+    // The message being sent is the message, not part of its own history.
+    expect(last.split('Which word was it?')).toHaveLength(2);
+  });
+
   it('keeps threads across a restart of the host', async () => {
     const before = await desk.handlers.listThreads(undefined);
     const again = await createDeskApp({ host: 'web', env: { CLAUDE_DESK_DATA_DIR: dataDir, PATH: process.env.PATH } });
