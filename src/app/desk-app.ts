@@ -80,6 +80,8 @@ export interface DeskAppOptions {
   watchHistory?: boolean;
   /** Parent of the per-turn scratch dirs (default the OS temp dir): a test keeps its own. */
   tmpRoot?: string;
+  /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
+  rewindSnapshots?: boolean;
 }
 
 export interface DeskServices {
@@ -313,7 +315,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     engine,
     bus,
     prepare,
-    checkpoints: rewind,
+    checkpoints: opts.rewindSnapshots === false ? undefined : rewind,
     notify: opts.notify,
     log: (m) => log.warn(m),
     running,
