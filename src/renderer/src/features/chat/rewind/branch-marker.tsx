@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
 import type { BranchSummary } from '../../../../../shared/rewind';
 import type { ChatMessage, ThreadBranch } from '../../../../../shared/threads';
 import { getApi } from '../../../api';
 import { useDesk } from '../../../store/store-context';
-import { useModalFocus } from '../../../ui/use-modal-focus';
+import { ActionDialog } from '../../../ui/action-dialog';
 
 /** Where a rewind went another way: a line before the message that replaced the old branch, and a way back. */
 export function BranchMarker({ threadId, branches }: { threadId: string; branches: BranchSummary[] }) {
@@ -27,12 +26,9 @@ export function BranchMarker({ threadId, branches }: { threadId: string; branche
 }
 
 function BranchDialog({ threadId, summary, onClose }: { threadId: string; summary: BranchSummary; onClose(): void }) {
-  const titleId = useId();
   const [branch, setBranch] = useState<ThreadBranch | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const { box, onKeyDown } = useModalFocus<HTMLDivElement>(() => closeRef.current, onClose);
   const reload = useDesk((s) => s.reloadActiveThread);
   const pushNotice = useDesk((s) => s.pushNotice);
 
@@ -72,60 +68,37 @@ function BranchDialog({ threadId, summary, onClose }: { threadId: string; summar
     }
   };
 
-  // A portal: rows are moved with transforms, which would pin a fixed backdrop to the row instead of the window.
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div
-        ref={box}
-        className="dialog branch-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-        data-testid="branch-dialog"
-      >
-        <h2 id={titleId} className="dialog-title">
-          The other branch
-        </h2>
-        <div className="dialog-body">
-          {error && (
-            <p className="rewind-error" role="alert">
-              {error}
-            </p>
-          )}
-          {!branch && !error && <p className="rewind-muted">Loading…</p>}
-          {branch && (
-            <ol className="branch-messages">
-              {branch.messages.map((m) => (
-                <li key={m.id} className={`branch-message branch-message-${m.role}`}>
-                  <span className="branch-role">{m.role === 'user' ? 'You' : 'Claude'}</span>
-                  <p>{textOf(m)}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-          <p className="rewind-muted">
-            Switching brings back this conversation and its files as they were on it; a file you changed since is left
-            as you left it.
-          </p>
-        </div>
-        <div className="dialog-actions">
-          <button ref={closeRef} type="button" className="btn" onClick={onClose} disabled={busy}>
-            Close
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!branch || busy}
-            onClick={() => void switchTo()}
-            data-testid="branch-switch"
-          >
-            {busy ? 'Switching…' : 'Switch to this branch'}
-          </button>
-        </div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ActionDialog
+      title="The other branch"
+      className="branch-dialog"
+      testId="branch-dialog"
+      error={error}
+      busy={busy}
+      closeLabel="Close"
+      onClose={onClose}
+      actionLabel="Switch to this branch"
+      busyLabel="Switching…"
+      actionDisabled={!branch}
+      onAction={() => void switchTo()}
+      actionTestId="branch-switch"
+    >
+      {!branch && !error && <p className="rewind-muted">Loading…</p>}
+      {branch && (
+        <ol className="branch-messages">
+          {branch.messages.map((m) => (
+            <li key={m.id} className={`branch-message branch-message-${m.role}`}>
+              <span className="branch-role">{m.role === 'user' ? 'You' : 'Claude'}</span>
+              <p>{textOf(m)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="rewind-muted">
+        Switching brings back this conversation and its files as they were on it; a file you changed since is left as
+        you left it.
+      </p>
+    </ActionDialog>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
 import type { RewindFile, RewindPreview } from '../../../../../shared/rewind';
 import { getApi } from '../../../api';
 import { useDesk } from '../../../store/store-context';
-import { useModalFocus } from '../../../ui/use-modal-focus';
+import { ActionDialog } from '../../../ui/action-dialog';
 import { FileChangePreview } from './file-change-preview';
 
 const ACTION_LABEL: Record<RewindFile['action'], string> = {
@@ -26,13 +25,10 @@ export function RewindDialog({
   messageId: string;
   onClose(): void;
 }) {
-  const titleId = useId();
   const [preview, setPreview] = useState<RewindPreview | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [overwrite, setOverwrite] = useState<Set<string>>(new Set());
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const { box, onKeyDown } = useModalFocus<HTMLDivElement>(() => cancelRef.current, onClose);
   const setDraft = useDesk((s) => s.setDraft);
   const reload = useDesk((s) => s.reloadActiveThread);
   const pushNotice = useDesk((s) => s.pushNotice);
@@ -70,112 +66,86 @@ export function RewindDialog({
   const files = preview?.files ?? [];
   const conflicts = files.filter((f) => f.conflict);
   const changing = files.filter((f) => !f.conflict || overwrite.has(f.path)).length;
-  // A portal: rows are moved with transforms, which would pin a fixed backdrop to the row instead of the window.
-  return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div
-        ref={box}
-        className="dialog rewind-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-        data-testid="rewind-dialog"
-      >
-        <h2 id={titleId} className="dialog-title">
-          Rewind to before this message
-        </h2>
-        <div className="dialog-body">
-          {error && (
-            <p className="rewind-error" role="alert">
-              {error}
+  return (
+    <ActionDialog
+      title="Rewind to before this message"
+      className="rewind-dialog"
+      testId="rewind-dialog"
+      error={error}
+      busy={busy}
+      onClose={onClose}
+      actionLabel={
+        changing > 0 ? `Rewind and restore ${changing} ${changing === 1 ? 'file' : 'files'}` : 'Rewind the conversation'
+      }
+      busyLabel="Rewinding…"
+      actionDisabled={!preview}
+      onAction={() => void confirm()}
+      actionTestId="rewind-confirm"
+    >
+      {!preview && !error && <p className="rewind-muted">Checking which files would change…</p>}
+      {preview && (
+        <>
+          <p>
+            The conversation goes back to before this message and the message returns to the composer. What came after
+            stays in the thread as another branch.
+          </p>
+          {files.length === 0 ? (
+            <p className="rewind-muted" data-testid="rewind-no-files">
+              No file changes to undo.
+            </p>
+          ) : (
+            <ul className="rewind-files" aria-label="Files that will change">
+              {files.map((f) => (
+                <li
+                  key={f.path}
+                  className={f.conflict ? 'rewind-file rewind-conflict' : 'rewind-file'}
+                  data-testid="rewind-file"
+                >
+                  <details>
+                    <summary>
+                      <span className={`rewind-action rewind-action-${f.action}`}>{ACTION_LABEL[f.action]}</span>
+                      <code className="rewind-path">{f.path}</code>
+                      {f.conflict && <span className="rewind-badge">Changed after Claude — kept</span>}
+                      {f.earlierUnknown && (
+                        <span className="rewind-badge rewind-badge-cli">Earlier version kept by Claude Code</span>
+                      )}
+                    </summary>
+                    <FileChangePreview file={f} />
+                  </details>
+                  {f.conflict && (
+                    <label className="rewind-overwrite">
+                      <input
+                        type="checkbox"
+                        checked={overwrite.has(f.path)}
+                        onChange={(e) =>
+                          setOverwrite((prev) => {
+                            const next = new Set(prev);
+                            if (e.target.checked) next.add(f.path);
+                            else next.delete(f.path);
+                            return next;
+                          })
+                        }
+                      />{' '}
+                      Replace my changes too
+                    </label>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {preview.limits.map((l) => (
+            <p key={l} className="rewind-limit" role="note">
+              {l}
+            </p>
+          ))}
+          {conflicts.length > 0 && (
+            <p className="rewind-muted">
+              {conflicts.length === 1 ? 'One file was' : `${conflicts.length} files were`} changed after Claude's last
+              turn, by you or another program: left as they are unless you tick them.
             </p>
           )}
-          {!preview && !error && <p className="rewind-muted">Checking which files would change…</p>}
-          {preview && (
-            <>
-              <p>
-                The conversation goes back to before this message and the message returns to the composer. What came
-                after stays in the thread as another branch.
-              </p>
-              {files.length === 0 ? (
-                <p className="rewind-muted" data-testid="rewind-no-files">
-                  No file changes to undo.
-                </p>
-              ) : (
-                <ul className="rewind-files" aria-label="Files that will change">
-                  {files.map((f) => (
-                    <li
-                      key={f.path}
-                      className={f.conflict ? 'rewind-file rewind-conflict' : 'rewind-file'}
-                      data-testid="rewind-file"
-                    >
-                      <details>
-                        <summary>
-                          <span className={`rewind-action rewind-action-${f.action}`}>{ACTION_LABEL[f.action]}</span>
-                          <code className="rewind-path">{f.path}</code>
-                          {f.conflict && <span className="rewind-badge">Changed after Claude — kept</span>}
-                          {f.earlierUnknown && (
-                            <span className="rewind-badge rewind-badge-cli">Earlier version kept by Claude Code</span>
-                          )}
-                        </summary>
-                        <FileChangePreview file={f} />
-                      </details>
-                      {f.conflict && (
-                        <label className="rewind-overwrite">
-                          <input
-                            type="checkbox"
-                            checked={overwrite.has(f.path)}
-                            onChange={(e) =>
-                              setOverwrite((prev) => {
-                                const next = new Set(prev);
-                                if (e.target.checked) next.add(f.path);
-                                else next.delete(f.path);
-                                return next;
-                              })
-                            }
-                          />{' '}
-                          Replace my changes too
-                        </label>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {preview.limits.map((l) => (
-                <p key={l} className="rewind-limit" role="note">
-                  {l}
-                </p>
-              ))}
-              {conflicts.length > 0 && (
-                <p className="rewind-muted">
-                  {conflicts.length === 1 ? 'One file was' : `${conflicts.length} files were`} changed after Claude's
-                  last turn, by you or another program: left as they are unless you tick them.
-                </p>
-              )}
-            </>
-          )}
-        </div>
-        <div className="dialog-actions">
-          <button ref={cancelRef} type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void confirm()}
-            disabled={!preview || busy}
-            data-testid="rewind-confirm"
-          >
-            {busy
-              ? 'Rewinding…'
-              : changing > 0
-                ? `Rewind and restore ${changing} ${changing === 1 ? 'file' : 'files'}`
-                : 'Rewind the conversation'}
-          </button>
-        </div>
-      </div>
-    </div>,
-    document.body,
+        </>
+      )}
+    </ActionDialog>
   );
 }
