@@ -15,6 +15,7 @@ import type {
   TurnStatus,
 } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
+import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { Connection } from '../connection-notices';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 import type { ScrollAnchor } from '../../../shared/window-state';
@@ -201,7 +202,26 @@ export interface UiSlice {
   dismissNotice(id: number): void;
 }
 
+/** A refused message to send again when the plan limit resets ("Send at 16:05" on the refused turn). */
+export interface ScheduledSend {
+  threadId: string;
+  /** The user's message, as sent (it goes again even if its thread is not open then). */
+  text: string;
+  /** When the limit resets (ms, host clock); the send goes a few seconds after. */
+  at: number;
+}
+
+export interface LimitsSlice {
+  /** The latest plan-limit state any turn reported (rate_limit_event, recorded cases 38/38c): limits are per account. */
+  planLimit: { info: RateLimitInfo; seenAt: number } | null;
+  /** By the refused turn's id. Lives as long as this window: a reload drops it rather than send by surprise. */
+  scheduledSends: Record<string, ScheduledSend>;
+  scheduleSend(turnId: string, send: ScheduledSend): void;
+  cancelScheduledSend(turnId: string): void;
+}
+
 export type DeskState = ThreadsSlice &
+  LimitsSlice &
   ChatSlice &
   TurnsSlice &
   QueueSlice &

@@ -7,6 +7,7 @@ import { createThreadsSlice } from './threads-slice';
 import { createTurnsSlice } from './turns-slice';
 import { createHistorySlice } from './history-slice';
 import { createQueueSlice } from './queue-slice';
+import { createLimitsSlice } from './limits-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -22,5 +23,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createMemorySlice(...a),
     ...createUiSlice(...a),
     ...createHistorySlice(...a),
+    ...createLimitsSlice(deps)(...a),
   }));
 }

@@ -72,6 +72,7 @@ export const createTurnsSlice =
         let { inFlight, live, messageIds, messages } = s;
         const changed = { inFlight: false, live: false, messageIds: false, messages: false };
         const applied: [TurnEvent, AssistantMessage][] = [];
+        let planLimit: DeskState['planLimit'] | undefined;
         for (const e of events) {
           seen.add(e.turnId);
           if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as string);
@@ -101,6 +102,9 @@ export const createTurnsSlice =
             if (!changed.messages) [messages, changed.messages] = [{ ...messages }, true];
             messages[next.id] = next;
           }
+          // Plan limits are the account's, not the thread's: the header shows the latest from any turn.
+          if (e.type === 'rate_limit' && next.rateLimit && next.rateLimit !== before.rateLimit)
+            planLimit = { info: next.rateLimit, seenAt: now() };
           applied.push([e, next]);
         }
         const patch: Partial<DeskState> = {};
@@ -108,6 +112,7 @@ export const createTurnsSlice =
         if (changed.live) patch.live = live;
         if (changed.messageIds) patch.messageIds = messageIds;
         if (changed.messages) patch.messages = messages;
+        if (planLimit) patch.planLimit = planLimit;
         if (Object.keys(patch).length > 0) set(patch);
         for (const [e, next] of applied) notifyIfHidden(e, next);
       },

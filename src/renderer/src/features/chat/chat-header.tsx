@@ -9,6 +9,7 @@ import { formatCost, formatTokens } from './format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
 import { SidebarToggle } from '../threads/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
+import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 const baseName = (dir: string): string =>
@@ -80,6 +81,7 @@ export function ChatHeader() {
             <Icon name="shield" size={13} /> Full access
           </span>
         )}
+        <PlanLimitIndicator />
         <ContextMeter />
         <PermissionControl variant="compact" />
         {thread && <ExportButtons target={{ threadId: thread.id }} compact />}

@@ -3,6 +3,7 @@ import { useDesk } from '../../store/store-context';
 import { AuthCard } from './auth-card';
 import { Elapsed } from './elapsed';
 import { RetryLine } from './retry-line';
+import { LimitRefused } from '../limits/limit-refused';
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
@@ -46,6 +47,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
   if (status === 'failed') {
     const err = message.error;
     if (err?.kind === 'auth_required') return <AuthCard error={err} />;
+    if (message.rateLimit?.status === 'rejected') return <LimitRefused message={message} />;
     const text = err?.message ?? message.verdict?.result ?? 'The turn failed.';
     return (
       <div className="turn-state state-failed" role="alert" data-testid="turn-failed">

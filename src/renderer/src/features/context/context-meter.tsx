@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { COMPACT_SUGGESTED_AT, contextFillAt, type ContextFill } from '../../../../shared/context-fill';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
 import { formatTokens } from '../chat/format';
+import { usePopover } from '../../ui/use-popover';
 import './context.css';
 
 const fillOf = (s: DeskState): ContextFill | undefined =>
@@ -27,22 +27,7 @@ export function ContextMeter() {
   const threadId = useDesk((s) => s.activeThreadId);
   const busy = useDesk((s) => Object.values(s.inFlight).some((t) => t.threadId === s.activeThreadId));
   const sendMessage = useDesk((s) => s.sendMessage);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onDown = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onDown);
-    };
-  }, [open]);
-  useEffect(() => setOpen(false), [threadId]);
+  const { open, setOpen, rootRef, panelId, buttonProps } = usePopover(threadId);
 
   if (tokens === undefined || !threadId) return null;
   const fraction = window ? Math.min(1, tokens / window) : undefined;
@@ -68,15 +53,13 @@ export function ContextMeter() {
   );
 
   return (
-    <div className="context-meter" ref={root} data-level={high ? 'high' : 'ok'}>
+    <div className="header-popover context-meter" ref={rootRef} data-level={high ? 'high' : 'ok'}>
       <button
         type="button"
-        className="context-meter-button"
+        className="header-chip"
         aria-label={`Context window: ${summary}`}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
         title={`Context window: ${summary}`}
-        onClick={() => setOpen((o) => !o)}
+        {...buttonProps}
         data-testid="context-meter"
       >
         <span className="context-bar" aria-hidden="true">
@@ -89,14 +72,14 @@ export function ContextMeter() {
       {high && !open && compactButton('btn btn-small btn-warn', 'Compact')}
       {open && (
         <div
-          className="context-panel"
+          className="header-panel"
           id={panelId}
           role="dialog"
           aria-label="Context window"
           data-testid="context-panel"
         >
-          <div className="context-panel-title">Context window</div>
-          <p className="context-panel-figure">
+          <div className="header-panel-title">Context window</div>
+          <p className="header-panel-figure">
             {window ? (
               <>
                 {exact(tokens)} of {exact(window)} tokens used · {percentLabel(fraction ?? 0)}
@@ -105,7 +88,7 @@ export function ContextMeter() {
               <>{exact(tokens)} tokens used (the window size is not known yet)</>
             )}
           </p>
-          <p className="context-panel-hint">
+          <p className="header-panel-hint">
             {high
               ? 'The window is nearly full. Compacting replaces the conversation so far with a summary, so Claude keeps room to work.'
               : 'Compacting replaces the conversation so far with a summary. Claude Code also compacts by itself when the window is nearly full.'}

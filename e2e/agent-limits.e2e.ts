@@ -1,0 +1,67 @@
+import { test, expect } from '@playwright/test';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { startDeskHost, type DeskHost } from './desk-host';
+import { send, shots } from './agent-support';
+
+/**
+ * Issue 17, plan limits end to end with the real CLI against the mock: a subscription-style login (no API key, an
+ * OAuth token; recorded cases 38, 38c) gets the unified rate-limit headers, so the CLI emits rate_limit_event.
+ */
+let mock: MockApi;
+let cli: RealCliEnv;
+let host: DeskHost;
+
+test.beforeAll(async () => {
+  mock = await startMockAnthropicApi();
+  cli = realCliEnv(mock);
+  host = await startDeskHost({
+    env: {
+      ...cli.env,
+      ANTHROPIC_API_KEY: undefined,
+      CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-test',
+      CLAUDE_DESK_CLI: realCliPath(),
+    },
+  });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+});
+
+test('a rate-limit warning appears as a usage indicator with its windows', async ({ page }) => {
+  await page.goto(host.url);
+  await send(page, 'SCENARIO:ratelimit STATUS:allowed_warning UTIL:0.91 Hi');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const chip = page.getByTestId('plan-limit');
+  await expect(chip).toContainText('5-hour limit · 91%');
+  await shots(page, 'plan-limit-warning', page.getByTestId('chat-header'));
+  await chip.click();
+  const panel = page.getByTestId('plan-limit-panel');
+  await expect(panel.getByRole('listitem').first()).toContainText(/5-hour limit\s*91% used · resets \d\d:\d\d/);
+  await expect(panel.getByRole('listitem').nth(1)).toContainText('Weekly limit');
+  await shots(page, 'plan-limit-panel', page.getByTestId('chat-header'));
+  await page.keyboard.press('Escape');
+});
+
+test('a refused message says when the limit resets and is sent again automatically at the reset', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'New thread' }).click();
+  const prompt = 'SCENARIO:ratelimit429once RESET:6 Summarise the notes';
+  await send(page, prompt);
+  const refused = page.getByTestId('limit-refused');
+  await expect(refused).toContainText(/You've hit your 5-hour limit\. It resets at \d\d:\d\d\./);
+  await expect(page.getByTestId('plan-limit')).toContainText('5-hour limit reached');
+  await shots(page, 'limit-refused', refused);
+  await refused.getByRole('button', { name: /^Send at / }).click();
+  await expect(refused.getByTestId('send-scheduled')).toContainText('Your message goes again at');
+  await shots(page, 'limit-scheduled', refused);
+
+  // Reset (6 s) plus the app's margin after it: the message goes again by itself and this time is answered.
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toContainText('Hello from the mock API.', { timeout: 60_000 });
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  expect(mock.requests.filter((r) => r.lastUserText.includes('Summarise the notes')).length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('send-scheduled')).toHaveCount(0);
+});
