@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiForTests } from '../api';
 import { createFakeHost, makeThread } from '../test-support/fake-api';
 import type { ChatMessage } from '../../../shared/threads';
@@ -8,11 +8,16 @@ import { mergeFetched } from './merge-messages';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+// Every bridge listens on the one window: each test's is torn down, so a focus reaches only the current one.
+const bridges: (() => void)[] = [];
+afterEach(() => bridges.splice(0).forEach((off) => off()));
+
 function setup(messages: ChatMessage[] = [], deps = {}) {
   const host = createFakeHost({ threads: [makeThread('t', 'Work', messages)] });
   setApiForTests(host.api);
   const store = createDeskStore(deps);
   const off = connectBridge(store, host.api);
+  bridges.push(off);
   return { host, store, off };
 }
 
@@ -77,6 +82,32 @@ describe('bridge', () => {
       ['Work', 'Claude finished answering.'],
     ]);
   });
+  it('a focus reloads the list but fetches the open thread only when the list says it changed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { host, store } = setup([{ id: 'u1', role: 'user', createdAt: 1, text: 'hi' }]);
+      await flush();
+      await store.getState().selectThread('t');
+      expect(host.callsTo('getThread')).toHaveLength(1);
+      const lists = host.callsTo('listThreads').length;
+      window.dispatchEvent(new Event('focus'));
+      await vi.waitFor(() => expect(host.callsTo('listThreads').length).toBeGreaterThan(lists));
+      await flush();
+      expect(host.callsTo('getThread')).toHaveLength(1);
+
+      // Changed elsewhere (the list's updatedAt moved): the next focus fetches it.
+      const thread = host.threads[0]!;
+      thread.messages.push({ id: 'u2', role: 'user', createdAt: 2, text: 'from another window' });
+      thread.updatedAt += 1000;
+      vi.setSystemTime(Date.now() + 5000);
+      window.dispatchEvent(new Event('focus'));
+      await vi.waitFor(() => expect(host.callsTo('getThread')).toHaveLength(2));
+      await vi.waitFor(() => expect(store.getState().messageIds).toEqual(['u1', 'u2']));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('streamed text waits for the next frame, a turn event of another kind applies it and itself at once', async () => {
     const { host, store } = setup([{ id: 'u1', role: 'user', createdAt: 1, text: 'hi' }]);
     await flush();

@@ -124,9 +124,16 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     }),
   ];
 
+  // A focus is not a reconnect: the pushed events kept the page current. Reload the list (the host's index,
+  // small) and fetch the open thread only if the list says it changed — a 50 MB thread is not re-read and
+  // re-parsed on every switch back to the window.
   const onFocus = (): void => {
     if (win.document.hidden || Date.now() - lastResync < REFOCUS_MIN_GAP_MS) return;
-    resync();
+    lastResync = Date.now();
+    void s()
+      .loadThreads()
+      .then(() => s().reloadActiveThreadIfChanged());
+    void s().resyncBackgroundTurns();
   };
   win.addEventListener('focus', onFocus);
   win.document.addEventListener('visibilitychange', onFocus);

@@ -17,10 +17,14 @@ export const createChatSlice =
     let askedOnFirstSend = false;
 
     /** Fetch a thread and fold it into the view, unless the user moved on meanwhile. */
+    // The version of the open thread on screen (its summary's updatedAt when fetched): a focus fetches it
+    // again only when the list says it changed since.
+    let shown: { threadId: string; updatedAt: number } | null = null;
     const fetchInto = async (threadId: string): Promise<void> => {
       try {
         const thread = await getApi().getThread({ threadId });
         if (get().activeThreadId !== threadId) return;
+        shown = thread ? { threadId, updatedAt: thread.updatedAt } : null;
         if (!thread) {
           set({ threadLoading: false });
           get().pushNotice('warning', 'That thread no longer exists.');
@@ -145,6 +149,14 @@ export const createChatSlice =
       async reloadActiveThread() {
         const threadId = get().activeThreadId;
         if (threadId) await fetchInto(threadId);
+      },
+
+      async reloadActiveThreadIfChanged() {
+        const threadId = get().activeThreadId;
+        if (!threadId) return;
+        const listed = get().threads.find((t) => t.id === threadId);
+        if (listed && shown?.threadId === threadId && shown.updatedAt === listed.updatedAt) return;
+        await fetchInto(threadId);
       },
 
       async resyncBackgroundTurns() {

@@ -66,6 +66,8 @@ export interface ChatSlice {
   setDraft(threadId: string | null, text: string): void;
   selectThread(threadId: string | null): Promise<void>;
   reloadActiveThread(): Promise<void>;
+  /** The open thread again only if the (freshly loaded) list says it changed since it was fetched. */
+  reloadActiveThreadIfChanged(): Promise<void>;
   /** After a reconnect: turns of other threads may have ended unseen (their sidebar dot would spin on). */
   resyncBackgroundTurns(): Promise<void>;
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
