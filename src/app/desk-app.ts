@@ -48,6 +48,7 @@ import { MessageQueueStore } from '../core/store/message-queue-store';
 import { MessageQueue } from './message-queue';
 import { RunningTurns } from './running-turns';
 import { sweepStaleScratchDirs } from '../core/turn/turn-scratch-dir';
+import { ThreadLocks } from '../core/store/thread-locks';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
@@ -164,7 +165,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
-  const threads = await ThreadsStore.open({ dir: layout.threadsDir, onWarning: warn });
+  // Windows, browser mode and the command line on one data dir never run one thread at once (issue 14).
+  const threadLocks = new ThreadLocks(path.join(layout.stateDir, 'thread-locks'), opts.host);
+  const threads = await ThreadsStore.open({
+    dir: layout.threadsDir,
+    onWarning: warn,
+    rewriteLock: (id) => threadLocks.forRewrite(id),
+  });
   // After a crash: turns that were running show as interrupted (with Retry), and the scratch dirs
   // (which hold an MCP token) of dead instances are removed.
   const running = new RunningTurns(path.join(layout.stateDir, 'running-turns'));
@@ -207,6 +214,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const engine = new TurnEngine({
     sweeper,
     tmpRoot: opts.tmpRoot,
+    threadLocks,
     sessions,
     sessionCosts,
     env,

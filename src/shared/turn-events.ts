@@ -65,6 +65,7 @@ export type TurnErrorKind =
   | 'cli_error' // is_error verdict or non-zero exit
   | 'stopped'
   | 'interrupted' // Claude Desk stopped (crash, kill, power) while the turn ran
+  | 'busy_elsewhere' // another process (a second window, the command line) is running a turn on this thread
   | 'internal';
 
 /** Which credential a turn used (build-turn-args.ts's order): the one a 401 rejected. */

@@ -10,7 +10,7 @@ export function isUuidV4(value: unknown): value is string {
 /**
  * threadId → Claude Code session uuid, in `<stateDir>/claude-code-sessions.json` as a flat JSON
  * object. Loaded once, cached, written atomically after every change (writes are serialized so a
- * later change never lands before an earlier one). A corrupt file is moved aside with a warning.
+ * later change never lands before an earlier one; each re-reads the file first). A corrupt file is moved aside with a warning.
  */
 export class SessionsStore {
   private cache: Map<string, string> | undefined;
@@ -31,7 +31,7 @@ export class SessionsStore {
     const map = await this.load();
     if (map.get(threadId) === sessionId) return;
     map.set(threadId, sessionId);
-    await this.persist(map);
+    await this.change((m) => m.set(threadId, sessionId));
   }
 
   /** Claude Code session uuid → the thread that continues it (History: a tied session opens its thread). */
@@ -43,30 +43,51 @@ export class SessionsStore {
 
   async delete(threadId: string): Promise<void> {
     const map = await this.load();
-    if (map.delete(threadId)) await this.persist(map);
+    if (map.delete(threadId)) await this.change((m) => m.delete(threadId));
+  }
+
+  /** Forget the cache: another process (the command line, a second window) saved a session. */
+  reload(): void {
+    this.cache = undefined;
+    this.loading = undefined;
   }
 
   private load(): Promise<Map<string, string>> {
     if (this.cache) return Promise.resolve(this.cache);
-    this.loading ??= (async () => {
-      const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning);
-      const map = new Map<string, string>();
-      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
-        for (const [threadId, sessionId] of Object.entries(raw)) {
-          if (isUuidV4(sessionId)) map.set(threadId, sessionId);
-        }
-      } else {
-        this.onWarning('claude-code-sessions.json did not hold an object; starting with no sessions.');
-      }
-      this.cache = map;
+    const loading = (this.loading ??= this.read().then((map) => {
+      if (this.loading === loading) this.cache = map;
       return map;
-    })();
-    return this.loading;
+    }));
+    return loading;
   }
 
-  private persist(map: Map<string, string>): Promise<void> {
-    const snapshot = Object.fromEntries(map);
-    const next = this.writing.catch(() => undefined).then(() => writeJsonAtomic(this.file, snapshot));
+  private async read(): Promise<Map<string, string>> {
+    const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning);
+    const map = new Map<string, string>();
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+      for (const [threadId, sessionId] of Object.entries(raw)) {
+        if (isUuidV4(sessionId)) map.set(threadId, sessionId);
+      }
+    } else {
+      this.onWarning('claude-code-sessions.json did not hold an object; starting with no sessions.');
+    }
+    return map;
+  }
+
+  /**
+   * Apply one change to the file as it is now, not to this process's copy: another process on the same
+   * data dir may have saved other threads' sessions since (issue 14), and writing a stale map would drop them.
+   */
+  private change(apply: (map: Map<string, string>) => unknown): Promise<void> {
+    const next = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        const fresh = await this.read();
+        apply(fresh);
+        this.cache = fresh;
+        this.loading = undefined;
+        await writeJsonAtomic(this.file, Object.fromEntries(fresh));
+      });
     this.writing = next;
     return next;
   }

@@ -41,6 +41,11 @@ export interface ThreadsStoreOptions {
   /** Streaming snapshots of one thread are written at most this often (ms). */
   coalesceMs?: number;
   onWarning?: (message: string) => void;
+  /**
+   * Before a log is rewritten (compaction): null when another process is running a turn on the thread and
+   * appending to its log (ThreadLocks.forRewrite). Without it, rewrites are ordered within this process only.
+   */
+  rewriteLock?: (id: string) => Promise<(() => Promise<void>) | null>;
 }
 
 export class ThreadNotFoundError extends Error {}
@@ -68,6 +73,7 @@ export class ThreadsStore {
   private readonly weakTitles = new Map<string, string>();
   private readonly index: IndexSaver;
   private readonly messageIds = new MessageIds();
+  private readonly rewriteLock: ThreadsStoreOptions['rewriteLock'];
 
   private constructor(
     private readonly dir: string,
@@ -77,6 +83,7 @@ export class ThreadsStore {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
     this.warn = options.onWarning ?? (() => {});
+    this.rewriteLock = options.rewriteLock;
     const schedule = options.schedule ?? realSchedule;
     const intervalMs = options.coalesceMs ?? 250;
     this.index = new IndexSaver(dir, () => [...entries.values()], { schedule, delayMs: intervalMs, warn: this.warn });
@@ -383,14 +390,21 @@ export class ThreadsStore {
   private async compact(id: string): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry) return;
-    const parsed = await log.readThreadLogFile(id, this.logPath(id));
-    const updatedAt = Math.max(entry.updatedAt, parsed.summary.updatedAt);
-    const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now(), parsed.branches);
-    await writeFileAtomic(this.logPath(id), text);
-    entry.logBytes = Buffer.byteLength(text);
-    this.waste.delete(id);
-    this.tailChecked.add(id);
-    this.index.soon();
+    // Lines another process appends between the read and the rename would be lost: not while it runs a turn.
+    const release = this.rewriteLock ? await this.rewriteLock(id) : async () => {};
+    if (!release) return;
+    try {
+      const parsed = await log.readThreadLogFile(id, this.logPath(id));
+      const updatedAt = Math.max(entry.updatedAt, parsed.summary.updatedAt);
+      const text = log.compactedLog({ ...toSummary(entry), updatedAt }, parsed.messages, this.now(), parsed.branches);
+      await writeFileAtomic(this.logPath(id), text);
+      entry.logBytes = Buffer.byteLength(text);
+      this.waste.delete(id);
+      this.tailChecked.add(id);
+      this.index.soon();
+    } finally {
+      await release();
+    }
   }
 
   private enqueue<T>(id: string, fn: () => Promise<T>): Promise<T> {

@@ -18,6 +18,7 @@ import {
 } from './turn-process';
 import { type ProcessSweeper, defaultSweeper } from '../process-sweep';
 import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
+import { busyElsewhereMessage, type LockResult, type ThreadLocks } from '../store/thread-locks';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
@@ -27,6 +28,8 @@ import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/tur
 export interface SessionMap {
   get(threadId: string): Promise<string | undefined>;
   set(threadId: string, sessionId: string): Promise<void>;
+  /** Forget what is cached: another process changed the file. */
+  reload?(): void;
 }
 
 /** Each session's running cost after its last turn (SessionCostsStore in production). */
@@ -59,6 +62,8 @@ export interface TurnEngineDeps {
   sweeper?: ProcessSweeper | null;
   /** Scrubs runtime secrets from the CLI's stderr (SecretRedactor.text). */
   redact?: (text: string) => string;
+  /** One turn at a time per thread across processes (ThreadLocks); without it, within this process only. */
+  threadLocks?: Pick<ThreadLocks, 'acquire'>;
 }
 
 /** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
@@ -184,6 +189,17 @@ export class TurnEngine {
         release?.();
         return this.finish(emit, base, { status: 'stopped' });
       }
+      const lock = await this.lockThread(req.threadId);
+      if (lock && !lock.ok) {
+        release();
+        const error: TurnError = {
+          kind: 'busy_elsewhere',
+          message: busyElsewhereMessage(lock.owner),
+          hint: 'Wait until that turn has finished, then send again: this message did not reach Claude.',
+        };
+        emit({ ...base, type: 'error', error });
+        return this.finish(emit, base, { status: 'failed', error });
+      }
       try {
         emit({ ...base, type: 'started', startedAt: this.clock.now() });
         return await this.runStarted(
@@ -205,6 +221,8 @@ export class TurnEngine {
         emit({ ...base, type: 'error', error });
         return this.finish(emit, base, { status: 'failed', error });
       } finally {
+        if (lock?.ok)
+          await lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
         release();
       }
     };
@@ -213,6 +231,23 @@ export class TurnEngine {
       if (this.turns.get(req.turnId) === handle) this.turns.delete(req.turnId);
     });
     return handle;
+  }
+
+  /**
+   * The thread's lock across processes; undefined when there is none (or it cannot be taken: a lock
+   * that fails must not stop the user's turn). After another process's turn, what is kept is stale.
+   */
+  private async lockThread(threadId: string): Promise<LockResult | undefined> {
+    if (!this.deps.threadLocks) return undefined;
+    const lock = await this.deps.threadLocks.acquire(threadId).catch((err: Error) => {
+      this.attemptDeps.log(`could not lock thread ${threadId}: ${err.message}`);
+      return undefined;
+    });
+    if (lock?.ok && lock.otherRanLast) {
+      this.warm.discard(threadId, 'another Claude Desk ran a turn on this thread');
+      this.deps.sessions.reload?.();
+    }
+    return lock;
   }
 
   /** The turns queued, preparing or running (of one thread, or all): the one registry of live turns. */

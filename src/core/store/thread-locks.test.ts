@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionsStore } from './sessions-store';
+import { ThreadsStore } from './threads-store';
+import { processStartTime, ThreadLocks } from './thread-locks';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
+});
+async function tmp(): Promise<string> {
+  const d = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-locks-'));
+  dirs.push(d);
+  return d;
+}
+
+describe('ThreadLocks', () => {
+  it('one holder at a time; released, the next takes it and learns someone else ran last', async () => {
+    const dir = await tmp();
+    const a = new ThreadLocks(dir, 'web');
+    const b = new ThreadLocks(dir, 'cli');
+    const held = await a.acquire('t1');
+    expect(held).toMatchObject({ ok: true, otherRanLast: false });
+    expect(await b.acquire('t1')).toMatchObject({ ok: false, owner: { pid: process.pid, host: 'web' } });
+    expect(await b.acquire('t2')).toMatchObject({ ok: true }); // other threads are free
+    if (held.ok) await held.release();
+    const next = await b.acquire('t1');
+    expect(next).toMatchObject({ ok: true, otherRanLast: true });
+    expect((await fs.stat(path.join(dir, 't1.lock'))).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(process.platform === 'linux')('a lock whose pid now belongs to a newer process is stale', async () => {
+    const dir = await tmp();
+    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+    // Our own pid, but a start time it never had: the holder died and the pid was reused.
+    const stale = { pid: process.pid, startTime: '1', host: 'cli', at: 0, nonce: 'old' };
+    await fs.writeFile(path.join(dir, 't1.lock'), JSON.stringify(stale));
+    expect(await new ThreadLocks(dir, 'web').acquire('t1')).toMatchObject({ ok: true });
+  });
+});
+
+describe('SessionsStore across processes', () => {
+  it("a change keeps what another process saved meanwhile, and reload() sees the other's sessions", async () => {
+    const file = path.join(await tmp(), 'sessions.json');
+    const mine = new SessionsStore(file);
+    const theirs = new SessionsStore(file);
+    const s1 = '6f1c1f5e-7a57-4a43-9d3c-3f0d6a1c2b11';
+    const s2 = '0b3f6a2e-1d4c-4e5f-8a9b-7c6d5e4f3a21';
+    expect(await mine.get('a')).toBeUndefined(); // cached, empty
+    await theirs.set('b', s2);
+    await mine.set('a', s1);
+    expect(JSON.parse(await fs.readFile(file, 'utf8'))).toEqual({ a: s1, b: s2 });
+    await theirs.set('c', s1);
+    expect(await mine.get('c')).toBeUndefined();
+    mine.reload();
+    expect(await mine.get('c')).toBe(s1);
+  });
+});
+
+describe('compaction and other processes', () => {
+  it('a log is not rewritten while another process runs a turn on it (its appends would be lost); later it is', async () => {
+    const dir = await tmp();
+    const locks = new ThreadLocks(path.join(dir, 'locks'), 'web');
+    const store = await ThreadsStore.open({
+      dir: path.join(dir, 'threads'),
+      rewriteLock: (id) => locks.forRewrite(id),
+    });
+    const t = await store.create({ title: 'shared' });
+    const file = path.join(dir, 'threads', `${t.id}.jsonl`);
+    // 40 superseded snapshots of one answer: far more waste than live data, so reading it compacts it.
+    const snapshot = (i: number): string =>
+      `${JSON.stringify({ op: 'assistant', at: 2 + i, message: { id: 'a1', role: 'assistant', createdAt: 2, status: 'running', parts: [{ kind: 'text', text: `${i}`.padEnd(20_000, '.') }] } })}\n`;
+    await fs.appendFile(file, Array.from({ length: 40 }, (_, i) => snapshot(i)).join(''));
+    const before = (await fs.stat(file)).size;
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await fs.mkdir(path.join(dir, 'locks'), { recursive: true });
+      const owner = {
+        pid: other.pid,
+        startTime: processStartTime(other.pid!),
+        host: 'cli',
+        at: Date.now(),
+        nonce: 'n',
+      };
+      await fs.writeFile(path.join(dir, 'locks', `${t.id}.lock`), JSON.stringify(owner));
+      expect((await store.get(t.id))?.messages).toHaveLength(1);
+      await store.flush();
+      await store.get(t.id); // queued behind a compaction, if one had started
+      expect((await fs.stat(file)).size).toBe(before);
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((r) => other.once('exit', r));
+    }
+    await store.get(t.id);
+    await expect.poll(async () => (await fs.stat(file)).size).toBeLessThan(before / 10);
+    expect((await store.get(t.id))?.messages).toHaveLength(1);
+  });
+});

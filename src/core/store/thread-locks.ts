@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Who holds a thread: enough to tell a live holder from a dead one whose pid was reused. */
+export interface LockOwner {
+  pid: number;
+  /** The process's start time as the OS keeps it (Linux: /proc/<pid>/stat), when known. */
+  startTime?: string;
+  /** Which front door: 'cli', 'web' or 'electron' — for the sentence the other one shows. */
+  host: string;
+  /** When the lock was taken (epoch ms). */
+  at: number;
+  /** This lock instance, so a takeover can tell a stale file from a fresh one put there meanwhile. */
+  nonce: string;
+}
+
+export type LockResult =
+  | {
+      ok: true;
+      /** Another process ran the thread's last turn: what this one keeps of it (a warm CLI) is out of date. */
+      otherRanLast: boolean;
+      release(): Promise<void>;
+    }
+  | { ok: false; owner: LockOwner };
+
+/** Linux keeps each process's start time (field 22 of /proc/<pid>/stat); elsewhere liveness is by pid only. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  // A live pid that started at another time is a new process that reused a dead holder's pid.
+  const now = processStartTime(owner.pid);
+  return owner.startTime === undefined || now === undefined || now === owner.startTime;
+}
+
+/**
+ * One turn at a time per thread across processes (issue 14): two windows, or the app and
+ * `claude-desk chat`, on one data dir must never both `--resume` a thread's session (that forks it: the
+ * model later lacks one of the exchanges). `<dir>/<threadId>.lock` holds its owner as JSON; it is made
+ * complete and then linked into place, so it exists whole or not at all (link fails if it exists).
+ * A lock whose owner is dead is taken over. `<threadId>.last` names the instance that ran the last turn.
+ */
+export class ThreadLocks {
+  private readonly me: Omit<LockOwner, 'at' | 'nonce'>;
+  private readonly instance = randomBytes(8).toString('hex');
+
+  constructor(
+    private readonly dir: string,
+    host: string,
+  ) {
+    this.me = { pid: process.pid, startTime: processStartTime(process.pid), host };
+  }
+
+  /**
+   * For rewriting a thread's log (compaction), which must not race another process's appends: null when
+   * another process holds the thread; a no-op release when this one does (its own queue orders the writes).
+   * Does not count as running a turn.
+   */
+  async forRewrite(threadId: string): Promise<(() => Promise<void>) | null> {
+    const held = await readOwner(this.file(threadId));
+    if (held && held.pid === this.me.pid && held.startTime === this.me.startTime) return async () => {};
+    const lock = await this.acquire(threadId, false);
+    return lock.ok ? lock.release : null;
+  }
+
+  /** `turn`: the holder runs a turn (recorded as the thread's last); false for a log rewrite. */
+  async acquire(threadId: string, turn = true): Promise<LockResult> {
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const file = this.file(threadId);
+    const owner: LockOwner = { ...this.me, at: Date.now(), nonce: randomBytes(8).toString('hex') };
+    for (let round = 0; round < 5; round++) {
+      if (await this.place(file, owner)) {
+        const last = await fs.readFile(this.lastFile(threadId), 'utf8').catch(() => undefined);
+        return {
+          ok: true,
+          otherRanLast: last !== undefined && last !== this.instance,
+          release: () => this.release(threadId, owner, turn),
+        };
+      }
+      const held = await readOwner(file);
+      if (held && alive(held)) return { ok: false, owner: held };
+      if (!held && (await youngerThan(file, 5_000))) continue; // being written by someone right now
+      await this.takeOver(file, held);
+    }
+    const held = await readOwner(file);
+    return { ok: false, owner: held ?? { pid: 0, host: 'unknown', at: Date.now(), nonce: '' } };
+  }
+
+  private async place(file: string, owner: LockOwner): Promise<boolean> {
+    const tmp = `${file}.${owner.nonce}.tmp`;
+    await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
+    try {
+      await fs.link(tmp, file);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw err;
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  /** Move a dead owner's lock away; if what was moved turns out to be someone's fresh lock, put it back. */
+  private async takeOver(file: string, stale: LockOwner | undefined): Promise<void> {
+    const aside = `${file}.stale-${randomBytes(6).toString('hex')}`;
+    try {
+      await fs.rename(file, aside);
+    } catch {
+      return; // someone else took it over first
+    }
+    const moved = await readOwner(aside);
+    if (moved && stale && moved.nonce !== stale.nonce) await fs.link(aside, file).catch(() => undefined);
+    await fs.rm(aside, { force: true });
+  }
+
+  private async release(threadId: string, owner: LockOwner, turn: boolean): Promise<void> {
+    if (turn) await fs.writeFile(this.lastFile(threadId), this.instance, { mode: 0o600 }).catch(() => undefined);
+    const held = await readOwner(this.file(threadId));
+    if (held?.nonce === owner.nonce) await fs.rm(this.file(threadId), { force: true });
+  }
+
+  private file(threadId: string): string {
+    return path.join(this.dir, `${threadId}.lock`);
+  }
+
+  private lastFile(threadId: string): string {
+    return path.join(this.dir, `${threadId}.last`);
+  }
+}
+
+async function readOwner(file: string): Promise<LockOwner | undefined> {
+  try {
+    const raw = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<LockOwner>;
+    return typeof raw.pid === 'number' && typeof raw.nonce === 'string' ? (raw as LockOwner) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function youngerThan(file: string, ms: number): Promise<boolean> {
+  const st = await fs.stat(file).catch(() => undefined);
+  return st !== undefined && Date.now() - st.mtimeMs < ms;
+}
+
+/** The sentence a front door shows when the thread is busy in another process. */
+export function busyElsewhereMessage(owner: LockOwner): string {
+  const where =
+    owner.host === 'cli'
+      ? 'the command line (claude-desk chat)'
+      : owner.host === 'web'
+        ? 'another Claude Desk in a browser'
+        : 'another Claude Desk window';
+  return `This thread is running a turn in ${where}, process ${owner.pid}.`;
+}
