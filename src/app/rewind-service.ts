@@ -129,20 +129,36 @@ export class RewindService {
       undoable = restored.length > 0;
     }
 
-    const sessionId = await this.deps.sessions.get(threadId);
+    const text = await this.setAside(thread, index, undoable ? rewindId : undefined);
+    return { threadId, messageId, restored, kept, text, ...(undoable ? { rewindId } : {}) };
+  }
+
+  /**
+   * The conversation part of a rewind alone, files untouched: the messages from `messageId` on become a kept
+   * branch ("Show the other branch"), and the next turn continues from just before it — a fork of the CLI session
+   * at the answer before it (`--resume S --resume-session-at <uuid> --fork-session`, recorded case 32b), or a
+   * fresh session when it was the first message. Returns the message's text. For "Edit & resend" and
+   * "Regenerate": call this, then sendMessage with the (edited) text.
+   */
+  async forkConversation(threadId: string, messageId: string): Promise<{ text: string }> {
+    const { thread, index } = await this.locate(threadId, messageId);
+    return { text: await this.setAside(thread, index, undefined) };
+  }
+
+  private async setAside(thread: Thread, index: number, rewindId: string | undefined): Promise<string> {
+    const sessionId = await this.deps.sessions.get(thread.id);
     const branch: ThreadBranch = {
       id: randomUUID(),
-      fromMessageId: messageId,
+      fromMessageId: thread.messages[index]!.id,
       ...(index > 0 ? { afterMessageId: thread.messages[index - 1]!.id } : {}),
       createdAt: Date.now(),
       messages: thread.messages.slice(index),
       ...(sessionId ? { sessionId } : {}),
-      ...(undoable ? { rewindId } : {}),
+      ...(rewindId ? { rewindId } : {}),
     };
-    await this.continueFrom(threadId, thread.messages.slice(0, index), sessionId);
-    await this.deps.threads.rewind(threadId, branch);
-    const user = thread.messages[index] as Extract<ChatMessage, { role: 'user' }>;
-    return { threadId, messageId, restored, kept, text: user.text, ...(undoable ? { rewindId } : {}) };
+    await this.continueFrom(thread.id, thread.messages.slice(0, index), sessionId);
+    await this.deps.threads.rewind(thread.id, branch);
+    return (thread.messages[index] as Extract<ChatMessage, { role: 'user' }>).text;
   }
 
   /** Bring a set-aside branch back (its files and its conversation); what is there now becomes a branch. */

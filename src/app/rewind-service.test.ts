@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, Thread, ThreadBranch } from '../shared/threads';
+import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
+import { RewindService } from './rewind-service';
+
+const messages: ChatMessage[] = [
+  { id: 'u1', role: 'user', createdAt: 1, text: 'first' },
+  {
+    id: 'a1',
+    role: 'assistant',
+    createdAt: 2,
+    status: 'done',
+    parts: [],
+    cli: { userUuid: 'p1', assistantUuid: 'x1' },
+  },
+  { id: 'u2', role: 'user', createdAt: 3, text: 'second' },
+  {
+    id: 'a2',
+    role: 'assistant',
+    createdAt: 4,
+    status: 'done',
+    parts: [],
+    cli: { userUuid: 'p2', assistantUuid: 'x2' },
+  },
+];
+
+function service(busy = false) {
+  const thread = { id: 't1', title: 'T', settings: {}, messages } as unknown as Thread;
+  const calls = { forks: [] as unknown[], branches: [] as ThreadBranch[], discarded: 0, sessionDeleted: 0 };
+  const rewind = new RewindService({
+    threads: { get: async () => thread, rewind: async (_t, b) => void calls.branches.push(b) },
+    sessions: {
+      get: async () => 'S',
+      set: async () => undefined,
+      delete: async () => void calls.sessionDeleted++,
+    },
+    forks: { set: async (_t, f) => void calls.forks.push(f) },
+    // The conversation-only fork never looks at files.
+    checkpoints: {} as GitCheckpoints,
+    projectDir: () => '/p',
+    isBusy: () => busy,
+    discardProcesses: () => void calls.discarded++,
+  });
+  return { rewind, calls };
+}
+
+describe('RewindService.forkConversation (the mechanism Edit & resend and Regenerate build on)', () => {
+  it('keeps the later messages as a branch and forks the session at the answer before the message', async () => {
+    const { rewind, calls } = service();
+    expect(await rewind.forkConversation('t1', 'u2')).toEqual({ text: 'second' });
+    expect(calls.forks).toEqual([{ sessionId: 'S', resumeAt: 'x1' }]);
+    expect(calls.branches).toMatchObject([{ fromMessageId: 'u2', afterMessageId: 'a1', sessionId: 'S' }]);
+    expect(calls.branches[0]!.messages.map((m) => m.id)).toEqual(['u2', 'a2']);
+    expect(calls.branches[0]!.rewindId).toBeUndefined(); // no files were touched, none to switch back
+    expect(calls.discarded).toBe(1); // a kept process still holds the old conversation
+  });
+
+  it('at the first message the next turn starts a fresh session; while a turn runs it refuses with a sentence', async () => {
+    const { rewind, calls } = service();
+    await rewind.forkConversation('t1', 'u1');
+    expect(calls.forks).toEqual([undefined]);
+    expect(calls.sessionDeleted).toBe(1);
+    await expect(service(true).rewind.forkConversation('t1', 'u2')).rejects.toThrow(/Wait until Claude has finished/);
+  });
+});
