@@ -52,6 +52,8 @@ import { ThreadLocks } from '../core/store/thread-locks';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
+/** When the thread search's texts are read ahead (ms after start). */
+const SEARCH_WARM_DELAY_MS = 10_000;
 
 export interface DeskAppOptions {
   host: AppInfo['host'] | 'cli';
@@ -390,6 +392,15 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     historyStart = setTimeout(startHistoryWatch, HISTORY_START_DELAY_MS);
     historyStart.unref?.();
   }
+  // The thread list's search reads every thread's text once; done ahead, so the first query is as fast as
+  // the next. After start-up (the first window and turn come first); the command line searches nothing.
+  const searchWarm =
+    opts.host === 'cli'
+      ? undefined
+      : setTimeout(() => {
+          void threads.warmSearch(() => stopped).catch((err: unknown) => warn(`Search warm-up: ${String(err)}`));
+        }, SEARCH_WARM_DELAY_MS);
+  searchWarm?.unref?.();
   let keepCopies = settings.get().keepSessionCopies;
   settings.onChange((next) => {
     // Copies switched back on: the ones missing are made on the next read of each session.
@@ -507,6 +518,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await queueStore.flush();
       if (changedTimer) clearTimeout(changedTimer);
       if (historyStart) clearTimeout(historyStart);
+      if (searchWarm) clearTimeout(searchWarm);
       await historyWatcher?.close();
       await historyIndex.flush().catch(() => undefined);
       historyIndex.close();

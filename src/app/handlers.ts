@@ -45,6 +45,10 @@ export function createHandlers(s: DeskServices): DeskHandlers {
       if (!settings.permissionMode && !app.permissionModeLockedBy) settings.permissionMode = app.permissionMode;
       return s.threads.create({ title: input?.title, settings });
     },
+    pinThread: async ({ threadId, pinned }) => {
+      await s.threads.pin(threadId, pinned);
+      return null;
+    },
     renameThread: async ({ threadId, title }) => {
       await s.threads.rename(threadId, title);
       return null;

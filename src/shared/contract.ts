@@ -120,6 +120,8 @@ export const calls = {
   renameThread: call<null>()(z.object({ threadId: id, title: z.string().min(1).max(200) }).strict()),
   deleteThread: call<null>()(z.object({ threadId: id }).strict()),
   updateThreadSettings: call<null>()(z.object({ threadId: id, settings: threadSettings }).strict()),
+  /** Pinned threads sit above the date groups in the sidebar. */
+  pinThread: call<null>()(z.object({ threadId: id, pinned: z.boolean() }).strict()),
   searchThreads: call<{ thread: ThreadSummary; snippet: string }[]>()(
     z.object({ query: z.string().max(1000) }).strict(),
   ),

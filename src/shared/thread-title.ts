@@ -25,19 +25,25 @@ const FILLERS: RegExp[] = [
   /^let'?s\s+/i,
 ];
 
-/** Markdown and code out, plain words in: what a person would read aloud. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?(```|$)/g, ' ') // fenced code (an unclosed fence runs to the end)
-    .replace(/`([^`\n]*)`/g, '$1')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+.*$/gm, ' ') // table separator rows
-    .replace(/\|/g, ' ')
-    .replace(/(\*\*|__|~~|\*|_)(?=\S)([^\n]*?\S)\1/g, '$2')
-    .replace(/[ \t]+/g, ' ');
+/**
+ * Markdown and code out, plain words in: what a person would read aloud. With `keepCode` (search text and
+ * its snippets), a fence's lines stay and only its ``` markers go.
+ */
+export function plainText(markdown: string, { keepCode = false }: { keepCode?: boolean } = {}): string {
+  return (
+    markdown
+      .replace(keepCode ? /^\s{0,3}(```|~~~).*$/gm : /```[\s\S]*?(```|$)/g, ' ') // an unclosed fence runs to the end
+      .replace(/`([^`\n]*)`/g, '$1')
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/^\s*\|?(\s*:?-{3,}:?\s*\|)+.*$/gm, ' ') // table separator rows
+      .replace(/\|/g, ' ')
+      // Emphasis marks, but not the underscores inside snake_case names.
+      .replace(/(?<![\p{L}\p{N}])(\*\*|__|~~|\*|_)(?=\S)([^\n]*?\S)\1(?![\p{L}\p{N}])/gu, '$2')
+      .replace(/[ \t]+/g, ' ')
+  );
 }
 
 /** The first sentence that says something: greetings before it ("Hi Claude! …") are skipped. */

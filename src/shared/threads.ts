@@ -39,6 +39,8 @@ export interface ThreadSummary {
   updatedAt: number;
   settings: ThreadSettings;
   totals: ThreadTotals;
+  /** Pinned threads sit above the date groups in the sidebar; absent = not pinned. */
+  pinned?: boolean;
 }
 
 export interface ImageAttachment {

@@ -50,6 +50,7 @@ export class ThreadLogParser {
       if (typeof rec.createdAt === 'number') summary.createdAt = rec.createdAt;
       if (rec.settings && typeof rec.settings === 'object') summary.settings = rec.settings;
       if (rec.totals && typeof rec.totals === 'object') summary.totals = rec.totals;
+      if (typeof rec.pinned === 'boolean') summary.pinned = rec.pinned || undefined;
       if (typeof rec.updatedAt === 'number') summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
       return;
     }

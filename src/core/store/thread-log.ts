@@ -32,6 +32,7 @@ export interface MetaRecord {
   updatedAt?: number;
   settings?: ThreadSettings;
   totals?: ThreadTotals;
+  pinned?: boolean;
 }
 export type LogRecord =
   | MetaRecord
@@ -105,8 +106,10 @@ export function compactedLog(
   at: number,
   branches: ThreadBranch[] = [],
 ): string {
-  const { id, title, createdAt, updatedAt, settings, totals } = summary;
-  const records: LogRecord[] = [{ op: 'meta', at, id, title, createdAt, updatedAt, settings, totals }];
+  const { id, title, createdAt, updatedAt, settings, totals, pinned } = summary;
+  const records: LogRecord[] = [
+    { op: 'meta', at, id, title, createdAt, updatedAt, settings, totals, ...(pinned ? { pinned } : {}) },
+  ];
   // Before the messages, so their fromMessageId is not in the thread yet and nothing is cut.
   for (const branch of branches) records.push({ op: 'branch', at, branch });
   for (const message of messages) {

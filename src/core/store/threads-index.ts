@@ -35,7 +35,15 @@ export function isThreadId(id: string): boolean {
 /** A copy without the bookkeeping, safe to hand out. */
 export function toSummary(e: IndexEntry): ThreadSummary {
   const { id, title, createdAt, updatedAt } = e;
-  return { id, title, createdAt, updatedAt, settings: { ...e.settings }, totals: { ...e.totals } };
+  return {
+    id,
+    title,
+    createdAt,
+    updatedAt,
+    settings: { ...e.settings },
+    totals: { ...e.totals },
+    ...(e.pinned ? { pinned: true } : {}),
+  };
 }
 
 export function indexPath(dir: string): string {

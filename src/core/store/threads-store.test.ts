@@ -355,6 +355,56 @@ describe('ThreadsStore', () => {
     expect((await store.search('socket', 1)).map((r) => r.thread.id)).toEqual([b.id]); // fresh text, limit 1
   });
 
+  it('snippets are plain text: no heading marks, table pipes or emphasis; code and snake_case names stay', async () => {
+    const store = await h.open();
+    const a = await store.create({ title: 'Formats' });
+    await store.saveAssistant(
+      a.id,
+      asst(
+        't1',
+        '## Results table\n\n| Name | Speed |\n| --- | --- |\n| **fast_path** | 12 ms |\n\n```ts\nconst read_all = open();\n```',
+        'done',
+      ),
+    );
+    const [hit] = await store.search('speed');
+    expect(hit?.snippet).toBe('Results table Name Speed fast_path 12 ms const read_all = open();');
+    expect((await store.search('read_all'))[0]?.thread.id).toBe(a.id); // code is searchable
+    expect((await store.search('---'))[0]).toBeUndefined(); // markdown syntax is not
+  });
+
+  it('reads every thread’s search text ahead; a search afterwards reads no log', async () => {
+    const store = await h.open();
+    for (let i = 0; i < 3; i++) {
+      const t = await store.create({ title: `T${i}` });
+      await store.appendUser(t.id, user(`u${i}`, `topic number ${i}`));
+    }
+    expect(await store.warmSearch()).toBe(3);
+    const get = vi.spyOn(store, 'get');
+    expect((await store.search('topic', 10)).length).toBe(3);
+    expect(get).not.toHaveBeenCalled();
+    expect(await store.warmSearch(() => true)).toBe(0); // stops when told (quit)
+  });
+
+  it('pins and unpins a thread without moving it in time; the pin survives a reopen and a compaction', async () => {
+    const store = await h.open();
+    const { id } = await store.create({ title: 'Keep me close' });
+    await store.appendUser(id, user('u1', 'hello'));
+    const before = store.summary(id)!.updatedAt;
+    h.tick(5_000);
+    expect((await store.pin(id, true)).pinned).toBe(true);
+    expect(store.summary(id)?.updatedAt).toBe(before);
+    await store.flush();
+    const again = await h.open();
+    expect(again.summary(id)?.pinned).toBe(true);
+    const thread = (await again.get(id))!;
+    const compacted = compactedLog(thread, thread.messages, 9_000);
+    expect(compacted).toContain('"pinned":true');
+    await again.pin(id, false);
+    expect(again.summary(id)?.pinned).toBeUndefined();
+    await again.flush();
+    expect((await h.open()).summary(id)?.pinned).toBeUndefined();
+  });
+
   it('tells listeners about changes, not about every streamed snapshot', async () => {
     const store = await h.open();
     const seen: ThreadsChange[] = [];

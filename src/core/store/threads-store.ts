@@ -201,6 +201,11 @@ export class ThreadsStore {
     return this.searcher.search(query, limit);
   }
 
+  /** Loads the search text of every thread in the background (see ThreadSearcher.warm). */
+  warmSearch(isStopped?: () => boolean): Promise<number> {
+    return this.searcher.warm(isStopped);
+  }
+
   async create(init: { title?: string; settings?: ThreadSettings } = {}): Promise<ThreadSummary> {
     const id = this.newId();
     if (!isThreadId(id) || this.entries.has(id)) throw new Error(`Unusable thread id ${JSON.stringify(id)}`);
@@ -213,6 +218,16 @@ export class ThreadsStore {
     this.tailChecked.add(id); // a brand-new file has no torn tail
     await this.appendRecords(id, [{ op: 'meta', at, id, title, createdAt: at, settings, totals }], true);
     this.changed(id, 'created');
+    return toSummary(entry);
+  }
+
+  /** Pin or unpin: a meta record, so the thread's place in time (updatedAt) does not change. */
+  async pin(id: string, pinned: boolean): Promise<ThreadSummary> {
+    const entry = this.require(id);
+    if (pinned) entry.pinned = true;
+    else delete entry.pinned;
+    await this.appendRecords(id, [{ op: 'meta', at: this.now(), pinned }], true);
+    this.changed(id, 'updated');
     return toSummary(entry);
   }
 

@@ -12,6 +12,7 @@ export function windowStateOf(s: DeskState): WindowState {
   return {
     activeThreadId: s.activeThreadId,
     sidebarCollapsed: s.sidebarCollapsed,
+    projectFilter: s.projectFilter,
     // The newest entries win when there are too many (object order = insertion order).
     drafts: Object.fromEntries(drafts.slice(-MAX_SAVED_DRAFTS)),
     scroll: Object.fromEntries(scroll.slice(-MAX_SAVED_SCROLLS)),
@@ -59,6 +60,12 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     const s = store.getState();
     store.setState({
       sidebarCollapsed: saved.sidebarCollapsed ?? s.sidebarCollapsed,
+      // A filter for a project no thread is in any more would hide every thread: dropped.
+      projectFilter:
+        s.projectFilter ??
+        (saved.projectFilter != null && s.threads.some((t) => (t.settings.projectDir ?? '') === saved.projectFilter)
+          ? saved.projectFilter
+          : null),
       // What was typed since the page opened beats what was saved.
       drafts: { ...saved.drafts, ...s.drafts },
       scrollAnchors: { ...saved.scroll, ...s.scrollAnchors },
@@ -75,7 +82,8 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       s.activeThreadId === prev.activeThreadId &&
       s.drafts === prev.drafts &&
       s.scrollAnchors === prev.scrollAnchors &&
-      s.sidebarCollapsed === prev.sidebarCollapsed
+      s.sidebarCollapsed === prev.sidebarCollapsed &&
+      s.projectFilter === prev.projectFilter
     ) {
       return;
     }

@@ -43,6 +43,10 @@ export interface ThreadsSlice {
   navigations: number;
   searchQuery: string;
   searchHits: SearchHit[] | null;
+  /** The sidebar's project (folder) filter: a project dir, '' = the default workspace, null = every project. */
+  projectFilter: string | null;
+  setProjectFilter(project: string | null): void;
+  pinThread(threadId: string, pinned: boolean): Promise<void>;
   loadThreads(): Promise<void>;
   createThread(title?: string): Promise<ThreadSummary | null>;
   renameThread(threadId: string, title: string): Promise<void>;

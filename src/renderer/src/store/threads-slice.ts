@@ -57,6 +57,24 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
     navigations: 0,
     searchQuery: '',
     searchHits: null,
+    projectFilter: null,
+
+    setProjectFilter(projectFilter) {
+      set({ projectFilter });
+    },
+
+    async pinThread(threadId, pinned) {
+      const mark = (list: ThreadSummary[], on: boolean) =>
+        list.map((t) => (t.id === threadId ? { ...t, pinned: on || undefined } : t));
+      // Optimistic: the row moves at once; put back if the host refuses.
+      set((s) => ({ threads: mark(s.threads, pinned) }));
+      try {
+        await getApi().pinThread({ threadId, pinned });
+      } catch (err) {
+        set((s) => ({ threads: mark(s.threads, !pinned) }));
+        get().pushNotice('error', `Could not ${pinned ? 'pin' : 'unpin'} the thread: ${errorText(err)}`);
+      }
+    },
 
     async loadThreads() {
       try {

@@ -105,6 +105,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       return summaryOf(t);
     },
     renameThread: () => null,
+    pinThread: () => null,
     deleteThread: () => null,
     updateThreadSettings: () => null,
     searchThreads: () => [],

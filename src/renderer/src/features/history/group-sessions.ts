@@ -1,17 +1,6 @@
 /** The History list's shape: pinned sessions first, then one group per project (most recent first), by date. */
 import type { HistorySession } from '../../../../shared/history';
-
-export interface DateBucket {
-  label: string;
-  sessions: HistorySession[];
-}
-
-export interface ProjectGroup {
-  project: string;
-  /** The folder's last part, as a heading. */
-  label: string;
-  buckets: DateBucket[];
-}
+import { byDate, type ListRow } from '../../ui/grouped-list';
 
 export const baseName = (dir: string): string =>
   dir
@@ -19,25 +8,15 @@ export const baseName = (dir: string): string =>
     .split(/[\\/]/)
     .pop() || dir;
 
-const DAY = 86_400_000;
-
-/** Today / Yesterday / Previous 7 days / Previous 30 days / "Mar 2026": the buckets people expect. */
-export function dateLabel(ts: number, now: number): string {
-  const startOfToday = new Date(now).setHours(0, 0, 0, 0);
-  if (ts >= startOfToday) return 'Today';
-  if (ts >= startOfToday - DAY) return 'Yesterday';
-  if (ts >= startOfToday - 7 * DAY) return 'Previous 7 days';
-  if (ts >= startOfToday - 30 * DAY) return 'Previous 30 days';
-  const d = new Date(ts);
-  return d.toLocaleString('en', { month: 'long', year: 'numeric' });
-}
-
-export function groupSessions(
-  sessions: HistorySession[],
-  now: number,
-): { pinned: HistorySession[]; projects: ProjectGroup[] } {
+/** The rows the History tab shows: headings and sessions in one flat run (ui/grouped-list.tsx). */
+export function historyRows(sessions: HistorySession[], now: number): ListRow<HistorySession>[] {
   const sorted = [...sessions].sort((a, b) => b.lastAt - a.lastAt);
+  const rows: ListRow<HistorySession>[] = [];
   const pinned = sorted.filter((s) => s.pinned);
+  if (pinned.length > 0) {
+    rows.push({ kind: 'heading', key: 'pinned', label: 'Pinned', level: 'group', icon: 'pin' });
+    for (const s of pinned) rows.push({ kind: 'item', key: s.id, item: s });
+  }
   const byProject = new Map<string, HistorySession[]>();
   for (const s of sorted) {
     if (s.pinned) continue;
@@ -45,16 +24,24 @@ export function groupSessions(
     list.push(s);
     byProject.set(s.project, list);
   }
-  const projects: ProjectGroup[] = [];
   for (const [project, list] of byProject) {
-    const buckets: DateBucket[] = [];
-    for (const s of list) {
-      const label = dateLabel(s.lastAt, now);
-      const last = buckets.at(-1);
-      if (last?.label === label) last.sessions.push(s);
-      else buckets.push({ label, sessions: [s] });
-    }
-    projects.push({ project, label: baseName(project), buckets });
+    rows.push({
+      kind: 'heading',
+      key: `project:${project}`,
+      label: baseName(project),
+      title: project,
+      level: 'group',
+      icon: 'folder',
+      testId: 'history-project',
+    });
+    rows.push(
+      ...byDate(
+        list,
+        (s) => s.lastAt,
+        (s) => s.id,
+        now,
+      ),
+    );
   }
-  return { pinned, projects };
+  return rows;
 }

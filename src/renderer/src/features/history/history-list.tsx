@@ -3,7 +3,8 @@ import type { HistorySearchHit, HistorySession } from '../../../../shared/histor
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { relativeTime } from '../threads/relative-time';
-import { groupSessions } from './group-sessions';
+import { GroupedRows } from '../../ui/grouped-list';
+import { historyRows } from './group-sessions';
 import { Highlight } from './highlight';
 
 const SEARCH_DEBOUNCE_MS = 200;
@@ -104,7 +105,7 @@ export function HistoryList() {
   useEffect(() => {
     if (!loaded) void load();
   }, [loaded, load]);
-  const groups = useMemo(() => groupSessions(sessions, Date.now()), [sessions]);
+  const rows = useMemo(() => historyRows(sessions, Date.now()), [sessions]);
 
   return (
     <>
@@ -140,35 +141,9 @@ export function HistoryList() {
           </ul>
         ) : (
           <>
-            {groups.pinned.length > 0 && (
-              <section className="history-group" aria-label="Pinned">
-                <h2 className="history-heading">
-                  <Icon name="pin" size={12} /> Pinned
-                </h2>
-                <ul className="history-group-list">
-                  {groups.pinned.map((s) => (
-                    <SessionRow key={s.id} session={s} />
-                  ))}
-                </ul>
-              </section>
-            )}
-            {groups.projects.map((g) => (
-              <section key={g.project} className="history-group" aria-label={g.project} data-testid="history-project">
-                <h2 className="history-heading" title={g.project}>
-                  <Icon name="folder" size={12} /> {g.label}
-                </h2>
-                {g.buckets.map((b) => (
-                  <div key={b.label}>
-                    <h3 className="history-date">{b.label}</h3>
-                    <ul className="history-group-list">
-                      {b.sessions.map((s) => (
-                        <SessionRow key={s.id} session={s} />
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </section>
-            ))}
+            <ul className="history-group-list">
+              <GroupedRows rows={rows} item={(s, key) => <SessionRow key={key} session={s} />} />
+            </ul>
             {loaded && sessions.length === 0 && (
               <p className="thread-empty muted">No Claude Code sessions on this computer yet.</p>
             )}

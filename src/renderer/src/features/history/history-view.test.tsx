@@ -5,7 +5,7 @@ import type { HistoryPage, HistorySession } from '../../../../shared/history';
 import type { ChatMessage } from '../../../../shared/threads';
 import { createFakeHost } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
-import { groupSessions } from './group-sessions';
+import { historyRows } from './group-sessions';
 
 const NOW = Date.now();
 const session = (
@@ -41,10 +41,16 @@ const turn = (i: number): ChatMessage[] => [
 
 describe('History', () => {
   it('groups sessions: pinned first, then by project (most recent first) and date', () => {
-    const g = groupSessions(SESSIONS, NOW);
-    expect(g.pinned.map((s) => s.title)).toEqual(['Write the blog post']);
-    expect(g.projects.map((p) => p.label)).toEqual(['app']);
-    expect(g.projects[0]!.buckets.map((b) => b.label)).toEqual(['Today', expect.stringMatching(/\d{4}/)]);
+    const rows = historyRows(SESSIONS, NOW).map((r) => (r.kind === 'heading' ? `[${r.label}]` : r.item.title));
+    expect(rows).toEqual([
+      '[Pinned]',
+      'Write the blog post',
+      '[app]',
+      '[Today]',
+      'Fix the login bug',
+      expect.stringMatching(/^\[\w+ \d{4}\]$/),
+      'Old refactor',
+    ]);
   });
 
   it('lists sessions in the sidebar tab, opens one at its end, pages older turns, and continues it', async () => {

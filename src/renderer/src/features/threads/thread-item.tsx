@@ -4,11 +4,14 @@ import { useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { relativeTime } from './relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
+import { Highlight } from '../history/highlight';
 
 export interface ThreadItemProps {
   thread: ThreadSummary;
   active: boolean;
   snippet?: string;
+  /** The search that found the row: its words are marked in the snippet. */
+  query?: string;
   /** The one row reached with Tab (roving tabindex); arrows move between rows. */
   tabbable: boolean;
   /** Id of the hint naming the row's keys (F2 rename, Delete). */
@@ -30,6 +33,7 @@ export const ThreadItem = memo(function ThreadItem({
   thread,
   active,
   snippet,
+  query,
   tabbable,
   keysHintId,
   busy,
@@ -56,6 +60,7 @@ export const ThreadItem = memo(function ThreadItem({
     }
   }, [editing]);
 
+  const pin = () => void store.getState().pinThread(thread.id, !thread.pinned);
   const startRename = () => {
     setDraft(thread.title);
     setEditing(true);
@@ -107,12 +112,15 @@ export const ThreadItem = memo(function ThreadItem({
         tabIndex={tabbable ? 0 : -1}
         aria-current={active ? 'page' : undefined}
         aria-describedby={keysHintId}
-        aria-keyshortcuts="F2 Delete"
+        aria-keyshortcuts="P F2 Delete"
         onClick={() => void store.getState().selectThread(thread.id)}
         onFocus={() => onFocusRow(thread.id)}
         onDoubleClick={startRename}
         onKeyDown={(e) => {
-          if (e.key === 'F2') {
+          if ((e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+            e.preventDefault();
+            pin();
+          } else if (e.key === 'F2') {
             e.preventDefault();
             startRename();
           } else if (e.key === 'Delete') {
@@ -126,9 +134,24 @@ export const ThreadItem = memo(function ThreadItem({
           <span className="thread-title">{thread.title}</span>
           <span className="thread-time">{relativeTime(thread.updatedAt)}</span>
         </span>
-        {snippet && <span className="thread-snippet">{snippet}</span>}
+        {snippet && (
+          <span className="thread-snippet" data-testid="thread-snippet">
+            <Highlight text={snippet} query={query ?? ''} />
+          </span>
+        )}
       </button>
       <span className="thread-actions">
+        <button
+          type="button"
+          className={`btn btn-ghost btn-icon ${thread.pinned ? 'pinned' : ''}`}
+          tabIndex={-1}
+          aria-label={thread.pinned ? `Unpin ${thread.title}` : `Pin ${thread.title}`}
+          aria-pressed={Boolean(thread.pinned)}
+          title={thread.pinned ? 'Unpin (P)' : 'Pin to the top (P)'}
+          onClick={pin}
+        >
+          <Icon name="pin" size={14} />
+        </button>
         <button
           type="button"
           className="btn btn-ghost btn-icon"

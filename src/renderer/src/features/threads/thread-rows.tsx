@@ -22,6 +22,8 @@ export interface ThreadRowsProps<R> {
   renderRow(row: R, slot: RowSlot): ReactNode;
   /** What the list says when it has no rows. */
   empty: ReactNode;
+  /** Rows the arrows stop on (default: all); headings between groups are skipped. */
+  focusable?(row: R): boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ThreadRowsProps<R> {
  * stream like ten. Rows are `<li>`s of one `<ul>`; Up/Down/Home/End move focus between their open buttons,
  * scrolling a row into view first when it is not rendered. Headings (date groups) can be rows too.
  */
-export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty }: ThreadRowsProps<R>) {
+export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, focusable }: ThreadRowsProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const tabbableIndex = tabbableKey === undefined ? -1 : rows.findIndex((r) => rowKey(r) === tabbableKey);
   const virtualizer = useVirtualizer({
@@ -66,13 +68,17 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty }: T
     const fromKey = from instanceof HTMLElement ? from.dataset.threadId : undefined;
     const at = rows.findIndex((r) => rowKey(r) === fromKey);
     if (at < 0) return;
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[e.key];
-    if (to === undefined) return;
+    const stops = rows.flatMap((r, i) => (!focusable || focusable(r) ? [i] : []));
+    const here = stops.indexOf(at);
+    const next = { ArrowDown: here + 1, ArrowUp: here - 1, Home: 0, End: stops.length - 1 }[e.key];
+    if (next === undefined) return;
     e.preventDefault();
-    const target = rows[Math.max(0, Math.min(rows.length - 1, to))];
-    if (!target) return;
+    const to = stops[Math.max(0, Math.min(stops.length - 1, next))];
+    const target = to === undefined ? undefined : rows[to];
+    if (to === undefined || !target) return;
     focusAfterRender.current = rowKey(target);
-    virtualizer.scrollToIndex(Math.max(0, Math.min(rows.length - 1, to)));
+    // Home shows the first group's heading too, not just its first row.
+    virtualizer.scrollToIndex(e.key === 'Home' ? 0 : to);
     const button = scroller.current?.querySelector<HTMLButtonElement>(
       `button.thread-open[data-thread-id="${rowKey(target)}"]`,
     );

@@ -118,13 +118,15 @@ describe('thread sidebar', () => {
     await waitFor(() => expect(screen.queryByText('Older')).not.toBeInTheDocument());
   });
 
-  it('searches titles and content through the host and shows the snippet', async () => {
+  it('searches titles and content through the host and shows the snippet with the words marked', async () => {
     const host = createFakeHost({ threads: threeThreads() });
-    host.handle('searchThreads', () => [{ thread: summaryOf(host.threads[0]!), snippet: '…the budget spreadsheet…' }]);
+    host.handle('searchThreads', () => [{ thread: summaryOf(host.threads[0]!), snippet: '…the Budget spreadsheet…' }]);
     renderApp({ host });
     await screen.findByText('Newest');
     await userEvent.type(screen.getByTestId('thread-search'), 'budget');
-    expect(await screen.findByText('…the budget spreadsheet…')).toBeInTheDocument();
+    const snippet = await screen.findByTestId('thread-snippet');
+    expect(snippet).toHaveTextContent('…the Budget spreadsheet…');
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Budget']);
     expect(host.callsTo('searchThreads')).toContainEqual({ query: 'budget' });
     expect(screen.queryByText('Newest')).not.toBeInTheDocument();
     await userEvent.clear(screen.getByTestId('thread-search'));

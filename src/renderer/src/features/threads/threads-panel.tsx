@@ -1,16 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
 import { THREAD_LIST_SECTIONS } from './thread-list-sections';
 import { ThreadItem } from './thread-item';
-import { ThreadRows } from './thread-rows';
+import { slotProps, ThreadRows } from './thread-rows';
 import { busyThreadIds } from '../../store/turn-selectors';
+import { ListHeading, type ListRow } from '../../ui/grouped-list';
+import { inProject, projectChoices, threadRows } from './thread-groups';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
-/** The Threads tab: search by title and content, the list most recent first; rename, delete (with confirmation). */
+/**
+ * The Threads tab: pinned threads, then date groups, within one project or all; search by title and content
+ * with the words marked in each snippet; pin, rename, delete (with confirmation).
+ */
 export function ThreadsPanel() {
   const threads = useDesk((s) => s.threads);
   const hits = useDesk((s) => s.searchHits);
@@ -20,6 +25,9 @@ export function ThreadsPanel() {
   const deleteThread = useDesk((s) => s.deleteThread);
   // One selector for the whole list (a string, so a delta that changes no thread's state re-renders nothing).
   const busyIds = useDesk((s) => busyThreadIds(s.inFlight));
+  const project = useDesk((s) => s.projectFilter);
+  const setProject = useDesk((s) => s.setProjectFilter);
+  const searched = useDesk((s) => s.searchQuery);
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -30,11 +38,22 @@ export function ThreadsPanel() {
     return () => clearTimeout(t);
   }, [query, search]);
 
-  const rows: { thread: ThreadSummary; snippet?: string }[] = hits
-    ? hits.map((h) => ({ thread: h.thread, snippet: h.snippet }))
-    : threads.map((thread) => ({ thread, snippet: undefined }));
+  const projects = useMemo(() => projectChoices(threads), [threads]);
+  // Search results keep their ranking (no date groups); both follow the project filter. A thread row's key
+  // is its id (the list finds its button by it); headings have keys of their own.
+  const rows: ListRow<{ thread: ThreadSummary; snippet?: string }>[] = useMemo(
+    () =>
+      hits
+        ? hits
+            .filter((h) => inProject(h.thread, project))
+            .map((h) => ({ kind: 'item', key: h.thread.id, item: { thread: h.thread, snippet: h.snippet } }))
+        : threadRows(threads, project, Date.now()).map((r) =>
+            r.kind === 'heading' ? r : { ...r, item: { thread: r.item } },
+          ),
+    [hits, threads, project],
+  );
   // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first).
-  const ids = rows.map((r) => r.thread.id);
+  const ids = rows.flatMap((r) => (r.kind === 'item' ? [r.item.thread.id] : []));
   const tabbableId = [focusedId, activeId].find((id) => id && ids.includes(id)) ?? ids[0];
 
   return (
@@ -57,31 +76,55 @@ export function ThreadsPanel() {
             data-testid="thread-search"
           />
         </label>
+        {(projects.length > 1 || project !== null) && (
+          <label className="project-filter">
+            <Icon name="folder" size={13} />
+            <span className="visually-hidden">Project</span>
+            <select
+              value={project ?? '*'}
+              onChange={(e) => setProject(e.target.value === '*' ? null : e.target.value)}
+              data-testid="project-filter"
+            >
+              <option value="*">All projects</option>
+              {projects.map((p) => (
+                <option key={p.value} value={p.value} title={p.title}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       {THREAD_LIST_SECTIONS.map((Section, i) => (
         <Section key={i} />
       ))}
       <p id={keysHintId} className="visually-hidden">
-        Up and Down arrows move between threads, F2 renames, Delete deletes.
+        Up and Down arrows move between threads, P pins, F2 renames, Delete deletes.
       </p>
       <ThreadRows
         rows={rows}
-        rowKey={(r) => r.thread.id}
+        rowKey={(r) => r.key}
+        focusable={(r) => r.kind === 'item'}
         tabbableKey={tabbableId}
-        empty={hits ? 'No threads match.' : 'No threads yet.'}
-        renderRow={({ thread, snippet }, slot) => (
-          <ThreadItem
-            thread={thread}
-            active={view === 'chat' && thread.id === activeId}
-            snippet={snippet}
-            tabbable={thread.id === tabbableId}
-            keysHintId={keysHintId}
-            busy={busyIds.includes(`|${thread.id}|`)}
-            slot={slot}
-            onDelete={setToDelete}
-            onFocusRow={setFocusedId}
-          />
-        )}
+        empty={hits ? 'No threads match.' : project !== null ? 'No threads in this project.' : 'No threads yet.'}
+        renderRow={(row, slot) =>
+          row.kind === 'heading' ? (
+            <ListHeading row={row} liProps={slotProps(slot)} />
+          ) : (
+            <ThreadItem
+              thread={row.item.thread}
+              active={view === 'chat' && row.item.thread.id === activeId}
+              snippet={row.item.snippet}
+              query={hits ? searched : undefined}
+              tabbable={row.item.thread.id === tabbableId}
+              keysHintId={keysHintId}
+              busy={busyIds.includes(`|${row.item.thread.id}|`)}
+              slot={slot}
+              onDelete={setToDelete}
+              onFocusRow={setFocusedId}
+            />
+          )
+        }
       />
       {toDelete && (
         <ConfirmDialog

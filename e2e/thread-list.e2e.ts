@@ -1,0 +1,177 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import os from 'node:os';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type Page } from '@playwright/test';
+import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { startDeskHost, type DeskHost } from './desk-host';
+
+/**
+ * The thread list (issue 16) in browser mode: date groups, pins and the project filter survive a reload (the
+ * host keeps them), and search shows plain-text snippets with the words marked. The threads are written as
+ * thread logs before the host starts (no turn is needed to have a history); screenshots in both themes and
+ * sizes, and axe on each.
+ */
+let host: DeskHost;
+let cli: RealCliEnv;
+const SHOTS = 'e2e/screenshots/screens';
+const DAY = 86_400_000;
+
+function log(id: string, title: string, at: number, answer: string, projectDir?: string): string {
+  const records: LogRecord[] = [
+    { op: 'meta', at, id, title, createdAt: at, ...(projectDir ? { settings: { projectDir } } : {}) },
+    { op: 'user', at, message: { id: `${id}-u`, role: 'user', createdAt: at, text: `Tell me about ${title}` } },
+    {
+      op: 'assistant',
+      at: at + 1,
+      message: {
+        id: `${id}-a`,
+        role: 'assistant',
+        createdAt: at + 1,
+        status: 'done',
+        parts: [{ kind: 'text', text: answer }],
+      },
+    },
+  ];
+  return serializeRecords(records);
+}
+
+test.beforeAll(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-list-'));
+  const threadsDir = path.join(dataDir, 'state', 'threads');
+  await fs.mkdir(threadsDir, { recursive: true });
+  const now = Date.now();
+  const threads: [string, string, number, string, string?][] = [
+    [
+      't-today',
+      'Parser plan',
+      now - 3_600_000,
+      '## Parser\n\nThe tokenizer keeps `state` between calls.',
+      '/home/me/app',
+    ],
+    [
+      't-yesterday',
+      'Budget review',
+      now - DAY - 3_600_000,
+      '## Budget\n\n| Item | Cost |\n| --- | --- |\n| **Spreadsheet** export | 3 days |',
+      '/home/me/site',
+    ],
+    ['t-week', 'Release notes', now - 4 * DAY, 'Draft the notes for the spreadsheet import.', '/home/me/app'],
+    ['t-old', 'Migration ideas', now - 90 * DAY, '- move the cache\n- keep the index', undefined],
+  ];
+  for (const [id, title, at, answer, dir] of threads) {
+    await fs.writeFile(path.join(threadsDir, `${id}.jsonl`), log(id, title, at, answer, dir), { mode: 0o600 });
+  }
+  cli = realCliEnv({ url: 'http://127.0.0.1:9' }); // no turn runs here: the CLI is only probed
+  host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  cli?.cleanup();
+});
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('.sidebar')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${screen}`,
+  ).toEqual([]);
+}
+
+/** The list as a person reads it: headings in brackets, then titles. */
+/** Just what `listed` reads of a row (the e2e project has no DOM types). */
+interface Row {
+  className: string;
+  textContent: string | null;
+  querySelector(selector: string): { textContent: string | null } | null;
+}
+const listed = (page: Page) =>
+  page
+    .getByTestId('thread-list')
+    .locator('li')
+    .evaluateAll((lis) =>
+      (lis as unknown as Row[]).map((li) =>
+        li.className.includes('list-heading')
+          ? `[${li.textContent ?? ''}]`
+          : (li.querySelector('.thread-title')?.textContent ?? ''),
+      ),
+    );
+
+test('date groups, a pin and the project filter; all three come back after a reload', async ({ page }) => {
+  await page.goto(host.url);
+  const list = page.getByTestId('thread-list');
+  await expect(list.getByText('Migration ideas')).toBeVisible();
+  const month = new Date(Date.now() - 90 * DAY).toLocaleString('en', { month: 'long', year: 'numeric' });
+  await expect
+    .poll(() => listed(page))
+    .toEqual([
+      '[Today]',
+      'Parser plan',
+      '[Yesterday]',
+      'Budget review',
+      '[Previous 7 days]',
+      'Release notes',
+      `[${month}]`,
+      'Migration ideas',
+    ]);
+
+  const old = page.getByTestId('thread-item').filter({ hasText: 'Migration ideas' });
+  await old.hover();
+  await old.getByRole('button', { name: 'Pin Migration ideas' }).click();
+  await expect
+    .poll(() => listed(page))
+    .toEqual([
+      '[Pinned]',
+      'Migration ideas',
+      '[Today]',
+      'Parser plan',
+      '[Yesterday]',
+      'Budget review',
+      '[Previous 7 days]',
+      'Release notes',
+    ]);
+
+  await page.getByTestId('project-filter').selectOption({ label: 'app' });
+  await expect.poll(() => listed(page)).toEqual(['[Today]', 'Parser plan', '[Previous 7 days]', 'Release notes']);
+
+  await page.reload();
+  await expect(page.getByTestId('project-filter')).toHaveValue('/home/me/app');
+  await expect.poll(() => listed(page)).toEqual(['[Today]', 'Parser plan', '[Previous 7 days]', 'Release notes']);
+  await page.getByTestId('project-filter').selectOption({ label: 'All projects' });
+  await expect(page.getByTestId('pinned-group')).toBeVisible();
+  await expect(list.getByText('Migration ideas')).toBeVisible();
+});
+
+test('search shows plain-text snippets with the words marked; screenshots and axe in both themes and sizes', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('thread-list').getByText('Budget review')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [w, h] of [
+      [1280, 800],
+      [800, 600],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByTestId('thread-search').fill('');
+      await expect(page.getByTestId('pinned-group')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/thread-list-${theme}-${w}x${h}.png` });
+      await expectNoSeriousViolations(page, `thread list (${theme}, ${w}×${h})`);
+
+      await page.getByTestId('thread-search').fill('spreadsheet');
+      const snippets = page.getByTestId('thread-snippet');
+      await expect(snippets).toHaveCount(2);
+      await expect(snippets.first().locator('mark')).toHaveText(/spreadsheet/i);
+      for (const text of await snippets.allInnerTexts()) expect(text).not.toMatch(/##|\||\*\*/);
+      await page.screenshot({ path: `${SHOTS}/thread-search-${theme}-${w}x${h}.png` });
+      await expectNoSeriousViolations(page, `thread search (${theme}, ${w}×${h})`);
+    }
+  }
+});

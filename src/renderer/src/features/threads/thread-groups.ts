@@ -1,0 +1,53 @@
+/** The Threads tab's shape: pinned threads on top, then by date (Today, Yesterday, …), within one project or all. */
+import type { ThreadSummary } from '../../../../shared/threads';
+import { byDate, type ListRow } from '../../ui/grouped-list';
+import { baseName } from '../history/group-sessions';
+
+/** The filter value of threads in the default workspace (no project folder of their own). */
+export const WORKSPACE = '';
+
+export const projectOf = (t: ThreadSummary): string => t.settings.projectDir ?? WORKSPACE;
+
+export const inProject = (t: ThreadSummary, project: string | null): boolean =>
+  project === null || projectOf(t) === project;
+
+export interface ProjectChoice {
+  value: string;
+  label: string;
+  /** The full path, for the tooltip. */
+  title: string;
+}
+
+/** Every project a thread is in, the most recently used first; two folders with one name keep their paths apart. */
+export function projectChoices(threads: ThreadSummary[]): ProjectChoice[] {
+  const seen = new Map<string, number>();
+  for (const t of threads) seen.set(projectOf(t), Math.max(seen.get(projectOf(t)) ?? 0, t.updatedAt));
+  const dirs = [...seen.entries()].sort((a, b) => b[1] - a[1]).map(([dir]) => dir);
+  const names = dirs.map((dir) => (dir === WORKSPACE ? 'Default workspace' : baseName(dir)));
+  return dirs.map((dir, i) => {
+    const clash = names.filter((n) => n === names[i]).length > 1;
+    return { value: dir, label: clash ? dir : names[i]!, title: dir || 'Default workspace' };
+  });
+}
+
+/** The rows the Threads tab shows: Pinned, then date groups; headings and threads in one flat run. */
+export function threadRows(threads: ThreadSummary[], project: string | null, now: number): ListRow<ThreadSummary>[] {
+  const shown = threads
+    .filter((t) => inProject(t, project))
+    .sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+  const rows: ListRow<ThreadSummary>[] = [];
+  const pinned = shown.filter((t) => t.pinned);
+  if (pinned.length > 0) {
+    rows.push({ kind: 'heading', key: 'pinned', label: 'Pinned', level: 'group', icon: 'pin', testId: 'pinned-group' });
+    for (const t of pinned) rows.push({ kind: 'item', key: t.id, item: t });
+  }
+  rows.push(
+    ...byDate(
+      shown.filter((t) => !t.pinned),
+      (t) => t.updatedAt,
+      (t) => t.id,
+      now,
+    ),
+  );
+  return rows;
+}
