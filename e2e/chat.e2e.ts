@@ -115,7 +115,7 @@ test('full access needs an explicit confirmation, then shows a badge — in that
   await page.screenshot({ path: 'e2e/screenshots/chat-full-access.png' });
   // The header set this thread's mode: a new thread starts in Settings' default, the first one keeps its own.
   await page.getByTestId('new-thread').click();
-  await expect(page.getByTestId('chat-title')).toHaveText('New chat');
+  await expect(page.getByTestId('chat-title')).toHaveText('New thread');
   await expect(select).toHaveValue('acceptEdits');
   await expect(page.getByTestId('full-access-badge')).toHaveCount(0);
   await page.getByTestId('thread-list').getByText('A thread with its own mode').click();

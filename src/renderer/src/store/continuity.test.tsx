@@ -21,7 +21,7 @@ describe('continuity: the window resumes where it was', () => {
     host.windowState = { activeThreadId: 'gone' };
     renderApp({ host });
     await screen.findByText('Alpha');
-    expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread');
   });
 
   it('saves the open thread and the draft as the user works (and nothing before the restore)', async () => {

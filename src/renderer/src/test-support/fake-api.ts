@@ -8,6 +8,7 @@ import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads
 import type { WindowState } from '../../../shared/window-state';
 import type { QueuedMessage } from '../../../shared/message-queue';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
+import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 
 export interface FakeCall {
   name: string;
@@ -98,7 +99,12 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
     readToolResult: () => null,
     createThread: (input: { title?: string } | undefined) => {
-      const t = makeThread(`th-new-${fake.threads.length + 1}`, input?.title ?? 'New chat', [], 1_800_000_000_000);
+      const t = makeThread(
+        `th-new-${fake.threads.length + 1}`,
+        input?.title ?? DEFAULT_THREAD_TITLE,
+        [],
+        1_800_000_000_000,
+      );
       // As the real host: a new thread starts in Settings' mode (none of its own under the env lock).
       if (!fake.settings.permissionModeLockedBy) t.settings = { permissionMode: fake.settings.permissionMode };
       fake.threads.push(t);

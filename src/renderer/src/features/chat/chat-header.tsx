@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
+import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
 import { useDesk } from '../../store/store-context';
 import { PermissionControl, useThreadPermissionMode } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
@@ -49,7 +50,7 @@ export function ChatHeader() {
       <SidebarToggle />
       <div className="chat-title-block">
         <h1 className="chat-title" data-testid="chat-title">
-          {thread?.title ?? 'New chat'}
+          {thread?.title ?? DEFAULT_THREAD_TITLE}
         </h1>
         <div className="chat-meta">
           <span className="chat-model" title="Model" data-testid="chat-model">

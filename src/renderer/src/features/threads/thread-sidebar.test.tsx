@@ -148,11 +148,11 @@ describe('thread sidebar', () => {
     const host = createFakeHost({ threads: threeThreads() });
     renderApp({ host });
     await userEvent.click(await screen.findByTestId('new-thread'));
-    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat'));
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread'));
     await userEvent.click(screen.getByTestId('new-thread'));
     await userEvent.keyboard('{Control>}n{/Control}');
     expect(host.callsTo('createThread')).toHaveLength(1);
-    expect(screen.getByTestId('chat-title')).toHaveTextContent('New chat');
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread');
   });
 
   it('a reused untouched thread starts in the mode Settings holds now, like a new one', async () => {
@@ -183,7 +183,7 @@ describe('thread sidebar', () => {
     await screen.findByText('Older');
     await userEvent.keyboard('{Control>}n{/Control}');
     await waitFor(() => expect(host.callsTo('createThread')).toHaveLength(1));
-    expect(await screen.findByTestId('chat-title')).toHaveTextContent('New chat');
+    expect(await screen.findByTestId('chat-title')).toHaveTextContent('New thread');
     act(() => host.emit('command', { command: 'open-settings' }));
     expect(await screen.findByTestId('settings-view')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
