@@ -85,6 +85,8 @@ export async function buildSpawnPlan(
         ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
         // The CLI's own file checkpoints, for rewind (recorded cases 40–41).
         CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
+        // The Task* checklist tools (TaskCreate/TaskUpdate/TaskList): 2.1.328 offers them only with this (case 33).
+        CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
       },
       scratch,
       sessionId: session.sessionId,

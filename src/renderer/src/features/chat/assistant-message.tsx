@@ -9,6 +9,8 @@ import { TurnState } from './turn-state';
 import { StreamingText } from './streaming-text';
 import { ApprovalCardView } from '../approvals/approval-card';
 import { CompactDivider } from '../context/compact-divider';
+import { TurnTasks } from '../tasks/task-checklist';
+import { isTaskTool } from '../../../../shared/task-list';
 
 /** Approval cards by the tool call they ask about; a call's card is shown with (and its outcome on) that call. */
 function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
@@ -37,12 +39,17 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
         toolInput={toolInput}
       />
     );
+  const firstTask = message.parts.findIndex((p) => p.kind === 'tool' && isTaskTool(p.name));
   const partView = (part: AssistantPart, i: number) => {
     if (part.kind === 'text') {
       return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;
     }
     if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
     const card = byTool.get(part.toolUseId);
+    // Task* calls are the checklist, drawn once where the first of them came (unless one waits for an answer).
+    if (isTaskTool(part.name) && !(card && !card.outcome)) {
+      return i === firstTask ? <TurnTasks key="tasks" messageId={message.id} live={!over} /> : null;
+    }
     return (
       <Fragment key={part.toolUseId}>
         <ToolCard part={part} turnOver={over} approval={card} />

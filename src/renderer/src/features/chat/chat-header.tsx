@@ -11,6 +11,7 @@ import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog
 import { SidebarToggle } from '../threads/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
+import { TasksIndicator } from '../tasks/tasks-indicator';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 const baseName = (dir: string): string =>
@@ -82,6 +83,7 @@ export function ChatHeader() {
             <Icon name="shield" size={13} /> Full access
           </span>
         )}
+        <TasksIndicator />
         <PlanLimitIndicator />
         <ContextMeter />
         <PermissionControl variant="compact" />
