@@ -99,3 +99,19 @@ describe('compaction and other processes', () => {
     expect((await store.get(t.id))?.messages).toHaveLength(1);
   });
 });
+
+describe('two stores on one threads dir', () => {
+  it('a thread another process created shows in the list and opens; one deleted here does not come back', async () => {
+    const dir = path.join(await tmp(), 'threads');
+    const app = await ThreadsStore.open({ dir });
+    const kept = await app.create({ title: 'the app' });
+    const cli = await ThreadsStore.open({ dir });
+    const made = await cli.create({ title: 'from the terminal' });
+    await cli.appendUser(made.id, { id: 'u1', role: 'user', createdAt: 1, text: 'hello' });
+    await cli.flush();
+    expect((await app.list()).map((t) => t.title).sort()).toEqual(['from the terminal', 'the app']);
+    expect((await app.get(made.id))?.messages.map((m) => m.id)).toEqual(['u1']);
+    await app.delete(kept.id);
+    expect((await app.list()).map((t) => t.title)).toEqual(['from the terminal']);
+  });
+});

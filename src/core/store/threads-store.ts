@@ -74,6 +74,8 @@ export class ThreadsStore {
   private readonly index: IndexSaver;
   private readonly messageIds = new MessageIds();
   private readonly rewriteLock: ThreadsStoreOptions['rewriteLock'];
+  /** Deleted by this process: a log still on disk (its removal queued) is not taken for another's new thread. */
+  private readonly deleted = new Set<string>();
 
   private constructor(
     private readonly dir: string,
@@ -109,10 +111,29 @@ export class ThreadsStore {
     return store;
   }
 
-  /** Most recently active first. */
+  /** Most recently active first; with the threads another process created since this one started. */
   async list(limit?: number): Promise<ThreadSummary[]> {
+    await this.adoptNewLogs();
     const all = [...this.entries.values()].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
     return (limit === undefined ? all : all.slice(0, Math.max(0, limit))).map(toSummary);
+  }
+
+  /**
+   * Threads the command line or a second window (one data dir) created after this store loaded its index
+   * (issue 14): their logs are on disk, not in this process's entries. Ones deleted here are not revived.
+   */
+  private async adoptNewLogs(): Promise<void> {
+    const names = await fs.readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const id = name.endsWith('.jsonl') ? name.slice(0, -'.jsonl'.length) : '';
+      if (!isThreadId(id) || this.entries.has(id) || this.deleted.has(id)) continue;
+      const file = this.logPath(id);
+      const parsed = await log.readThreadLogFile(id, file).catch(() => undefined);
+      const st = await fs.stat(file).catch(() => undefined);
+      if (!parsed || !st?.isFile() || this.entries.has(id) || this.deleted.has(id)) continue;
+      this.entries.set(id, { ...parsed.summary, logBytes: st.size });
+      this.index.soon();
+    }
   }
 
   summary(id: string): ThreadSummary | undefined {
@@ -262,6 +283,7 @@ export class ThreadsStore {
   async delete(id: string): Promise<boolean> {
     if (!this.entries.has(id)) return false;
     this.entries.delete(id);
+    this.deleted.add(id);
     this.snapshots.drop(id);
     this.snapshotChars.delete(id);
     this.waste.delete(id);
