@@ -25,7 +25,7 @@ import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service'
 import type { ThreadSettings } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { effectivePermissionMode, ownPermissionMode } from '../shared/settings';
-import { cliMissingFix, cliMissingText } from '../shared/cli-status';
+import { cliMissingFix, describeCliStatus } from '../shared/cli-status';
 import { TurnControls } from './turn-controls';
 import { createHandlers } from './handlers';
 import { Prewarmer } from './prewarm';
@@ -228,21 +228,17 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
-      throw new PrepareTurnError(cliMissingText(status), 'cli_missing', cliMissingFix(status));
+      throw new PrepareTurnError(describeCliStatus(status), 'cli_missing', cliMissingFix(status));
     }
     if (status.status === 'outdated') {
       throw new PrepareTurnError(
-        `Claude Code ${status.version} is too old: Claude Desk needs ${status.min_required} or newer.`,
+        describeCliStatus(status),
         'cli_missing',
         'Run `claude update`, then press Recheck in Settings.',
       );
     }
     if (status.status !== 'ok') {
-      throw new PrepareTurnError(
-        `Claude Code at ${status.path} cannot be used: ${status.reason}`,
-        'cli_missing',
-        'See Settings → Claude Code → Diagnostics.',
-      );
+      throw new PrepareTurnError(describeCliStatus(status), 'cli_missing', 'See Settings → Claude Code → Diagnostics.');
     }
     // What to spawn: usually the binary itself; for a Windows npm shim, node + the script it runs.
     const command = cli.resolvedCommand();

@@ -1,5 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CALL_NAMES, ipcCallChannel, ipcEventChannel, parseCallInput, type DeskHandlers } from '../shared/contract';
+import { CALL_NAMES, ipcCallChannel, ipcEventChannel, type DeskHandlers } from '../shared/contract';
+import { dispatchCall } from '../app/dispatch-call';
 import type { EventBus } from '../app/event-bus';
 
 /**
@@ -15,8 +16,7 @@ export function bindIpc(opts: {
   for (const name of CALL_NAMES) {
     ipcMain.handle(ipcCallChannel(name), async (event, input: unknown) => {
       if (!opts.isTrustedSender(event)) throw new Error('Refused: this call did not come from the Claude Desk window.');
-      const handler = opts.handlers[name] as (i: unknown) => Promise<unknown>;
-      return handler(parseCallInput(name, input));
+      return dispatchCall(opts.handlers, name, input);
     });
   }
   const unsubscribe = opts.bus.subscribe((name, payload) => {

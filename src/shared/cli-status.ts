@@ -18,7 +18,7 @@ export type CliStatus =
  * Why there is no CLI, in one sentence. With CLAUDE_DESK_CLI set nothing else is searched, so "not installed"
  * would be wrong: the variable names a file that is not there.
  */
-export function cliMissingText(cli: Extract<CliStatus, { status: 'not_installed' }>): string {
+function cliMissingText(cli: Extract<CliStatus, { status: 'not_installed' }>): string {
   return cli.override
     ? `CLAUDE_DESK_CLI points at ${cli.override}, but there is no file there.`
     : 'Claude Code is not installed (or not where Claude Desk can find it).';
@@ -92,3 +92,18 @@ export const CLI_LOGIN_COMMANDS: readonly CliInstruction[] = [
   { label: 'Log in with your Claude account', command: 'claude', thenType: '/login' },
   { label: 'Or create a long-lived token', command: 'claude setup-token' },
 ];
+
+/**
+ * What a Claude Code that is not usable says, in one sentence: the same words on the status card, the
+ * banner above the chat, a turn that could not start, and `claude-desk status`.
+ */
+export function describeCliStatus(cli: Exclude<CliStatus, { status: 'ok' }>): string {
+  switch (cli.status) {
+    case 'outdated':
+      return `Claude Code ${cli.version} is too old: Claude Desk needs ${cli.min_required} or newer.`;
+    case 'unusable':
+      return `Claude Code at ${cli.path} cannot be used: ${cli.reason}`;
+    case 'not_installed':
+      return cliMissingText(cli);
+  }
+}

@@ -10,10 +10,11 @@ import type { ComposerCatalog, FileMatch } from './composer';
 import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
-import { PERMISSION_MODES, type AppSettings } from './settings';
+import type { Memory } from './memory';
 import type { BranchSummary, RewindOutcome, RewindPreview } from './rewind';
-import type { Thread, ThreadSummary, ToolResultPage } from './threads';
-import type { TurnEvent } from './turn-events';
+import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
+import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
+import { approvalDecisionSchema, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 
 /** Declares a call: its input schema, and (as a phantom type) its output. */
@@ -33,7 +34,7 @@ const threadSettings = z
     model: modelRoutingSchema.optional(),
     projectDir: z.string().max(4096).optional(),
     systemPrompt: z.string().max(200_000).optional(),
-    permissionMode: z.enum(PERMISSION_MODES).optional(),
+    permissionMode: permissionModeSchema.optional(),
     /** [] = all of the user's servers on. Names as MCP configs allow them; they end up in a CLI argument. */
     disabledMcpServers: z
       .array(z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'an MCP server name is letters, digits, _, . or -'))
@@ -43,25 +44,6 @@ const threadSettings = z
   .strict();
 /** Images per message: the API allows 5 MB each; 8 of them fit one browser-mode WebSocket frame. */
 export const MAX_IMAGES_PER_MESSAGE = 8;
-const image = z
-  .object({
-    mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
-    // base64 of at most 5 MB (the API's limit per image); with at most 8 images a message fits one
-    // browser-mode WebSocket frame (64 MiB).
-    data: z.string().max(7_000_000),
-    name: z.string().max(500).optional(),
-  })
-  .strict();
-const approvalDecision = z.discriminatedUnion('behavior', [
-  z
-    .object({
-      behavior: z.literal('allow'),
-      scope: z.enum(['once', 'session', 'always']),
-      updatedInput: z.record(z.string(), z.unknown()).optional(),
-    })
-    .strict(),
-  z.object({ behavior: z.literal('deny'), message: z.string().max(10_000).optional() }).strict(),
-]);
 
 export interface AppInfo {
   name: string;
@@ -78,14 +60,6 @@ export interface CliOverview {
   cli: CliStatus;
   auth: AuthStatus;
   sandbox: SandboxState;
-}
-
-export interface Memory {
-  id: string;
-  content: string;
-  tags: string[];
-  createdAt: number;
-  updatedAt: number;
 }
 
 export const calls = {
@@ -133,7 +107,7 @@ export const calls = {
         /** The id the sender gave its optimistic user message: the host stores the message under it. */
         messageId: messageId.optional(),
         text: z.string().max(1_000_000),
-        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+        images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
       })
       .strict(),
   ),
@@ -145,7 +119,7 @@ export const calls = {
         threadId: id,
         messageId,
         text: z.string().max(1_000_000),
-        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+        images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
       })
       .strict(),
   ),
@@ -157,7 +131,7 @@ export const calls = {
   /** Stop the running turn (if any) and send this queued message next. */
   sendQueuedNow: call<MessageQueueState>()(z.object({ threadId: id, messageId }).strict()),
   answerApproval: call<null>()(
-    z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecision }).strict(),
+    z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecisionSchema }).strict(),
   ),
   /** The composer's pickers: the CLI's slash commands and models for this thread's folder (issue 19). */
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
@@ -192,17 +166,7 @@ export const calls = {
   saveWindowState: call<null>()(windowStateSchema),
 
   getSettings: call<AppSettings>()(z.undefined()),
-  updateSettings: call<AppSettings>()(
-    z
-      .object({
-        permissionMode: z.enum(PERMISSION_MODES).optional(),
-        defaultModel: modelRoutingSchema.optional(),
-        toolPolicy: z.enum(['all', 'read-only', 'none']).optional(),
-        keepSessionCopies: z.boolean().optional(),
-        includeUserMcpServers: z.boolean().optional(),
-      })
-      .strict(),
-  ),
+  updateSettings: call<AppSettings>()(settingsPatchSchema),
   setApiKey: call<AppSettings>()(z.object({ key: z.string().min(1).max(500) }).strict()),
   clearApiKey: call<AppSettings>()(z.undefined()),
 
@@ -267,18 +231,14 @@ export interface Events {
   historyChanged: { sessionIds: string[] };
   /** App-menu commands forwarded to the renderer (it owns the same keyboard shortcuts). */
   command: { command: 'new-thread' | 'open-settings' | 'toggle-sidebar' };
+  /**
+   * The client's own link to its host, told by browser mode's WebSocket client (the Electron host never
+   * sends it). `online` comes on every (re)connect: after the first one, events may have been missed.
+   */
+  connection: { state: ConnectionState };
 }
+export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = [
-  'turnEvent',
-  'threadsChanged',
-  'queueChanged',
-  'statusChanged',
-  'settingsChanged',
-  'notice',
-  'command',
-  'historyChanged',
-];
 
 /** What the renderer sees: one async verb per call and one `on…` per event, returning its unsubscribe. */
 export type DeskApi = {

@@ -1,9 +1,24 @@
-/** User settings (private state, see core/store). */
+/** User settings (private state, see core/store). Each union is a schema once; its type is inferred. */
+import { z } from 'zod';
+import { modelRoutingSchema } from './model-routing';
 
-/** The app's posture. `ask` and the approval flow come with the interactive-approval work. */
-export const PERMISSION_MODES = ['plan', 'ask', 'acceptEdits', 'bypassPermissions'] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
-export type ToolPolicy = 'all' | 'read-only' | 'none';
+/** The app's posture: `ask` shows an approval card for what the CLI would prompt for. */
+export const permissionModeSchema = z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']);
+export type PermissionMode = z.infer<typeof permissionModeSchema>;
+/** Which of the app's own MCP tools the agent may use. */
+export const toolPolicySchema = z.enum(['all', 'read-only', 'none']);
+export type ToolPolicy = z.infer<typeof toolPolicySchema>;
+
+/** A change from Settings (any front door). An empty defaultModel clears it. */
+export const settingsPatchSchema = z
+  .object({
+    permissionMode: permissionModeSchema.optional(),
+    defaultModel: modelRoutingSchema.optional(),
+    toolPolicy: toolPolicySchema.optional(),
+    keepSessionCopies: z.boolean().optional(),
+    includeUserMcpServers: z.boolean().optional(),
+  })
+  .strict();
 
 export interface AppSettings {
   permissionMode: PermissionMode;
@@ -35,8 +50,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
 
 /** The thread's own mode, if its settings hold a known one (a log is not validated when read). */
 export function ownPermissionMode(thread: { permissionMode?: string } | undefined): PermissionMode | undefined {
-  const own = thread?.permissionMode;
-  return (PERMISSION_MODES as readonly string[]).includes(own ?? '') ? (own as PermissionMode) : undefined;
+  const own = permissionModeSchema.safeParse(thread?.permissionMode);
+  return own.success ? own.data : undefined;
 }
 
 /**

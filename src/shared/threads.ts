@@ -1,5 +1,6 @@
 /** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
 
+import { z } from 'zod';
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
@@ -43,12 +44,20 @@ export interface ThreadSummary {
   pinned?: boolean;
 }
 
-export interface ImageAttachment {
-  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-  /** base64, no data: prefix */
-  data: string;
-  name?: string;
-}
+/** The image types the Messages API accepts. */
+export const imageMediaTypeSchema = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export type ImageMediaType = z.infer<typeof imageMediaTypeSchema>;
+
+export const imageAttachmentSchema = z
+  .object({
+    mediaType: imageMediaTypeSchema,
+    // base64, no data: prefix, of at most 5 MB (the API's limit per image); with at most 8 images a
+    // message fits one browser-mode WebSocket frame (64 MiB).
+    data: z.string().max(7_000_000),
+    name: z.string().max(500).optional(),
+  })
+  .strict();
+export type ImageAttachment = z.infer<typeof imageAttachmentSchema>;
 
 export interface UserMessage {
   id: string;

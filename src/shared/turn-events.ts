@@ -3,6 +3,7 @@
  * (see src/core/turn); the app pushes them to every front door; the renderer and the store
  * fold them into an AssistantMessage with the shared reducer (turn-reducer.ts).
  */
+import { z } from 'zod';
 
 export interface TurnUsage {
   inputTokens: number;
@@ -92,9 +93,21 @@ export interface ApprovalRequest {
   suggestions: unknown[];
 }
 
-export type ApprovalDecision =
-  | { behavior: 'allow'; scope: 'once' | 'session' | 'always'; updatedInput?: Record<string, unknown> }
-  | { behavior: 'deny'; message?: string };
+/** How far an "allow" reaches: this call, the rest of the session, or a rule saved in the project. */
+export const approvalScopeSchema = z.enum(['once', 'session', 'always']);
+export type ApprovalScope = z.infer<typeof approvalScopeSchema>;
+
+export const approvalDecisionSchema = z.discriminatedUnion('behavior', [
+  z
+    .object({
+      behavior: z.literal('allow'),
+      scope: approvalScopeSchema,
+      updatedInput: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+  z.object({ behavior: z.literal('deny'), message: z.string().max(10_000).optional() }).strict(),
+]);
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
 type Base = { threadId: string; turnId: string };
 
@@ -174,5 +187,3 @@ export type TurnEvent = Base &
     | { type: 'error'; error: TurnError }
     | { type: 'finished'; status: 'done' | 'failed' | 'stopped' }
   );
-
-export type TurnEventType = TurnEvent['type'];

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { isCallName, parseCallInput, type DeskHandlers } from '../shared/contract';
-import type { ClientFrame, ServerFrame } from '../shared/wire';
-import { WEB_SOCKET_PATH, WEB_TOKEN_COOKIE } from '../shared/wire';
+import type { DeskHandlers } from '../shared/contract';
+import { dispatchCall } from '../app/dispatch-call';
+import { asCallFrame, WEB_SOCKET_PATH, WEB_TOKEN_COOKIE, type ServerFrame } from '../shared/wire';
 import type { EventBus } from '../app/event-bus';
 import { checkRequest } from './request-guard';
 import { cacheControlFor, compressedVariant, resolveStatic } from './static-files';
@@ -122,23 +122,20 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       unsubscribeAll.delete(unsubscribe);
     });
     ws.on('message', (data) => {
-      let frame: ClientFrame;
+      let parsed: unknown;
       try {
-        frame = JSON.parse(String(data)) as ClientFrame;
+        parsed = JSON.parse(String(data));
       } catch {
         return; // not ours; ignore
       }
-      if (frame?.kind !== 'call' || typeof frame.id !== 'number') return;
-      void dispatch(frame).then(send);
+      const frame = asCallFrame(parsed);
+      if (frame) void dispatch(frame).then(send);
     });
   }
 
-  async function dispatch(frame: ClientFrame): Promise<ServerFrame> {
+  async function dispatch(frame: { id: number; name: unknown; input: unknown }): Promise<ServerFrame> {
     try {
-      if (!isCallName(frame.name)) throw new Error(`Unknown call: ${String(frame.name)}`);
-      const input = parseCallInput(frame.name, frame.input);
-      const handler = opts.handlers[frame.name] as (i: unknown) => Promise<unknown>;
-      const value = await handler(input);
+      const value = await dispatchCall(opts.handlers, frame.name, frame.input);
       return { kind: 'result', id: frame.id, ok: true, value: value ?? null };
     } catch (err) {
       return { kind: 'result', id: frame.id, ok: false, error: err instanceof Error ? err.message : String(err) };

@@ -2,6 +2,7 @@ import {
   CLI_INSTALL_COMMANDS,
   CLI_LOGIN_COMMANDS,
   CLI_UPGRADE_COMMAND,
+  describeCliStatus,
   type AuthStatus,
   type CliInstruction,
   type CliSource,
@@ -25,13 +26,10 @@ export function describeCli(cli: CliStatus): string {
     case 'ok':
       return `Claude Code ${cli.version} at ${cli.path} (found via ${SOURCE_LABEL[cli.source]})`;
     case 'outdated':
-      return `Claude Code ${cli.version} at ${cli.path} is too old: Claude Desk needs ${cli.min_required} or newer`;
+      return `${describeCliStatus(cli)} (at ${cli.path})`;
     case 'unusable':
-      return `Claude Code at ${cli.path} cannot be used: ${cli.reason}`;
     case 'not_installed':
-      return cli.override
-        ? `Claude Code not found at ${cli.override} (set by CLAUDE_DESK_CLI; nothing else was searched)`
-        : 'Claude Code is not installed (or not anywhere Claude Desk looked)';
+      return describeCliStatus(cli);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import { rankDocs } from './memory-search';
-import type { Memory } from '../../shared/contract';
+import type { Memory } from '../../shared/memory';
 
 /** The memory shape is part of the IPC contract (the Settings → Memory panel shows it). */
 export type { Memory };

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { modelRoutingSchema as modelString } from '../../shared/model-routing';
 import {
   DEFAULT_SETTINGS,
-  PERMISSION_MODES,
+  permissionModeSchema,
+  settingsPatchSchema,
+  toolPolicySchema,
   type AppSettings,
   type PermissionMode,
   type ToolPolicy,
@@ -40,21 +42,6 @@ export function parsePermissionModeEnv(raw: string | undefined): PermissionMode 
   if (raw === undefined) return undefined;
   return ENV_MODES[raw.trim().toLowerCase()];
 }
-
-const permissionMode = z.enum(PERMISSION_MODES);
-const toolPolicy = z.enum(['all', 'read-only', 'none']);
-
-/** A patch from the UI. An empty defaultModel clears it. */
-export const settingsPatchSchema = z
-  .object({
-    permissionMode: permissionMode.optional(),
-    defaultModel: modelString.optional(),
-    toolPolicy: toolPolicy.optional(),
-    keepSessionCopies: z.boolean().optional(),
-    includeUserMcpServers: z.boolean().optional(),
-  })
-  .strict();
-export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 /** Exactly what is kept on disk: the posture the user chose, never the env override or key status. */
 interface PersistedSettings {
@@ -160,8 +147,8 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
   if (obj !== raw) onWarning?.('claude_code_settings.json did not hold an object; using defaults.');
   const out: PersistedSettings = { permissionMode: DEFAULT_SETTINGS.permissionMode };
   const fields = [
-    ['permissionMode', permissionMode],
-    ['toolPolicy', toolPolicy],
+    ['permissionMode', permissionModeSchema],
+    ['toolPolicy', toolPolicySchema],
     ['includeUserMcpServers', z.boolean()],
     ['defaultModel', modelString.min(1)],
     ['keepSessionCopies', z.boolean()],

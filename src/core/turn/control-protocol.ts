@@ -3,7 +3,7 @@
  * CLI asks, build what the app answers. Pure functions; every shape here was seen on the wire.
  */
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalRequest } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from '../../shared/turn-events';
 import type { PermissionMode } from '../../shared/settings';
 import { suggestionsWithDestination } from '../../shared/approval-scopes';
 import { type Json, isObject, str } from './cli-json';
@@ -68,7 +68,7 @@ export function controlRequest(requestId: string, request: { subtype: string } &
  * Which of the CLI's permission_suggestions a scope echoes back (case 22: `localSettings` writes
  * `<cwd>/.claude/settings.local.json`; case 22c: `session` stays in memory).
  */
-export function suggestionsFor(scope: 'once' | 'session' | 'always', suggestions: unknown[]): Json[] {
+export function suggestionsFor(scope: ApprovalScope, suggestions: unknown[]): Json[] {
   if (scope === 'once') return [];
   return suggestionsWithDestination(suggestions, scope === 'always' ? 'localSettings' : 'session') as Json[];
 }

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_NOTICES } from './connection-notices';
 import { createWsApi } from './ws-client';
 
 /** A WebSocket the test opens and closes by hand; it records what the page sent. */
@@ -56,32 +55,32 @@ describe('ws-client', () => {
   it('tells the store it is reconnecting, then connected again', async () => {
     const api = createWsApi('tok');
     const notices: string[] = [];
-    api.on('notice', (n) => notices.push(n.message));
+    api.on('connection', (c) => notices.push(c.state));
     latest().open();
     latest().drop();
     await vi.runOnlyPendingTimersAsync();
     latest().open();
-    expect(notices).toEqual([CONNECTION_NOTICES.connected, CONNECTION_NOTICES.lost, CONNECTION_NOTICES.connected]);
+    expect(notices).toEqual(['online', 'reconnecting', 'online']);
   });
 
   it('without a token it says the page must be opened from the printed address, and stops trying', async () => {
     const api = createWsApi(null);
     const notices: string[] = [];
-    api.on('notice', (n) => notices.push(n.message));
+    api.on('connection', (c) => notices.push(c.state));
     latest().drop();
     await vi.runOnlyPendingTimersAsync();
-    expect(notices).toEqual([CONNECTION_NOTICES.refused]);
+    expect(notices).toEqual(['refused']);
     expect(FakeSocket.all).toHaveLength(1);
   });
 
   it('a token the host keeps refusing is reported as refused after a few attempts', async () => {
     const api = createWsApi('old-token');
     const notices: string[] = [];
-    api.on('notice', (n) => notices.push(n.message));
+    api.on('connection', (c) => notices.push(c.state));
     for (let i = 0; i < 3; i++) {
       latest().drop();
       await vi.runOnlyPendingTimersAsync();
     }
-    expect(notices.at(-1)).toBe(CONNECTION_NOTICES.refused);
+    expect(notices.at(-1)).toBe('refused');
   });
 });

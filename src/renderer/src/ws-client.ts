@@ -1,6 +1,6 @@
-import { CALL_NAMES, type DeskApi, type EventName, type Events } from '../../shared/contract';
-import { WEB_SOCKET_PATH, type ClientFrame, type ServerFrame } from '../../shared/wire';
-import { CONNECTION_NOTICES } from './connection-notices';
+import type { ConnectionState, DeskApi, EventName } from '../../shared/contract';
+import { createApiProxy } from '../../shared/api-proxy';
+import { asServerFrame, WEB_SOCKET_PATH, type ClientFrame } from '../../shared/wire';
 
 /**
  * Browser mode's side of the bridge: the same DeskApi over one WebSocket to the loopback host.
@@ -44,10 +44,17 @@ export function createWsApi(token: string | null): DeskApi {
       retryMs = 250;
       failedInARow = 0;
       for (const frame of queue.splice(0)) ws.send(frame);
-      emit('notice', { level: 'info', message: CONNECTION_NOTICES.connected });
+      tell('online');
     };
     ws.onmessage = (msg) => {
-      const frame = JSON.parse(String(msg.data)) as ServerFrame;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(msg.data));
+      } catch {
+        return; // not a frame of ours
+      }
+      const frame = asServerFrame(parsed);
+      if (!frame) return;
       if (frame.kind === 'event') return emit(frame.name, frame.payload);
       const p = pending.get(frame.id);
       if (!p) return;
@@ -68,7 +75,7 @@ export function createWsApi(token: string | null): DeskApi {
       // The browser hides a refused upgrade's 401; no token at all can never work, and a run of
       // attempts that never open means a wrong (old) token or a host that is gone.
       const refused = !token || failedInARow >= REFUSED_AFTER;
-      emit('notice', { level: 'info', message: refused ? CONNECTION_NOTICES.refused : CONNECTION_NOTICES.lost });
+      tell(refused ? 'refused' : 'reconnecting');
       if (!token) return;
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
@@ -78,6 +85,7 @@ export function createWsApi(token: string | null): DeskApi {
   function emit(name: EventName, payload: unknown): void {
     for (const l of listeners.get(name) ?? []) l(payload);
   }
+  const tell = (state: ConnectionState): void => emit('connection', { state });
 
   const call = (name: ClientFrame['name'], input?: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -89,15 +97,13 @@ export function createWsApi(token: string | null): DeskApi {
     });
 
   connect();
-  const verbs = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => call(name, input)]));
-  return {
-    ...verbs,
-    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {
+  return createApiProxy({
+    call,
+    listen(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
-      const l = listener as (payload: unknown) => void;
-      set.add(l);
-      return () => set.delete(l);
+      set.add(listener);
+      return () => set.delete(listener);
     },
-  } as unknown as DeskApi; // built from CALL_NAMES, so it has exactly the contract's verbs
+  });
 }

@@ -42,11 +42,11 @@ describe('bridge', () => {
     await flush();
     await store.getState().selectThread('t');
     expect(host.callsTo('getThread')).toHaveLength(1);
-    host.emit('notice', { level: 'info', message: 'connected' }); // first connect: nothing missed
+    host.emit('connection', { state: 'online' }); // first connect: nothing missed
     await flush();
     expect(host.callsTo('getThread')).toHaveLength(1);
     host.threads[0]!.messages.push({ id: 'u2', role: 'user', createdAt: 2, text: 'sent from another tab' });
-    host.emit('notice', { level: 'info', message: 'connected' });
+    host.emit('connection', { state: 'online' });
     await flush();
     expect(host.callsTo('getThread')).toHaveLength(2);
     expect(store.getState().messageIds).toEqual(['u1', 'u2']);

@@ -1,6 +1,5 @@
 import type { DeskApi, EventName, Events } from '../../../shared/contract';
 import type { TurnEvent } from '../../../shared/turn-events';
-import { CONNECTION_NOTICES } from '../connection-notices';
 import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
 import type { DeskStore } from './desk-store';
@@ -93,22 +92,16 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     }),
     on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
     on('settingsChanged', (settings) => store.setState({ settings })),
-    on('notice', ({ level, message }) => {
-      // ws-client says 'connected' on every (re)connect: after the first, events may have been missed.
-      if (level === 'info' && message === CONNECTION_NOTICES.connected) {
-        store.setState({ connection: 'online' });
-        if (connectedOnce) {
-          resync();
-          void s().loadStatus();
-          void s().loadSettings();
-        }
-        connectedOnce = true;
-        return;
+    on('connection', ({ state }) => {
+      store.setState({ connection: state });
+      // 'online' comes on every (re)connect: after the first, events may have been missed.
+      if (state !== 'online') return;
+      if (connectedOnce) {
+        resync();
+        void s().loadStatus();
+        void s().loadSettings();
       }
-      if (level === 'info' && message === CONNECTION_NOTICES.lost)
-        return store.setState({ connection: 'reconnecting' });
-      if (level === 'info' && message === CONNECTION_NOTICES.refused) return store.setState({ connection: 'refused' });
-      s().pushNotice(level, message);
+      connectedOnce = true;
     }),
     on('historyChanged', ({ sessionIds }) => {
       // Only once the History was looked at: a busy CLI must not cost a closed History anything.
@@ -117,6 +110,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       const open = s().openSessionId;
       if (open && sessionIds.includes(open)) void s().reloadOpenSession();
     }),
+    on('notice', ({ level, message }) => s().pushNotice(level, message)),
     on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');

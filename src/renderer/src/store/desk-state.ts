@@ -3,7 +3,8 @@
  * Kept in its own file so slices can type `set`/`get` against the whole without import cycles.
  */
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CliOverview, Memory } from '../../../shared/contract';
+import type { AppInfo, CliOverview, ConnectionState } from '../../../shared/contract';
+import type { Memory } from '../../../shared/memory';
 import type { DoctorReport } from '../../../shared/cli-status';
 import type { AppSettings } from '../../../shared/settings';
 import type {
@@ -16,7 +17,6 @@ import type {
 } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
-import type { Connection } from '../connection-notices';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
@@ -190,7 +190,7 @@ export interface UiSlice {
   view: View;
   notices: Notice[];
   /** Browser mode's WebSocket to the host (always online in the desktop app). */
-  connection: Connection;
+  connection: ConnectionState;
   /** Narrow windows only: the thread sidebar shown over the chat. Any navigation closes it. */
   sidebarOpen: boolean;
   /** Wide windows: the user folded the sidebar away (Cmd/Ctrl+B or the header button); remembered. */

@@ -3,6 +3,7 @@
  * a sensible default answer, and `emit` pushes events the way the real host does.
  */
 import type { AppInfo, CallName, CliOverview, DeskApi, EventName, Events } from '../../../shared/contract';
+import { createApiProxy } from '../../../shared/api-proxy';
 import { DEFAULT_SETTINGS, type AppSettings } from '../../../shared/settings';
 import type { ChatMessage, Thread, ThreadSummary } from '../../../shared/threads';
 import type { WindowState } from '../../../shared/window-state';
@@ -75,7 +76,9 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     handle(name, fn) {
       overrides.set(name as string, fn);
     },
-    api: undefined as unknown as DeskApi,
+    get api(): DeskApi {
+      return api;
+    },
   };
   const overrides = new Map<string, (input: unknown) => unknown>();
   const queueOf = (threadId: string): QueuedMessage[] => fake.queues.get(threadId) ?? [];
@@ -209,25 +212,18 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     openFile: () => null,
     revealLogFile: () => null,
   };
-  const verbs = Object.fromEntries(
-    (Object.keys(defaults) as CallName[]).map((name) => [
-      name,
-      async (input?: unknown) => {
-        calls.push({ name, input });
-        const fn = overrides.get(name) ?? (defaults[name] as (i: unknown) => unknown);
-        return fn(input);
-      },
-    ]),
-  );
-  fake.api = {
-    ...verbs,
-    on(event: EventName, listener: (p: never) => void) {
+  const api = createApiProxy({
+    async call(name, input) {
+      calls.push({ name, input });
+      const fn = overrides.get(name) ?? (defaults[name] as (i: unknown) => unknown);
+      return fn(input);
+    },
+    listen(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
-      const l = listener as (p: unknown) => void;
-      set.add(l);
-      return () => set.delete(l);
+      set.add(listener);
+      return () => set.delete(listener);
     },
-  } as unknown as DeskApi; // built from the same verb names as the contract; checked by the tests using it
+  });
   return fake;
 }

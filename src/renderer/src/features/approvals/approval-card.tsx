@@ -1,7 +1,7 @@
 import { memo, useCallback, useState } from 'react';
 import { approvalScopes } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
-import type { ApprovalDecision } from '../../../../shared/turn-events';
+import type { ApprovalDecision, ApprovalScope } from '../../../../shared/turn-events';
 import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
@@ -80,7 +80,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
     [threadId, turnId, request.requestId, pushNotice],
   );
 
-  const allow = (scope: 'once' | 'session' | 'always') => {
+  const allow = (scope: ApprovalScope) => {
     const edited = editing && field && draft !== request.input[field.key];
     void answer({
       behavior: 'allow',

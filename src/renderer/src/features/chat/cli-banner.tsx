@@ -1,4 +1,4 @@
-import { cliMissingText } from '../../../../shared/cli-status';
+import { describeCliStatus } from '../../../../shared/cli-status';
 import { useDesk } from '../../store/store-context';
 
 /** A quiet heads-up above the chat when Claude Code is missing or logged out, pointing to Settings. */
@@ -7,9 +7,8 @@ export function CliBanner() {
   const setView = useDesk((s) => s.setView);
   if (!overview) return null;
   let text: string | null = null;
-  if (overview.cli.status === 'not_installed') text = cliMissingText(overview.cli);
-  else if (overview.cli.status === 'outdated')
-    text = `Claude Code ${overview.cli.version} is too old (needs ${overview.cli.min_required}).`;
+  if (overview.cli.status === 'not_installed' || overview.cli.status === 'outdated')
+    text = describeCliStatus(overview.cli);
   else if (overview.cli.status === 'unusable') text = 'Claude Code was found but cannot be run.';
   else if (!overview.auth.loggedIn) text = 'Claude Code is not logged in.';
   if (!text) return null;

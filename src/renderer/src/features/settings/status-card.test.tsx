@@ -48,7 +48,7 @@ describe('status card', () => {
       ...OK_OVERVIEW,
       cli: { status: 'outdated', version: '1.9.0', min_required: '2.0.0', path: '/opt/claude' },
     });
-    expect(card).toHaveTextContent('Version 1.9.0 is too old — Claude Desk needs 2.0.0 or newer.');
+    expect(card).toHaveTextContent('Claude Code 1.9.0 is too old: Claude Desk needs 2.0.0 or newer.');
     expect(within(card).getByTestId('upgrade-command')).toHaveTextContent('claude update');
   });
 

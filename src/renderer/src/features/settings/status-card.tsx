@@ -1,7 +1,7 @@
 import {
   CLI_INSTALL_COMMANDS,
   CLI_UPGRADE_COMMAND,
-  cliMissingText,
+  describeCliStatus,
   type AuthStatus,
   type CliSource,
   type SandboxState,
@@ -101,8 +101,7 @@ export function StatusCard() {
       {cli?.status === 'outdated' && (
         <>
           <p className="status-headline">
-            <span className="status-dot bad" aria-hidden="true" /> Version {cli.version} is too old — Claude Desk needs{' '}
-            {cli.min_required} or newer.
+            <span className="status-dot bad" aria-hidden="true" /> {describeCliStatus(cli)}
           </p>
           <div className="status-row">
             <span className="status-key">Path</span>
@@ -115,7 +114,7 @@ export function StatusCard() {
       {cli?.status === 'not_installed' && (
         <>
           <p className="status-headline">
-            <span className="status-dot bad" aria-hidden="true" /> {cliMissingText(cli)}
+            <span className="status-dot bad" aria-hidden="true" /> {describeCliStatus(cli)}
           </p>
           <p>Install it with one of these, then press Recheck:</p>
           <ul className="install-list">
