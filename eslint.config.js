@@ -44,7 +44,15 @@ export default tseslint.config(
   },
   // Layering, enforced: nothing below the Electron adapter may import electron.
   {
-    files: ['src/core/**', 'src/shared/**', 'src/app/**', 'src/web/**', 'src/cli/**', 'src/renderer/**', 'bin/**'],
+    files: [
+      'src/core/**',
+      'src/shared/**',
+      'src/app/**',
+      'src/web/**',
+      'src/command-line/**',
+      'src/renderer/**',
+      'bin/**',
+    ],
     rules: noElectron,
   },
   {

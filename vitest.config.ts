@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: [
-            'src/{shared,core,app,main,preload,web,cli}/**/*.test.ts',
+            'src/{shared,core,app,main,preload,web,command-line}/**/*.test.ts',
             'test/**/*.test.ts',
             'bin/**/*.test.ts',
             'scripts/**/*.test.ts',

@@ -5,6 +5,6 @@ import { register } from 'tsx/esm/api';
 import { fileURLToPath } from 'node:url';
 
 register();
-const entry = new URL('../src/cli/main.ts', import.meta.url);
+const entry = new URL('../src/command-line/main.ts', import.meta.url);
 const { main } = await import(fileURLToPath(entry));
 process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest } from '../src/shared/turn-events';
-import { NO_TTY_DENIAL, createApprovalPrompter, describeApproval } from '../src/cli/approval-prompt';
+import { NO_TTY_DENIAL, createApprovalPrompter, describeApproval } from '../src/command-line/approval-prompt';
 
 const bash: ApprovalRequest = {
   requestId: 'r1',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readMessage } from '../src/cli/read-message';
+import { readMessage } from '../src/command-line/read-message';
 
 function stdin(text: string, isTTY = false) {
   return Object.assign(Readable.from([Buffer.from(text)]), { isTTY });

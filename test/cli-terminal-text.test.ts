@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeApproval } from '../src/cli/approval-prompt';
-import { renderTurnEvent } from '../src/cli/chat-output';
-import { showExactly, terminalSafe } from '../src/cli/terminal-text';
+import { describeApproval } from '../src/command-line/approval-prompt';
+import { renderTurnEvent } from '../src/command-line/chat-output';
+import { showExactly, terminalSafe } from '../src/command-line/terminal-text';
 import type { ApprovalRequest } from '../src/shared/turn-events';
 
 // Anything a terminal would act on: C0 controls but \n and \t, DEL, C1, bidi overrides.
