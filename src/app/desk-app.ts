@@ -406,11 +406,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
   const startTurn: DeskServices['startTurn'] = async (input) => {
     const { turnId, messageId, done } = await turns.send(input);
-    // Once the turn is over (process gone, session saved), start the next one's CLI.
-    void done.then(
-      () => prewarm.afterTurn(input.threadId),
-      () => undefined,
-    );
+    // Once the turn is over (process gone, session saved), start the next one's CLI; a command-line chat sends
+    // one message and leaves, so a CLI warmed after it would only be killed.
+    if (opts.host !== 'cli')
+      void done.then(
+        () => prewarm.afterTurn(input.threadId),
+        () => undefined,
+      );
     return { turnId, messageId };
   };
   const queueStore = new MessageQueueStore(path.join(layout.stateDir, 'queued-messages.json'), warn);
@@ -479,7 +481,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     memory,
     turns,
     controls,
-    prewarm,
     startTurn,
     queue,
     sandbox,
@@ -490,6 +491,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     composer,
     windowState,
     rewind,
+    prewarm: opts.host === 'cli' ? undefined : prewarm,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,

@@ -1,4 +1,11 @@
-import { isCallName, parseCallInput, type DeskHandlers } from '../shared/contract';
+import {
+  isCallName,
+  parseCallInput,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type DeskHandlers,
+} from '../shared/contract';
 
 /**
  * One untrusted call from a window or a tab, to its handler: the name must be a contract call and the
@@ -9,4 +16,13 @@ export async function dispatchCall(handlers: DeskHandlers, name: unknown, input:
   // parseCallInput(name) returns exactly this handler's input type; a union of handlers cannot be called directly.
   const handler = handlers[name] as (input: unknown) => Promise<unknown>;
   return handler(parseCallInput(name, input));
+}
+
+/** The command line's way in: the same validation as a window's call, typed for the caller. */
+export function callHandler<K extends CallName>(
+  handlers: DeskHandlers,
+  name: K,
+  input: CallInput<K>,
+): Promise<CallOutput<K>> {
+  return dispatchCall(handlers, name, input) as Promise<CallOutput<K>>;
 }

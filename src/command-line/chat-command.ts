@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createDeskApp } from '../app/desk-app';
-import { parseCallInput, type DeskHandlers } from '../shared/contract';
-import type { ThreadSettings, ThreadSummary } from '../shared/threads';
+import { callHandler } from '../app/dispatch-call';
+import type { DeskHandlers } from '../shared/contract';
+import type { ThreadSettings } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { createApprovalPrompter } from './approval-prompt';
 import { renderTurnEvent, safeLine } from './chat-output';
@@ -20,17 +21,18 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
   }
   const text = message.text;
   const desk = await createDeskApp({ host: 'cli' });
-  const { threads, turns, bus } = desk.services;
+  // The same handlers and bus as a window or a tab: this door only translates flags and terminal output.
+  const { handlers, bus } = desk;
   let interrupts = 0;
   // First Ctrl-C stops the turn (the CLI finishes cleanly); a second one stops everything and leaves.
   const stop = (): void => {
     if (++interrupts > 1) {
       process.stderr.write('\nStopped.\n');
-      void turns.stopAll().finally(() => process.exit(130));
+      void desk.shutdown().finally(() => process.exit(130));
       return;
     }
     process.stderr.write('\nStopping… (Ctrl-C again to quit now)\n');
-    turns.stop(threadId);
+    if (threadId) void callHandler(handlers, 'stopTurn', { threadId }).catch(() => undefined);
   };
   let threadId = '';
   try {
@@ -40,7 +42,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         if (name || flags.project)
           throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
-      } else threadId = await openThread(desk.handlers, () => threads.list(), name, cliSettings(flags));
+      } else threadId = await openThread(handlers, name, cliSettings(flags));
     } catch (err) {
       // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -56,10 +58,12 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       input: process.stdin,
       output: process.stderr,
       answer: (requestId, decision) =>
-        desk.handlers.answerApproval({ threadId, turnId: currentTurn, requestId, decision }),
+        callHandler(handlers, 'answerApproval', { threadId, turnId: currentTurn, requestId, decision }),
       onInterrupt: stop,
     });
     let currentTurn = '';
+    let turnOver: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (turnOver = resolve));
     const unsubscribe = bus.subscribe((event, payload) => {
       if (event === 'notice') {
         const notice = payload as { level: string; message: string };
@@ -82,11 +86,21 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         authRequired = e.error.kind === 'auth_required';
         lastError = e.error.hint ? `${e.error.message}\n${e.error.hint}` : e.error.message;
       }
-      if (e.type === 'finished') outcome = e.status;
+      if (e.type === 'finished') {
+        outcome = e.status;
+        turnOver();
+      }
     });
     process.on('SIGINT', stop);
-    const { done } = await turns.send({ threadId, text });
-    await done;
+    try {
+      await callHandler(handlers, 'sendMessage', { threadId, text });
+    } catch (err) {
+      unsubscribe();
+      await prompter.close();
+      process.stderr.write(`${safeLine(err instanceof Error ? err.message : String(err))}\n`);
+      return 1;
+    }
+    await finished;
     unsubscribe();
     await prompter.close();
     if (!flags.json && !endsWithNewline) process.stdout.write('\n');
@@ -104,7 +118,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
 async function continueSession(desk: Awaited<ReturnType<typeof createDeskApp>>, sessionId: string): Promise<string> {
   const { history } = desk.services;
   await history.refreshNow(); // no watcher on the command line: read what the CLI wrote since last time
-  const { threadId } = await desk.handlers.continueSession(parseCallInput('continueSession', { sessionId }));
+  const { threadId } = await callHandler(desk.handlers, 'continueSession', { sessionId });
   return threadId;
 }
 
@@ -123,16 +137,12 @@ function cliSettings(flags: Record<string, string | boolean>): ThreadSettings {
  * the contract (model name) and the handlers (project folder: exists, not the app's private dir; a
  * model change reaches a running CLI).
  */
-async function openThread(
-  handlers: DeskHandlers,
-  list: () => Promise<ThreadSummary[]>,
-  name: string | undefined,
-  settings: ThreadSettings,
-): Promise<string> {
-  const existing = name ? (await list()).find((t) => t.title === name) : undefined;
-  if (!existing) return (await handlers.createThread(parseCallInput('createThread', { title: name, settings }))).id;
-  if (Object.keys(settings).length) {
-    await handlers.updateThreadSettings(parseCallInput('updateThreadSettings', { threadId: existing.id, settings }));
-  }
+async function openThread(handlers: DeskHandlers, name: string | undefined, settings: ThreadSettings): Promise<string> {
+  const existing = name
+    ? (await callHandler(handlers, 'listThreads', undefined)).find((t) => t.title === name)
+    : undefined;
+  if (!existing) return (await callHandler(handlers, 'createThread', { title: name, settings })).id;
+  if (Object.keys(settings).length)
+    await callHandler(handlers, 'updateThreadSettings', { threadId: existing.id, settings });
   return existing.id;
 }
