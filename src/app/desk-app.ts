@@ -15,7 +15,6 @@ import { defaultSweeper, sweepOrphans } from '../core/process-sweep';
 import { startOrphanReaper } from '../core/orphan-reaper';
 import { CliService } from '../core/cli/cli-service';
 import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
-import { startDeskMcpServer } from '../core/mcp/desk-mcp-server';
 import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
 import { TurnEngine } from '../core/turn/turn-engine';
 import { keepPolicy } from '../core/turn/kept-process';
@@ -192,6 +191,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     (sandboxPromise ??= selectSandbox({ platform: process.platform, env, privateDirs: [layout.stateDir] }));
 
   const mcp = createLazyMcpEndpoint(async () => {
+    // Loaded with the first turn: the MCP SDK is most of the start-up time of a command that runs none.
+    const { startDeskMcpServer } = await import('../core/mcp/desk-mcp-server');
     const server = await startDeskMcpServer({
       memory,
       threads,

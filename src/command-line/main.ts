@@ -1,9 +1,4 @@
 import { parseArgs, UsageError } from './args';
-import { webCommand } from './web-command';
-import { doctorCommand, statusCommand } from './status-commands';
-import { chatCommand } from './chat-command';
-import { historyCommand } from './history-command';
-import { rewindCommand } from './rewind-command';
 
 const USAGE = `Usage: claude-desk <command> [options]
 
@@ -54,18 +49,19 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   switch (parsed.command) {
+    // Each command loads only what it runs (`status` needs no web server and no MCP SDK): start-up time.
     case 'web':
-      return webCommand(parsed.flags);
+      return (await import('./web-command')).webCommand(parsed.flags);
     case 'status':
-      return statusCommand(parsed.flags);
+      return (await import('./status-commands')).statusCommand(parsed.flags);
     case 'doctor':
-      return doctorCommand();
+      return (await import('./status-commands')).doctorCommand();
     case 'chat':
-      return chatCommand(parsed.flags, parsed.positionals);
+      return (await import('./chat-command')).chatCommand(parsed.flags, parsed.positionals);
     case 'history':
-      return historyCommand(parsed.flags);
+      return (await import('./history-command')).historyCommand(parsed.flags);
     case 'rewind':
-      return rewindCommand(parsed.flags);
+      return (await import('./rewind-command')).rewindCommand(parsed.flags);
     case undefined:
     case 'help':
     case '--help':

@@ -1,0 +1,73 @@
+/**
+ * Command-line start-up: `node bin/claude-desk.mjs status` against the two Claude Code probes it runs
+ * (`claude --version`, then `claude auth status --json`), spawned raw, one after the other. Medians of
+ * BENCH_RUNS (≥5) runs each, interleaved so a busy machine slows both alike; the goal is ≤ 1.5×.
+ * Also shown: the same command from the TypeScript sources through tsx (what a stale or missing out/ runs).
+ * Needs `npm run build` first (it builds out/command-line); run: npx tsx bench/command-line.bench.ts
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { realCliPath } from '../test/fixtures/real-cli';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
+const built = path.join(root, 'out', 'command-line', 'main.mjs');
+
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-cli-'));
+const env = {
+  PATH: process.env.PATH ?? '',
+  HOME: home,
+  CLAUDE_DESK_CLI: realCliPath(),
+  CLAUDE_DESK_DATA_DIR: path.join(home, 'desk'),
+  ANTHROPIC_API_KEY: 'sk-ant-test',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_TELEMETRY: '1',
+};
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function timed(file: string, args: string[], extraEnv: Record<string, string> = {}): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(file, args, { env: { ...env, ...extraEnv }, cwd: root, encoding: 'utf8' });
+  const elapsed = ms(t0);
+  if (r.status !== 0) throw new Error(`${path.basename(file)} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return elapsed;
+}
+
+const probes = (): number => timed(realCliPath(), ['--version']) + timed(realCliPath(), ['auth', 'status', '--json']);
+const status = (): number => timed(process.execPath, [path.join(root, 'bin', 'claude-desk.mjs'), 'status']);
+// The tsx path, forced: an entry that is "older" than any source makes the launcher fall back.
+const statusFromSources = (): number =>
+  timed(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'command-line', 'run.ts'), 'status']);
+
+if (!fs.existsSync(built)) {
+  console.error('out/command-line/main.mjs is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+try {
+  status(); // first run creates the data dir and warms the disk cache for both
+  probes();
+  const raw: number[] = [];
+  const cmd: number[] = [];
+  const src: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    raw.push(probes());
+    cmd.push(status());
+    src.push(statusFromSources());
+  }
+  const r = median(raw);
+  const c = median(cmd);
+  const s = median(src);
+  console.log(`raw probes (claude --version + auth status): ${r.toFixed(0)} ms (median of ${RUNS})`);
+  console.log(
+    `claude-desk status (built, out/):            ${c.toFixed(0)} ms → ${(c / r).toFixed(2)}× the raw probes (goal ≤ 1.5×)`,
+  );
+  console.log(`claude-desk status (sources, through tsx):   ${s.toFixed(0)} ms → ${(s / r).toFixed(2)}×`);
+} finally {
+  fs.rmSync(home, { recursive: true, force: true });
+}
