@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The checkout (or install) root: the nearest folder up with our package.json, from src/ or from the out/ build. */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'src', 'renderer'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
+}
+const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The newest modification time under `dir` (recursive); 0 when it does not exist. */
 function newestMtime(dir: string): number {
