@@ -1,23 +1,62 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const noElectron = {
+const ELECTRON = {
+  paths: [
+    {
+      name: 'electron',
+      message: 'Only src/main and src/preload may import electron (layering: core/shared/app are runtime-agnostic).',
+    },
+  ],
+  patterns: [{ group: ['electron/*'], message: 'Only src/main and src/preload may import electron.' }],
+};
+
+/** A relative import that climbs up into one of these top-level folders of src/ (`../../app/desk-app`). */
+const into = (...dirs) => `^(?:\\.\\./)+(?:${dirs.join('|')})(?:/|$)`;
+
+/**
+ * Import zones: each layer imports only downward (shared → core → app → main/web/command-line; the renderer
+ * sees only shared and itself). One `no-restricted-imports` per zone, because a later config object
+ * replaces the rule for the files it matches (so every zone repeats the electron ban). test/layering.test.ts
+ * proves each zone fires.
+ */
+const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
   'no-restricted-imports': [
     'error',
     {
-      paths: [
-        {
-          name: 'electron',
-          message:
-            'Only src/main and src/preload may import electron (layering: core/shared/app are runtime-agnostic).',
-        },
+      ...(electron ? { paths: ELECTRON.paths } : {}),
+      patterns: [
+        ...(electron ? ELECTRON.patterns : []),
+        { regex: into(...dirs), caseSensitive: true, message },
+        ...extra,
       ],
-      patterns: [{ group: ['electron/*'], message: 'Only src/main and src/preload may import electron.' }],
     },
   ],
+});
+
+/**
+ * Features import only downward, the way the screens nest: chat shows approval cards, tool cards and the
+ * settings' login steps; an approval card previews a diff with the tool views. Anything else two features
+ * need lives in ui/, store/ or the renderer root. Tests may compose any features.
+ */
+const FEATURE_USES = {
+  chat: ['approvals', 'settings', 'tools'],
+  approvals: ['tools'],
+  settings: [],
+  threads: [],
+  tools: [],
 };
+const FEATURES = fs
+  .readdirSync(new URL('./src/renderer/src/features', import.meta.url))
+  .filter((f) => !f.includes('.'));
+const featureZone = (feature) => ({
+  caseSensitive: true,
+  regex: `^\\.\\./(?:${FEATURES.filter((f) => f !== feature && !(FEATURE_USES[feature] ?? []).includes(f)).join('|')})(?:/|$)`,
+  message: `features/${feature} may import only ${(FEATURE_USES[feature] ?? []).join(', ') || 'no other feature'}: move what both need to ui/, store/ or the renderer root (eslint.config.js: FEATURE_USES).`,
+});
 
 export default tseslint.config(
   {
@@ -42,19 +81,65 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  // Layering, enforced: nothing below the Electron adapter may import electron.
+  // Layering, enforced: nothing below the Electron adapter imports electron, and imports only point downward.
   {
-    files: [
-      'src/core/**',
-      'src/shared/**',
-      'src/app/**',
-      'src/web/**',
-      'src/command-line/**',
-      'src/renderer/**',
-      'bin/**',
-    ],
-    rules: noElectron,
+    files: ['src/web/**', 'src/command-line/**', 'bin/**'],
+    rules: zone('A front door does not import another front door (main, preload, renderer).', [
+      'main',
+      'preload',
+      'renderer',
+    ]),
   },
+  {
+    files: ['src/app/**'],
+    rules: zone(
+      'src/app is the composition root: no front door (main, preload, web, command-line, renderer) below it.',
+      ['main', 'preload', 'web', 'command-line', 'renderer'],
+    ),
+  },
+  {
+    files: ['src/core/**'],
+    rules: zone('src/core never imports the app or a front door.', [
+      'app',
+      'main',
+      'preload',
+      'web',
+      'command-line',
+      'renderer',
+    ]),
+  },
+  {
+    files: ['src/shared/**'],
+    rules: zone('src/shared imports nothing of ours but shared.', [
+      'core',
+      'app',
+      'main',
+      'preload',
+      'web',
+      'command-line',
+      'renderer',
+    ]),
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: zone('The renderer imports only src/shared and itself (the host is reached through api.ts).', [
+      'core',
+      'app',
+      'main',
+      'preload',
+      'web',
+      'command-line',
+    ]),
+  },
+  ...FEATURES.map((feature) => ({
+    files: [`src/renderer/src/features/${feature}/**`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: zone(
+      'The renderer imports only src/shared and itself (the host is reached through api.ts).',
+      ['core', 'app', 'main', 'preload', 'web', 'command-line'],
+      { extra: [featureZone(feature)] },
+    ),
+  })),
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -6,7 +6,7 @@ import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { approvalToolName, toolSummary } from '../chat/tool-names';
+import { approvalToolName, toolSummary } from '../../tool-names';
 import { type ApprovalKey, FOCUS_APPROVAL_KEYS, FOCUS_APPROVAL_LABEL, approvalKey } from './approval-keys';
 import { ApprovalPreview, editableField } from './approval-preview';
 import { PlanCard } from './plan-card';

@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { useDesk } from '../../store/store-context';
 import { CopyButton } from '../../ui/copy-button';
-import { openExternalUrl } from './external-link';
+import { openExternalUrl } from '../../ui/external-link';
 import { useHighlighter, type Lowlight } from '../../ui/highlight/highlighter';
 import { rehypeCode } from '../../ui/highlight/rehype-code';
 

@@ -6,7 +6,7 @@ import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
 import { StoredResult } from '../tools/stored-result';
 import { formatDuration } from './format';
 import { Markdown } from './markdown';
-import { formatToolInput, friendlyToolName, toolSummary } from './tool-names';
+import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
 import { Elapsed } from './elapsed';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;

@@ -1,5 +1,5 @@
 import type { AssistantPart } from '../../../../shared/threads';
-import { formatToolInput } from '../chat/tool-names';
+import { formatToolInput } from '../../tool-names';
 import { CodeExcerpt, numberedLines } from './code-excerpt';
 import { DiffView } from './diff-view';
 import { EDIT_TOOLS, editDiff } from './diff-rows';

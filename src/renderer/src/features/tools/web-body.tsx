@@ -1,6 +1,6 @@
 import type { AssistantPart } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
-import { openExternalUrl } from '../chat/external-link';
+import { openExternalUrl } from '../../ui/external-link';
 import { TerminalOutput } from './terminal-output';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;

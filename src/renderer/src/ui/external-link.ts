@@ -1,4 +1,4 @@
-import { getApi } from '../../api';
+import { getApi } from '../api';
 
 const SAFE = /^(https?:|mailto:)/i;
 
