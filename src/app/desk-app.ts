@@ -73,7 +73,7 @@ export interface DeskAppOptions {
   notify?: (title: string, body: string) => void;
   /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
   logToConsole?: boolean;
-  /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes (issue 9). */
+  /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes. */
   powerSaver?: () => boolean;
   /**
    * Index Claude Code's sessions at start and keep the index live while the CLI writes (the window and
@@ -101,17 +101,17 @@ export interface DeskServices {
   memory: ReturnType<typeof createMemoryStore>;
   windowState: WindowStateStore;
   turns: TurnService;
-  /** Approval answers and live mode/model switches for running turns (issue 8). */
+  /** Approval answers and live mode/model switches for running turns. */
   controls: TurnControls;
-  /** Every Claude Code session on this machine (issue 18). */
+  /** Every Claude Code session on this machine. */
   history: HistoryService;
-  /** The composer's pickers: commands, models, project files (issue 19). */
+  /** The composer's pickers: commands, models, project files. */
   composer: ComposerService;
   /** Starts a turn for a user message and, once it is over, pre-warms the next one's CLI. */
   startTurn: (input: Parameters<TurnService['send']>[0]) => Promise<{ turnId: string; messageId: string }>;
-  /** Messages typed while a turn runs, waiting in order (issue 19). */
+  /** Messages typed while a turn runs, waiting in order. */
   queue: MessageQueue;
-  /** Pre-warms the next turn's CLI (issue 9); absent in hosts that build services by hand. */
+  /** Pre-warms the next turn's CLI; absent in hosts that build services by hand. */
   prewarm?: Prewarmer;
   sandbox: () => Promise<Sandbox>;
   overview: (force?: boolean) => Promise<CliOverview>;
@@ -256,7 +256,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       // A thread without a model of its own uses the default model from Settings.
       settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
       permissionMode: effectivePermissionMode(threadSettings, app),
-      // Prompts that need the user reach an approval card instead of being silently denied (issue 8).
+      // Prompts that need the user reach an approval card instead of being silently denied.
       promptTool: true,
       approvals: 'user',
       includeUserMcpServers,
@@ -328,7 +328,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     running,
   });
 
-  // Issue 9: the next turn's CLI started ahead of time; anything a turn is started with discards it.
+  // The next turn's CLI started ahead of time; anything a turn is started with discards it.
   const prewarm = new Prewarmer({
     pool: engine.warm,
     threads,

@@ -9,7 +9,7 @@ import type { TurnEvent } from '../shared/turn-events';
 import { createDeskApp, type DeskApp, type DeskAppOptions } from './desk-app';
 
 /**
- * Issue 9 through the contract the front doors call, real CLI + mock API: prepareTurn and the end of a
+ * Pre-warm through the contract the front doors call, real CLI + mock API: prepareTurn and the end of a
  * turn warm the next turn's CLI, a send uses it, a settings change replaces it, quit leaves nothing.
  */
 describe('pre-warm through the app (real CLI, mock API)', () => {

@@ -20,7 +20,7 @@ export interface PrewarmerDeps {
 }
 
 /**
- * When to pre-warm (issue 9): a thread opened or its composer focused (prepareTurn), and right after a
+ * When to pre-warm: a thread opened or its composer focused (prepareTurn), and right after a
  * thread's turn ends. Only threads in view are warmed; anything that could change a turn's spawn plan
  * (settings, key, CLI status, thread settings) discards and re-warms — the pool's fingerprint check is
  * the safety net, this keeps memory from holding processes nobody will use.

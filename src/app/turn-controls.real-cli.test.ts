@@ -10,7 +10,7 @@ import type { ApprovalRequest, TurnEvent } from '../shared/turn-events';
 import { createDeskApp, type DeskApp } from './desk-app';
 
 /**
- * Issue 8 through the contract every front door calls, with the real CLI and the mock API: a card is
+ * Approvals through the contract every front door calls, with the real CLI and the mock API: a card is
  * answered with answerApproval, the permission toggle reaches the running process, and a model the
  * CLI cannot find is refused while the old one stays.
  */

@@ -53,7 +53,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     let authRequired = false;
     let lastError = '';
     let endsWithNewline = true;
-    // Every turn may ask for approval (issue 8): on a terminal we ask on stderr, otherwise we deny.
+    // Every turn may ask for approval: on a terminal we ask on stderr, otherwise we deny.
     const prompter = createApprovalPrompter({
       input: process.stdin,
       output: process.stderr,

@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       revealFile: (file) => shell.showItemInFolder(file),
       openPath: (file) => shell.openPath(file),
-      // No pre-warmed CLI (~200 MB, issue 9) on battery or when the machine is running hot.
+      // No pre-warmed CLI (~200 MB) on battery or when the machine is running hot.
       powerSaver: () =>
         powerMonitor.isOnBatteryPower() || ['serious', 'critical'].includes(powerMonitor.getCurrentThermalState()),
       notify: (title, body) => {

@@ -33,7 +33,7 @@ export interface AppSettings {
    * beside Claude Desk's own; off = `--strict-mcp-config`, only Claude Desk's (recorded cases 34a/34b).
    */
   includeUserMcpServers: boolean;
-  /** Whether an API key is saved (the key itself never leaves main). */
+  /** Whether an API key is saved (the key itself never leaves the app host). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
   apiKeyStorage: 'encrypted' | 'memory' | 'unavailable';

@@ -118,7 +118,7 @@ export type AssistantPart =
       };
     };
 
-/** A permission prompt of this turn (issue 8): waiting while `outcome` is unset. */
+/** A permission prompt of this turn: waiting while `outcome` is unset. */
 export interface ApprovalCard {
   request: ApprovalRequest;
   outcome?: 'allowed' | 'denied' | 'cancelled';

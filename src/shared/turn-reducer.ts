@@ -1,5 +1,5 @@
 /**
- * Folds TurnEvents into an AssistantMessage. Pure and dependency-free: main (to persist) and the
+ * Folds TurnEvents into an AssistantMessage. Pure and dependency-free: the app host (to persist) and the
  * renderer (to draw) run the same code, so what is shown is what is saved.
  *
  * Immutability contract: `applyTurnEvent` returns the SAME object when an event changes nothing,

@@ -135,7 +135,7 @@ describe('the login shell PATH', () => {
 });
 
 describe('fallback locations', () => {
-  // Home-relative fallbacks, in the order issue 3 lists them; each test also installs every LATER one.
+  // Home-relative fallbacks, most specific first; each test also installs every LATER one.
   const homeFallbacks = [
     ['.local', 'bin'],
     ['.claude', 'local'],

@@ -48,7 +48,7 @@ export interface FindDeps {
 
 type Candidate = { ok: true; found: Omit<FoundCli, 'pathAdditions'> } | { ok: false; unusable?: string };
 
-/** Ordered lookup from issue 3: override → app PATH → login-shell PATH → fallbacks. First hit wins. */
+/** Ordered lookup: override → app PATH → login-shell PATH → fallbacks. First hit wins. */
 export async function findClaudeBinary(deps: FindDeps): Promise<LookupResult> {
   const { env, platform } = deps;
   const p = pathApi(platform);

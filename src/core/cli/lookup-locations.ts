@@ -1,7 +1,7 @@
 import { pathApi } from './path-list.js';
 
 /**
- * Where people install Claude Code, in the order issue 3 lists them. `npm-prefix` is a placeholder
+ * Where people install Claude Code, most specific first. `npm-prefix` is a placeholder
  * resolved lazily (it costs a process) only when the locations before it came up empty.
  */
 export type FallbackEntry = { kind: 'file'; file: string } | { kind: 'npm-prefix' };

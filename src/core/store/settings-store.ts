@@ -27,7 +27,7 @@ export interface SettingsStoreOptions {
 
 export const PERMISSION_MODE_ENV = 'CLAUDE_DESK_PERMISSION_MODE';
 
-/** Accepted spellings of the env override (issue 4); `default` is the CLI's name for "ask first". */
+/** Accepted spellings of the env override; `default` is the CLI's name for "ask first". */
 const ENV_MODES: Record<string, PermissionMode> = {
   acceptedits: 'acceptEdits',
   ask: 'ask',
