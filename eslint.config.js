@@ -38,15 +38,17 @@ const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
 });
 
 /**
- * Features import only downward, the way the screens nest: chat shows approval cards, tool cards and the
- * settings' login steps; an approval card previews a diff with the tool views. Anything else two features
+ * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
+ * session reads like a chat, chat shows approval cards, tool cards and the settings' login steps, and an
+ * approval card previews a diff with the tool views. Anything else two features
  * need lives in ui/, store/ or the renderer root. Tests may compose any features.
  */
 const FEATURE_USES = {
+  threads: ['history'], // the sidebar's History tab
+  history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'settings', 'tools'],
   approvals: ['tools'],
   settings: [],
-  threads: [],
   tools: [],
 };
 const FEATURES = fs
