@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { HistorySearchHit, HistorySession } from '../../../../shared/history';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { relativeTime } from '../threads/relative-time';
+import { relativeTime } from '../../ui/relative-time';
 import { GroupedRows } from '../../ui/grouped-list';
 import { historyRows } from './group-sessions';
 import { Highlight } from './highlight';

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { relativeTime } from './relative-time';
+import { relativeTime } from '../../ui/relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
 import { Highlight } from '../history/highlight';
 
