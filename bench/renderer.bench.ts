@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   root2.unmount();
 
   // ---- a long streamed answer: whole re-parse (before) vs blocks + tail (StreamingText, after) ----
-  const { Markdown } = await load('../src/renderer/src/features/chat/markdown');
+  const { Markdown } = await load('../src/renderer/src/ui/markdown');
   const { StreamingText } = await load('../src/renderer/src/features/chat/streaming-text');
   const longDeltas = longAnswerDeltas(LONG_BYTES);
   const longBytes = longDeltas.reduce((n, d) => n + d.text.length, 0);

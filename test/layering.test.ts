@@ -52,6 +52,10 @@ describe('layering lint', () => {
     ['src/renderer/src/features/tools/x.tsx', '../approvals/approval-card', false],
     ['src/renderer/src/features/chat/x.tsx', '../approvals/approval-card', true],
     ['src/renderer/src/features/chat/x.tsx', '../threads/thread-item', false],
+    ['src/renderer/src/features/chat/x.tsx', '../composer/use-picker', true],
+    ['src/renderer/src/features/composer/x.tsx', '../chat/chat-header', false],
+    ['src/renderer/src/features/tools/x.tsx', '../approvals/question-card', false],
+    ['src/renderer/src/features/history/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.tsx', '../../ui/dialog', true],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {

@@ -6,7 +6,7 @@ import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { Markdown } from '../chat/markdown';
+import { Markdown } from '../../ui/markdown';
 import './questions.css';
 
 /**

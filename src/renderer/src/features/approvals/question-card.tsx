@@ -5,7 +5,7 @@ import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { type Question, questionsOf } from './questions';
+import { type Question, questionsOf } from '../../questions';
 import './questions.css';
 
 const OTHER = '\u0000other';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { isFinalStatus } from '../../../../shared/turn-reducer';
 import type { ApprovalCard, AssistantMessage, AssistantPart } from '../../../../shared/threads';
-import { Markdown } from './markdown';
+import { Markdown } from '../../ui/markdown';
 import { ThinkingBlock } from './thinking-block';
 import { ToolCard } from './tool-card';
 import { TurnFooter } from './turn-footer';

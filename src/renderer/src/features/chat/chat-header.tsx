@@ -5,10 +5,10 @@ import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
 import { useDesk } from '../../store/store-context';
 import { PermissionControl, useThreadPermissionMode } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
-import { ExportButtons } from '../history/export-buttons';
-import { formatCost, formatTokens } from './format';
+import { ExportButtons } from '../../ui/export-buttons';
+import { formatCost, formatTokens, modelLabel } from '../../ui/format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
-import { SidebarToggle } from '../threads/sidebar-toggle';
+import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
@@ -19,12 +19,6 @@ const baseName = (dir: string): string =>
     .replace(/[\\/]+$/, '')
     .split(/[\\/]/)
     .pop() || dir;
-
-/** `claude-code:sonnet@0.2` → `sonnet`: the routing prefix and temperature are not the model's name. */
-export function modelLabel(model: string | undefined): string | undefined {
-  if (!model) return undefined;
-  return model.replace(/^claude-code:/, '').replace(/@[\d.]+$/, '') || undefined;
-}
 
 /** Thread title, model, running total, and the permission mode with a badge while full access is on. */
 export function ChatHeader() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatElapsed } from './format';
+import { formatElapsed } from '../../ui/format';
 
 /** A ticking timer; only this span re-renders each second, never the message around it. */
 export function Elapsed({ since, now = Date.now }: { since: number; now?: () => number }) {

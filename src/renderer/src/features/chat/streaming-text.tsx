@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { Markdown } from './markdown';
+import { Markdown } from '../../ui/markdown';
 import { splitCompleteBlocks } from './markdown-blocks';
 
 /**

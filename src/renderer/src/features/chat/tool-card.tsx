@@ -4,8 +4,8 @@ import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
 import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
 import { StoredResult } from '../tools/stored-result';
-import { formatDuration } from './format';
-import { Markdown } from './markdown';
+import { formatDuration } from '../../ui/format';
+import { Markdown } from '../../ui/markdown';
 import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
 import { Elapsed } from './elapsed';
 

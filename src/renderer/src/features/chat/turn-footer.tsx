@@ -1,6 +1,6 @@
 import type { TurnVerdict } from '../../../../shared/turn-events';
 import { tokenCounts } from '../../../../shared/turn-costs';
-import { formatCost, formatDuration, formatTokens } from './format';
+import { formatCost, formatDuration, formatTokens } from '../../ui/format';
 
 /** Per-turn facts from the CLI's result line: cost, tokens in → out, wall time. */
 export function TurnFooter({ verdict, model }: { verdict: TurnVerdict; model?: string }) {

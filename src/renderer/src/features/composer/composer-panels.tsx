@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { formatCost, formatDuration, formatTokens } from '../chat/format';
-import { modelLabel } from '../chat/chat-header';
+import { formatCost, formatDuration, formatTokens, modelLabel } from '../../ui/format';
 import { useCatalog } from './use-picker';
 import { McpServers } from './mcp-servers';
 

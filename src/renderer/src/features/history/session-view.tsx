@@ -3,10 +3,10 @@ import type { HistorySession } from '../../../../shared/history';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { AssistantMessageView } from '../chat/assistant-message';
-import { SidebarToggle } from '../threads/sidebar-toggle';
-import { formatCost } from '../chat/format';
+import { SidebarToggle } from '../../ui/sidebar-toggle';
+import { formatCost } from '../../ui/format';
 import { UserMessageView } from '../chat/user-message';
-import { ExportButtons } from './export-buttons';
+import { ExportButtons } from '../../ui/export-buttons';
 
 /** Loads the page above when the reader comes this close to the top (px). */
 const LOAD_OLDER_PX = 400;

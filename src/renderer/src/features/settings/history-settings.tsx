@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDesk } from '../../store/store-context';
-import { formatBytes } from '../chat/format';
+import { formatBytes } from '../../ui/format';
 
 /** History: keep compressed copies of Claude Code's sessions (the CLI deletes its own after 30 days), and what they take. */
 export function HistorySettings() {

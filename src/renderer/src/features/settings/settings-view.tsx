@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { SidebarToggle } from '../threads/sidebar-toggle';
+import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { SETTINGS_SECTIONS } from './settings-sections';
 import './settings.css';
 

@@ -1,6 +1,6 @@
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { MOD_ARIA, MOD_KEY } from './shortcut-labels';
+import { MOD_ARIA, MOD_KEY } from '../../ui/shortcut-labels';
 import { SIDEBAR_TABS } from './sidebar-sections';
 
 export { MOD_KEY };

@@ -3,7 +3,7 @@ import type { AssistantPart, ToolResultPage } from '../../../../shared/threads';
 import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
-import { formatBytes } from '../chat/format';
+import { formatBytes } from '../../ui/format';
 import { TerminalOutput } from './terminal-output';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;

@@ -6,8 +6,8 @@ import { EDIT_TOOLS, editDiff } from './diff-rows';
 import { FilePath } from './file-path';
 import { TerminalOutput } from './terminal-output';
 import { WebBody } from './web-body';
-import { answersFromResult, questionsOf } from '../approvals/questions';
-import { Markdown } from '../chat/markdown';
+import { answersFromResult, questionsOf } from '../../questions';
+import { Markdown } from '../../ui/markdown';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 

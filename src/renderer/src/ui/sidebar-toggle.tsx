@@ -1,7 +1,7 @@
-import type { DeskState } from '../../store/desk-state';
-import { useDesk, useDeskStore } from '../../store/store-context';
-import { Icon } from '../../ui/icons';
-import { useNarrow } from '../../ui/use-narrow';
+import type { DeskState } from '../store/desk-state';
+import { useDesk, useDeskStore } from '../store/store-context';
+import { Icon } from './icons';
+import { useNarrow } from './use-narrow';
 import { MOD_KEY } from './shortcut-labels';
 
 /** Whether the thread list is on screen, as the toggle's aria-expanded says it. */

@@ -1,11 +1,11 @@
 import { memo, useRef, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { useDesk } from '../../store/store-context';
-import { CopyButton } from '../../ui/copy-button';
-import { openExternalUrl } from '../../ui/external-link';
-import { useHighlighter, type Lowlight } from '../../ui/highlight/highlighter';
-import { rehypeCode } from '../../ui/highlight/rehype-code';
+import { useDesk } from '../store/store-context';
+import { CopyButton } from './copy-button';
+import { openExternalUrl } from './external-link';
+import { useHighlighter, type Lowlight } from './highlight/highlighter';
+import { rehypeCode } from './highlight/rehype-code';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
   const host = useDesk((s) => s.appInfo?.host);

@@ -36,3 +36,9 @@ export function formatBytes(n: number): string {
   if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
+
+/** `claude-code:sonnet@0.2` → `sonnet`: the routing prefix and temperature are not the model's name. */
+export function modelLabel(model: string | undefined): string | undefined {
+  if (!model) return undefined;
+  return model.replace(/^claude-code:/, '').replace(/@[\d.]+$/, '') || undefined;
+}

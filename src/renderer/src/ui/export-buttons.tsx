@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { getApi } from '../../api';
-import { errorText } from '../../store/desk-state';
-import { useDesk } from '../../store/store-context';
-import { Icon } from '../../ui/icons';
+import { getApi } from '../api';
+import { errorText } from '../store/desk-state';
+import { useDesk } from '../store/store-context';
+import { Icon } from './icons';
 
 /** Save a file from the page: works the same in the desktop window and in browser mode. */
 function download(fileName: string, text: string): void {
