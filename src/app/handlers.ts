@@ -175,7 +175,11 @@ export function createHandlers(s: DeskServices): DeskHandlers {
 
     listHistory: async () => s.history.list(),
     getHistoryPage: async ({ sessionId, before }) => s.history.page(sessionId, before),
-    searchHistory: async ({ query }) => s.history.search(query, 50),
+    refreshHistory: async () => {
+      await s.history.refreshNow();
+      return null;
+    },
+    searchHistory: async ({ query, limit }) => s.history.search(query, limit ?? 50),
     pinHistorySession: async ({ sessionId, pinned }) => {
       await s.history.setPinned(sessionId, pinned);
       return null;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { callHandler } from '../app/dispatch-call';
 import { createDeskApp } from '../app/desk-app';
 import type { HistorySession } from '../shared/history';
 
@@ -9,16 +10,17 @@ import type { HistorySession } from '../shared/history';
 export async function historyCommand(flags: Record<string, string | boolean>): Promise<number> {
   const desk = await createDeskApp({ host: 'cli' });
   try {
-    const { history } = desk.services;
-    await history.refreshNow();
+    // The same calls as the History view; this door has no watcher, so it waits for a full scan first.
+    const { handlers } = desk;
+    await callHandler(handlers, 'refreshHistory', undefined);
     const query = typeof flags.search === 'string' ? flags.search : undefined;
     let rows: { session: HistorySession; snippet?: string }[];
     if (query !== undefined) {
-      rows = (await history.search(query, 500)).flatMap((h) =>
+      rows = (await callHandler(handlers, 'searchHistory', { query, limit: 500 })).flatMap((h) =>
         h.kind === 'session' ? [{ session: h.session, snippet: h.snippet }] : [],
       );
     } else {
-      rows = (await history.list()).map((session) => ({ session }));
+      rows = (await callHandler(handlers, 'listHistory', undefined)).map((session) => ({ session }));
     }
     if (typeof flags.project === 'string') {
       const dir = path.resolve(flags.project);

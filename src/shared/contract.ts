@@ -183,12 +183,16 @@ export const calls = {
   ),
   deleteMemory: call<null>()(z.object({ id }).strict()),
 
-  /** History (issue 18): every Claude Code session on this machine, most recent first. */
+  /** History: every Claude Code session on this machine, most recent first. */
   listHistory: call<HistorySession[]>()(z.undefined()),
+  /** Wait for a full re-scan of the sessions (a host without the watcher running: the command line). */
+  refreshHistory: call<null>()(z.undefined()),
   /** A page of a session's transcript, newest last; `before` = the previous page's cursor (omit for the end). */
   getHistoryPage: call<HistoryPage>()(z.object({ sessionId, before: z.number().int().min(0).optional() }).strict()),
   /** Sessions and threads together, with a snippet around the hit. */
-  searchHistory: call<HistorySearchHit[]>()(z.object({ query: z.string().max(1000) }).strict()),
+  searchHistory: call<HistorySearchHit[]>()(
+    z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  ),
   pinHistorySession: call<null>()(z.object({ sessionId, pinned: z.boolean() }).strict()),
   /** The thread that continues a session (an existing one, or a new one whose next message resumes it). */
   continueSession: call<{ threadId: string; created: boolean }>()(z.object({ sessionId }).strict()),

@@ -201,6 +201,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     listMemories: () => ({ items: [] }),
     deleteMemory: () => null,
     listHistory: () => [],
+    refreshHistory: () => null,
     getHistoryPage: ({ sessionId }: { sessionId: string }) => ({ sessionId, messages: [] }),
     searchHistory: () => [],
     pinHistorySession: () => null,
