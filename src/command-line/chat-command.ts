@@ -114,10 +114,10 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
   }
 }
 
-/** The thread that continues a Claude Code session (issue 18): the one tied to it, or a new one. */
+/** The thread that continues a Claude Code session: the one tied to it, or a new one. */
 async function continueSession(desk: Awaited<ReturnType<typeof createDeskApp>>, sessionId: string): Promise<string> {
-  const { history } = desk.services;
-  await history.refreshNow(); // no watcher on the command line: read what the CLI wrote since last time
+  // No watcher on the command line: read what the CLI wrote since last time.
+  await callHandler(desk.handlers, 'refreshHistory', undefined);
   const { threadId } = await callHandler(desk.handlers, 'continueSession', { sessionId });
   return threadId;
 }
