@@ -1,5 +1,5 @@
 import { createDeskApp } from '../app/desk-app';
-import { parseCallInput } from '../shared/contract';
+import { callHandler } from '../app/dispatch-call';
 import type { RewindFile } from '../shared/rewind';
 import { safeLine } from './chat-output';
 
@@ -23,20 +23,19 @@ export async function rewindCommand(flags: Record<string, string | boolean>): Pr
   }
   const desk = await createDeskApp({ host: 'cli' });
   try {
-    const summary = (await desk.handlers.listThreads(undefined)).find((t) => t.title === name);
+    const summary = (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name);
     if (!summary) {
       process.stderr.write(`No thread named ${JSON.stringify(name)}.\n`);
       return 1;
     }
-    const thread = await desk.handlers.getThread(parseCallInput('getThread', { threadId: summary.id }));
+    const thread = await callHandler(desk.handlers, 'getThread', { threadId: summary.id });
     const users = (thread?.messages ?? []).filter((m) => m.role === 'user');
     if (users.length < back) {
       process.stderr.write(`The thread has ${users.length} message(s) of yours; it cannot go back ${back}.\n`);
       return 1;
     }
     const target = users[users.length - back]!;
-    const input = parseCallInput('previewRewind', { threadId: summary.id, messageId: target.id });
-    const preview = await desk.handlers.previewRewind(input);
+    const preview = await callHandler(desk.handlers, 'previewRewind', { threadId: summary.id, messageId: target.id });
     const lines = preview.files.map(describe);
     const head = `Back to before: ${safeLine(firstLine(target.role === 'user' ? target.text : ''))}`;
     if (flags['dry-run']) {
@@ -44,9 +43,7 @@ export async function rewindCommand(flags: Record<string, string | boolean>): Pr
       for (const limit of preview.limits) process.stdout.write(`Note: ${limit}\n`);
       return 0;
     }
-    const out = await desk.handlers.rewindThread(
-      parseCallInput('rewindThread', { threadId: summary.id, messageId: target.id }),
-    );
+    const out = await callHandler(desk.handlers, 'rewindThread', { threadId: summary.id, messageId: target.id });
     process.stdout.write(`${head}\n`);
     for (const f of out.restored) process.stdout.write(`restored  ${safeLine(f)}\n`);
     for (const f of out.kept) process.stdout.write(`kept      ${safeLine(f)} (you changed it after Claude did)\n`);

@@ -1,5 +1,5 @@
 import type { AssistantMessage } from '../../../../shared/threads';
-import { formatTokens } from '../chat/format';
+import { formatTokens } from '../../ui/format';
 import './context.css';
 
 /** "Conversation compacted · 142k → 18k tokens": where the CLI replaced the conversation with a summary (case 37). */

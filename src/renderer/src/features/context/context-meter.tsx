@@ -1,7 +1,7 @@
 import { COMPACT_SUGGESTED_AT, contextFillAt, type ContextFill } from '../../../../shared/context-fill';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
-import { formatTokens } from '../chat/format';
+import { formatTokens } from '../../ui/format';
 import { usePopover } from '../../ui/use-popover';
 import './context.css';
 

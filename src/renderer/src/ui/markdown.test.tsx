@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithStore } from '../../test-support/render-with-store';
+import { renderWithStore } from '../test-support/render-with-store';
 import { Markdown } from './markdown';
 
 const fence = (lang: string, code: string) => `Here:\n\n\`\`\`${lang}\n${code}\n\`\`\`\n`;
