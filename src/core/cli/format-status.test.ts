@@ -35,7 +35,7 @@ describe('formatStatusSummary', () => {
 
   it('not_installed via the override names it', () => {
     expect(formatStatusSummary({ status: 'not_installed', override: '/x/claude' }, loggedOut)).toContain(
-      'not found at /x/claude (set by CLAUDE_DESK_CLI',
+      'CLAUDE_DESK_CLI points at /x/claude, but there is no file there',
     );
   });
 

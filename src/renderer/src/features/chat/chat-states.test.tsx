@@ -297,7 +297,7 @@ describe('chat: composer', () => {
     const host = createFakeHost({ threads: [makeThread(T, 'Work')], host: 'web' });
     const { store } = renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
-    act(() => host.emit('notice', { level: 'info', message: 'connection-lost' }));
+    act(() => host.emit('connection', { state: 'reconnecting' }));
     await waitFor(() => expect(store.getState().connection).toBe('reconnecting'));
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'Still here?{Enter}');
@@ -308,7 +308,7 @@ describe('chat: composer', () => {
       'Not connected to Claude Desk — your message stays here',
     );
     expect(screen.queryByTestId('notices')).not.toBeInTheDocument(); // the connection banner is the one explanation
-    act(() => host.emit('notice', { level: 'info', message: 'connected' }));
+    act(() => host.emit('connection', { state: 'online' }));
     await waitFor(() => expect(screen.getByTestId('send-button')).toBeEnabled());
     await userEvent.type(box, '{Enter}');
     await waitFor(() =>
