@@ -40,17 +40,19 @@ const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
 /**
  * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
  * session reads like a chat, chat shows approval cards, tool cards, the composer's pickers, the context meter,
- * the plan limits and the settings' login steps, and an approval card previews a diff with the tool views. Anything else two
- * features need lives in ui/, store/ or the renderer root. Tests may compose any features.
+ * the plan limits, the task checklist and the settings' login steps, and an approval card previews a diff with
+ * the tool views. Anything else two features need lives in ui/, store/ or the renderer root. Tests may compose
+ * any features.
  */
 const FEATURE_USES = {
   threads: ['history'], // the sidebar's History tab
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tools'],
+  chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
   approvals: ['tools'],
   composer: [], // the composer's pickers and panels
   context: [], // the header's context meter and the compaction divider
   limits: [], // the plan-limit indicator and a turn the limit refused
+  tasks: [], // the agent's task checklist and its header indicator
   settings: [],
   tools: [],
 };
