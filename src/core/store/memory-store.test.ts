@@ -85,6 +85,16 @@ describe('memory store', () => {
     await expect(s.update(m.id, '   ')).rejects.toBeInstanceOf(MemoryValidationError);
   });
 
+  it('skips a memory whose fields are not what a memory holds, keeps the rest, and says so', async () => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const good = { id: 'mem_a', content: 'likes tea', tags: ['prefs'], createdAt: 1, updatedAt: 1 };
+    await fs.writeFile(file, JSON.stringify({ version: 1, memories: [good, { ...good, id: 'mem_b', tags: 'prefs' }] }));
+    const warnings: string[] = [];
+    const s = store({ onWarning: (w) => warnings.push(w) });
+    expect((await s.list()).items).toEqual([good]);
+    expect(warnings.join('\n')).toMatch(/Skipped 1 unreadable memories/);
+  });
+
   it('moves a corrupt file aside, warns, and starts fresh', async () => {
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, '{"version":1,"memories":[{"id":');

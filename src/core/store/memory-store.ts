@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import { rankDocs } from './memory-search';
-import type { Memory } from '../../shared/memory';
+import { memorySchema, type Memory } from '../../shared/memory';
 
 /** The memory shape is part of the IPC contract (the Settings → Memory panel shows it). */
 export type { Memory };
@@ -110,20 +110,6 @@ function decodeCursor(cursor: string): Pick<Memory, 'createdAt' | 'id'> {
   throw new MemoryValidationError('Invalid cursor; start again without one.');
 }
 
-function isMemory(value: unknown): value is Memory {
-  const m = value as Memory;
-  return (
-    typeof m === 'object' &&
-    m !== null &&
-    typeof m.id === 'string' &&
-    typeof m.content === 'string' &&
-    Array.isArray(m.tags) &&
-    m.tags.every((t) => typeof t === 'string') &&
-    typeof m.createdAt === 'number' &&
-    typeof m.updatedAt === 'number'
-  );
-}
-
 export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => `mem_${randomBytes(8).toString('hex')}`);
@@ -133,10 +119,16 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   let writeChain: Promise<unknown> = Promise.resolve();
 
   function load(): Promise<Map<string, Memory>> {
-    loading ??= readJsonOrDefault<MemoryFile>(options.file, { version: 1, memories: [] }, warn).then((data) => {
-      const list = Array.isArray(data?.memories) ? data.memories : [];
-      const valid = list.filter(isMemory);
-      if (valid.length !== list.length) warn(`Skipped ${list.length - valid.length} unreadable memories.`);
+    // The file is parsed as unknown and each memory checked on its own: one bad entry costs only itself.
+    loading ??= readJsonOrDefault<unknown>(options.file, { version: 1, memories: [] }, warn).then((data) => {
+      const raw = data !== null && typeof data === 'object' && 'memories' in data ? data.memories : undefined;
+      const list: unknown[] = Array.isArray(raw) ? raw : [];
+      const valid = list.flatMap((m) => {
+        const parsed = memorySchema.safeParse(m);
+        return parsed.success ? [parsed.data] : [];
+      });
+      if (valid.length !== list.length)
+        warn(`Skipped ${list.length - valid.length} unreadable memories in ${options.file}.`);
       return new Map(valid.map((m) => [m.id, m]));
     });
     return loading;
