@@ -48,6 +48,9 @@ test('an Edit waits as a diff, and its finished card shows the removed and added
   const card = page.getByTestId('approval-card');
   await expect(card.getByTestId('diff-view')).toContainText('line ten and a half');
   await shots(page, 'edit-waiting', card);
+  // The sidebar's inbox names the thread and what it waits for.
+  await expect(page.getByTestId('waiting-inbox').getByTestId('waiting-item')).toContainText('Approve: Edit');
+  await shots(page, 'waiting-inbox', page.getByTestId('waiting-inbox'));
   await card.getByRole('button', { name: /Allow once/ }).click();
 
   const answer = page.getByTestId('assistant-message').last();
