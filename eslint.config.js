@@ -45,7 +45,7 @@ const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
  * any features.
  */
 const FEATURE_USES = {
-  threads: ['history'], // the sidebar's History tab
+  threads: ['history', 'waiting'], // the sidebar's History tab and its Waiting for you section
   history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
   approvals: ['tools'],
@@ -53,6 +53,7 @@ const FEATURE_USES = {
   context: [], // the header's context meter and the compaction divider
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
+  waiting: [], // the sidebar's list of threads waiting on the user
   settings: [],
   tools: [],
 };
