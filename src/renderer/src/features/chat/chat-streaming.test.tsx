@@ -116,6 +116,24 @@ describe('chat: streaming', () => {
     expect(streamed).toBeLessThanOrEqual(2);
   });
 
+  it('half-finished markdown in the streaming tail shows no raw marks: a code span or fence renders as if closed', async () => {
+    const { host } = await openThread();
+    await userEvent.type(screen.getByLabelText('Message'), 'go{Enter}');
+    const turn = 'turn-1';
+    const send = (body: Body) => act(() => host.emit('turnEvent', ev(turn, body)));
+    send({ type: 'started', startedAt: Date.now() });
+    send({ type: 'text_delta', messageId: 'm1', text: 'Call `tokeni' });
+    const streaming = () => screen.getByTestId('streaming-text');
+    await waitFor(() => expect(streaming().querySelector('code')).toHaveTextContent('tokeni'));
+    expect(streaming()).not.toHaveTextContent('`');
+    send({ type: 'text_delta', messageId: 'm1', text: 'ze` now **bol' });
+    await waitFor(() => expect(streaming().querySelector('strong')).toHaveTextContent('bol'));
+    expect(streaming()).not.toHaveTextContent(/`|\*\*/);
+    send({ type: 'text_delta', messageId: 'm1', text: 'd** first.\n\n```ts\nconst a = 1;' });
+    await waitFor(() => expect(streaming().querySelector('pre code')).toHaveTextContent('const a = 1;'));
+    expect(streaming()).not.toHaveTextContent(/`|\*\*/);
+  });
+
   it('shows thinking collapsed and tool calls as cards with friendly names, results and denials', async () => {
     const { host } = await openThread();
     await userEvent.type(screen.getByLabelText('Message'), 'use tools{Enter}');

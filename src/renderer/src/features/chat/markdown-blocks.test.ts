@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCompleteBlocks } from './markdown-blocks';
+import { closeOpenMarkdown, splitCompleteBlocks } from './markdown-blocks';
 
 describe('splitCompleteBlocks', () => {
   it('keeps everything in the tail until a blank line is followed by a new block', () => {
@@ -26,5 +26,26 @@ describe('splitCompleteBlocks', () => {
     const { blocks, tail } = splitCompleteBlocks(text);
     expect(blocks.join('') + tail).toBe(text);
     expect(blocks.length).toBe(4);
+  });
+});
+
+describe('closeOpenMarkdown (the streaming tail as if closed)', () => {
+  it('closes an open code fence with the same fence', () => {
+    expect(closeOpenMarkdown('Here:\n\n```ts\nconst a = 1;')).toBe('Here:\n\n```ts\nconst a = 1;\n```');
+    expect(closeOpenMarkdown('~~~~\nx\n')).toBe('~~~~\nx\n~~~~');
+    expect(closeOpenMarkdown('```\nx\n```\nDone')).toBe('```\nx\n```\nDone'); // closed already
+  });
+
+  it('closes an open inline code span, bold or strike in the last paragraph only', () => {
+    expect(closeOpenMarkdown('Call `tokeni')).toBe('Call `tokeni`');
+    expect(closeOpenMarkdown('Use ``a ` b')).toBe('Use ``a ` b``');
+    expect(closeOpenMarkdown('This is **very')).toBe('This is **very**');
+    expect(closeOpenMarkdown('Old ~~plan and **new')).toBe('Old ~~plan and **new**~~');
+    expect(closeOpenMarkdown('**Done** and `x` here')).toBe('**Done** and `x` here');
+    expect(closeOpenMarkdown('Odd ** earlier\n\nNow plain')).toBe('Odd ** earlier\n\nNow plain');
+    // Inside a code span, asterisks are code: only the span is closed.
+    expect(closeOpenMarkdown('Run `a ** b')).toBe('Run `a ** b`');
+    // A mark just typed before a space is not emphasis yet.
+    expect(closeOpenMarkdown('2 ** ')).toBe('2 ** ');
   });
 });

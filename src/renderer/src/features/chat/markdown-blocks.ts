@@ -41,3 +41,42 @@ export function splitCompleteBlocks(text: string): { blocks: string[]; tail: str
   }
   return { blocks, tail: text.slice(start) };
 }
+
+/**
+ * The growing tail rendered as if its open syntax were closed, so a half-streamed answer never shows raw marks:
+ * an open code fence gets its closing fence, and in the last paragraph an unclosed inline code span, `**` or `~~`
+ * is closed at the end. Only for display while streaming; the stored text is untouched, and a stopped answer is
+ * rendered from it whole.
+ */
+export function closeOpenMarkdown(tail: string): string {
+  let fence: string | null = null;
+  let lastParagraph = 0;
+  let pos = 0;
+  while (pos <= tail.length) {
+    const nl = tail.indexOf('\n', pos);
+    const line = tail.slice(pos, nl < 0 ? tail.length : nl);
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+        fence = null;
+        lastParagraph = nl < 0 ? tail.length : nl + 1;
+      }
+    } else if (marker) fence = marker;
+    else if (line.trim() === '') lastParagraph = nl < 0 ? tail.length : nl + 1;
+    if (nl < 0) break;
+    pos = nl + 1;
+  }
+  if (fence) return `${tail}${tail.endsWith('\n') ? '' : '\n'}${fence}`;
+  const paragraph = tail.slice(lastParagraph);
+  let closing: string;
+  // Inline code first: marks inside an open code span are code, not emphasis.
+  const ticks = paragraph.match(/(?<!\\)`+/g) ?? [];
+  const openTicks = ticks.find((run, i) => ticks.indexOf(run) === i && ticks.filter((t) => t === run).length % 2 === 1);
+  if (openTicks) return `${tail}${openTicks}`;
+  const outsideCode = paragraph.replace(/(`+)[\s\S]*?\1/g, '');
+  // Closed innermost first: the mark opened last closes first.
+  const open = ['**', '~~'].filter((mark) => outsideCode.split(mark).length % 2 === 0);
+  open.sort((a, b) => outsideCode.lastIndexOf(b) - outsideCode.lastIndexOf(a));
+  closing = open.join('');
+  return closing && !/\s$/.test(tail) ? `${tail}${closing}` : tail;
+}
