@@ -68,15 +68,14 @@ export function closeOpenMarkdown(tail: string): string {
   }
   if (fence) return `${tail}${tail.endsWith('\n') ? '' : '\n'}${fence}`;
   const paragraph = tail.slice(lastParagraph);
-  let closing: string;
   // Inline code first: marks inside an open code span are code, not emphasis.
-  const ticks = paragraph.match(/(?<!\\)`+/g) ?? [];
+  const ticks: string[] = paragraph.match(/(?<!\\)`+/g) ?? [];
   const openTicks = ticks.find((run, i) => ticks.indexOf(run) === i && ticks.filter((t) => t === run).length % 2 === 1);
   if (openTicks) return `${tail}${openTicks}`;
   const outsideCode = paragraph.replace(/(`+)[\s\S]*?\1/g, '');
   // Closed innermost first: the mark opened last closes first.
   const open = ['**', '~~'].filter((mark) => outsideCode.split(mark).length % 2 === 0);
   open.sort((a, b) => outsideCode.lastIndexOf(b) - outsideCode.lastIndexOf(a));
-  closing = open.join('');
+  const closing = open.join('');
   return closing && !/\s$/.test(tail) ? `${tail}${closing}` : tail;
 }
