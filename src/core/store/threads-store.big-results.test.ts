@@ -5,14 +5,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ThreadsStore } from './threads-store';
 
 const dirs: string[] = [];
+const stores: ThreadsStore[] = [];
 afterEach(async () => {
-  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
+  // The index is written a moment after a change: let it land before the folder goes, or rm races it (ENOTEMPTY).
+  for (const s of stores.splice(0)) await s.flush().catch(() => undefined);
+  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true, maxRetries: 5 });
 });
 
 async function store(): Promise<{ s: ThreadsStore; dir: string }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-big-'));
   dirs.push(dir);
-  return { s: await ThreadsStore.open({ dir }), dir };
+  const s = await ThreadsStore.open({ dir });
+  stores.push(s);
+  return { s, dir };
 }
 
 describe('ThreadsStore: big tool results and reading failures', () => {
