@@ -136,6 +136,17 @@ export function createHandlers(s: DeskServices): DeskHandlers {
         createdAt: b.createdAt,
         messageCount: b.messages.length,
       })),
+    resendFrom: async ({ threadId, messageId, text, images }) => {
+      const original = (await s.threads.get(threadId))?.messages.find((m) => m.id === messageId);
+      if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');
+      // Only the images' names are kept: sending the same message again needs their bytes from the sender.
+      if (text === undefined && original.images?.length && !images?.length)
+        throw new Error(
+          'This message had images, which Claude Desk does not keep: use Edit & resend and attach them again.',
+        );
+      const user = await requireRewind(s).forkConversation(threadId, messageId);
+      return s.startTurn({ threadId, text: text ?? user.text, ...(images?.length ? { images } : {}) });
+    },
     switchBranch: async ({ threadId, branchId }) => requireRewind(s).switchBranch(threadId, branchId),
     prepareTurn: async ({ threadId }) => {
       void s.prewarm?.prepareTurn(threadId); // never fails and never delays the renderer

@@ -156,6 +156,21 @@ export const calls = {
   /** The branches rewinds set aside in a thread (summaries; the messages come with getThread). */
   listBranches: call<BranchSummary[]>()(z.object({ threadId: id }).strict()),
   /** Bring a branch a rewind set aside back, with its files; the current messages become a branch. */
+  /**
+   * Issue 19: send a user message again from where it was — the conversation forks just before it (what followed
+   * stays as a branch; files are untouched) and `text` (edited) or the same text goes as a new message.
+   * Edit & resend, Regenerate and Retry are this call.
+   */
+  resendFrom: call<{ turnId: string; messageId: string }>()(
+    z
+      .object({
+        threadId: id,
+        messageId: id,
+        text: z.string().max(1_000_000).optional(),
+        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+      })
+      .strict(),
+  ),
   switchBranch: call<{ restored: string[]; kept: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),

@@ -122,6 +122,17 @@ export const createChatSlice =
       return true;
     };
 
+    /** The host's turn for a message it took: shown as queued until its events say more (as in send). */
+    const trackTurn = (threadId: string, turnId: string): void => {
+      if (get().hasSeenTurn(turnId)) return;
+      const live = newAssistantMessage(turnId, now());
+      set((s) => ({
+        ...(s.activeThreadId === threadId ? appendMessage(s, live) : {}),
+        inFlight: { ...s.inFlight, [turnId]: { turnId, threadId, status: 'queued' } },
+        live: { ...s.live, [turnId]: live },
+      }));
+    };
+
     return {
       activeThreadId: null,
       messageIds: [],
@@ -176,6 +187,28 @@ export const createChatSlice =
 
       sendMessage: (text, images) => send(text, images),
 
+      async resendFrom(messageId, text) {
+        const threadId = get().activeThreadId;
+        if (!threadId) return false;
+        const images = text === undefined ? sentImages.get(messageId) : undefined;
+        set((s) => ({ sendCount: s.sendCount + 1 }));
+        try {
+          const out = await getApi().resendFrom({
+            threadId,
+            messageId,
+            ...(text !== undefined ? { text } : {}),
+            ...(images?.length ? { images } : {}),
+          });
+          if (images?.length) rememberImages(out.messageId, images);
+          await get().reloadActiveThread(); // what followed the message is a branch now
+          trackTurn(threadId, out.turnId);
+          return true;
+        } catch (err) {
+          get().pushNotice('error', `Could not send it again: ${errorText(err)}`);
+          return false;
+        }
+      },
+
       async retryTurn(turnId) {
         const { messageIds, messages } = get();
         const at = messageIds.indexOf(turnId);
@@ -189,7 +222,11 @@ export const createChatSlice =
               return { messageIds: s.messageIds.filter((id) => id !== turnId), messages: rest };
             });
           }
-          await send(m.text, sentImages.get(m.id), isLocalId(turnId) ? m : undefined);
+          // A turn the host ran (failed or stopped) is tried again from its message: the conversation forks
+          // just before it, so Claude does not see the failed attempt (the attempt stays as a branch).
+          if (isLocalId(turnId) || m.marker)
+            await send(m.text, sentImages.get(m.id), isLocalId(turnId) ? m : undefined);
+          else await get().resendFrom(m.id);
           return;
         }
       },

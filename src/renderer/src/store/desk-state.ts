@@ -76,6 +76,8 @@ export interface ChatSlice {
   resyncBackgroundTurns(): Promise<void>;
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   retryTurn(turnId: string): Promise<void>;
+  /** Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. */
+  resendFrom(messageId: string, text?: string): Promise<boolean>;
   stopActiveTurn(): Promise<void>;
 }
 

@@ -142,6 +142,10 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
         queueOf(input.threadId).filter((m) => m.id !== input.messageId),
       ),
     answerApproval: () => null,
+    resendFrom: (input: { threadId: string; messageId: string }) => ({
+      turnId: `turn-${++turnSeq}`,
+      messageId: `resent-${input.messageId}`,
+    }),
     previewRewind: ({ threadId, messageId }: { threadId: string; messageId: string }) => ({
       threadId,
       messageId,

@@ -11,6 +11,7 @@ import { ApprovalCardView } from '../approvals/approval-card';
 import { CompactDivider } from '../context/compact-divider';
 import { TurnTasks } from '../tasks/task-checklist';
 import { isTaskTool } from '../../../../shared/task-list';
+import { AssistantMessageActions } from './message-actions';
 
 /** Approval cards by the tool call they ask about; a call's card is shown with (and its outcome on) that call. */
 function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
@@ -81,6 +82,7 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
       ))}
       <TurnState message={message} hasOutput={hasOutput} />
       {message.verdict && message.status !== 'failed' && <TurnFooter verdict={message.verdict} model={message.model} />}
+      {threadId && <AssistantMessageActions message={message} />}
     </article>
   );
 }

@@ -89,7 +89,7 @@ describe('chat: turn states', () => {
     await waitFor(() => expect(screen.queryByTestId('turn-retrying')).not.toBeInTheDocument());
   });
 
-  it('failed shows the message and hint; Retry re-sends the last user text', async () => {
+  it('failed shows the message and hint; Retry sends the same message again from where it was', async () => {
     const { host, emit } = await sendInThread('Summarize the log');
     emit({ type: 'started', startedAt: Date.now() });
     emit({
@@ -101,15 +101,10 @@ describe('chat: turn states', () => {
     expect(failed).toHaveTextContent('API Error: 500 Internal Server Error');
     expect(failed).toHaveTextContent('Try again in a moment.');
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
-    expect(host.callsTo('sendMessage')[1]).toEqual({
-      threadId: T,
-      messageId: expect.any(String),
-      text: 'Summarize the log',
-    });
-    // A new attempt is a new message: it has an id of its own.
-    const [first, second] = host.callsTo('sendMessage') as { messageId: string }[];
-    expect(second!.messageId).not.toBe(first!.messageId);
+    // The host forks the conversation before the message (the failed attempt becomes a branch) and sends it again.
+    const [sent] = host.callsTo('sendMessage') as { messageId: string }[];
+    await waitFor(() => expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: sent!.messageId }]));
+    expect(host.callsTo('sendMessage')).toHaveLength(1);
   });
 
   it('a send the host refuses becomes a failed turn with Retry', async () => {

@@ -41,6 +41,14 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
     return (
       <div className="turn-state state-stopped" data-testid="turn-stopped">
         Stopped
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          title="Send the same message again (this attempt stays as a branch)"
+          onClick={() => void retryTurn(message.id)}
+        >
+          Retry
+        </button>
       </div>
     );
   }

@@ -6,11 +6,13 @@ import { BranchMarker } from './rewind/branch-marker';
 import { RewindDialog } from './rewind/rewind-dialog';
 import { useBranches } from './rewind/use-branches';
 import './rewind/rewind.css';
+import { UserMessageActions, UserMessageEditor } from './message-actions';
 
 /** What the person wrote, as written (no markdown: it is their text, not a rendering of it). */
 export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
   const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
   const [rewinding, setRewinding] = useState(false);
+  const [editing, setEditing] = useState(false);
   // Branches a rewind set aside right here: they shared everything up to the message before this one.
   const here = useBranches(threadId).filter((b) => (b.afterMessageId ?? null) === (previousId ?? null));
   if (message.marker === 'clear') {
@@ -34,10 +36,15 @@ export function UserMessageView({ message, previousId }: { message: UserMessage;
               ))}
             </div>
           )}
-          <div className="user-text">{message.text}</div>
+          {editing ? (
+            <UserMessageEditor message={message} onDone={() => setEditing(false)} />
+          ) : (
+            <div className="user-text">{message.text}</div>
+          )}
         </div>
-        {threadId && (
+        {threadId && !editing && (
           <div className="user-actions">
+            <UserMessageActions message={message} onEdit={() => setEditing(true)} />
             <button
               type="button"
               className="btn btn-ghost btn-small"
