@@ -120,7 +120,7 @@ test('Regenerate asks again for the last answer, and Copy copies it as Markdown'
   await answer.hover();
   await answer.getByRole('button', { name: 'Copy' }).click();
   await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hello from the mock API.');
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe('Hello from the mock API.');
   const before = mock.requests.length;
   await answer.getByRole('button', { name: /Regenerate/ }).click();
   await expect(page.getByTestId('branch-marker')).toBeVisible(); // the first answer is set aside
