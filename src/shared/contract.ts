@@ -167,7 +167,7 @@ export const calls = {
         threadId: id,
         messageId: id,
         text: z.string().max(1_000_000).optional(),
-        images: z.array(image).max(MAX_IMAGES_PER_MESSAGE).optional(),
+        images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
       })
       .strict(),
   ),
