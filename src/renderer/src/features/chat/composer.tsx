@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { getApi } from '../../api';
 import type { ImageAttachment } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
@@ -60,9 +60,18 @@ export function Composer() {
   const picker = usePicker(threadId, text, caret);
   const runNative = useNativeCommand(setPanel);
   const trackCaret = () => setCaret(area.current?.selectionStart ?? 0);
+  // Where the caret goes once new text is on screen: set in the same commit (a layout effect), not a frame later,
+  // or a key typed meanwhile on a busy machine lands at the old caret and scrambles the text.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null) return;
+    pendingCaret.current = null;
+    area.current?.setSelectionRange(at, at);
+  });
   const recall = useRecall(text, (value) => {
+    pendingCaret.current = value.length;
     setText(value);
-    requestAnimationFrame(() => area.current?.setSelectionRange(value.length, value.length));
   });
 
   /** Put the picked command or file into the text (a native command runs instead). */
@@ -77,9 +86,9 @@ export function Composer() {
     }
     const insert = item.command ? `/${item.command.name} ` : fileReference(item.path ?? '');
     const next = applyPick(text, trigger, insert);
+    pendingCaret.current = next.caret;
     setText(next.text);
     setCaret(next.caret);
-    requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
     return false;
   };
 

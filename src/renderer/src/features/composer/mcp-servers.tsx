@@ -21,20 +21,24 @@ export function McpServers() {
   const userServersOn = useDesk((s) => s.settings?.includeUserMcpServers ?? true);
   const update = useDesk((s) => s.updateThreadSettings);
   const [problem, setProblem] = useState<string | null>(null);
+  // A flipped switch shows its new state at once; the host's answer confirms it (or puts it back, with the reason).
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   if (!servers)
     return <p className="muted">No turn has run in this thread yet: the servers show up after the first answer.</p>;
   const toggle = async (name: string, on: boolean) => {
     if (!threadId) return;
     setProblem(null);
-    const next = on ? off.filter((n) => n !== name) : [...off, name];
-    setProblem(await update(threadId, { disabledMcpServers: next }));
+    setPending((p) => ({ ...p, [name]: on }));
+    const rest = off.filter((n) => n !== name);
+    setProblem(await update(threadId, { disabledMcpServers: on ? rest : [...rest, name] }));
+    setPending((p) => Object.fromEntries(Object.entries(p).filter(([n]) => n !== name)));
   };
   return (
     <>
       <ul className="mcp-list">
         {servers.map((srv) => {
           const own = srv.source === 'dynamic';
-          const isOff = !own && off.includes(srv.name);
+          const isOff = !own && (srv.name in pending ? !pending[srv.name] : off.includes(srv.name));
           return (
             <li key={srv.name} className={`mcp-row ${isOff ? 'off' : ''}`} data-testid="mcp-server">
               <span className={`mcp-dot ${isOff ? 'off' : srv.status}`} aria-hidden="true" />
