@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { HistorySearchHit, HistorySession } from '../../../../shared/history';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { SearchField } from '../../ui/search-field';
 import { relativeTime } from '../../ui/relative-time';
 import { GroupedRows } from '../../ui/grouped-list';
 import { historyRows } from './group-sessions';
@@ -110,22 +111,13 @@ export function HistoryList() {
   return (
     <>
       <div className="sidebar-search">
-        <label className="search">
-          <Icon name="search" size={14} />
-          <span className="visually-hidden">Search sessions and threads</span>
-          <input
-            type="search"
-            placeholder="Search all sessions"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Escape') return;
-              e.preventDefault();
-              setQuery('');
-            }}
-            data-testid="history-search"
-          />
-        </label>
+        <SearchField
+          label="Search sessions and threads"
+          placeholder="Search all sessions"
+          value={query}
+          onChange={setQuery}
+          testId="history-search"
+        />
       </div>
       <div className="thread-list history-list" data-testid="history-list">
         {hits ? (

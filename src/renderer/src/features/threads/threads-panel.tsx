@@ -3,6 +3,7 @@ import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
+import { SearchField } from '../../ui/search-field';
 import { THREAD_LIST_SECTIONS } from './thread-list-sections';
 import { ThreadItem } from './thread-item';
 import { slotProps, ThreadRows } from './thread-rows';
@@ -59,23 +60,13 @@ export function ThreadsPanel() {
   return (
     <>
       <div className="sidebar-search">
-        <label className="search">
-          <Icon name="search" size={14} />
-          <span className="visually-hidden">Search threads</span>
-          <input
-            type="search"
-            placeholder="Search threads"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              // Esc clears the search; handled here so it does not also stop a running turn.
-              if (e.key !== 'Escape') return;
-              e.preventDefault();
-              setQuery('');
-            }}
-            data-testid="thread-search"
-          />
-        </label>
+        <SearchField
+          label="Search threads"
+          placeholder="Search threads"
+          value={query}
+          onChange={setQuery}
+          testId="thread-search"
+        />
         {(projects.length > 1 || project !== null) && (
           <label className="project-filter">
             <Icon name="folder" size={13} />
