@@ -183,6 +183,12 @@ export class TurnService {
     return this.deps.engine.running(threadId).map((t) => t.message);
   }
 
+  /** Threads whose live turn shows an approval card nobody has answered yet (the dock badge). */
+  waitingThreadIds(): string[] {
+    const waiting = this.deps.engine.running().filter((t) => t.message.approvals?.some((card) => !card.outcome));
+    return [...new Set(waiting.map((t) => t.threadId))];
+  }
+
   isBusy(threadId: string): boolean {
     return this.deps.engine.running(threadId).length > 0;
   }

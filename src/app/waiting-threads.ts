@@ -1,37 +1,28 @@
-import type { TurnEvent } from '../shared/turn-events';
 import type { EventBus } from './event-bus';
+import type { TurnService } from './turn-service';
 
 /**
- * Which threads wait for the user (an approval card is open), from the turn events every front door
- * sees. The desktop app shows the count on the dock/taskbar badge; a turn that ends clears its waits.
+ * How many threads wait for the user (an approval card is open). The desktop app shows the count on the
+ * dock/taskbar badge. The count is read from the engine's registry of live turns whenever a card opens or
+ * closes or a turn ends, so there is no second record of which turns run.
  */
 export class WaitingThreads {
-  /** turnId → { threadId, pending request ids } */
-  private readonly turns = new Map<string, { threadId: string; pending: Set<string> }>();
   private last = 0;
 
   constructor(
     bus: EventBus,
+    private readonly turns: Pick<TurnService, 'waitingThreadIds'>,
     private readonly onCount: (count: number) => void,
   ) {
     bus.subscribe((event, payload) => {
       if (event !== 'turnEvent') return;
-      const e = payload as TurnEvent;
-      const turn = this.turns.get(e.turnId) ?? { threadId: e.threadId, pending: new Set<string>() };
-      if (e.type === 'approval_request') {
-        turn.pending.add(e.request.requestId);
-        this.turns.set(e.turnId, turn);
-      } else if (e.type === 'approval_resolved') turn.pending.delete(e.requestId);
-      else if (e.type === 'finished') this.turns.delete(e.turnId);
-      else return;
-      this.report();
+      const { type } = payload as { type: string };
+      if (type === 'approval_request' || type === 'approval_resolved' || type === 'finished') this.report();
     });
   }
 
   count(): number {
-    const threads = new Set<string>();
-    for (const t of this.turns.values()) if (t.pending.size > 0) threads.add(t.threadId);
-    return threads.size;
+    return this.turns.waitingThreadIds().length;
   }
 
   private report(): void {

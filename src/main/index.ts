@@ -83,7 +83,7 @@ if (!app.requestSingleInstanceLock()) {
       targets: () => (win ? [win.webContents] : []),
     });
     // The dock/taskbar badge counts threads waiting for the user (macOS, Linux launchers that show counts).
-    new WaitingThreads(desk.bus, (count) => app.setBadgeCount(count));
+    new WaitingThreads(desk.bus, desk.services.turns, (count) => app.setBadgeCount(count));
     installMenu({
       isMac: process.platform === 'darwin',
       appName: app.getName(),

@@ -3,8 +3,7 @@ import type { TurnEvent } from '../../shared/turn-events';
 import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { Json } from './cli-json';
-import { ControlSession, NO_ONE_TO_ASK } from './control-session';
-import type { ControlChannel } from './turn-request';
+import { type ControlChannel, ControlSession, NO_ONE_TO_ASK } from './control-session';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
 /** A channel that records what the app writes and whether the idle bound is held. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalRequest } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { CliControlMessage } from './cli-event-mapper';
 import { type Json, isObject, str } from './cli-json';
 import {
@@ -11,11 +11,23 @@ import {
   parseControlResponse,
   permissionResponse,
 } from './control-protocol';
-import type { ControlChannel } from './turn-request';
 import type { Clock } from './turn-process';
 
 /** How long the app waits for a control_response (set_model probes the model first, case 27). */
 export const CONTROL_REQUEST_TIMEOUT_MS = 10_000;
+
+/** What the control session may do with the running process (runAttempt and a kept process build it). */
+export interface ControlChannel {
+  /** Write one JSON line to the CLI's stdin. */
+  send(message: object): void;
+  /** The CLI waits without output while a card waits (case 23): hold the idle bound meanwhile. */
+  pauseIdle(): void;
+  resumeIdle(): void;
+  /** Push an app event for this turn (approval_request, approval_resolved, …). */
+  emit(event: TurnEvent): void;
+  /** Settles when the process has exited (open cards are then withdrawn). */
+  closed?: Promise<unknown>;
+}
 
 type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 

@@ -1,10 +1,9 @@
 import { isObject } from './cli-json';
 import type { CliPermissionMode } from './control-protocol';
-import { ControlSession } from './control-session';
+import { type ControlChannel, ControlSession } from './control-session';
 import type { SpawnPlan } from './spawn-plan';
 import { fingerprintPlan } from './turn-fingerprint';
 import type { TurnProcess } from './turn-process';
-import type { ControlChannel } from './turn-request';
 
 /** How many CLI processes are kept for their threads' next turns (CLAUDE_DESK_KEEP; 0 = a fresh spawn per turn). */
 export const DEFAULT_KEEP = 2;

@@ -1,7 +1,7 @@
 import type { DataDirLayout } from '../store/data-dir';
 import type { PermissionMode } from '../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
-import type { ApprovalDecision, TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
+import type { ApprovalDecision, TurnError, TurnVerdict } from '../../shared/turn-events';
 import type { ControlResult } from './control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
 
@@ -69,19 +69,6 @@ export interface TurnStart {
   /** When the answer started (its message's createdAt); default: now. */
   createdAt?: number;
   prepare: () => Promise<TurnRequest>;
-}
-
-/** What a control handler may do with the running process. */
-export interface ControlChannel {
-  /** Write one JSON line to the CLI's stdin. */
-  send(message: object): void;
-  /** The CLI waits without output while a card waits (case 23): hold the idle bound meanwhile. */
-  pauseIdle(): void;
-  resumeIdle(): void;
-  /** Push an app event for this turn (approval_request, approval_resolved, …). */
-  emit(event: TurnEvent): void;
-  /** Settles when the process has exited (open cards are then withdrawn). */
-  closed?: Promise<unknown>;
 }
 
 export type TurnOutcome = {

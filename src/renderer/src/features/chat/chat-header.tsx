@@ -3,7 +3,7 @@ import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
 import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
 import { useDesk } from '../../store/store-context';
-import { PermissionControl, useThreadPermissionMode } from '../settings/permission-control';
+import { PermissionModePicker, useThreadPermissionMode } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
 import { ExportButtons } from '../../ui/export-buttons';
 import { formatCost, formatTokens, modelLabel } from '../../ui/format';
@@ -80,7 +80,7 @@ export function ChatHeader() {
         <TasksIndicator />
         <PlanLimitIndicator />
         <ContextMeter />
-        <PermissionControl variant="compact" />
+        <PermissionModePicker variant="compact" />
         {thread && <ExportButtons target={{ threadId: thread.id }} compact />}
         <button
           type="button"

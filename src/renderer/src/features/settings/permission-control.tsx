@@ -68,7 +68,7 @@ export function useThreadPermissionMode(): {
  * this thread's mode). Full access goes through the confirmation dialog; a mode locked by
  * CLAUDE_DESK_PERMISSION_MODE cannot be changed.
  */
-export function PermissionControl({
+export function PermissionModePicker({
   variant = 'full',
   legend = 'Permission mode',
 }: {

@@ -5,7 +5,7 @@ import { ApiKeyField } from './api-key-field';
 import { DoctorView } from './doctor-view';
 import { MemoryPanel } from './memory-panel';
 import { ModelSetting } from './model-setting';
-import { PermissionControl } from './permission-control';
+import { PermissionModePicker } from './permission-control';
 import { StatusCard } from './status-card';
 import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
@@ -26,7 +26,7 @@ function CliSection() {
 function PermissionsSection() {
   return (
     <section className="card" aria-label="Permissions">
-      <PermissionControl legend="Default for new threads" />
+      <PermissionModePicker legend="Default for new threads" />
       <p className="field-hint">
         Each thread keeps its own mode: change it in the chat header. Claude Code itself keeps a mode per session.
       </p>
