@@ -67,6 +67,15 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(text, `axe on ${screen}`).toEqual([]);
 }
 
+/** A paste of copied text, as the browser delivers it to the text box. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).evaluate((box, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 async function send(page: Page, text: string): Promise<void> {
   await page.getByTestId('new-thread').click();
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -79,8 +88,23 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
 }) => {
   test.setTimeout(300_000);
   await page.goto(host.url);
-  await send(page, 'Explain the parser plan RICHANSWER');
+  // The person's own message: markdown with code, and a long paste folded into a chip (sent in full).
+  await page.getByTestId('new-thread').click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(
+    'Explain the parser plan RICHANSWER\n\nStart from **`tokenize`**:\n```ts\ntokenize(\'a "b c"\');\n```',
+  );
+  await pasteText(page, Array.from({ length: 40 }, (_, i) => `trace line ${i + 1}`).join('\n'));
+  await expect(page.getByTestId('attachment')).toHaveText(/Pasted text · 40 lines/);
+  await composer.press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const asked = JSON.stringify(mock.requests.at(-1)?.body.messages);
+  expect(asked).toContain('trace line 1\\n');
+  expect(asked).toContain('trace line 40');
+  const bubble = page.getByTestId('user-message');
+  await expect(bubble.locator('pre code')).toContainText('tokenize');
+  await expect(bubble.getByTestId('message-attachment')).toHaveText(/Pasted text · 40 lines/);
+  await expect(bubble).not.toContainText('trace line 1');
   await send(page, 'SCENARIO:bash CMD[touch screens.txt] Please make the file');
   await expect(page.getByTestId('approval-card')).toBeVisible();
   const rich = page.getByTestId('thread-item').filter({ hasText: 'RICHANSWER' });
@@ -105,6 +129,11 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
       await rich.click();
       await expect(page.getByRole('table')).toBeVisible();
       await shot('rich-answer');
+      await page.getByTestId('message-attachment').getByRole('button', { expanded: false }).click();
+      await expect(page.getByTestId('message-attachment-preview')).toContainText('trace line 40');
+      await page.getByTestId('user-message').scrollIntoViewIfNeeded();
+      await shot('user-message-paste-open');
+      await page.getByTestId('message-attachment').getByRole('button', { expanded: true }).click();
 
       await waiting.click();
       await expect(page.getByTestId('approval-card')).toBeVisible();

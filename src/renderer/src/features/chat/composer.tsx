@@ -5,6 +5,8 @@ import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
 import { readAttachments, withTextFiles, type TextAttachment } from './read-images';
+import { isLongPaste, pasteName } from './attached-text';
+import { TextAttachments } from './text-attachments';
 import { sendBlockedReason } from './send-blocked';
 import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
 import { usePicker } from '../composer/use-picker';
@@ -209,19 +211,19 @@ export function Composer() {
               </button>
             </span>
           ))}
-          {files.map((f, i) => (
-            <span key={`f${i}`} className="chip" data-testid="attachment" title={`${f.text.length} characters`}>
-              <Icon name="file" size={14} /> {f.name}
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${f.name}`}
-                onClick={() => setFiles(files.filter((_, j) => j !== i))}
-              >
-                <Icon name="x" size={12} />
-              </button>
-            </span>
-          ))}
+          <TextAttachments
+            items={files}
+            testId="attachment"
+            onRemove={(i) => setFiles(files.filter((_, j) => j !== i))}
+            onInsert={(i) => {
+              // Back into the text box at the caret, as a plain paste would have put it.
+              const at = area.current?.selectionStart ?? text.length;
+              const inserted = files[i]!.text;
+              setFiles(files.filter((_, j) => j !== i));
+              pendingCaret.current = at + inserted.length;
+              setText(text.slice(0, at) + inserted + text.slice(at));
+            }}
+          />
           {problems.map((p) => (
             <p key={p} className="composer-problem" role="status" data-testid="attachment-problem">
               {p}
@@ -318,7 +320,14 @@ export function Composer() {
           }}
           onPaste={(e) => {
             const pasted = [...e.clipboardData.files];
-            if (pasted.length === 0) return;
+            if (pasted.length === 0) {
+              // A long paste folds into a chip ("Pasted text · 142 lines"); it is still sent in full.
+              const long = e.clipboardData.getData('text/plain');
+              if (!isLongPaste(long)) return;
+              e.preventDefault();
+              setFiles((prev) => [...prev, { name: pasteName(prev), text: long }]);
+              return;
+            }
             e.preventDefault();
             void attach(pasted);
           }}

@@ -20,9 +20,9 @@ describe('attachments', () => {
 
   it('puts each file under its name in a fence no line of the file can close', () => {
     expect(withTextFiles('Review these ', [{ name: 'a.md', text: 'x\n```js\ny\n```\n' }])).toBe(
-      'Review these\n\na.md:\n````\nx\n```js\ny\n```\n````',
+      'Review these\n\na.md:\n````attached\nx\n```js\ny\n```\n````',
     );
-    expect(withTextFiles('', [{ name: 'b.txt', text: 'only' }])).toBe('b.txt:\n```\nonly\n```');
+    expect(withTextFiles('', [{ name: 'b.txt', text: 'only' }])).toBe('b.txt:\n```attached\nonly\n```');
     expect(withTextFiles('plain', [])).toBe('plain');
   });
 });

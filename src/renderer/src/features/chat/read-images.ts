@@ -1,4 +1,7 @@
 import type { ImageAttachment } from '../../../../shared/threads';
+import { withAttachedTexts, type TextAttachment } from './attached-text';
+
+export type { TextAttachment } from './attached-text';
 
 export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
   'image/png',
@@ -9,11 +12,6 @@ export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
 /** The API's limit for one image is 5 MB decoded; larger files would fail the whole turn. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** A text file attached to a message: its contents go into the message the CLI gets (see withTextFiles). */
-export interface TextAttachment {
-  name: string;
-  text: string;
-}
 /** A text file above this is better referenced with @path (the CLI reads it in parts) than pasted whole. */
 export const MAX_TEXT_FILE_BYTES = 256 * 1024;
 
@@ -91,13 +89,5 @@ export async function readAttachments(files: readonly File[]): Promise<ReadResul
   return { images, texts, problems };
 }
 
-/** The message as the CLI gets it: the typed text, then each attached file in a fenced block under its name. */
-export function withTextFiles(text: string, files: readonly TextAttachment[]): string {
-  if (!files.length) return text;
-  const blocks = files.map((f) => {
-    const longest = Math.max(2, ...[...f.text.matchAll(/`{3,}/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longest + 1); // longer than any fence inside, so the file cannot close it
-    return `${f.name}:\n${fence}\n${f.text.replace(/\n$/, '')}\n${fence}`;
-  });
-  return [text.trimEnd(), ...blocks].filter(Boolean).join('\n\n');
-}
+/** The message as the CLI gets it: the typed text, then each attached file under its name (attached-text.ts). */
+export const withTextFiles = withAttachedTexts;

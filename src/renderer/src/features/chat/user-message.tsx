@@ -2,13 +2,35 @@ import { useState } from 'react';
 import type { UserMessage } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { Markdown } from '../../ui/markdown';
+import { splitAttachedTexts } from './attached-text';
+import { TextAttachments } from './text-attachments';
 import { BranchMarker } from './rewind/branch-marker';
 import { RewindDialog } from './rewind/rewind-dialog';
 import { useBranches } from './rewind/use-branches';
 import './rewind/rewind.css';
 import { UserMessageActions, UserMessageEditor } from './message-actions';
 
-/** What the person wrote, as written (no markdown: it is their text, not a rendering of it). */
+/**
+ * What the person wrote, rendered as markdown the way answers are (code fences, lists, links), with their
+ * line breaks kept; attached files and long pastes fold into chips that open on a click.
+ */
+function UserText({ text }: { text: string }) {
+  return (
+    <div className="user-text">
+      {splitAttachedTexts(text).map((segment, i) =>
+        segment.kind === 'text' ? (
+          <Markdown key={i} text={segment.text} />
+        ) : (
+          <div key={i} className="user-attached">
+            <TextAttachments items={segment.attachments} testId="message-attachment" />
+          </div>
+        ),
+      )}
+    </div>
+  );
+}
+
 export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
   const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
   const [rewinding, setRewinding] = useState(false);
@@ -39,7 +61,7 @@ export function UserMessageView({ message, previousId }: { message: UserMessage;
           {editing ? (
             <UserMessageEditor message={message} onDone={() => setEditing(false)} />
           ) : (
-            <div className="user-text">{message.text}</div>
+            <UserText text={message.text} />
           )}
         </div>
         {threadId && !editing && (
