@@ -53,4 +53,32 @@ describe('continuity: the window resumes where it was', () => {
     );
     await waitFor(() => expect(document.title).toBe('● Waiting for approval — Alpha — Claude Desk'));
   });
+
+  it('a choice is saved at once, not after the typing delay: a reload right after it finds it', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    const { store } = renderApp({ host });
+    await screen.findByText('Alpha');
+    await act(async () => {}); // the restore finishes
+    act(() => void store.getState().selectThread('b'));
+    // Synchronously with the choice itself, no timer in between.
+    expect(host.callsTo('saveWindowState')).toEqual([expect.objectContaining({ activeThreadId: 'b' })]);
+    act(() => store.getState().setProjectFilter('/home/me/app'));
+    expect(host.callsTo('saveWindowState').at(-1)).toMatchObject({ projectFilter: '/home/me/app' });
+  });
+
+  it('a filter picked while the restore still waits for the host is saved once it is done', async () => {
+    const [alpha, beta] = twoThreads();
+    alpha!.settings = { projectDir: '/home/me/app' };
+    const host = createFakeHost({ threads: [alpha!, beta!] });
+    let answer: (v: unknown) => void = () => {};
+    host.handle('getWindowState', () => new Promise((resolve) => (answer = resolve)));
+    const { store } = renderApp({ host });
+    await screen.findByText('Alpha');
+    act(() => store.getState().setProjectFilter('/home/me/app'));
+    expect(host.callsTo('saveWindowState')).toHaveLength(0); // nothing before the restore
+    await act(async () => answer({ drafts: { b: 'kept' } }));
+    await waitFor(() =>
+      expect(host.windowState).toMatchObject({ projectFilter: '/home/me/app', drafts: { b: 'kept' } }),
+    );
+  });
 });

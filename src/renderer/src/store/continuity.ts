@@ -23,8 +23,9 @@ const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a)
 
 /**
  * Continuity: once the thread list is in, reopen the thread that was open (its scroll place and drafts
- * come back with it), then keep the host's copy current, coalesced, and written at once when the page
- * goes away. Nothing is saved before the restore, so an empty first render cannot erase the last place.
+ * come back with it), then keep the host's copy current: a choice (thread, sidebar, filter) at once, typing and
+ * scrolling coalesced, and the rest when the page goes away. Nothing is saved before the restore, so an empty
+ * first render cannot erase the last place; what the user changed meanwhile is saved right after it.
  * Returns the unsubscribe.
  */
 export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = window): () => void {
@@ -32,12 +33,14 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSaved: WindowState | undefined;
+  let changedMeanwhile = false; // the user changed something the restore would not bring back
+  let applying = false; // the restore's own changes are what the host already has
 
-  const saveNow = (): void => {
+  const saveNow = (force = false): void => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const next = windowStateOf(store.getState());
-    if (lastSaved && sameState(lastSaved, next)) return;
+    if (!force && lastSaved && sameState(lastSaved, next)) return;
     lastSaved = next;
     api.saveWindowState(next).catch(() => undefined); // a lost save costs a place, never the app
   };
@@ -58,6 +61,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     offWatch();
     if (stopped) return;
     const s = store.getState();
+    applying = true;
     store.setState({
       sidebarCollapsed: saved.sidebarCollapsed ?? s.sidebarCollapsed,
       // A filter for a project no thread is in any more would hide every thread: dropped.
@@ -70,25 +74,32 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       drafts: { ...saved.drafts, ...s.drafts },
       scrollAnchors: { ...saved.scroll, ...s.scrollAnchors },
     });
+    applying = false;
     const open = saved.activeThreadId;
     if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) await s.selectThread(open);
     lastSaved = windowStateOf(store.getState());
     restored = true;
+    // A choice made while the restore ran (a filter picked, the sidebar folded) is not on the host yet.
+    if (changedMeanwhile) saveNow(true);
   };
 
   const offStore = store.subscribe((s, prev) => {
-    if (!restored) return;
-    if (
-      s.activeThreadId === prev.activeThreadId &&
-      s.drafts === prev.drafts &&
-      s.scrollAnchors === prev.scrollAnchors &&
-      s.sidebarCollapsed === prev.sidebarCollapsed &&
-      s.projectFilter === prev.projectFilter
-    ) {
+    const discrete =
+      s.activeThreadId !== prev.activeThreadId ||
+      s.sidebarCollapsed !== prev.sidebarCollapsed ||
+      s.projectFilter !== prev.projectFilter;
+    if (!discrete && s.drafts === prev.drafts && s.scrollAnchors === prev.scrollAnchors) return;
+    if (!restored) {
+      if (applying) return;
+      changedMeanwhile ||=
+        userActed || s.projectFilter !== prev.projectFilter || s.sidebarCollapsed !== prev.sidebarCollapsed;
       return;
     }
     if (timer) clearTimeout(timer);
-    timer = setTimeout(saveNow, SAVE_DELAY_MS);
+    // A deliberate choice (another thread, the sidebar, the project filter) is saved at once: a reload right
+    // after it must find it. Keystrokes and scrolling are coalesced.
+    if (discrete) saveNow();
+    else timer = setTimeout(() => saveNow(), SAVE_DELAY_MS);
   });
   const onHide = (): void => {
     if (restored && (win.document.visibilityState === 'hidden' || timer)) saveNow();
