@@ -119,11 +119,11 @@ describe('composer: the attach button', () => {
       new File(['const a = 1;\n'], 'a.ts', { type: 'video/mp2t' }),
     ]);
     const chips = await screen.findAllByTestId('attachment');
-    expect(chips.map((c) => c.textContent?.trim())).toEqual(['shot.png', 'a.ts']);
+    expect(chips.map((c) => c.textContent?.trim())).toEqual(['shot.png', 'a.ts · 1 line']);
     await userEvent.type(box, 'What does this do?{Enter}');
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
     expect(host.callsTo('sendMessage')[0]).toMatchObject({
-      text: 'What does this do?\n\na.ts:\n```\nconst a = 1;\n```',
+      text: 'What does this do?\n\na.ts:\n```attached\nconst a = 1;\n```',
       images: [{ mediaType: 'image/png', name: 'shot.png' }],
     });
     expect(screen.queryAllByTestId('attachment')).toHaveLength(0);
