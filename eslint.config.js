@@ -89,6 +89,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Type-checked rules: a promise nobody awaits or catches, a promise where a callback's result is ignored, a
+  // switch over a union that misses a member. They need the type checker, so they run on TypeScript files only.
+  {
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A `default:` is a deliberate "everything else" (most switches over TurnEvent handle a few of its
+      // types); a switch without one must name every member, so a new member is caught where it matters.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   // Layering, enforced: nothing below the Electron adapter imports electron, and imports only point downward.
   {
     files: ['src/web/**', 'src/command-line/**', 'bin/**'],

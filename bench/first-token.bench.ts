@@ -251,12 +251,17 @@ function sdkStartupVariant(sdk: Sdk): Variant {
   const base = sdkOptions();
   let sessionId: string | undefined;
   let warm: ReturnType<Sdk['startup']> | undefined;
-  const next = () => (warm = sdk.startup({ options: { ...base, ...(sessionId ? { resume: sessionId } : {}) } }));
+  const next = (): void => {
+    warm = sdk.startup({ options: { ...base, ...(sessionId ? { resume: sessionId } : {}) } });
+    // Awaited by the next run(); when none comes, a failed start-up must not be an unhandled rejection.
+    warm.catch(() => undefined);
+  };
   next();
   return {
     name: '(d) Agent SDK startup() per turn',
     async run(_turn, text) {
-      const w = await (warm ?? next());
+      if (!warm) next();
+      const w = await warm!;
       let firstDelta = NaN;
       let result = NaN;
       const t0 = process.hrtime.bigint();

@@ -139,7 +139,7 @@ export function explainAuthFailure(error: TurnError, credential: TurnCredential)
         message: 'The Anthropic API rejected the API key saved in Settings (HTTP 401).',
         hint: "Save a valid key in its place — or remove it to use Claude Code's own login.",
       };
-    default:
+    case 'cli_login':
       return {
         ...error,
         credential,

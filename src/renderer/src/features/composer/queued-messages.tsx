@@ -47,8 +47,10 @@ export function QueuedMessages({ busy }: { busy: boolean }) {
             <QueuedEditor
               key={m.id}
               message={m}
-              onDone={async (text) => {
-                if (text === null || (await edit(m.id, text))) setEditing(null);
+              onDone={(text) => {
+                if (text === null) setEditing(null);
+                // editQueued never rejects: a refused edit is a notice, and the editor stays open.
+                else void edit(m.id, text).then((saved) => saved && setEditing(null));
               }}
             />
           ) : (

@@ -21,12 +21,20 @@ export function ApiKeyField({ compact = false }: { compact?: boolean }) {
   const [busy, setBusy] = useState(false);
   const saved = settings?.hasSavedApiKey ?? false;
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!key.trim()) return;
+  // The store's actions never reject: a failure becomes a notice and resolves false.
+  const save = async () => {
     setBusy(true);
     if (await saveApiKey(key)) setKey('');
     setBusy(false);
+  };
+  const clear = async () => {
+    setBusy(true);
+    await clearApiKey();
+    setBusy(false);
+  };
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (key.trim()) void save();
   };
 
   return (
@@ -49,16 +57,7 @@ export function ApiKeyField({ compact = false }: { compact?: boolean }) {
           Save key
         </button>
         {saved && (
-          <button
-            type="button"
-            className="btn"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              await clearApiKey();
-              setBusy(false);
-            }}
-          >
+          <button type="button" className="btn" disabled={busy} onClick={() => void clear()}>
             Remove
           </button>
         )}

@@ -36,11 +36,11 @@ function LogFileAction({ logFile }: { logFile: string }) {
     <button
       type="button"
       className="btn btn-small log-file-action"
-      onClick={() =>
+      onClick={() => {
         getApi()
           .revealLogFile()
-          .catch((err: unknown) => pushNotice('error', `Could not show the log file: ${errorText(err)}`))
-      }
+          .catch((err: unknown) => pushNotice('error', `Could not show the log file: ${errorText(err)}`));
+      }}
     >
       Show log file
     </button>
