@@ -145,7 +145,7 @@ export class TurnService {
             content: { text: input.text, images: input.images },
             earlierMessages,
             // Big tool results are written once beside the thread; snapshots carry only their head.
-            keepToolResult: (toolUseId: string, content: string) =>
+            keepToolResult: (toolUseId: string, content: string | Iterable<string>) =>
               void threads
                 .saveToolResult(input.threadId, toolUseId, content)
                 .catch((err: unknown) => this.deps.log?.(`saving a tool result failed: ${String(err)}`)),

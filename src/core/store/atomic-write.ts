@@ -5,18 +5,27 @@ import { randomBytes } from 'node:crypto';
 /**
  * Write a file so that a crash never leaves it half-written: temp file in the same directory,
  * fsync, rename over the target. Owner-only permissions (0600; directories 0700) because
- * everything under the data dir is private.
+ * everything under the data dir is private. `data` may be pieces (strings written one after another,
+ * so a 64 MiB tool result never becomes one Buffer); a piece that throws leaves no file behind.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array | Iterable<string>,
+  mode = 0o600,
+): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await fs.open(tmp, 'w', mode);
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    else for (const piece of data) await handle.write(piece);
     await handle.sync();
-  } finally {
+  } catch (err) {
     await handle.close();
+    await fs.rm(tmp, { force: true });
+    throw err;
   }
+  await handle.close();
   try {
     await fs.rename(tmp, file);
   } catch (err) {

@@ -360,8 +360,11 @@ export class ThreadsStore {
     await this.index.now();
   }
 
-  /** Store a big tool result once, beside the thread's log (in the thread's queue, so reads see it). */
-  async saveToolResult(id: string, toolUseId: string, content: string): Promise<void> {
+  /**
+   * Store a big tool result once, beside the thread's log (in the thread's queue, so reads see it). Pieces
+   * (a BigText) are written one after another: the whole result is never one string or one Buffer here.
+   */
+  async saveToolResult(id: string, toolUseId: string, content: string | Iterable<string>): Promise<void> {
     this.require(id);
     const file = this.resultPath(id, toolUseId);
     await this.enqueue(id, async () => {

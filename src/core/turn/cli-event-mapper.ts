@@ -1,4 +1,6 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
+import type { BigText } from './big-text';
+import { TOOL_RESULT_HEAD_CHARS, bigTextOf, resultText } from './big-tool-result';
 import { type Json, isObject, num, omit, str, textOf } from './cli-json';
 import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
 import { subagentLine, subagentTask } from './subagent-lines';
@@ -20,6 +22,8 @@ export interface MappedLine {
   control?: CliControlMessage;
   /** `system/init` session id: the CLI accepted the session. */
   sessionId?: string;
+  /** Tool results too big to copy (BigText, from a long line): their events carry a head and `fullChars`. */
+  bigResults?: { toolUseId: string; text: BigText }[];
 }
 
 export interface CliEventMapperOptions {
@@ -271,24 +275,29 @@ export class CliEventMapper {
     // Replays (set_model's local-command line, case 27) and plain-text user lines are not tool results.
     if (raw.isReplay === true || !isObject(message) || !Array.isArray(message.content)) return NOTHING;
     const events: TurnEvent[] = [];
+    const bigResults: NonNullable<MappedLine['bigResults']> = [];
     const results = message.content.filter((b) => isObject(b) && b.type === 'tool_result') as Json[];
     for (const block of results) {
       const toolUseId = str(block.tool_use_id);
       if (!toolUseId) continue;
-      const content = typeof block.content === 'string' ? block.content : textOf(block.content);
-      // tool_use_result belongs to the line's one result (the CLI prints one line per result, case 33).
-      const detail = results.length === 1 ? toolResultDetail(raw.tool_use_result) : undefined;
+      const big = bigTextOf(block.content);
+      if (big) bigResults.push({ toolUseId, text: big });
+      // tool_use_result belongs to the line's one result (the CLI prints one line per result, case 33). A big
+      // result's copy there is as big: its card shows the head, not a diff or a file view.
+      const detail = !big && results.length === 1 ? toolResultDetail(raw.tool_use_result) : undefined;
       events.push(
         this.ev({
           type: 'tool_result',
           toolUseId,
-          content,
+          content: big ? big.head(TOOL_RESULT_HEAD_CHARS) : resultText(block.content),
+          ...(big ? { fullChars: big.length } : {}),
           isError: block.is_error === true,
           ...(detail ? { detail } : {}),
         }),
       );
     }
-    return events.length > 0 ? { events } : NOTHING;
+    if (events.length === 0) return NOTHING;
+    return bigResults.length > 0 ? { events, bigResults } : { events };
   }
 
   private system(raw: Json): MappedLine {

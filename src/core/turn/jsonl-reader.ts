@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { type BigStringOptions, LongJsonLine } from './long-json-line';
 
 /**
  * JSON-lines framing over raw stdout chunks.
@@ -10,7 +11,9 @@ import { StringDecoder } from 'node:string_decoder';
  * keeps the reader within a few percent of it (bench/reader.bench.ts).
  *
  * A long line (the CLI can print multi-MiB tool results) arrives over many chunks: its pieces are
- * collected in an array and joined once, so a 16 MiB line costs O(n), not O(n²).
+ * collected in an array and joined once, so a 16 MiB line costs O(n), not O(n²). With `bigStrings`, a line that
+ * grows past its `minChars` is read by a LongJsonLine instead: its big string values are kept as the pieces they
+ * came in (BigText), so a 64 MiB tool result is never a joined line, a parsed copy and a Buffer at once.
  */
 export interface JsonlHandlers {
   /** One parsed JSON value per complete line. */
@@ -22,6 +25,8 @@ export interface JsonlHandlers {
 export interface JsonlReaderOptions {
   /** Lines longer than this (in UTF-16 code units) are dropped and reported; default 256 MiB. */
   maxLineChars?: number;
+  /** Keep big string values of long lines as BigText (long-json-line.ts); off: every value is a plain string. */
+  bigStrings?: BigStringOptions;
 }
 
 const PREVIEW_CHARS = 200;
@@ -32,6 +37,7 @@ export class JsonlReader {
   private pending: string[] = [];
   private pendingChars = 0;
   private overflow = false;
+  private long: LongJsonLine | null = null;
   private readonly maxLineChars: number;
 
   constructor(
@@ -39,7 +45,10 @@ export class JsonlReader {
     options: JsonlReaderOptions = {},
   ) {
     this.maxLineChars = options.maxLineChars ?? DEFAULT_MAX_LINE_CHARS;
+    this.bigStrings = options.bigStrings;
   }
+
+  private readonly bigStrings: BigStringOptions | undefined;
 
   /** Feed a chunk (Buffer from a pipe, or a string in tests). */
   push(chunk: Buffer | string): void {
@@ -48,7 +57,7 @@ export class JsonlReader {
     let start = 0;
     let nl = text.indexOf('\n');
     while (nl !== -1) {
-      if (this.pending.length === 0 && !this.overflow) {
+      if (this.pending.length === 0 && !this.overflow && !this.long) {
         this.emitLine(text.slice(start, nl));
       } else {
         this.append(text.slice(start, nl));
@@ -64,7 +73,7 @@ export class JsonlReader {
   end(): void {
     const rest = this.decoder.end();
     if (rest) this.append(rest);
-    if (this.pending.length > 0 || this.overflow) this.flushPending();
+    if (this.pending.length > 0 || this.overflow || this.long) this.flushPending();
   }
 
   private append(piece: string): void {
@@ -74,19 +83,43 @@ export class JsonlReader {
       this.overflow = true;
       const head = this.pending.length > 0 ? (this.pending[0] ?? '') : piece;
       this.pending = [head.slice(0, PREVIEW_CHARS)];
+      this.long = null;
+      return;
+    }
+    if (this.long) {
+      this.long.feed(piece);
       return;
     }
     this.pending.push(piece);
+    if (this.bigStrings && this.pendingChars > this.bigStrings.minChars) {
+      // Long enough to hold a big string: from here on the line is read apart (skeleton + BigTexts).
+      this.long = new LongJsonLine(this.bigStrings);
+      for (const p of this.pending) this.long.feed(p);
+      this.pending = [this.pending[0]?.slice(0, PREVIEW_CHARS) ?? ''];
+    }
   }
 
   private flushPending(): void {
     const line = this.pending.length === 1 ? (this.pending[0] ?? '') : this.pending.join('');
     const overflow = this.overflow;
+    const long = this.long;
     this.pending = [];
     this.pendingChars = 0;
     this.overflow = false;
+    this.long = null;
     if (overflow) {
       this.handlers.onIgnored?.(line.slice(0, PREVIEW_CHARS), 'too_long');
+      return;
+    }
+    if (long) {
+      let value: unknown;
+      try {
+        value = long.finish();
+      } catch {
+        this.handlers.onIgnored?.(line, 'not_json'); // `line` is the long line's first characters
+        return;
+      }
+      this.handlers.onValue(value);
       return;
     }
     this.emitLine(line);

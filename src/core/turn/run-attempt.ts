@@ -13,9 +13,8 @@ import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 
-/** Tool results longer than this are stored once beside the thread; events carry the first TOOL_RESULT_HEAD_CHARS. */
-export const BIG_TOOL_RESULT_CHARS = 256 * 1024;
-export const TOOL_RESULT_HEAD_CHARS = 16 * 1024;
+import type { BigText } from './big-text';
+import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
 
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
@@ -99,7 +98,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     // Tool calls without their result yet: while any runs, silence is a build or a test, not a hang.
     const openTools = new Set<string>();
     const clock = deps.clock ?? realClock;
-    const trackTools = (event: TurnEvent): TurnEvent => {
+    const trackTools = (event: TurnEvent, bigs?: Map<string, BigText>): TurnEvent => {
       if (event.type === 'tool_call') {
         openTools.add(event.toolUseId);
         proc.setToolRunning(true);
@@ -111,7 +110,17 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         proc.setToolRunning(openTools.size > 0);
       }
       // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB (issue 14):
-      // it is stored once, and what streams on is its head.
+      // it is stored once, and what streams on is its head. One from a long line was never a whole string
+      // (BigText): it goes to disk piece by piece — or, with nowhere to keep it, whole into the event.
+      const big = event.type === 'tool_result' ? bigs?.get(event.toolUseId) : undefined;
+      if (big && event.type === 'tool_result') {
+        if (req.keepToolResult) {
+          req.keepToolResult(event.toolUseId, big);
+          return event;
+        }
+        const { fullChars: _full, ...rest } = event;
+        return { ...rest, content: big.toString() };
+      }
       if (event.type === 'tool_result' && req.keepToolResult && event.content.length > BIG_TOOL_RESULT_CHARS) {
         req.keepToolResult(event.toolUseId, event.content);
         const { detail: _detail, ...rest } = event; // the structured copy is as big: dropped
@@ -136,7 +145,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       onIgnored: (preview, reason) => deps.log(`ignored CLI output (${reason}): ${preview}`),
       onValue: (value) => {
         const mapped = mapper.map(value);
-        for (const event of mapped.events) input.emit(trackTools(event));
+        const bigs = mapped.bigResults && new Map(mapped.bigResults.map((r) => [r.toolUseId, r.text]));
+        for (const event of mapped.events) input.emit(trackTools(event, bigs));
         if (mapped.sessionId) {
           sawInit = true;
           input.onSession(mapped.sessionId);

@@ -1,4 +1,5 @@
 import { PROCESS_TAG_ENV, type ProcessSweeper } from '../process-sweep';
+import { CLI_BIG_STRINGS } from './big-tool-result';
 import { JsonlReader } from './jsonl-reader';
 import {
   type GroupKiller,
@@ -112,16 +113,19 @@ export class TurnProcess {
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.toolTimeoutMs = Math.max(this.idleTimeoutMs, options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
-    this.reader = new JsonlReader({
-      onValue: (v) => {
-        this.touch();
-        this.handlers.onValue(v);
+    this.reader = new JsonlReader(
+      {
+        onValue: (v) => {
+          this.touch();
+          this.handlers.onValue(v);
+        },
+        onIgnored: (preview, reason) => {
+          this.touch();
+          this.handlers.onIgnored?.(preview, reason);
+        },
       },
-      onIgnored: (preview, reason) => {
-        this.touch();
-        this.handlers.onIgnored?.(preview, reason);
-      },
-    });
+      { bigStrings: CLI_BIG_STRINGS },
+    );
   }
 
   get pid(): number | undefined {

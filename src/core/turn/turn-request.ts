@@ -53,9 +53,10 @@ export interface TurnRequest {
   approvals?: 'user';
   /**
    * Keeps a big tool result once, beside the thread (ThreadsStore.saveToolResult); the turn's events and
-   * snapshots then carry only its head. Absent: results are kept whole (tests, no store).
+   * snapshots then carry only its head. Absent: results are kept whole (tests, no store). A result read from a
+   * long line comes as its decoded pieces (a BigText), never as one string: write them one after another.
    */
-  keepToolResult?: (toolUseId: string, content: string) => void;
+  keepToolResult?: (toolUseId: string, content: string | Iterable<string>) => void;
 }
 
 /**
