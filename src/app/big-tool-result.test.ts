@@ -1,25 +1,19 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/fixtures/temp-dirs';
 import type { AssistantMessage } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp, type DeskApp } from './desk-app';
+import { createDeskApp } from './desk-app';
 
 const fakeClaude = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/fake-claude.mjs');
-const opened: DeskApp[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const d of opened.splice(0)) await d.shutdown();
-  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
-});
+const temp = useTempDirs('claude-desk-bigresult');
 
 /** A 16 MiB tool result, then a streamed answer: the thread reopens complete, and its log stays small. */
 describe('a big tool result', () => {
   it('is stored once beside the thread; snapshots carry its head; the thread reopens with every message', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-bigresult-'));
-    dirs.push(dataDir);
+    const dataDir = await temp.make();
     const env = {
       PATH: process.env.PATH,
       ANTHROPIC_API_KEY: 'sk-ant-test',
@@ -28,8 +22,7 @@ describe('a big tool result', () => {
       CLAUDE_DESK_SANDBOX: '0',
       FAKE_CLAUDE_MODE: 'big-tool-result:16',
     };
-    const desk = await createDeskApp({ host: 'web', env });
-    opened.push(desk);
+    const desk = temp.track(await createDeskApp({ host: 'web', env }));
     const events: TurnEvent[] = [];
     desk.bus.subscribe((name, payload) => name === 'turnEvent' && events.push(payload as TurnEvent));
     const thread = await desk.services.threads.create({ title: 'big' });

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../test/fixtures/temp-dirs';
 import type { AssistantMessage } from '../shared/threads';
 import { newAssistantMessage } from '../shared/turn-reducer';
 import { createDeskApp, type DeskApp } from './desk-app';
@@ -12,32 +12,25 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid as number;
 }
 
-const opened: DeskApp[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const d of opened.splice(0)) await d.shutdown();
-  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
-});
+const temp = useTempDirs('claude-desk-recovery');
 
 /** Its own temp root: the stale scratch dir below must not be swept into (or by) other tests' runs. */
 const tmpRootOf = (dataDir: string): string => `${dataDir}-tmp`;
 
 async function open(dataDir: string): Promise<DeskApp> {
   await fs.mkdir(tmpRootOf(dataDir), { recursive: true });
-  if (!dirs.includes(tmpRootOf(dataDir))) dirs.push(tmpRootOf(dataDir));
+  temp.remove(tmpRootOf(dataDir));
   const desk = await createDeskApp({
     host: 'web',
     env: { PATH: process.env.PATH, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_SANDBOX: '0' },
     tmpRoot: tmpRootOf(dataDir),
   });
-  opened.push(desk);
-  return desk;
+  return temp.track(desk);
 }
 
 describe('starting after trouble', () => {
   it('folders where state files should be: the app starts, moves them aside and tells the user', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-unreadable-'));
-    dirs.push(dataDir);
+    const dataDir = await temp.make();
     const state = path.join(dataDir, 'state');
     for (const p of ['claude_code_settings.json', 'claude-code-sessions.json', 'threads/index.json']) {
       await fs.mkdir(path.join(state, p), { recursive: true });
@@ -66,8 +59,7 @@ describe('starting after trouble', () => {
   });
 
   it('a turn that was running when the app died is marked interrupted with Retry, and its scratch dir is removed', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-crashed-'));
-    dirs.push(dataDir);
+    const dataDir = await temp.make();
     const first = await open(dataDir);
     const thread = await first.services.threads.create({ title: 'crashed' });
     const turnId = 'turn-running-at-crash';
@@ -78,7 +70,7 @@ describe('starting after trouble', () => {
     };
     await first.services.threads.saveAssistant(thread.id, running);
     await first.services.threads.flush();
-    opened.splice(opened.indexOf(first), 1);
+    temp.untrack(first);
     await first.shutdown();
     // What a SIGKILLed instance leaves: its turn marker, and a scratch dir holding the MCP token.
     const pid = deadPid();

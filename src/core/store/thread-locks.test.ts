@@ -1,21 +1,14 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { SessionsStore } from './sessions-store';
 import { ThreadsStore } from './threads-store';
 import { processStartTime, ThreadLocks } from './thread-locks';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
-});
-async function tmp(): Promise<string> {
-  const d = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-locks-'));
-  dirs.push(d);
-  return d;
-}
+const temp = useTempDirs('claude-desk-locks');
+const tmp = () => temp.make();
 
 describe('ThreadLocks', () => {
   it('one holder at a time; released, the next takes it and learns someone else ran last', async () => {
@@ -64,10 +57,12 @@ describe('compaction and other processes', () => {
   it('a log is not rewritten while another process runs a turn on it (its appends would be lost); later it is', async () => {
     const dir = await tmp();
     const locks = new ThreadLocks(path.join(dir, 'locks'), 'web');
-    const store = await ThreadsStore.open({
-      dir: path.join(dir, 'threads'),
-      rewriteLock: (id) => locks.forRewrite(id),
-    });
+    const store = temp.track(
+      await ThreadsStore.open({
+        dir: path.join(dir, 'threads'),
+        rewriteLock: (id) => locks.forRewrite(id),
+      }),
+    );
     const t = await store.create({ title: 'shared' });
     const file = path.join(dir, 'threads', `${t.id}.jsonl`);
     // 40 superseded snapshots of one answer: far more waste than live data, so reading it compacts it.
@@ -103,9 +98,9 @@ describe('compaction and other processes', () => {
 describe('two stores on one threads dir', () => {
   it('a thread another process created shows in the list and opens; one deleted here does not come back', async () => {
     const dir = path.join(await tmp(), 'threads');
-    const app = await ThreadsStore.open({ dir });
+    const app = temp.track(await ThreadsStore.open({ dir }));
     const kept = await app.create({ title: 'the app' });
-    const cli = await ThreadsStore.open({ dir });
+    const cli = temp.track(await ThreadsStore.open({ dir }));
     const made = await cli.create({ title: 'from the terminal' });
     await cli.appendUser(made.id, { id: 'u1', role: 'user', createdAt: 1, text: 'hello' });
     await cli.flush();

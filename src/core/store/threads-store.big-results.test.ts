@@ -1,22 +1,15 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { ThreadsStore } from './threads-store';
 
-const dirs: string[] = [];
-const stores: ThreadsStore[] = [];
-afterEach(async () => {
-  // The index is written a moment after a change: let it land before the folder goes, or rm races it (ENOTEMPTY).
-  for (const s of stores.splice(0)) await s.flush().catch(() => undefined);
-  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true, maxRetries: 5 });
-});
+// The index is written a moment after a change: the stores are flushed before their folder goes (ENOTEMPTY).
+const temp = useTempDirs('claude-desk-big');
 
 async function store(): Promise<{ s: ThreadsStore; dir: string }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-big-'));
-  dirs.push(dir);
-  const s = await ThreadsStore.open({ dir });
-  stores.push(s);
+  const dir = await temp.make();
+  const s = temp.track(await ThreadsStore.open({ dir }));
   return { s, dir };
 }
 
