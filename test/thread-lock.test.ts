@@ -23,14 +23,15 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, limit
 
 /**
  * Two processes on one data dir (issue 14): while `claude-desk chat --thread shared` runs a turn, a second
- * command line and the app are each refused with a sentence saying where the thread is busy; a lock left by
- * a killed process is taken over. Real processes and real lock files, no mock of the lock.
+ * command line and the app each wait for it — with a sentence saying where the thread is busy — and run as soon
+ * as it is over; past the bound they give up with a sentence; a lock left by a killed process is taken over.
+ * Real processes and real lock files, no mock of the lock.
  */
 describe.runIf(process.platform !== 'win32')('one turn at a time per thread, across processes', () => {
   let dir: string;
   let dataDir: string;
   const started: ChildProcess[] = [];
-  const env = (mode: string): NodeJS.ProcessEnv => ({
+  const env = (mode: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH ?? '',
     HOME: dir,
     ANTHROPIC_API_KEY: 'sk-ant-test',
@@ -39,6 +40,7 @@ describe.runIf(process.platform !== 'win32')('one turn at a time per thread, acr
     CLAUDE_DESK_SANDBOX: '0',
     CLAUDE_DESK_IDLE_TIMEOUT_MS: '600000',
     FAKE_CLAUDE_MODE: mode,
+    ...extra,
   });
   const locks = (): string => path.join(dataDir, 'state', 'thread-locks');
   const heldLock = (): Promise<{ pid: number; host: string } | undefined> =>
@@ -61,73 +63,100 @@ describe.runIf(process.platform !== 'win32')('one turn at a time per thread, acr
     started.push(child);
     return child;
   };
-  const chat = (text: string): Promise<{ code: number; stdout: string; stderr: string }> =>
-    new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [bin, 'chat', '--thread', 'shared', text],
-        { env: env('text'), cwd: root, timeout: 60_000 },
-        (err, stdout, stderr) =>
-          resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
+  /** A command line whose stderr the test reads while it runs. */
+  const chat = (text: string, extra: NodeJS.ProcessEnv = {}) => {
+    const child = spawn(process.execPath, [bin, 'chat', '--thread', 'shared', text], {
+      env: env('text', extra),
+      cwd: root,
     });
+    started.push(child);
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
+    const done = new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      child.once('close', (code) => resolve({ code: code ?? 1, ...out })),
+    );
+    return { child, out, done };
+  };
+  const exited = (c: ChildProcess): Promise<unknown> =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r));
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-lock-'));
     dataDir = path.join(dir, 'data');
   });
   afterAll(async () => {
-    for (const c of started) if (c.exitCode === null) c.kill('SIGKILL');
-    await fs.rm(dir, { recursive: true, force: true });
+    for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await Promise.all(started.map(exited));
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
-  it('a second command line is refused with a sentence while the first runs; after a SIGKILL its lock is taken over', async () => {
+  it('a second command line waits with a sentence while the first runs, and answers once the first has stopped', async () => {
     const first = busyChat();
     const owner = await until(heldLock, 'the first chat to hold the thread');
     expect(owner).toMatchObject({ pid: first.pid, host: 'cli' });
 
-    const refused = await chat('second');
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      `This thread is running a turn in the command line (claude-desk chat), process ${first.pid}.`,
-    );
-    expect(refused.stderr).toContain('Wait until that turn has finished');
-
-    // Killed without a goodbye: its lock file stays, naming a dead process.
-    const gone = new Promise((r) => first.once('exit', r));
-    first.kill('SIGKILL');
-    await gone;
-    expect(await heldLock()).toMatchObject({ pid: first.pid });
-    const after = await chat('third');
-    expect(after.stderr).toBe('');
-    expect(after.stdout).toBe('Hello from the mock API.\n');
-    expect(after.code).toBe(0);
+    const second = chat('second');
+    const waiting = `Waiting for the command line (claude-desk chat) to finish its turn on this thread (process ${first.pid})…`;
+    await until(async () => (second.out.stderr.includes(waiting) ? true : undefined), 'the waiting sentence');
+    expect(second.out.stdout).toBe(''); // nothing sent yet
+    first.kill('SIGINT'); // Ctrl-C: the first stops its turn and lets go of the thread
+    const answered = await second.done;
+    expect(answered.stdout).toBe('Hello from the mock API.\n');
+    expect(answered.code).toBe(0);
+    await exited(first);
     expect(await heldLock()).toBeUndefined(); // released at the end of the turn
   });
 
-  it('the app is refused with the same sentence while the command line runs a turn on the thread', async () => {
+  it('past the bound it gives up with a sentence; after a SIGKILL of the holder its lock is taken over', async () => {
+    const first = busyChat();
+    await until(heldLock, 'the first chat to hold the thread');
+    const refused = await chat('second', { CLAUDE_DESK_BUSY_WAIT_MS: '1500' }).done;
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `This thread is running a turn in the command line (claude-desk chat), process ${first.pid}. Claude Desk waited 2 s for it to finish.`,
+    );
+    expect(refused.stderr).toContain('Your message did not reach Claude');
+
+    // Killed without a goodbye: its lock file stays, naming a dead process.
+    first.kill('SIGKILL');
+    await exited(first);
+    expect(await heldLock()).toMatchObject({ pid: first.pid });
+    const after = await chat('third').done;
+    expect(after.stderr).toBe('');
+    expect(after.stdout).toBe('Hello from the mock API.\n');
+    expect(after.code).toBe(0);
+    expect(await heldLock()).toBeUndefined();
+  });
+
+  it('the app shows the wait as its turn’s state, Stop ends it unsent, and it runs once the command line is done', async () => {
     const busy = busyChat();
     await until(heldLock, 'the chat to hold the thread');
-    const desk = await createDeskApp({ host: 'web', env: env('text'), tmpRoot: dir });
+    const stdinFile = path.join(dir, 'stdin-wait.txt');
+    const desk = await createDeskApp({
+      host: 'web',
+      env: env('text', { FAKE_CLAUDE_STDIN_FILE: stdinFile }),
+      tmpRoot: dir,
+    });
     try {
       const thread = (await desk.services.threads.list()).find((t) => t.title === 'shared');
       expect(thread).toBeDefined();
       const events: TurnEvent[] = [];
       desk.bus.subscribe((name, payload) => name === 'turnEvent' && events.push(payload as TurnEvent));
-      const { done } = await desk.services.turns.send({ threadId: thread!.id, text: 'from the window' });
-      await done;
-      expect(events.find((e) => e.type === 'error')).toMatchObject({
-        error: {
-          kind: 'busy_elsewhere',
-          message: `This thread is running a turn in the command line (claude-desk chat), process ${busy.pid}.`,
-        },
-      });
-      const gone = new Promise((r) => busy.once('exit', r));
-      busy.kill('SIGKILL');
-      await gone;
-      // The lock's owner is dead: the window's next turn runs.
+      const waiting = `Waiting for the command line (claude-desk chat) to finish its turn on this thread (process ${busy.pid})…`;
+      const stopped = await desk.services.turns.send({ threadId: thread!.id, text: 'from the window' });
+      await until(async () => events.find((e) => e.type === 'queued' && e.elsewhere === waiting), 'the wait');
+      await desk.handlers.stopTurn({ threadId: thread!.id });
+      await stopped.done;
+      expect(events.at(-1)).toMatchObject({ type: 'finished', status: 'stopped' });
+      expect(events.some((e) => e.type === 'started' || e.type === 'error')).toBe(false);
+      const sent = await fs.readFile(stdinFile, 'utf8').catch(() => '');
+      expect(sent).not.toContain('from the window'); // the message never reached a CLI
+
       events.length = 0;
       const again = await desk.services.turns.send({ threadId: thread!.id, text: 'again' });
+      await until(async () => events.find((e) => e.type === 'queued' && e.elsewhere === waiting), 'the wait');
+      busy.kill('SIGKILL');
       await again.done;
       expect(events.find((e) => e.type === 'error')).toBeUndefined();
       expect(events.at(-1)).toMatchObject({ type: 'finished', status: 'done' });

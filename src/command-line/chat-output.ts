@@ -19,6 +19,8 @@ export function renderTurnEvent(e: TurnEvent, json: boolean): TerminalWrite {
       return { stdout: terminalSafe(e.text) };
     case 'warning':
       return { stderr: `warning: ${terminalSafe(e.message)}\n` };
+    case 'queued':
+      return e.elsewhere ? { stderr: `${e.elsewhere}\n` } : {};
     case 'retry':
       return { stderr: `retrying (${e.attempt}/${e.maxRetries})…\n` };
     case 'tool_call':

@@ -113,7 +113,12 @@ type Base = { threadId: string; turnId: string };
 
 export type TurnEvent = Base &
   (
-    | { type: 'queued'; position: number }
+    | {
+        type: 'queued';
+        position: number;
+        /** Waiting for another Claude Desk process's turn on this thread: the sentence to show. */
+        elsewhere?: string;
+      }
     | { type: 'started'; startedAt: number }
     | {
         type: 'init';

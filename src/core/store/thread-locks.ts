@@ -156,13 +156,16 @@ async function youngerThan(file: string, ms: number): Promise<boolean> {
   return st !== undefined && Date.now() - st.mtimeMs < ms;
 }
 
+/** The front door that holds a lock, as a sentence names it. */
+export function elsewhereName(host: string): string {
+  return host === 'cli'
+    ? 'the command line (claude-desk chat)'
+    : host === 'web'
+      ? 'another Claude Desk in a browser'
+      : 'another Claude Desk window';
+}
+
 /** The sentence a front door shows when the thread is busy in another process. */
 export function busyElsewhereMessage(owner: LockOwner): string {
-  const where =
-    owner.host === 'cli'
-      ? 'the command line (claude-desk chat)'
-      : owner.host === 'web'
-        ? 'another Claude Desk in a browser'
-        : 'another Claude Desk window';
-  return `This thread is running a turn in ${where}, process ${owner.pid}.`;
+  return `This thread is running a turn in ${elsewhereName(owner.host)}, process ${owner.pid}.`;
 }

@@ -18,7 +18,8 @@ import {
 } from './turn-process';
 import { type ProcessSweeper, defaultSweeper } from '../process-sweep';
 import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
-import { busyElsewhereMessage, type LockResult, type ThreadLocks } from '../store/thread-locks';
+import type { LockResult, ThreadLocks } from '../store/thread-locks';
+import { DEFAULT_BUSY_WAIT_MS, takeThreadLock } from './thread-lock-wait';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
@@ -42,7 +43,10 @@ export interface TurnEngineDeps {
   sessions: SessionMap;
   /** Without it every turn's cost is its session's whole running total (the CLI's figure). */
   sessionCosts?: SessionCostMap;
-  /** The app's environment: ANTHROPIC_API_KEY, CLAUDE_DESK_IDLE_TIMEOUT_MS, CLAUDE_DESK_MAX_TURNS. */
+  /**
+   * The app's environment: ANTHROPIC_API_KEY, CLAUDE_DESK_IDLE_TIMEOUT_MS, CLAUDE_DESK_MAX_TURNS and
+   * CLAUDE_DESK_BUSY_WAIT_MS (how long a turn waits for another process's turn on its thread).
+   */
   env?: NodeJS.ProcessEnv;
   spawner?: Spawner;
   killGroup?: GroupKiller | null;
@@ -90,9 +94,11 @@ export class TurnEngine {
   private readonly turns = new Map<string, TurnHandle>(); // by turnId
   private readonly attemptDeps: AttemptDeps;
   private readonly clock: Clock;
+  private readonly busyWaitMs: number;
 
   constructor(private readonly deps: TurnEngineDeps) {
     const env = deps.env ?? process.env;
+    this.busyWaitMs = positiveInt(env.CLAUDE_DESK_BUSY_WAIT_MS, DEFAULT_BUSY_WAIT_MS);
     this.queue = deps.queue ?? new TurnQueue(positiveInt(env.CLAUDE_DESK_MAX_TURNS, DEFAULT_MAX_TURNS));
     this.clock = deps.clock ?? realClock;
     this.attemptDeps = {
@@ -147,6 +153,8 @@ export class TurnEngine {
     let control: ControlSession | undefined;
     let cancelQueued: () => void = () => {};
     const cancelled = new Promise<null>((resolve) => (cancelQueued = () => resolve(null)));
+    let pressStop: () => void = () => {};
+    const stopPressed = new Promise<void>((resolve) => (pressStop = resolve));
     const notRunning = (): Promise<ControlResult> =>
       Promise.resolve({ requestId: '', ok: false, error: 'Claude Code is not running.' });
 
@@ -162,6 +170,7 @@ export class TurnEngine {
       stop: () => {
         if (stopRequested) return;
         stopRequested = true;
+        pressStop();
         if (ticket.cancel()) cancelQueued();
         proc?.stop();
       },
@@ -189,17 +198,21 @@ export class TurnEngine {
         release?.();
         return this.finish(emit, base, { status: 'stopped' });
       }
-      const lock = await this.lockThread(req.threadId);
-      if (lock && !lock.ok) {
+      // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
+      const taken = await takeThreadLock({
+        acquire: () => this.lockThread(req.threadId),
+        clock: this.clock,
+        waitMs: this.busyWaitMs,
+        stopped: stopPressed,
+        onWaiting: (elsewhere) => emit({ ...base, type: 'queued', position: 1, elsewhere }),
+      });
+      if (!taken.ok) {
         release();
-        const error: TurnError = {
-          kind: 'busy_elsewhere',
-          message: busyElsewhereMessage(lock.owner),
-          hint: 'Wait until that turn has finished, then send again: this message did not reach Claude.',
-        };
-        emit({ ...base, type: 'error', error });
-        return this.finish(emit, base, { status: 'failed', error });
+        if (taken.stopped) return this.finish(emit, base, { status: 'stopped' });
+        emit({ ...base, type: 'error', error: taken.error });
+        return this.finish(emit, base, { status: 'failed', error: taken.error });
       }
+      const lock = taken.lock;
       try {
         emit({ ...base, type: 'started', startedAt: this.clock.now() });
         return await this.runStarted(

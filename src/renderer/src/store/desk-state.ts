@@ -27,6 +27,8 @@ export interface InFlightTurn {
   status: TurnStatus;
   /** Place in the queue while `queued` (1 = next). */
   position?: number;
+  /** Queued behind another Claude Desk process's turn on this thread: what it waits for, as a sentence. */
+  elsewhere?: string;
   /** Host clock (ms) when the turn started running; drives the elapsed-time display. */
   startedAt?: number;
 }

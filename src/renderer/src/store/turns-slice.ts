@@ -15,9 +15,9 @@ export function nextInFlight(prev: InFlightTurn | undefined, e: TurnEvent): InFl
   const base: InFlightTurn = prev ?? { turnId: e.turnId, threadId: e.threadId, status: 'queued' };
   switch (e.type) {
     case 'queued':
-      return { ...base, status: 'queued', position: e.position };
+      return { ...base, status: 'queued', position: e.position, elsewhere: e.elsewhere };
     case 'started':
-      return { ...base, status: 'running', startedAt: e.startedAt, position: undefined };
+      return { ...base, status: 'running', startedAt: e.startedAt, position: undefined, elsewhere: undefined };
     case 'approval_request':
       return { ...base, status: 'waiting' };
     case 'approval_resolved':

@@ -33,6 +33,19 @@ describe('chat: turn states', () => {
     expect(host.callsTo('stopTurn')).toEqual([{ threadId: T, turnId: 'turn-1' }]);
   });
 
+  it('waiting for another Claude Desk on the thread says so, with Stop; then it runs like any turn', async () => {
+    const { host, emit } = await sendInThread();
+    const sentence =
+      'Waiting for the command line (claude-desk chat) to finish its turn on this thread (process 4242)…';
+    emit({ type: 'queued', position: 1, elsewhere: sentence });
+    expect(await screen.findByTestId('turn-queued')).toHaveTextContent(sentence);
+    expect(screen.getByTestId('stop-button')).toBeInTheDocument();
+    emit({ type: 'started', startedAt: Date.now() });
+    expect(await screen.findByTestId('turn-running')).toBeInTheDocument();
+    expect(screen.queryByText(sentence)).not.toBeInTheDocument();
+    expect(host.callsTo('stopTurn')).toEqual([]);
+  });
+
   it('running shows the elapsed time; Esc stops it; stopped is shown as such', async () => {
     const { host, emit } = await sendInThread();
     emit({ type: 'started', startedAt: Date.now() - 65_000 });

@@ -18,7 +18,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
     return (
       <div className="turn-state state-queued" role="status" data-testid="turn-queued">
         <span className="dot" aria-hidden="true" />
-        {turn?.position ? `Queued — position ${turn.position}` : 'Queued'}
+        {turn?.elsewhere ?? (turn?.position ? `Queued — position ${turn.position}` : 'Queued')}
       </div>
     );
   }
