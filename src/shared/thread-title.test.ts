@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withAttachedTexts } from './attached-text';
 import { autoTitle, isWeakTitle, plainText, titleFromAnswer } from './thread-title';
 
 describe('auto titles', () => {
@@ -24,6 +25,14 @@ describe('auto titles', () => {
   it('code and links are not a title; a request that is only code has none', () => {
     expect(autoTitle('```\nTypeError: x is undefined\n  at foo (a.js:1)\n```')).toBeUndefined();
     expect(autoTitle('See https://example.com/issue/42 and fix it')).toBe('See and fix it');
+  });
+
+  it('an attached file or a long paste is not the title: only what was typed; a paste alone has none', () => {
+    const log = Array.from({ length: 30 }, (_, i) => `at frame ${i}`).join('\n');
+    expect(autoTitle(withAttachedTexts('', [{ name: 'Pasted text', text: log }]))).toBeUndefined();
+    expect(autoTitle(withAttachedTexts('Why does the build fail?', [{ name: 'build.log', text: log }]))).toBe(
+      'Why does the build fail',
+    );
   });
 
   it('a weak request ("hi") is named from the answer: its first heading, else its first sentence', () => {

@@ -8,6 +8,8 @@
  * while the thread still has the default title or the title this module gave it.
  */
 
+import { typedText } from './attached-text';
+
 /** A thread nobody has named yet; its first user message names it (autoTitle). */
 export const DEFAULT_THREAD_TITLE = 'New thread';
 
@@ -89,7 +91,9 @@ const saysEnough = (title: string): boolean => title.split(/\s+/).length >= 2 ||
 
 /** The title the first request gives (the host on appendUser, the renderer for its first paint). */
 export function autoTitle(userText: string, max = MAX): string | undefined {
-  const plain = plainText(userText);
+  // An attached file or a long paste is not what the thread is about in the person's words: only a paste
+  // and the answer names it (a name line "Pasted text:" would say nothing).
+  const plain = plainText(typedText(userText));
   // Only pleasantries ("hi"): those, as typed, until the answer names the thread.
   const title =
     cut(tidy(firstSentence(plain)), max) ||

@@ -5,7 +5,7 @@ import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { Icon } from '../../ui/icons';
 import { readAttachments, withTextFiles, type TextAttachment } from './read-images';
-import { isLongPaste, pasteName } from './attached-text';
+import { isLongPaste, pasteName } from '../../../../shared/attached-text';
 import { TextAttachments } from './text-attachments';
 import { sendBlockedReason } from './send-blocked';
 import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';

@@ -1,7 +1,7 @@
 import type { ImageAttachment } from '../../../../shared/threads';
-import { withAttachedTexts, type TextAttachment } from './attached-text';
+import { withAttachedTexts, type TextAttachment } from '../../../../shared/attached-text';
 
-export type { TextAttachment } from './attached-text';
+export type { TextAttachment } from '../../../../shared/attached-text';
 
 export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
   'image/png',

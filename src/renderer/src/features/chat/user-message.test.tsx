@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 import { renderApp } from '../../test-support/render-app';
-import { withAttachedTexts } from './attached-text';
+import { withAttachedTexts } from '../../../../shared/attached-text';
 
 const T = 'th-1';
 let restoreLayout: () => void;

@@ -3,7 +3,7 @@ import type { UserMessage } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { Markdown } from '../../ui/markdown';
-import { splitAttachedTexts } from './attached-text';
+import { splitAttachedTexts } from '../../../../shared/attached-text';
 import { TextAttachments } from './text-attachments';
 import { BranchMarker } from './rewind/branch-marker';
 import { RewindDialog } from './rewind/rewind-dialog';

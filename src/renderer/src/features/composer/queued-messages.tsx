@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessageQueueState, QueuedMessage } from '../../../../shared/message-queue';
+import { foldedSummary } from '../../../../shared/attached-text';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import './queue.css';
@@ -58,8 +59,8 @@ export function QueuedMessages({ busy }: { busy: boolean }) {
               <span className="queued-index" aria-hidden="true">
                 {i + 1}
               </span>
-              <span className="queued-text" title={m.text}>
-                {m.text || <em>(images only)</em>}
+              <span className="queued-text" title={foldedSummary(m.text)}>
+                {foldedSummary(m.text) || <em>(images only)</em>}
               </span>
               {m.images?.map((img, j) => (
                 <span key={j} className="chip">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isLongPaste, linesLabel, pasteName, splitAttachedTexts, withAttachedTexts } from './attached-text';
+import {
+  foldedSummary,
+  isLongPaste,
+  linesLabel,
+  pasteName,
+  splitAttachedTexts,
+  withAttachedTexts,
+} from './attached-text';
 
 describe('attached texts', () => {
   it('a message with attachments splits back into what was typed and the attachments, whole', () => {
@@ -50,5 +57,11 @@ describe('attached texts', () => {
     ).toBe('Pasted text 2');
     expect(linesLabel('one\n')).toBe('1 line');
     expect(linesLabel('a\nb\nc')).toBe('3 lines');
+  });
+
+  it('a one-line summary names the attachments instead of showing them', () => {
+    const sent = withAttachedTexts('Why?', [{ name: 'Pasted text', text: 'a\nb\nc' }]);
+    expect(foldedSummary(sent)).toBe('Why? · Pasted text (3 lines)');
+    expect(foldedSummary('plain words')).toBe('plain words');
   });
 });

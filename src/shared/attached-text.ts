@@ -92,3 +92,17 @@ export function splitAttachedTexts(text: string): MessageSegment[] {
   if (rest.trim() || segments.length === 0) segments.push({ kind: 'text', text: rest });
   return segments;
 }
+
+/** Only what the person typed, the attached texts left out (a title or a one-line summary is made from it). */
+export function typedText(text: string): string {
+  return splitAttachedTexts(text)
+    .flatMap((s) => (s.kind === 'text' ? [s.text.trim()] : []))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** One line for a list (a queued message): the typed text, then each attachment by name and size. */
+export function foldedSummary(text: string): string {
+  const attached = splitAttachedTexts(text).flatMap((s) => (s.kind === 'attached' ? s.attachments : []));
+  return [typedText(text), ...attached.map((a) => `${a.name} (${linesLabel(a.text)})`)].filter(Boolean).join(' · ');
+}
