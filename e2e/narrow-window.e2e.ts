@@ -63,3 +63,27 @@ test('at 800×600 the chat header keeps its meta line on one line', async ({ pag
   expect((await meta.boundingBox())!.height).toBeLessThanOrEqual(line!.height + 1);
   expect((await page.getByTestId('chat-folder').boundingBox())!.y).toBe(line!.y);
 });
+
+test('at 800×600 with the sidebar open the header keeps the title whole; export waits under More', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await expect(page.getByTestId('new-thread')).toBeVisible(); // the sidebar stays beside the chat at 800 px
+  const title = page.getByTestId('chat-title');
+  await expect(title).toHaveText('New thread');
+  // Not cut: the whole title fits its box (the e2e project has no DOM types: just the two widths).
+  const fits = (el: unknown) => {
+    const box = el as { scrollWidth: number; clientWidth: number };
+    return box.scrollWidth <= box.clientWidth;
+  };
+  await expect.poll(() => title.evaluate(fits)).toBe(true);
+  expect((await title.locator('..').boundingBox())!.width).toBeGreaterThan(150);
+  await expect(page.getByTestId('export-copy')).toBeHidden();
+  await page.getByRole('button', { name: 'More thread actions' }).click();
+  await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('export-copy')).toBeHidden();
+  // Wide again: the buttons are back in the header.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('export-copy')).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
 import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
@@ -12,6 +12,8 @@ import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
+import { HeaderMoreMenu } from './header-more-menu';
+import { useNarrowHeader } from './use-narrow-header';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 const baseName = (dir: string): string =>
@@ -36,12 +38,14 @@ export function ChatHeader() {
   const dataDir = useDesk((s) => s.appInfo?.dataDir);
   const createThread = useDesk((s) => s.createThread);
   const [editing, setEditing] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const narrow = useNarrowHeader(header);
   const projectDir = thread?.settings.projectDir;
   const totals = thread?.totals ?? EMPTY_TOTALS;
   const tokens = tokenCounts(totals);
   const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
-    <header className="chat-header" data-testid="chat-header">
+    <header ref={header} className="chat-header" data-testid="chat-header" data-narrow={narrow || undefined}>
       <SidebarToggle />
       <div className="chat-title-block">
         <h1 className="chat-title" data-testid="chat-title">
@@ -81,7 +85,12 @@ export function ChatHeader() {
         <PlanLimitIndicator />
         <ContextMeter />
         <PermissionModePicker variant="compact" />
-        {thread && <ExportButtons target={{ threadId: thread.id }} compact />}
+        {thread &&
+          (narrow ? (
+            <HeaderMoreMenu threadId={thread.id} />
+          ) : (
+            <ExportButtons target={{ threadId: thread.id }} compact />
+          ))}
         <button
           type="button"
           className="btn btn-ghost btn-icon"
