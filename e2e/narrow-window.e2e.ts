@@ -87,3 +87,15 @@ test('at 800×600 with the sidebar open the header keeps the title whole; export
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('export-copy')).toBeVisible();
 });
+
+test('the text box fits its text again when the window widens (no stale two-line box)', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(host.url);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('a sentence that wraps in a narrow window but fits on one line in a wide one, ok');
+  const height = async () => (await composer.boundingBox())!.height;
+  await expect.poll(height).toBeGreaterThan(40);
+  const narrow = await height();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(height).toBeLessThan(narrow);
+});

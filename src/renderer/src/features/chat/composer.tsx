@@ -19,6 +19,12 @@ import { useRecall } from '../composer/use-recall';
 
 const FOCUS_EVENT = 'claude-desk:focus-composer';
 
+/** The text box as tall as its text, up to a third of the window (then it scrolls inside). */
+function fitHeight(el: HTMLTextAreaElement): void {
+  el.style.height = 'auto';
+  el.style.height = `${Math.min(el.scrollHeight, Math.max(160, window.innerHeight / 3))}px`;
+}
+
 /** Whether a key event came from the composer's text box (Esc there stops the turn). */
 export function isComposer(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.dataset.composer === 'true';
@@ -108,13 +114,29 @@ export function Composer() {
     area.current?.focus();
   }, [threadId]);
 
-  // Grow with the text up to a third of the window, then scroll inside.
+  // Grow with the text up to a third of the window, then scroll inside. Measured again when the box's width
+  // changes (a resized window, the sidebar folded) or its placeholder does: a height measured for a wrapped
+  // placeholder at 800 px would otherwise stay, an empty box two lines tall.
+  const placeholder = busy
+    ? 'Claude is answering: type to queue a message…'
+    : threadId
+      ? 'Reply to Claude…'
+      : 'Ask Claude anything…';
+  useEffect(() => {
+    if (area.current) fitHeight(area.current);
+  }, [text, placeholder]);
   useEffect(() => {
     const el = area.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, Math.max(160, window.innerHeight / 3))}px`;
-  }, [text]);
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth === width) return; // its own height change: nothing to do
+      width = el.clientWidth;
+      fitHeight(el);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
 
   const attach = async (picked: File[]) => {
     const { images: read, texts, problems: bad } = await readAttachments(picked);
@@ -258,13 +280,7 @@ export function Composer() {
           ref={area}
           rows={1}
           value={text}
-          placeholder={
-            busy
-              ? 'Claude is answering: type to queue a message…'
-              : threadId
-                ? 'Reply to Claude…'
-                : 'Ask Claude anything…'
-          }
+          placeholder={placeholder}
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"
