@@ -1,4 +1,5 @@
-import { CALL_NAMES, type CallName, type DeskApi, type EventName, type Events } from './contract';
+import { CALL_NAMES, type CallName } from './call-names';
+import type { DeskApi, EventName, Events } from './contract';
 
 /**
  * How a client reaches its host: Electron IPC (the preload), the browser-mode WebSocket, or a test's fake.

@@ -5,6 +5,7 @@
  * validated at runtime by every host; outputs are types only because the host produces them.
  */
 import { z } from 'zod';
+import { MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import type { ComposerCatalog, FileMatch } from './composer';
 import type { MessageQueueState } from './message-queue';
@@ -42,8 +43,7 @@ const threadSettings = z
       .optional(),
   })
   .strict();
-/** Images per message: the API allows 5 MB each; 8 of them fit one browser-mode WebSocket frame. */
-export const MAX_IMAGES_PER_MESSAGE = 8;
+export { CALL_NAMES, MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 
 export interface AppInfo {
   name: string;
@@ -62,6 +62,7 @@ export interface CliOverview {
   sandbox: SandboxState;
 }
 
+/** Every call of CALL_NAMES (call-names.ts) and no other: `satisfies` fails the build on a missing or extra name. */
 export const calls = {
   getAppInfo: call<AppInfo>()(z.undefined()),
   getCliStatus: call<CliOverview>()(z.object({ force: z.boolean().optional() }).strict().optional()),
@@ -229,13 +230,11 @@ export const calls = {
   openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */
   revealLogFile: call<null>()(z.undefined()),
-} as const;
+} as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
-export type CallName = keyof Calls;
 export type CallInput<K extends CallName> = z.input<Calls[K]['input']>;
 export type CallOutput<K extends CallName> = Calls[K]['output'];
-export const CALL_NAMES = Object.keys(calls) as CallName[];
 
 /** Events the host pushes to every window/tab. */
 export interface Events {

@@ -1,10 +1,10 @@
 /** User settings (private state, see core/store). Each union is a schema once; its type is inferred. */
 import { z } from 'zod';
 import { modelRoutingSchema } from './model-routing';
+import { PERMISSION_MODES, type PermissionMode } from './permission-mode';
 
-/** The app's posture: `ask` shows an approval card for what the CLI would prompt for. */
-export const permissionModeSchema = z.enum(['plan', 'ask', 'acceptEdits', 'bypassPermissions']);
-export type PermissionMode = z.infer<typeof permissionModeSchema>;
+export { effectivePermissionMode, ownPermissionMode, PERMISSION_MODES, type PermissionMode } from './permission-mode';
+export const permissionModeSchema = z.enum(PERMISSION_MODES);
 /** Which of the app's own MCP tools the agent may use. */
 export const toolPolicySchema = z.enum(['all', 'read-only', 'none']);
 export type ToolPolicy = z.infer<typeof toolPolicySchema>;
@@ -47,22 +47,3 @@ export const DEFAULT_SETTINGS: AppSettings = {
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };
-
-/** The thread's own mode, if its settings hold a known one (a log is not validated when read). */
-export function ownPermissionMode(thread: { permissionMode?: string } | undefined): PermissionMode | undefined {
-  const own = permissionModeSchema.safeParse(thread?.permissionMode);
-  return own.success ? own.data : undefined;
-}
-
-/**
- * The mode a thread's turns run in. Claude Code keeps a mode per session, so each thread has its own (stamped
- * from Settings when it is made); the CLAUDE_DESK_PERMISSION_MODE lock wins over both, and a thread saved
- * before threads had a mode follows the default.
- */
-export function effectivePermissionMode(
-  thread: { permissionMode?: string } | undefined,
-  app: Pick<AppSettings, 'permissionMode' | 'permissionModeLockedBy'>,
-): PermissionMode {
-  if (app.permissionModeLockedBy) return app.permissionMode;
-  return ownPermissionMode(thread) ?? app.permissionMode;
-}

@@ -4,13 +4,13 @@
  * localStorage: browser mode's origin carries an ephemeral port, so a page store would be new each run.
  */
 import { z } from 'zod';
+import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
 
 const id = z.string().min(1).max(200);
 /** A reader's place in a thread: the message at the top of the view and how far into it (px). */
 const scrollAnchor = z.object({ messageId: id, offset: z.number().finite() }).strict();
 
-export const MAX_SAVED_DRAFTS = 50;
-export const MAX_SAVED_SCROLLS = 50;
+export { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
 
 export const windowStateSchema = z
   .object({

@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../../shared/contract';
-import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS, type WindowState } from '../../../shared/window-state';
+import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from '../../../shared/window-state-limits';
+import type { WindowState } from '../../../shared/window-state';
 import type { DeskState } from './desk-state';
 import type { DeskStore } from './desk-store';
 

@@ -8,7 +8,7 @@ import { readAttachments, withTextFiles, type TextAttachment } from './read-imag
 import { isLongPaste, pasteName } from '../../../../shared/attached-text';
 import { TextAttachments } from './text-attachments';
 import { sendBlockedReason } from './send-blocked';
-import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/contract';
+import { MAX_IMAGES_PER_MESSAGE } from '../../../../shared/call-names';
 import { usePicker } from '../composer/use-picker';
 import { PickerPopup } from '../composer/picker-popup';
 import { applyPick, fileReference } from '../composer/picker-trigger';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { effectivePermissionMode, type PermissionMode } from '../../../../shared/settings';
+import { effectivePermissionMode, type PermissionMode } from '../../../../shared/permission-mode';
 import { useDesk } from '../../store/store-context';
 import { ChoiceCards } from '../../ui/choice-cards';
 import { ConfirmDialog } from '../../ui/dialog';

@@ -1,0 +1,69 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the page loads at start is what main.tsx imports, statically, all the way down. zod (~60 KB minified)
+ * must not be among it: only the host validates, and the renderer's constants live in schema-free modules
+ * (shared/call-names, shared/permission-mode, shared/window-state-limits). A value import of contract.ts,
+ * settings.ts or any other schema module from the renderer would bring it back; this finds that path.
+ */
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** The specifiers a module imports at load time: `import type` and `import()` do not count. */
+function staticImports(source: string): string[] {
+  const out: string[] = [];
+  const re = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+  for (const m of source.matchAll(re)) {
+    const statement = m[0];
+    // `import { type A, type B } from` brings nothing at run time.
+    const names = /\{([^}]*)\}/.exec(statement)?.[1];
+    if (names && names.split(',').every((n) => !n.trim() || n.trim().startsWith('type '))) continue;
+    out.push(m[1] as string);
+  }
+  return out;
+}
+
+function resolve(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), spec);
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
+    if (fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()) return base + ext;
+  }
+  return undefined;
+}
+
+/** The chain of modules from main.tsx to the first one that imports `pkg`, or undefined. */
+function pathTo(pkg: string): string[] | undefined {
+  const start = path.join(here, 'main.tsx');
+  const via = new Map<string, string | null>([[start, null]]);
+  const todo = [start];
+  while (todo.length) {
+    const file = todo.shift() as string;
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const spec of staticImports(fs.readFileSync(file, 'utf8'))) {
+      if (spec === pkg || spec.startsWith(`${pkg}/`)) {
+        const chain = [file];
+        for (let f = via.get(file); f; f = via.get(f)) chain.unshift(f);
+        return chain.map((f) => path.relative(path.join(here, '..', '..'), f));
+      }
+      const next = resolve(file, spec);
+      if (next && !via.has(next)) {
+        via.set(next, file);
+        todo.push(next);
+      }
+    }
+  }
+  return undefined;
+}
+
+describe("the renderer's first chunk", () => {
+  it('does not import zod', () => {
+    expect(pathTo('zod')).toBeUndefined();
+  });
+
+  it('the check finds a real import path (react is imported at start)', () => {
+    expect(pathTo('react')?.[0]).toMatch(/main\.tsx$/);
+  });
+});
