@@ -89,16 +89,31 @@ export class TurnService {
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
     };
-    await threads.appendUser(input.threadId, user);
-
+    // Issue 15: what must be on disk before Claude reads the message — the message, the answer's placeholder,
+    // the crash marker — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
+    // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
+    // machine); the engine writes the user line only once `ready` has settled. Each write is queued now, in
+    // this order, so the log keeps it.
     const turnId = randomUUID();
     const createdAt = now + 1;
-    await threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
+    const saved = threads.appendUser(input.threadId, user);
+    const placeholder = threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
     // If this process dies mid-turn, the next start finds the marker and marks the turn interrupted.
-    await this.deps.running
+    const marker = this.deps.running
       ?.started(input.threadId, turnId)
       .catch((err: unknown) => this.deps.log?.(`turn marker failed: ${String(err)}`));
-    bus.emit('threadsChanged', { threadId: input.threadId });
+    const persisted = Promise.all([
+      saved.catch((err: unknown) => {
+        throw new Error(`your message could not be saved (${(err as Error).message}), so it was not sent`);
+      }),
+      placeholder.catch((err: unknown) => this.deps.log?.(`saving the answer's placeholder failed: ${String(err)}`)),
+      marker,
+    ]);
+    persisted.catch(() => undefined); // the engine reports it as the turn's error
+    void saved.then(
+      () => bus.emit('threadsChanged', { threadId: input.threadId }),
+      () => undefined,
+    );
 
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
@@ -137,9 +152,14 @@ export class TurnService {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
           // Before Claude can touch a file: the state "Rewind to here" goes back to.
           projectDir = extra.settings.projectDir ?? extra.layout.workspaceDir;
-          await this.deps.checkpoints?.beforeTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+          const snapshot = this.deps.checkpoints
+            ?.beforeTurn(projectDir, input.threadId, user.id)
+            .catch(() => undefined);
+          const ready = Promise.all([persisted, snapshot]);
+          ready.catch(() => undefined); // the engine awaits it before the user line
           return {
             ...extra,
+            ready,
             threadId: input.threadId,
             turnId,
             content: { text: input.text, images: input.images },

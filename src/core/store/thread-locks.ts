@@ -57,6 +57,7 @@ function alive(owner: LockOwner): boolean {
 export class ThreadLocks {
   private readonly me: Omit<LockOwner, 'at' | 'nonce'>;
   private readonly instance = randomBytes(8).toString('hex');
+  private dirMade: Promise<void> | undefined;
 
   constructor(
     private readonly dir: string,
@@ -79,7 +80,10 @@ export class ThreadLocks {
 
   /** `turn`: the holder runs a turn (recorded as the thread's last); false for a log rewrite. */
   async acquire(threadId: string, turn = true): Promise<LockResult> {
-    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    // Made once per run (a turn's first token waits on every file operation here, issue 15); made again if
+    // someone removed it meanwhile.
+    this.dirMade ??= fs.mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+    await this.dirMade.catch(() => (this.dirMade = undefined));
     const file = this.file(threadId);
     const owner: LockOwner = { ...this.me, at: Date.now(), nonce: randomBytes(8).toString('hex') };
     for (let round = 0; round < 5; round++) {
@@ -102,7 +106,14 @@ export class ThreadLocks {
 
   private async place(file: string, owner: LockOwner): Promise<boolean> {
     const tmp = `${file}.${owner.nonce}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
+    try {
+      await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      // The folder was removed after it was made: make it again, once.
+      await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await fs.writeFile(tmp, JSON.stringify(owner), { mode: 0o600 });
+    }
     try {
       await fs.link(tmp, file);
       return true;

@@ -205,6 +205,17 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     proc.start();
     control.attach(channel);
     input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
+    if (req.ready) {
+      const failed = await req.ready.then(
+        () => undefined,
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      );
+      if (failed) {
+        proc.stop(); // it never got the message: nothing of this turn may run
+        await proc.exited;
+        throw failed;
+      }
+    }
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
     const raw = await Promise.race([proc.exited, keptExit]);
     // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
-import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
+import { type Harness, createHarness, waitGone } from '../../../test/fixtures/turn-harness';
+import type { Spawner } from './spawned-process';
 import { TurnSetupError } from './turn-errors';
 import type { TurnRequest } from './turn-request';
 
@@ -67,5 +68,48 @@ describe('TurnEngine: the one registry of live turns', () => {
     expect((await handle.done).status).toBe('stopped');
     expect(events.map((e) => e.type)).toEqual(['finished']);
     expect(h.spawned).toHaveLength(0);
+  });
+});
+
+/** Issue 15: the engine gets the process ready while the app saves the message; Claude reads it only after. */
+describe('TurnEngine: the user line waits for `ready`', () => {
+  /** A spawner that notes, in `order`, each user line written to a CLI's stdin. */
+  function recordingSpawner(order: string[]): Spawner {
+    return (file, args, opts) => {
+      const child = h.spawner(file, args, opts);
+      const stdin = child.stdin as unknown as { write: (chunk: unknown, ...rest: unknown[]) => boolean };
+      const write = stdin.write.bind(stdin);
+      stdin.write = (chunk, ...rest) => {
+        if (String(chunk).includes('"type":"user"')) order.push('user line');
+        return write(chunk, ...rest);
+      };
+      return child;
+    };
+  }
+
+  it('spawns meanwhile, and writes the message only once it is saved', async () => {
+    const order: string[] = [];
+    const engine = h.engine(env, { spawner: recordingSpawner(order) });
+    let saved!: () => void;
+    const ready = new Promise<void>((r) => (saved = r)).then(() => order.push('saved'));
+    const handle = engine.run(h.request('t', 'hi', { ready }), () => undefined);
+    await vi.waitFor(() => expect(h.spawned).toHaveLength(1)); // the process is up before the message is saved
+    expect(order).toEqual([]);
+    saved();
+    expect((await handle.done).status).toBe('done');
+    expect(order).toEqual(['saved', 'user line']);
+  });
+
+  it('a message that could not be saved never reaches Claude: the turn fails saying so, its CLI is ended', async () => {
+    const order: string[] = [];
+    const engine = h.engine(env, { spawner: recordingSpawner(order) });
+    const events: TurnEvent[] = [];
+    const ready = Promise.reject(new Error('your message could not be saved (ENOSPC), so it was not sent'));
+    const outcome = await engine.run(h.request('t', 'hi', { ready }), (e) => events.push(e)).done;
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error?.message).toMatch(/could not be saved \(ENOSPC\), so it was not sent/);
+    expect(events.map((e) => e.type)).toEqual(['started', 'error', 'finished']);
+    expect(order).toEqual([]);
+    expect(await waitGone(h.spawned[0] ?? -1)).toBe(true);
   });
 });

@@ -148,6 +148,11 @@ export class TurnEngine {
     };
     const prepared = 'prepare' in req ? req.prepare() : Promise.resolve(req);
     prepared.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+    // Awaited just before the user line, which may be long after it failed.
+    prepared.then(
+      (r) => r.ready?.catch(() => undefined),
+      () => undefined,
+    );
     let stopRequested = false;
     let proc: TurnProcess | undefined;
     let control: ControlSession | undefined;

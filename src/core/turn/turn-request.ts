@@ -57,6 +57,12 @@ export interface TurnRequest {
    * long line comes as its decoded pieces (a BigText), never as one string: write them one after another.
    */
   keepToolResult?: (toolUseId: string, content: string | Iterable<string>) => void;
+  /**
+   * Settles when Claude may read the message: it is saved, and the project snapshotted for rewind. The engine
+   * takes the lock, builds the plan and takes the kept process meanwhile, and writes the user line only after
+   * it; a rejection fails the turn (its message says why) before the message reaches the CLI.
+   */
+  ready?: Promise<unknown>;
 }
 
 /**

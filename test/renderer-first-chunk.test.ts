@@ -1,6 +1,6 @@
-// @vitest-environment node
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * (shared/call-names, shared/permission-mode, shared/window-state-limits). A value import of contract.ts,
  * settings.ts or any other schema module from the renderer would bring it back; this finds that path.
  */
-const here = path.dirname(new URL(import.meta.url).pathname);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.join(root, 'src', 'renderer', 'src');
 
 /** The specifiers a module imports at load time: `import type` and `import()` do not count. */
 function staticImports(source: string): string[] {
@@ -46,7 +47,7 @@ function pathTo(pkg: string): string[] | undefined {
       if (spec === pkg || spec.startsWith(`${pkg}/`)) {
         const chain = [file];
         for (let f = via.get(file); f; f = via.get(f)) chain.unshift(f);
-        return chain.map((f) => path.relative(path.join(here, '..', '..'), f));
+        return chain.map((f) => path.relative(root, f));
       }
       const next = resolve(file, spec);
       if (next && !via.has(next)) {
