@@ -2,7 +2,8 @@ import type { ChatMessage, ThreadBranch, ThreadSummary } from '../../shared/thre
 import { EMPTY_TOTALS } from '../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 import { correctLegacyCosts, totalsFromMessages } from '../../shared/turn-costs';
-import type { LogRecord, ParsedLog } from './thread-log';
+import type { ParsedLog } from './thread-log';
+import { parseLogRecord } from './thread-log-records';
 
 /**
  * Folds log lines, in order, into a thread: the latest snapshot of each message wins, in place; a branch
@@ -32,34 +33,31 @@ export class ThreadLogParser {
   line(line: string, mayBeTorn: boolean): void {
     if (line === '') return;
     const summary = this.summary;
-    let rec: LogRecord;
+    let value: unknown;
     try {
-      rec = JSON.parse(line) as LogRecord;
+      value = JSON.parse(line);
     } catch {
       // A torn last line is the expected trace of a crash mid-write; anything else is worth a warning.
       if (!mayBeTorn) this.badLines++;
       return;
     }
-    if (rec === null || typeof rec !== 'object' || typeof rec.at !== 'number') {
+    const rec = parseLogRecord(value);
+    if (!rec) {
       this.badLines++;
       return;
     }
     this.firstAt ??= rec.at;
     if (rec.op === 'meta') {
-      if (typeof rec.title === 'string') summary.title = rec.title;
-      if (typeof rec.createdAt === 'number') summary.createdAt = rec.createdAt;
-      if (rec.settings && typeof rec.settings === 'object') summary.settings = rec.settings;
-      if (rec.totals && typeof rec.totals === 'object') summary.totals = rec.totals;
-      if (typeof rec.pinned === 'boolean') summary.pinned = rec.pinned || undefined;
-      if (typeof rec.updatedAt === 'number') summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
+      if (rec.title !== undefined) summary.title = rec.title;
+      if (rec.createdAt !== undefined) summary.createdAt = rec.createdAt;
+      if (rec.settings) summary.settings = rec.settings;
+      if (rec.totals) summary.totals = rec.totals;
+      if (rec.pinned !== undefined) summary.pinned = rec.pinned || undefined;
+      if (rec.updatedAt !== undefined) summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
       return;
     }
     if (rec.op === 'branch') {
-      if (!this.branch(rec)) this.badLines++;
-      return;
-    }
-    if ((rec.op !== 'user' && rec.op !== 'assistant') || !rec.message || typeof rec.message.id !== 'string') {
-      this.badLines++;
+      this.branch(rec);
       return;
     }
     summary.updatedAt = Math.max(summary.updatedAt, rec.at);
@@ -92,12 +90,9 @@ export class ThreadLogParser {
     };
   }
 
-  private branch(rec: { branch: ThreadBranch; resumeBranchId?: string }): boolean {
+  private branch(rec: { branch: ThreadBranch; resumeBranchId?: string }): void {
     const { messages, where, branches } = this;
-    const b = rec.branch as Partial<ThreadBranch> | undefined;
-    if (!b || typeof b.id !== 'string' || typeof b.fromMessageId !== 'string' || !Array.isArray(b.messages)) {
-      return false;
-    }
+    const b = rec.branch;
     const from = messages.findIndex((m) => m.id === b.fromMessageId);
     if (from >= 0) {
       for (const m of messages.splice(from)) where.delete(m.id);
@@ -113,7 +108,6 @@ export class ThreadLogParser {
       }
     }
     // A branch with nothing in it (rewinding to the last message of a turn that never answered) is not kept.
-    if (b.messages.length > 0) branches.push(rec.branch);
-    return true;
+    if (b.messages.length > 0) branches.push(b);
   }
 }

@@ -6,10 +6,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { ThreadSummary } from '../../shared/threads';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import type { Schedule } from './snapshot-coalescer';
 import { readThreadLogFile } from './thread-log';
+import { storedThreadSettingsSchema, threadTotalsSchema } from './thread-log-records';
 
 export interface IndexEntry extends ThreadSummary {
   logBytes: number;
@@ -26,10 +28,11 @@ interface IndexFile {
   threads: IndexEntry[];
 }
 
+const THREAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const LOG_NAME = /^([A-Za-z0-9_-]{1,128})\.jsonl$/;
 
 export function isThreadId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,128}$/.test(id);
+  return THREAD_ID.test(id);
 }
 
 /** A copy without the bookkeeping, safe to hand out. */
@@ -83,23 +86,19 @@ export class IndexSaver {
   }
 }
 
-function isEntry(v: unknown): v is IndexEntry {
-  const e = v as IndexEntry;
-  return (
-    !!e &&
-    typeof e === 'object' &&
-    typeof e.id === 'string' &&
-    LOG_NAME.test(`${e.id}.jsonl`) &&
-    typeof e.title === 'string' &&
-    typeof e.createdAt === 'number' &&
-    typeof e.updatedAt === 'number' &&
-    typeof e.logBytes === 'number' &&
-    !!e.settings &&
-    typeof e.settings === 'object' &&
-    !!e.totals &&
-    typeof e.totals === 'object'
-  );
-}
+const indexEntrySchema = z.object({
+  id: z.string().regex(THREAD_ID),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  settings: storedThreadSettingsSchema,
+  totals: threadTotalsSchema,
+  pinned: z.boolean().optional(),
+  logBytes: z.number(),
+}) satisfies z.ZodType<IndexEntry>;
+
+/** The file's frame only: its entries are parsed one by one, so one bad entry costs only itself. */
+const indexFileSchema = z.object({ version: z.number().optional(), threads: z.array(z.unknown()) });
 
 /** Load and reconcile the index with the logs on disk. `changed` → the caller should write it back. */
 export async function loadIndex(
@@ -112,11 +111,16 @@ export async function loadIndex(
     warn(m);
   });
   const entries = new Map<string, IndexEntry>();
-  const list = (raw as Partial<IndexFile> | undefined)?.threads;
-  if (raw !== undefined && !Array.isArray(list)) corrupt = true;
+  const file = raw === undefined ? undefined : indexFileSchema.safeParse(raw);
+  if (file && !file.success) corrupt = true;
   // An older index is not wrong enough to warn about, only stale: every log is re-read below.
-  const current = (raw as Partial<IndexFile> | undefined)?.version === INDEX_VERSION;
-  for (const e of current && Array.isArray(list) ? list : []) if (isEntry(e)) entries.set(e.id, e);
+  const list = file?.success && file.data.version === INDEX_VERSION ? file.data.threads : [];
+  let badEntries = 0;
+  for (const e of list) {
+    const entry = indexEntrySchema.safeParse(e);
+    if (entry.success) entries.set(entry.data.id, entry.data);
+    else badEntries++; // its log has no entry now, so it is re-read below
+  }
 
   const logs = new Map<string, number>();
   for (const name of await fs.readdir(dir)) {
@@ -150,5 +154,9 @@ export async function loadIndex(
     changed = true;
   }
   if (corrupt && logs.size > 0) warn(`The thread index was unreadable; rebuilt it from ${rebuilt} thread log(s).`);
+  else if (badEntries > 0) {
+    const what = badEntries === 1 ? '1 unreadable entry' : `${badEntries} unreadable entries`;
+    warn(`Skipped ${what} of the thread index; those threads were read again from their logs.`);
+  }
   return { entries, changed };
 }
