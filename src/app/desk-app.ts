@@ -48,6 +48,7 @@ import { MessageQueue } from './message-queue';
 import { RunningTurns } from './running-turns';
 import { sweepStaleScratchDirs } from '../core/turn/turn-scratch-dir';
 import { ThreadLocks } from '../core/store/thread-locks';
+import { watchThreadsDir } from '../core/store/threads-dir-watcher';
 
 /** How long after start the History's scan and watcher wait (ms): the first window and turns come first. */
 const HISTORY_START_DELAY_MS = 30_000;
@@ -80,6 +81,11 @@ export interface DeskAppOptions {
    * browser mode). Off, the History is read on demand only (the command line, tests).
    */
   watchHistory?: boolean;
+  /**
+   * Show what another Claude Desk process on this data dir does to threads (created, renamed, answered in, deleted)
+   * without a reload: a watcher on the threads folder. Default: as watchHistory (the window and browser mode).
+   */
+  watchThreads?: boolean;
   /** Parent of the per-turn scratch dirs (default the OS temp dir): a test keeps its own. */
   tmpRoot?: string;
   /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
@@ -468,6 +474,15 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   // Pushed events: every front door sees settings and thread-list changes made by any other.
   settings.onChange((s) => bus.emit('settingsChanged', s));
   threads.onChange((change) => bus.emit('threadsChanged', { threadId: change.threadId }));
+  // …and so are those another Claude Desk process made on this data dir: the same event, from its log files.
+  const unwatchThreads =
+    (opts.watchThreads ?? opts.watchHistory)
+      ? watchThreadsDir(layout.threadsDir, {
+          onChange: (ids) =>
+            void threads.syncFromDisk(ids).catch((err: unknown) => log.warn(`thread sync failed: ${String(err)}`)),
+          log: (message) => log.warn(message),
+        })
+      : () => {};
   apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
@@ -513,6 +528,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       prewarm.close();
       await turns.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await mcp.close();
+      unwatchThreads();
       await threads.flush();
       await queueStore.flush();
       if (changedTimer) clearTimeout(changedTimer);

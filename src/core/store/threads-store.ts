@@ -16,6 +16,7 @@ import type { TurnVerdict } from '../../shared/turn-events';
 import { EMPTY_TOTALS, isFinalStatus, threadTotalsAdd } from '../../shared/turn-reducer';
 import { writeFileAtomic } from './atomic-write';
 import { readToolResultPage } from './tool-result-file';
+import { applyToSummary, readLogTail } from './thread-log-tail';
 import { SnapshotCoalescer, realSchedule, type Schedule } from './snapshot-coalescer';
 import * as log from './thread-log';
 import type { LogRecord } from './thread-log';
@@ -134,6 +135,56 @@ export class ThreadsStore {
       this.entries.set(id, { ...parsed.summary, logBytes: st.size });
       this.index.soon();
     }
+  }
+
+  /**
+   * Take in what another Claude Desk process on this data dir did (issue 14): threads it created, renamed, answered
+   * in or deleted, announced through onChange like this store's own changes, so open windows update without a
+   * reload. `ids`: the logs a watcher saw change; without, every thread is looked at.
+   */
+  async syncFromDisk(ids?: readonly string[]): Promise<void> {
+    const known = new Set(this.entries.keys());
+    if (!ids || ids.some((id) => !known.has(id))) await this.adoptNewLogs();
+    for (const id of this.entries.keys()) if (!known.has(id)) this.changed(id, 'created');
+    for (const id of ids ?? known) {
+      if (known.has(id)) await this.enqueue(id, () => this.catchUp(id));
+    }
+  }
+
+  /** In the thread's queue, so this store's own appends are never mistaken for another process's. */
+  private async catchUp(id: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry || entry.logBytes === 0) return; // still being created here
+    const tail = await readLogTail(this.logPath(id), entry.logBytes);
+    if (tail.kind === 'same') return;
+    if (tail.kind === 'gone') {
+      this.entries.delete(id);
+      this.searcher.forget(id);
+      this.snapshots.drop(id);
+      this.index.soon();
+      this.changed(id, 'deleted');
+      return;
+    }
+    const shown = JSON.stringify({ ...toSummary(entry), updatedAt: 0 });
+    let turnEnded = true;
+    if (tail.kind === 'appended') {
+      entry.logBytes = tail.end;
+      applyToSummary(entry, tail.records);
+      // A new message, a finished answer or a rewind — not every streaming snapshot — is worth re-reading an open thread.
+      turnEnded = tail.records.some(
+        (r) =>
+          r.op === 'user' ||
+          r.op === 'branch' ||
+          (r.op === 'assistant' && isFinalStatus(r.message?.status ?? 'running')),
+      );
+    } else {
+      const parsed = await log.readThreadLogFile(id, this.logPath(id)).catch(() => undefined);
+      if (!parsed) return;
+      // Its size before the read: if more was appended meanwhile, the next look finds mid-line and reads again.
+      Object.assign(entry, parsed.summary, { logBytes: tail.size });
+    }
+    this.index.soon();
+    if (turnEnded || JSON.stringify({ ...toSummary(entry), updatedAt: 0 }) !== shown) this.changed(id, 'updated');
   }
 
   summary(id: string): ThreadSummary | undefined {
