@@ -77,7 +77,7 @@ test('History lists both folders, opens a long session at its end, and pages bac
   await expect(async () => {
     await page.mouse.wheel(0, -20_000);
     await expect(transcript.getByText('Question 1', { exact: true })).toBeAttached({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const size of [
