@@ -116,6 +116,40 @@ test("a sub-agent's tool call appears nested under its Agent card", async ({ pag
   await shots(page, 'subagent-card', agent);
 });
 
+test('a background sub-agent works under its Agent card after the answer, then the follow-up arrives in the same turn', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  // The Agent tool's default in this CLI: it runs in the background (recorded case 34).
+  await send(
+    page,
+    steps([
+      {
+        name: 'Agent',
+        input: {
+          description: 'Say hi from a sub-agent',
+          subagent_type: 'general-purpose',
+          prompt: 'SCENARIO:bash CMD[sleep 3; echo background-says-hi] do it',
+        },
+      },
+    ]),
+  );
+  const answer = page.getByTestId('assistant-message').last();
+  const agent = answer.locator('[data-testid=tool-card][data-tool=Agent]');
+  // The main answer is in, the turn is still open, and the card says the sub-agent is still at it.
+  await expect(agent.getByTestId('tool-state').first()).toHaveText(/Working in the background/);
+  await expect(answer).toContainText('Async agent launched');
+  await expect(answer).toHaveAttribute('data-status', 'running');
+  await shots(page, 'subagent-background-running', agent);
+  const nested = agent.getByTestId('subagent').locator('[data-testid=tool-card][data-tool=Bash]');
+  await expect(nested.getByTestId('terminal-output')).toHaveText('background-says-hi');
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(agent.getByTestId('tool-state').first()).toContainText('Done');
+  // The turn the CLI started by itself after the notification answered inside this turn.
+  await expect(answer).toContainText('Hello from the mock API.');
+  await shots(page, 'subagent-background-done', answer);
+});
+
 test("a question card's chosen option reaches the model", async ({ page }) => {
   await page.goto(host.url);
   const question = {

@@ -12,6 +12,7 @@ import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, rea
 import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
+import { BackgroundWait } from './background-wait';
 
 import type { BigText } from './big-text';
 import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
@@ -98,7 +99,11 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     // Tool calls without their result yet: while any runs, silence is a build or a test, not a hang.
     const openTools = new Set<string>();
     const clock = deps.clock ?? realClock;
+    // Sub-agents running in the background keep the turn open past its `result` (case 34).
+    const background = new BackgroundWait(clock, (held) => conclude(held));
     const trackTools = (event: TurnEvent, bigs?: Map<string, BigText>): TurnEvent => {
+      background.see(event);
+      if (event.type === 'subagent' && background.busy) proc.setToolRunning(true);
       if (event.type === 'tool_call') {
         openTools.add(event.toolUseId);
         proc.setToolRunning(true);
@@ -107,7 +112,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
       if (event.type === 'tool_result' || event.type === 'permission_denied') {
         openTools.delete(event.toolUseId);
-        proc.setToolRunning(openTools.size > 0);
+        proc.setToolRunning(openTools.size > 0 || background.busy);
       }
       // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB (issue 14):
       // it is stored once, and what streams on is its head. One from a long line was never a whole string
@@ -153,31 +158,9 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         }
         if (mapped.control) routeControl(mapped.control);
         if (mapped.verdict && !verdict) {
-          verdict = mapped.verdict;
-          // The answer is complete now; the CLI exits ~50 ms later. Show the verdict at once — unless no
-          // init was seen, when it may be a session failure the engine recovers from (cases 03, 14).
-          if (sawInit) {
-            resultEmitted = true;
-            input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
-          }
-          // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
-          // then the pool's, and this turn is over without waiting for an exit that will not come.
-          if (
-            sawInit &&
-            !verdict.verdict.isError &&
-            !fatal &&
-            input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
-          ) {
-            kept = true;
-            markKept(KEPT_EXIT);
-          } else {
-            // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b),
-            // and a CLI that lingers anyway (a tool child holding it) is ended after a short grace. A kept
-            // process (above) is never told its turn is over, so this never ends one on purpose.
-            openTools.clear();
-            proc.setToolRunning(false);
-            proc.endAfterResult();
-          }
+          // While a background sub-agent runs, this `result` is not the turn's end (case 34).
+          const settled = background.settle(mapped.verdict);
+          if (settled) conclude(settled);
         }
         if (mapped.fatal && !fatal) {
           fatal = mapped.fatal;
@@ -185,6 +168,34 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         }
       },
     };
+    function conclude(settled: CliVerdict): void {
+      if (verdict) return;
+      verdict = settled;
+      // The answer is complete now; the CLI exits ~50 ms later. Show the verdict at once — unless no
+      // init was seen, when it may be a session failure the engine recovers from (cases 03, 14).
+      if (sawInit) {
+        resultEmitted = true;
+        input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
+      }
+      // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
+      // then the pool's, and this turn is over without waiting for an exit that will not come.
+      if (
+        sawInit &&
+        !verdict.verdict.isError &&
+        !fatal &&
+        input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
+      ) {
+        kept = true;
+        markKept(KEPT_EXIT);
+      } else {
+        // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b),
+        // and a CLI that lingers anyway (a tool child holding it) is ended after a short grace. A kept
+        // process (above) is never told its turn is over, so this never ends one on purpose.
+        openTools.clear();
+        proc.setToolRunning(false);
+        proc.endAfterResult();
+      }
+    }
     const proc: TurnProcess = warm ? warm.attach(options) : new TurnProcess(options);
 
     const channel: ControlChannel = {
@@ -218,6 +229,9 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     }
     proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
     const raw = await Promise.race([proc.exited, keptExit]);
+    background.dispose();
+    // Gone while a background sub-agent still ran (stopped, crashed): the answer given so far still counts.
+    verdict ??= background.heldVerdict;
     // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail
     // reaches the log, the turn's error and the thread log, so it is scrubbed here, once, for all of them.
     const exit = deps.redact ? { ...raw, stderrTail: deps.redact(raw.stderrTail) } : raw;

@@ -33,8 +33,11 @@ function headSummary(part: ToolPart): { text: string; stat?: { added: number; re
  */
 function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): { label: string; tone: string } {
   if (approval?.outcome === 'denied' || part.denied) return { label: 'Denied', tone: 'denied' };
-  // A sub-agent's own state: a background one is still working after its call returned (recorded case 34).
-  if (part.subagent?.status === 'running' && !turnOver) return { label: 'Sub-agent working', tone: 'running' };
+  // A sub-agent's own state: a background one is still working after its call returned (recorded case 34); the
+  // turn stays open until it reports, so a turn that ended first (stopped, failed) ended it too.
+  if (part.subagent?.status === 'running' && !turnOver)
+    return { label: part.subagent.background ? 'Working in the background' : 'Sub-agent working', tone: 'running' };
+  if (part.subagent?.status === 'running' && part.subagent.background) return { label: 'Stopped', tone: 'muted' };
   if (part.subagent && part.subagent.status !== 'running') {
     const took = part.subagent.durationMs !== undefined ? ` · ${formatDuration(part.subagent.durationMs)}` : '';
     const tone = part.subagent.status === 'completed' ? 'done' : 'error';
@@ -66,6 +69,8 @@ function deniedText(part: ToolPart, approval?: ApprovalCard): string | undefined
 function SubagentTranscript({ part, turnOver }: { part: ToolPart; turnOver: boolean }) {
   const children = part.children ?? [];
   const prompt = str((part.input as Record<string, unknown> | undefined)?.prompt);
+  // A background sub-agent's call returns at once ("Async agent launched", case 34): it is over when it reports.
+  const subagentOver = part.subagent ? part.subagent.status !== 'running' : part.result !== undefined;
   return (
     <div className="subagent" data-testid="subagent">
       {prompt && (
@@ -78,7 +83,7 @@ function SubagentTranscript({ part, turnOver }: { part: ToolPart; turnOver: bool
       <div className="subagent-parts">
         {children.map((child, i) =>
           child.kind === 'tool' ? (
-            <ToolCard key={child.toolUseId} part={child} turnOver={turnOver || part.result !== undefined} />
+            <ToolCard key={child.toolUseId} part={child} turnOver={turnOver || subagentOver} />
           ) : (
             <Markdown key={i} text={child.text} />
           ),

@@ -23,6 +23,15 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
     );
   }
   if (status === 'running' || status === 'waiting') {
+    // After its answer a turn stays open while sub-agents it started in the background work (recorded case 34).
+    const background = message.parts.filter(
+      (p) => p.kind === 'tool' && p.subagent?.background && p.subagent.status === 'running',
+    ).length;
+    const activity = background
+      ? `${background === 1 ? 'A sub-agent is' : `${background} sub-agents are`} working in the background`
+      : hasOutput
+        ? 'Writing'
+        : 'Thinking';
     return (
       <div className="turn-state state-running" role="status" data-testid="turn-running">
         <span className="pulse" aria-hidden="true" />
@@ -31,7 +40,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
         ) : status === 'waiting' ? (
           <span>Waiting for your approval</span>
         ) : (
-          <span>{hasOutput ? 'Writing' : 'Thinking'}</span>
+          <span>{activity}</span>
         )}
         {turn?.startedAt !== undefined && <Elapsed since={turn.startedAt} />}
       </div>

@@ -116,6 +116,36 @@ describe('tool cards over the real CLI recordings', () => {
     ).toHaveLength(1);
   });
 
+  it('a background sub-agent says it works in the background while its turn is open, and Stopped if the turn ended first (case 34)', () => {
+    const part = {
+      kind: 'tool' as const,
+      toolUseId: 'a1',
+      name: 'Agent',
+      input: { description: 'Say hi from a sub-agent', prompt: 'do it' },
+      result: 'Async agent launched successfully.',
+      subagent: { status: 'running' as const, background: true },
+      children: [
+        { kind: 'text' as const, text: 'Using a tool.' },
+        { kind: 'tool' as const, toolUseId: 'b1', name: 'Bash', input: { command: 'sleep 3; echo hi' } },
+      ],
+    };
+    const { rerender } = renderWithStore(<ToolCard part={part} turnOver={false} />);
+    const state = () => screen.getAllByTestId('tool-state')[0];
+    expect(state()).toHaveTextContent('Working in the background');
+    expect(screen.getByTestId('subagent')).toHaveTextContent('Using a tool.');
+    // Its own call runs although the Agent call itself returned at once.
+    expect(within(screen.getByTestId('subagent')).getByTestId('tool-state')).toHaveTextContent(/^Running/);
+    rerender(
+      <ToolCard
+        part={{ ...part, subagent: { ...part.subagent, status: 'completed', durationMs: 2400 } }}
+        turnOver={false}
+      />,
+    );
+    expect(state()).toHaveTextContent(/^Done · 2\.4 s$/);
+    rerender(<ToolCard part={part} turnOver />);
+    expect(state()).toHaveTextContent('Stopped');
+  });
+
   it('an unknown tool gets a readable card: its arguments by name, then the result', async () => {
     renderWithStore(
       <ToolCard
