@@ -65,3 +65,28 @@ test('a refused message says when the limit resets and is sent again automatical
   expect(mock.requests.filter((r) => r.lastUserText.includes('Summarise the notes')).length).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('send-scheduled')).toHaveCount(0);
 });
+
+test('messages queued during a turn the limit refuses wait for the reset, say when they go, then go by themselves', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'New thread' }).click();
+  // Refused after 4 s (the mock's DELAY), so there is time to queue a message behind it.
+  await send(page, 'SCENARIO:ratelimit429once RESET:5 DELAY:4000 Plan the week');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'running');
+  await send(page, 'And the weekend too');
+  const queue = page.getByTestId('message-queue');
+  await expect(queue.getByTestId('queued-message')).toContainText('And the weekend too');
+
+  await expect(page.getByTestId('limit-refused')).toBeVisible();
+  await expect(queue).toContainText(/1 message queued · plan limit reached: it goes at \d\d:\d\d, after the reset/);
+  expect(mock.requests.some((r) => r.lastUserText.includes('And the weekend too'))).toBe(false);
+  await shots(page, 'queue-at-limit', page.getByTestId('composer'));
+
+  // After the reset (5 s) and the queue's margin, the queued message goes by itself and is answered.
+  await expect(queue).toHaveCount(0, { timeout: 60_000 });
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toContainText('Hello from the mock API.', { timeout: 60_000 });
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  expect(mock.requests.some((r) => r.lastUserText.includes('And the weekend too'))).toBe(true);
+});

@@ -2,6 +2,7 @@ import type { MessageQueueState, QueueHold, QueuedMessage } from '../shared/mess
 import type { ImageAttachment } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import type { MessageQueueStore, StoredQueuedMessage } from '../core/store/message-queue-store';
+import { type GateTimers, PlanLimitGate } from './plan-limit-gate';
 
 export interface MessageQueueDeps {
   store: MessageQueueStore;
@@ -13,6 +14,8 @@ export interface MessageQueueDeps {
   isBusy: (threadId: string) => boolean;
   emit: (state: MessageQueueState) => void;
   now?: () => number;
+  /** The plan limit's reset timer (tests pass a manual clock). */
+  timers?: GateTimers;
   log?: (message: string) => void;
 }
 
@@ -28,6 +31,8 @@ const shown = (m: StoredQueuedMessage): QueuedMessage => ({
  * none — and go one at a time, in order, each when the turn before it ends well. A turn that fails or that
  * the user stops holds the queue: nothing is sent behind their back, and each message keeps Send now, Edit
  * and Remove. Send now stops the running turn and sends that message as soon as the turn has stopped.
+ * At the plan limit (a refusal with a reset time, in any thread) every queue waits for the reset, says so,
+ * and then goes by itself: sending earlier would only be refused again.
  */
 export class MessageQueue {
   private readonly holds = new Map<string, QueueHold>();
@@ -39,7 +44,11 @@ export class MessageQueue {
   /** Why the host refused the last message this queue tried to send (shown until one goes). */
   private readonly problems = new Map<string, string>();
 
-  constructor(private readonly deps: MessageQueueDeps) {}
+  private readonly gate: PlanLimitGate;
+
+  constructor(private readonly deps: MessageQueueDeps) {
+    this.gate = new PlanLimitGate(() => this.afterReset(), deps.timers);
+  }
 
   async state(threadId: string): Promise<MessageQueueState> {
     const items = await this.deps.store.get(threadId);
@@ -47,7 +56,14 @@ export class MessageQueue {
     // Kept from before a restart, or left after a hold was lifted with nothing running: the user sends them.
     if (!hold && items.length && !this.deps.isBusy(threadId) && !this.dispatched.has(threadId)) hold = 'idle';
     const problem = this.problems.get(threadId);
-    return { threadId, items: items.map(shown), ...(hold ? { hold } : {}), ...(problem ? { problem } : {}) };
+    const resumesAt = hold === 'limit' ? this.gate.opensAt : undefined;
+    return {
+      threadId,
+      items: items.map(shown),
+      ...(hold ? { hold } : {}),
+      ...(resumesAt !== undefined ? { resumesAt } : {}),
+      ...(problem ? { problem } : {}),
+    };
   }
 
   /** Adds a message; with nothing running and nothing waiting before it, it is sent at once. */
@@ -65,8 +81,8 @@ export class MessageQueue {
       };
       await this.deps.store.set(threadId, [...items, stored]);
       if (items.length === 0 && this.isFree(threadId)) {
-        this.holds.delete(threadId);
-        await this.dispatch(threadId);
+        if (this.gate.closed) this.holds.set(threadId, 'limit');
+        else await this.dispatch(threadId);
       }
       return this.publish(threadId);
     });
@@ -126,6 +142,7 @@ export class MessageQueue {
 
   /** Every turn's events pass here; a turn's end decides whether the queue moves on or holds. */
   onTurnEvent(event: TurnEvent): void {
+    this.gate.see(event);
     if (event.type !== 'finished') return;
     const { threadId, turnId, status } = event;
     const mine = this.dispatched.get(threadId);
@@ -138,7 +155,12 @@ export class MessageQueue {
         this.holds.delete(threadId);
         return this.publish(threadId);
       }
-      if (status === 'done' || now) {
+      if (now) {
+        this.holds.delete(threadId);
+        await this.dispatch(threadId);
+      } else if (this.gate.closed) {
+        this.holds.set(threadId, 'limit');
+      } else if (status === 'done') {
         this.holds.delete(threadId);
         await this.dispatch(threadId);
       } else {
@@ -146,6 +168,19 @@ export class MessageQueue {
       }
       return this.publish(threadId);
     }).catch((err: unknown) => this.deps.log?.(`message queue: ${String(err)}`));
+  }
+
+  /** The plan limit has reset: each queue that waited for it goes, unless a turn runs there (its end moves it). */
+  private afterReset(): void {
+    for (const [threadId, hold] of this.holds) {
+      if (hold !== 'limit') continue;
+      void this.serial(threadId, async () => {
+        if (this.holds.get(threadId) !== 'limit') return;
+        this.holds.delete(threadId);
+        if (this.isFree(threadId)) await this.dispatch(threadId);
+        return this.publish(threadId);
+      }).catch((err: unknown) => this.deps.log?.(`message queue: ${String(err)}`));
+    }
   }
 
   private isFree(threadId: string): boolean {

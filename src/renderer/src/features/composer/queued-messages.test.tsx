@@ -86,6 +86,26 @@ describe('composer: the message queue', () => {
     expect(await screen.findByText(/could not be queued: This thread no longer exists/)).toBeInTheDocument();
   });
 
+  it('at the plan limit the queue says it waits for the reset and when its messages go', async () => {
+    const { host } = await openThread();
+    const resumesAt = new Date(2030, 0, 1, 14, 21).getTime();
+    act(() =>
+      host.emit('queueChanged', {
+        threadId: T,
+        items: [
+          { id: 'q1', text: 'one', createdAt: 1 },
+          { id: 'q2', text: 'two', createdAt: 2 },
+        ],
+        hold: 'limit',
+        resumesAt,
+      }),
+    );
+    const queue = await screen.findByTestId('message-queue');
+    expect(queue).toHaveTextContent(/2 messages queued · plan limit reached: they go at .*14:21, after the reset/);
+    // Each can still go at once, on the user's word.
+    expect(within(queue).getAllByRole('button', { name: /Send now/ })).toHaveLength(2);
+  });
+
   it('↑ in the empty composer takes the last queued message back for editing, else recalls what was sent', async () => {
     const sent: ChatMessage[] = [
       { id: 'u1', role: 'user', createdAt: 1, text: 'older question' },

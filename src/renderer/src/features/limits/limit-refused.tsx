@@ -2,7 +2,7 @@ import type { AssistantMessage } from '../../../../shared/threads';
 import { windowName } from '../../../../shared/rate-limit';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
-import { resetLabel, untilLabel } from './reset-time';
+import { resetLabel, untilLabel } from '../../ui/reset-time';
 import { useNow } from './use-now';
 import './limits.css';
 

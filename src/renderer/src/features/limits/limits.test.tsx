@@ -7,7 +7,7 @@ import refusedReplay from '../../../../../test/fixtures/replayed/38c-rate-limit-
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 import { renderApp } from '../../test-support/render-app';
-import { resetLabel } from './reset-time';
+import { resetLabel } from '../../ui/reset-time';
 
 let restoreLayout: () => void;
 beforeEach(() => (restoreLayout = giveScrollerAViewport()));

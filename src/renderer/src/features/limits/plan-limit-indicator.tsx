@@ -2,7 +2,7 @@ import { windowName, type RateLimitInfo, type RateLimitWindow } from '../../../.
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
 import { usePopover } from '../../ui/use-popover';
-import { resetLabel, untilLabel } from './reset-time';
+import { resetLabel, untilLabel } from '../../ui/reset-time';
 import { useNow } from './use-now';
 import './limits.css';
 
