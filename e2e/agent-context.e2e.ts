@@ -34,6 +34,10 @@ test('a nearly full window suggests compacting; Compact leaves a divider and fre
   await shots(page, 'context-meter-high', page.getByTestId('chat-header'));
   await meter.click();
   await expect(page.getByTestId('context-panel')).toContainText('of 1,000,000 tokens used · 85%');
+  // The CLI's own breakdown (get_context_usage after the turn, recorded case 39), category by category.
+  const breakdown = page.getByTestId('context-breakdown');
+  await expect(breakdown.getByRole('listitem').filter({ hasText: 'System prompt' })).toBeVisible();
+  await expect(breakdown.getByRole('listitem').filter({ hasText: 'Free space' })).toContainText('%');
   await shots(page, 'context-panel', page.getByTestId('chat-header'));
   await page.keyboard.press('Escape');
 

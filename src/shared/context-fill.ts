@@ -2,6 +2,7 @@
  * How full a thread's context window is, from what its turns reported: the latest verdict's `context` (the last API
  * call's tokens, or the summary's after `/compact`, recorded case 37) against the window from `modelUsage`.
  */
+import type { ContextUsage } from './context-usage';
 import type { ChatMessage } from './threads';
 
 export interface ContextFill {
@@ -37,4 +38,17 @@ export function contextFillAt(count: number, at: (i: number) => ChatMessage | un
   }
   if (tokens === undefined) return undefined;
   return window ? { tokens, window, fraction: Math.min(1, tokens / window) } : { tokens };
+}
+
+/**
+ * The latest breakdown of the window by category (get_context_usage after each turn, or `/context`; recorded cases
+ * 37, 39), since the last `/clear`. The object comes from its message unchanged, so a selector can return it as is.
+ */
+export function contextUsageAt(count: number, at: (i: number) => ChatMessage | undefined): ContextUsage | undefined {
+  for (let i = count - 1; i >= 0; i--) {
+    const m = at(i);
+    if (m?.role === 'user' && m.marker === 'clear') return undefined;
+    if (m?.role === 'assistant' && m.contextUsage) return m.contextUsage;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 /** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
 
+import type { ContextUsage } from './context-usage';
 import { z } from 'zod';
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
@@ -140,6 +141,8 @@ export interface AssistantMessage {
   warnings?: string[];
   /** Set while the CLI retries the API ("Retrying (n/10)", recorded case 12c); cleared when output resumes. */
   retry?: RetryInfo;
+  /** What filled the context window after this turn, by category (get_context_usage or `/context`, cases 37, 39). */
+  contextUsage?: ContextUsage;
   /** `/compact` ran in this turn (recorded case 37): shown as a divider. */
   compacted?: {
     trigger: string;

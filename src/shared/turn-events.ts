@@ -3,6 +3,7 @@
  * (see src/core/turn); the app pushes them to every front door; the renderer and the store
  * fold them into an AssistantMessage with the shared reducer (turn-reducer.ts).
  */
+import type { ContextUsage } from './context-usage';
 import { z } from 'zod';
 
 export interface TurnUsage {
@@ -174,6 +175,8 @@ export type TurnEvent = Base &
       }
     /** `/compact` finished (`system/compact_boundary`, case 37). */
     | { type: 'compacted'; trigger: string; preTokens?: number; postTokens?: number }
+    /** What fills the context window, by category (get_context_usage after the turn, or `/context`; cases 37, 39). */
+    | { type: 'context_usage'; usage: ContextUsage }
     | { type: 'permission_denied'; toolUseId: string; toolName: string; message: string }
     | { type: 'retry'; attempt: number; maxRetries: number; errorStatus?: number; error?: string; delayMs?: number }
     | { type: 'retry_cleared' }

@@ -77,6 +77,8 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
         ...msg,
         compacted: { trigger: e.trigger, preTokens: e.preTokens, postTokens: e.postTokens, atPart: msg.parts.length },
       };
+    case 'context_usage':
+      return sameJson(msg.contextUsage, e.usage) ? msg : { ...msg, contextUsage: e.usage };
     case 'permission_denied':
       return updateTool(msg, e.toolUseId, (p) => (p.denied === e.message ? p : { ...p, denied: e.message }));
     case 'queued':

@@ -3,6 +3,7 @@ import type { AssistantMessage } from '../../shared/threads';
 import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
 import { replayRecorded } from '../../../test/fixtures/replay-recorded';
 import { CliEventMapper } from './cli-event-mapper';
+import { parseContextUsage } from '../../shared/context-usage';
 
 function replay(name: string): { message: AssistantMessage; verdictContext?: unknown } {
   const { message, verdict } = replayRecorded(name);
@@ -112,5 +113,46 @@ describe('issue 17 recordings through mapper and reducer', () => {
       status: 'rejected',
       utilization: 1,
     });
+  });
+});
+
+describe('the context breakdown (cases 37, 39)', () => {
+  it("the /context command's reply carries its categories as data (case 39)", () => {
+    const mapper = new CliEventMapper({ threadId: 't1', turnId: 'u2' });
+    const values = recordedValues(recordedCase('39-context-command'));
+    const second = values.slice(values.findIndex((v) => (v as { type?: string }).type === 'result') + 1);
+    const events = second.flatMap((v) => mapper.map(v).events);
+    expect(events.find((e) => e.type === 'context_usage')).toMatchObject({
+      usage: {
+        totalTokens: 2167,
+        maxTokens: 1_000_000,
+        categories: [
+          { name: 'System prompt', tokens: 100, kind: 'used' },
+          { name: 'Skills', tokens: 2067, kind: 'used' },
+          { name: 'Autocompact buffer', tokens: 33000, kind: 'buffer' },
+          { name: 'Free space', tokens: 964833, kind: 'free' },
+        ],
+      },
+    });
+    // Its markdown table is the reply the user reads.
+    expect(events.find((e) => e.type === 'text')).toMatchObject({ text: expect.stringContaining('## Context Usage') });
+  });
+
+  it('the get_context_usage answer reads into the same shape (case 39, after the turn)', () => {
+    const line = recordedValues(recordedCase('39-context-command')).find(
+      (v) => (v as { type?: string }).type === 'control_response',
+    ) as { response: { response: unknown } };
+    expect(parseContextUsage(line.response.response)).toEqual({
+      totalTokens: 2571,
+      maxTokens: 1_000_000,
+      categories: [
+        { name: 'System prompt', tokens: 100, kind: 'used' },
+        { name: 'Skills', tokens: 2067, kind: 'used' },
+        { name: 'Messages', tokens: 404, kind: 'used' },
+        { name: 'Autocompact buffer', tokens: 33000, kind: 'buffer' },
+        { name: 'Free space', tokens: 964429, kind: 'free' },
+      ],
+    });
+    expect(parseContextUsage({ categories: 'nope' })).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { parseContextUsage } from '../../shared/context-usage';
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
 import type { BigText } from './big-text';
 import { TOOL_RESULT_HEAD_CHARS, bigTextOf, resultText } from './big-tool-result';
@@ -245,6 +246,9 @@ export class CliEventMapper {
       this.startedMessages.add(messageId);
       events.push(this.ev({ type: 'message_start', messageId }));
     }
+    // Case 39: the `/context` command's reply (a local, synthetic message) carries its breakdown as data too.
+    const usage = parseContextUsage(raw.context_usage);
+    if (usage) events.push(this.ev({ type: 'context_usage', usage }));
     const committed = this.blockState(messageId).committed;
     for (const block of message.content) {
       if (!isObject(block)) continue;

@@ -12,10 +12,14 @@ import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, rea
 import { buildSpawnPlan } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
+import { parseContextUsage } from '../../shared/context-usage';
 import { BackgroundWait } from './background-wait';
 
 import type { BigText } from './big-text';
 import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
+
+/** How long a turn's end waits for get_context_usage (answered in ~30 ms, recorded case 37). */
+export const CONTEXT_USAGE_WAIT_MS = 2_000;
 
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
@@ -177,6 +181,23 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         resultEmitted = true;
         input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
       }
+      // While the process still runs: what fills the window, for the header's context panel (~30 ms, no API call).
+      const asked = sawInit && !verdict.verdict.isError && !fatal ? askContextUsage() : Promise.resolve();
+      void asked.then(release);
+    }
+    /** Ask for the context breakdown, bounded: a CLI that does not answer never holds the turn up. */
+    async function askContextUsage(): Promise<void> {
+      let timer: unknown;
+      const bound = new Promise<undefined>(
+        (resolve) => (timer = clock.setTimeout(() => resolve(undefined), CONTEXT_USAGE_WAIT_MS)),
+      );
+      const answer = await Promise.race([control.request('ctx', { subtype: 'get_context_usage' }), bound]);
+      clock.clearTimeout(timer);
+      const usage = answer?.ok ? parseContextUsage(answer.response) : undefined;
+      if (usage) input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'context_usage', usage });
+    }
+    function release(): void {
+      if (!verdict) return;
       // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
       // then the pool's, and this turn is over without waiting for an exit that will not come.
       if (

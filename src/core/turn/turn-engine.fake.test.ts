@@ -41,7 +41,9 @@ describe('TurnEngine with the fake claude', () => {
     expect(fs.existsSync(configPath)).toBe(false); // deleted after the turn
     expect(fs.existsSync(argv1[argv1.indexOf('--append-system-prompt-file') + 1] ?? '')).toBe(false);
     expect(argv1[argv1.indexOf('--add-dir') + 1]).toBe(h.workspaceDir);
-    expect(JSON.parse(fs.readFileSync(stdinFile, 'utf8').trim()).message.content).toEqual([
+    // The user line first (after the answer the engine asks for the context breakdown: a control request).
+    const [userLine] = fs.readFileSync(stdinFile, 'utf8').trim().split('\n');
+    expect(JSON.parse(userLine ?? '').message.content).toEqual([
       { type: 'text', text: 'hello there' },
     ]);
 

@@ -44,6 +44,50 @@ async function open(messages: ChatMessage[]) {
 }
 
 describe('context meter', () => {
+  it("its panel lists what fills the window by category, from the latest turn's breakdown (case 39)", async () => {
+    const usage = {
+      totalTokens: 2571,
+      maxTokens: 1_000_000,
+      categories: [
+        { name: 'System prompt', tokens: 100, kind: 'used' as const },
+        { name: 'Skills', tokens: 2067, kind: 'used' as const },
+        { name: 'Messages', tokens: 404, kind: 'used' as const },
+        { name: 'Free space', tokens: 964429, kind: 'free' as const },
+        { name: 'Autocompact buffer', tokens: 33000, kind: 'buffer' as const },
+      ],
+    };
+    const older = { ...usage, categories: [{ name: 'Stale', tokens: 1, kind: 'used' as const }] };
+    await open([
+      question('u1'),
+      answer('a1', { tokens: 2_000, window: 1_000_000 }, { contextUsage: older }),
+      question('u2'),
+      answer('a2', { tokens: 2_600, window: 1_000_000 }, { contextUsage: usage }),
+    ]);
+    await userEvent.click(await screen.findByTestId('context-meter'));
+    const rows = within(screen.getByTestId('context-breakdown')).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'System prompt100<0.1%',
+      'Skills2.1k0.2%',
+      'Messages404<0.1%',
+      'Autocompact buffer33k3.3%',
+      'Free space964k96%',
+    ]);
+  });
+
+  it('shows no breakdown after /clear until a turn brings one', async () => {
+    const usage = { totalTokens: 1, categories: [{ name: 'Skills', tokens: 1, kind: 'used' as const }] };
+    await open([
+      question('u1'),
+      answer('a1', { tokens: 2_000, window: 1_000_000 }, { contextUsage: usage }),
+      { ...question('u2', '/clear'), marker: 'clear' },
+      question('u3'),
+      answer('a3', { tokens: 500, window: 1_000_000 }),
+    ]);
+    await userEvent.click(await screen.findByTestId('context-meter'));
+    expect(screen.getByTestId('context-panel')).toBeInTheDocument();
+    expect(screen.queryByTestId('context-breakdown')).not.toBeInTheDocument();
+  });
+
   it('shows how full the window is, with the exact figures on click', async () => {
     await open([question('u1'), answer('a1', { tokens: 250_000, window: 1_000_000 })]);
     const meter = await screen.findByTestId('context-meter');

@@ -1,8 +1,9 @@
-import { COMPACT_SUGGESTED_AT, contextFillAt, type ContextFill } from '../../../../shared/context-fill';
+import { COMPACT_SUGGESTED_AT, contextFillAt, contextUsageAt, type ContextFill } from '../../../../shared/context-fill';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
 import { formatTokens } from '../../ui/format';
 import { usePopover } from '../../ui/use-popover';
+import { ContextBreakdown } from './context-breakdown';
 import './context.css';
 
 const fillOf = (s: DeskState): ContextFill | undefined =>
@@ -24,6 +25,8 @@ export function ContextMeter() {
   // Plain numbers out of the selectors: a streamed delta changes `messages`, not these.
   const tokens = useDesk((s) => fillOf(s)?.tokens);
   const window = useDesk((s) => fillOf(s)?.window);
+  // The breakdown object as its message holds it: the same reference until a turn brings a new one.
+  const usage = useDesk((s) => contextUsageAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]));
   const threadId = useDesk((s) => s.activeThreadId);
   const busy = useDesk((s) => Object.values(s.inFlight).some((t) => t.threadId === s.activeThreadId));
   const sendMessage = useDesk((s) => s.sendMessage);
@@ -88,6 +91,7 @@ export function ContextMeter() {
               <>{exact(tokens)} tokens used (the window size is not known yet)</>
             )}
           </p>
+          {usage && <ContextBreakdown usage={usage} />}
           <p className="header-panel-hint">
             {high
               ? 'The window is nearly full. Compacting replaces the conversation so far with a summary, so Claude keeps room to work.'
