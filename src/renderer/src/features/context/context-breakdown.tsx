@@ -17,7 +17,7 @@ export function ContextBreakdown({ usage }: { usage: ContextUsage }) {
   return (
     <div className="context-breakdown" data-testid="context-breakdown">
       <div className="context-breakdown-title">
-        By category <span className="muted">· Claude Code's estimate</span>
+        By category <span className="muted">· estimated by Claude Code</span>
       </div>
       <ul>
         {rows.map((c) => (
