@@ -43,9 +43,7 @@ describe('TurnEngine with the fake claude', () => {
     expect(argv1[argv1.indexOf('--add-dir') + 1]).toBe(h.workspaceDir);
     // The user line first (after the answer the engine asks for the context breakdown: a control request).
     const [userLine] = fs.readFileSync(stdinFile, 'utf8').trim().split('\n');
-    expect(JSON.parse(userLine ?? '').message.content).toEqual([
-      { type: 'text', text: 'hello there' },
-    ]);
+    expect(JSON.parse(userLine ?? '').message.content).toEqual([{ type: 'text', text: 'hello there' }]);
 
     const second = await runTurn(engine, h.request('t1', 'again'));
     expect(second.outcome.status).toBe('done');
