@@ -2,6 +2,7 @@ import { COMPACT_SUGGESTED_AT, contextFillAt, contextUsageAt, type ContextFill }
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
 import { formatTokens } from '../../ui/format';
+import { Icon } from '../../ui/icons';
 import { usePopover } from '../../ui/use-popover';
 import { ContextBreakdown } from './context-breakdown';
 import './context.css';
@@ -65,6 +66,10 @@ export function ContextMeter() {
         {...buttonProps}
         data-testid="context-meter"
       >
+        {/* Below 900 px an icon stands in for the bar: icon + figure, as the header's other chips. */}
+        <span className="context-icon" aria-hidden="true">
+          <Icon name="gauge" size={13} />
+        </span>
         <span className="context-bar" aria-hidden="true">
           <span className="context-bar-fill" style={{ width: `${Math.max(2, (fraction ?? 0) * 100)}%` }} />
         </span>
