@@ -118,7 +118,7 @@ export function Composer() {
   // changes (a resized window, the sidebar folded) or its placeholder does: a height measured for a wrapped
   // placeholder at 800 px would otherwise stay, an empty box two lines tall.
   const placeholder = busy
-    ? 'Claude is answering: type to queue a message…'
+    ? 'Type to queue a message…'
     : threadId
       ? 'Reply to Claude…'
       : 'Ask Claude anything…';
