@@ -59,20 +59,30 @@ export class ComposerService {
     );
   }
 
+  /**
+   * The @-picker's answer. The first time a folder is asked for, its index starts and answers at once from the
+   * files found so far (`indexing` says so, and the picker asks again); a stale index keeps answering while its
+   * replacement is built whole behind it, so the list never shrinks back to a partial one.
+   */
   async searchFiles(
     threadId: string | undefined,
     query: string,
     limit: number,
-  ): Promise<{ matches: FileMatch[]; truncated: boolean; total: number }> {
+  ): Promise<{ matches: FileMatch[]; truncated: boolean; total: number; indexing: boolean }> {
     const dir = await this.projectDir(threadId);
-    if (!dir) return { matches: [], truncated: false, total: 0 };
+    if (!dir) return { matches: [], truncated: false, total: 0, indexing: false };
     const index = await this.cached(
       this.indexes,
       dir,
-      () => FileIndex.build(dir),
+      (stale) => (stale ? FileIndex.build(dir) : Promise.resolve(FileIndex.start(dir))),
       () => true,
     );
-    return { matches: index.search(query, limit), truncated: index.truncated, total: index.files.length };
+    return {
+      matches: index.search(query, limit),
+      truncated: index.truncated,
+      total: index.files.length,
+      indexing: !index.complete,
+    };
   }
 
   /** Forget what was learnt about a folder (its commands may have changed). */
@@ -83,12 +93,12 @@ export class ComposerService {
   private async cached<T>(
     map: Map<string, Cached<T>>,
     key: string,
-    load: () => Promise<T>,
+    load: (stale: boolean) => Promise<T>,
     keep: (v: T) => boolean,
   ): Promise<T> {
     const hit = map.get(key);
     if (hit && this.now() - hit.at < FRESH_MS) return hit.value;
-    const fresh: Cached<T> = { at: this.now(), value: load() };
+    const fresh: Cached<T> = { at: this.now(), value: load(hit !== undefined) };
     const settle = fresh.value.then(
       (v) => {
         if (!keep(v))

@@ -136,8 +136,11 @@ export const calls = {
   ),
   /** The composer's pickers: the CLI's slash commands and models for this thread's folder (issue 19). */
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
-  /** The @-picker: files of the thread's project folder matching what was typed after `@`. */
-  searchProjectFiles: call<{ matches: FileMatch[]; truncated: boolean; total: number }>()(
+  /**
+   * The @-picker: files of the thread's project folder matching what was typed after `@`. `indexing`: the
+   * folder is still being listed and the answer covers the `total` files found so far (ask again shortly).
+   */
+  searchProjectFiles: call<{ matches: FileMatch[]; truncated: boolean; total: number; indexing: boolean }>()(
     z
       .object({
         threadId: id.optional(),

@@ -54,4 +54,29 @@ describe('FileIndex', () => {
     expect(capped.files).toHaveLength(1);
     expect(capped.truncated).toBe(true);
   });
+
+  it('answers while the crawl runs, and later searches include the files found since', async () => {
+    for (let i = 0; i < 200; i++) write(`dir${i % 20}/file-${i}.ts`);
+    write('README.md');
+    const index = FileIndex.start(root);
+    expect(index.complete).toBe(false);
+    const early = index.search('file-1'); // whatever has been found by now, without waiting
+    expect(early.length).toBeLessThanOrEqual(50);
+    await index.ready;
+    expect(index.complete).toBe(true);
+    expect(index.files).toHaveLength(201);
+    expect(index.search('file-199')[0]!.path).toBe('dir19/file-199.ts');
+    expect(index.search('README')[0]!.path).toBe('README.md');
+  });
+
+  it('gives the same answer after a backspace as when the shorter query was typed first', async () => {
+    write('src/reader.ts');
+    write('src/render.ts');
+    write('docs/read-me.md');
+    const typed = await FileIndex.build(root);
+    for (const q of ['r', 're', 'rea', 'read', 'reade']) typed.search(q);
+    const fresh = await FileIndex.build(root);
+    expect(typed.search('rea')).toEqual(fresh.search('rea'));
+    expect(typed.search('rea').map((m) => m.path)).toEqual(['src/reader.ts', 'docs/read-me.md']);
+  });
 });

@@ -207,6 +207,7 @@ export function Composer() {
           active={picker.active}
           loading={picker.loading}
           truncated={picker.truncated}
+          listedSoFar={picker.listedSoFar}
           problem={picker.problem}
           query={picker.trigger.query}
           onHover={picker.setActive}

@@ -77,4 +77,22 @@ describe('composer: the @ file picker', () => {
     await userEvent.keyboard('{Tab}');
     expect(box.value).toBe('Look at @README.md ');
   });
+
+  it('while the host still lists the folder, says how far it got and fills the list as it goes', async () => {
+    const { host, box } = await openThread();
+    let asked = 0;
+    host.handle('searchProjectFiles', (input) => {
+      const { query } = input as { query: string };
+      if (query !== 'READ') return { matches: [], truncated: false, total: 0, indexing: false };
+      asked++;
+      return asked === 1
+        ? { matches: [], truncated: false, total: 1234, indexing: true }
+        : { matches: [{ path: 'README.md', positions: [0, 1, 2, 3] }], truncated: false, total: 5000, indexing: false };
+    });
+    await userEvent.type(box, '@READ');
+    const picker = await screen.findByTestId('file-picker');
+    expect(await within(picker).findByText(/Still listing the folder: 1,234 files so far/)).toBeInTheDocument();
+    expect(await within(picker).findByRole('option', { name: /README\.md/ })).toBeInTheDocument();
+    expect(within(picker).queryByText(/Still listing/)).not.toBeInTheDocument();
+  });
 });

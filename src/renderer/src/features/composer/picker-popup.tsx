@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { PickerItem } from './use-picker';
 
 /** `label` with the matched characters in <mark>. */
@@ -25,6 +25,60 @@ function Highlighted({ label, positions }: { label: string; positions: number[] 
   return <>{out}</>;
 }
 
+interface PickerRowProps {
+  listId: string;
+  item: PickerItem;
+  index: number;
+  active: boolean;
+  onHover(index: number): void;
+  onChoose(index: number): void;
+}
+
+const PickerRow = memo(function PickerRow({ listId, item, index, active, onHover, onChoose }: PickerRowProps) {
+  return (
+    <li
+      id={`${listId}-${index}`}
+      data-index={index}
+      role="option"
+      aria-selected={active}
+      className={`picker-item ${active ? 'active' : ''}`}
+      onMouseMove={() => onHover(index)}
+      // mousedown, not click: the text box keeps its focus and caret.
+      onMouseDown={(e) => {
+        e.preventDefault();
+        onChoose(index);
+      }}
+    >
+      <span className="picker-label">
+        <Highlighted label={item.label} positions={item.positions} />
+        {item.hint && <span className="picker-hint"> {item.hint}</span>}
+      </span>
+      {item.detail && <span className="picker-detail">{item.detail}</span>}
+      {item.badge && <span className="picker-badge">{item.badge}</span>}
+    </li>
+  );
+}, sameRow);
+
+/** Each answer brings new item objects: a row re-renders only if what it shows changed. */
+function sameRow(a: PickerRowProps, b: PickerRowProps): boolean {
+  const x = a.item;
+  const y = b.item;
+  return (
+    a.index === b.index &&
+    a.active === b.active &&
+    a.listId === b.listId &&
+    a.onHover === b.onHover &&
+    a.onChoose === b.onChoose &&
+    x.key === y.key &&
+    x.label === y.label &&
+    x.detail === y.detail &&
+    x.hint === y.hint &&
+    x.badge === y.badge &&
+    x.positions.length === y.positions.length &&
+    x.positions.every((p, i) => p === y.positions[i])
+  );
+}
+
 export interface PickerPopupProps {
   id: string;
   kind: 'command' | 'file';
@@ -32,6 +86,8 @@ export interface PickerPopupProps {
   active: number;
   loading: boolean;
   truncated: boolean;
+  /** While the host still lists the folder: how many files so far. */
+  listedSoFar?: number | null;
   problem?: string;
   query: string;
   onHover(index: number): void;
@@ -44,16 +100,21 @@ export function PickerPopup(props: PickerPopupProps) {
   useEffect(() => {
     list.current?.querySelector<HTMLElement>(`[data-index="${props.active}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [props.active]);
+  // One stable callback for every row, so a keystroke re-renders only the rows whose item or highlight changed.
+  const onChoose = useRef(props.onChoose);
+  onChoose.current = props.onChoose;
+  const choose = useCallback((i: number) => onChoose.current(i), []);
   const label = props.kind === 'command' ? 'Commands' : 'Files';
-  const empty = props.loading
-    ? props.kind === 'command'
-      ? 'Asking Claude Code for its commands…'
-      : 'Indexing the project folder…'
-    : props.kind === 'command'
-      ? `No command matches /${props.query}`
-      : props.query
-        ? `No file matches @${props.query}`
-        : 'This folder has no files to offer.';
+  const empty =
+    props.loading || props.listedSoFar != null
+      ? props.kind === 'command'
+        ? 'Asking Claude Code for its commands…'
+        : 'Indexing the project folder…'
+      : props.kind === 'command'
+        ? `No command matches /${props.query}`
+        : props.query
+          ? `No file matches @${props.query}`
+          : 'This folder has no files to offer.';
   return (
     <div className="picker" data-testid={`${props.kind}-picker`}>
       <div className="picker-head">
@@ -69,32 +130,23 @@ export function PickerPopup(props: PickerPopupProps) {
       ) : (
         <ul id={props.id} ref={list} role="listbox" aria-label={label} className="picker-list">
           {props.items.map((item, i) => (
-            <li
+            <PickerRow
               key={item.key}
-              id={`${props.id}-${i}`}
-              data-index={i}
-              role="option"
-              aria-selected={i === props.active}
-              className={`picker-item ${i === props.active ? 'active' : ''}`}
-              onMouseMove={() => props.onHover(i)}
-              // mousedown, not click: the text box keeps its focus and caret.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                props.onChoose(i);
-              }}
-            >
-              <span className="picker-label">
-                <Highlighted label={item.label} positions={item.positions} />
-                {item.hint && <span className="picker-hint"> {item.hint}</span>}
-              </span>
-              {item.detail && <span className="picker-detail">{item.detail}</span>}
-              {item.badge && <span className="picker-badge">{item.badge}</span>}
-            </li>
+              listId={props.id}
+              item={item}
+              index={i}
+              active={i === props.active}
+              onHover={props.onHover}
+              onChoose={choose}
+            />
           ))}
         </ul>
       )}
       {props.kind === 'file' && (
         <p className="picker-foot">
+          {props.listedSoFar != null
+            ? `Still listing the folder: ${props.listedSoFar.toLocaleString('en-US')} files so far. `
+            : ''}
           {props.truncated ? 'Large folder: only the first 300,000 files are searched. ' : ''}Add <code>#L10-20</code>{' '}
           after a file for just those lines.
         </p>

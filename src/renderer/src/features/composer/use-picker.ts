@@ -18,6 +18,31 @@ export interface PickerItem {
 
 const EMPTY_CATALOG: ComposerCatalog = { commands: [], models: [] };
 
+interface FileAnswer {
+  query: string;
+  items: PickerItem[];
+  truncated: boolean;
+  listedSoFar: number | null;
+}
+
+/** How soon the @-picker asks again while the host is still listing the folder. */
+const RELIST_MS = 250;
+
+/**
+ * Once a person starts typing in a thread, the host starts listing its folder, so the list is ready by the
+ * time they type `@` (the host keeps one index per folder; asking again is a cache hit).
+ */
+function useWarmFileIndex(threadId: string | null, typing: boolean): void {
+  const warmed = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!typing || warmed.current === threadId) return;
+    warmed.current = threadId;
+    getApi()
+      .searchProjectFiles({ ...(threadId ? { threadId } : {}), query: '', limit: 1 })
+      .catch(() => undefined);
+  }, [threadId, typing]);
+}
+
 /** The catalog of a thread, fetched when a picker first needs it (the host caches and refreshes it). */
 export function useCatalog(threadId: string | null, wanted: boolean): ComposerCatalog {
   const [catalog, setCatalog] = useState<{ threadId: string | null; value: ComposerCatalog } | null>(null);
@@ -73,14 +98,18 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
   const triggerKey = trigger ? `${trigger.kind}:${trigger.start}` : null;
   const open = trigger !== null && dismissed !== triggerKey;
   const catalog = useCatalog(threadId, trigger?.kind === 'command');
-  const [files, setFiles] = useState<{ query: string; items: PickerItem[]; truncated: boolean } | null>(null);
+  const [files, setFiles] = useState<FileAnswer | null>(null);
   const seq = useRef(0);
   const [active, setActive] = useState(0);
+  // While the host is still listing the folder, the same query is asked again: the list fills as it goes.
+  const [relisted, setRelisted] = useState(0);
+  useWarmFileIndex(threadId, text !== '');
 
   const fileQuery = open && trigger?.kind === 'file' ? trigger.query : null;
   useEffect(() => {
     if (fileQuery === null) return;
     const mine = ++seq.current;
+    let again: ReturnType<typeof setTimeout> | undefined;
     getApi()
       .searchProjectFiles({ ...(threadId ? { threadId } : {}), query: fileQuery, limit: 50 })
       .then((r) => {
@@ -88,11 +117,14 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
         setFiles({
           query: fileQuery,
           truncated: r.truncated,
+          listedSoFar: r.indexing ? r.total : null,
           items: r.matches.map((m) => ({ key: `file:${m.path}`, label: m.path, positions: m.positions, path: m.path })),
         });
+        if (r.indexing) again = setTimeout(() => setRelisted((n) => n + 1), RELIST_MS);
       })
       .catch(() => undefined);
-  }, [fileQuery, threadId]);
+    return () => clearTimeout(again);
+  }, [fileQuery, threadId, relisted]);
 
   const items: PickerItem[] = !open
     ? []
@@ -108,6 +140,8 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
     active: Math.min(active, Math.max(0, items.length - 1)),
     setActive,
     truncated: trigger?.kind === 'file' && files?.truncated === true,
+    /** How many files the host has listed so far, while it still lists the folder (else null). */
+    listedSoFar: trigger?.kind === 'file' ? (files?.listedSoFar ?? null) : null,
     loading: open && (trigger.kind === 'file' ? files === null : catalog.commands.length === 0),
     problem: trigger?.kind === 'command' ? catalog.problem : undefined,
     dismiss: () => setDismissed(triggerKey),
