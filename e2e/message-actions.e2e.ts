@@ -79,7 +79,7 @@ test('Edit & resend on the first message gives a new answer; the old branch stay
   expect(sent).not.toContain('apples');
   expect(sent).not.toContain('pears');
   const marker = page.getByTestId('branch-marker');
-  await expect(marker).toBeVisible();
+  await expect(marker).toContainText('Edited here');
   await marker.getByRole('button', { name: 'Show the other branch' }).click();
   const dialog = page.getByTestId('branch-dialog');
   await expect(dialog).toContainText('Second question about pears');
@@ -100,7 +100,7 @@ test('Retry on a stopped turn sends the same message again without retyping', as
   await expect(stopped).toBeVisible();
   const before = mock.requests.length;
   await stopped.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('branch-marker')).toBeVisible(); // the stopped attempt is set aside
+  await expect(page.getByTestId('branch-marker')).toContainText('Retried here'); // the stopped attempt is set aside
   await expect(stopped).toHaveCount(0);
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
@@ -123,7 +123,7 @@ test('Regenerate asks again for the last answer, and Copy copies it as Markdown'
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe('Hello from the mock API.');
   const before = mock.requests.length;
   await answer.getByRole('button', { name: /Regenerate/ }).click();
-  await expect(page.getByTestId('branch-marker')).toBeVisible(); // the first answer is set aside
+  await expect(page.getByTestId('branch-marker')).toContainText('Regenerated here'); // the first answer is set aside
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
   await expect(users(page)).toHaveCount(1);

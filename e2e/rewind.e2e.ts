@@ -97,7 +97,7 @@ test('Rewind to here lists the files first, restores them on confirm, and the th
   await box.press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   const marker = page.getByTestId('branch-marker');
-  await expect(marker).toContainText('the other branch has 2 messages');
+  await expect(marker).toContainText('Rewound here · the other branch has 2 messages');
   await marker.getByRole('button', { name: 'Show the other branch' }).click();
   const other = page.getByRole('dialog', { name: 'The other branch' });
   await expect(other).toContainText('FILES change a and b');

@@ -132,11 +132,12 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     listBranches: async ({ threadId }) =>
       ((await s.threads.get(threadId))?.branches ?? []).map((b) => ({
         id: b.id,
+        ...(b.kind ? { kind: b.kind } : {}),
         ...(b.afterMessageId ? { afterMessageId: b.afterMessageId } : {}),
         createdAt: b.createdAt,
         messageCount: b.messages.length,
       })),
-    resendFrom: async ({ threadId, messageId, text, images }) => {
+    resendFrom: async ({ threadId, messageId, text, images, kind }) => {
       const original = (await s.threads.get(threadId))?.messages.find((m) => m.id === messageId);
       if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');
       // Only the images' names are kept: sending the same message again needs their bytes from the sender.
@@ -144,7 +145,11 @@ export function createHandlers(s: DeskServices): DeskHandlers {
         throw new Error(
           'This message had images, which Claude Desk does not keep: use Edit & resend and attach them again.',
         );
-      const user = await requireRewind(s).forkConversation(threadId, messageId);
+      const user = await requireRewind(s).forkConversation(
+        threadId,
+        messageId,
+        kind ?? (text === undefined ? 'regenerate' : 'edit'),
+      );
       return s.startTurn({ threadId, text: text ?? user.text, ...(images?.length ? { images } : {}) });
     },
     switchBranch: async ({ threadId, branchId }) => requireRewind(s).switchBranch(threadId, branchId),

@@ -47,9 +47,10 @@ function service(busy = false) {
 describe('RewindService.forkConversation (the mechanism Edit & resend and Regenerate build on)', () => {
   it('keeps the later messages as a branch and forks the session at the answer before the message', async () => {
     const { rewind, calls } = service();
-    expect(await rewind.forkConversation('t1', 'u2')).toEqual({ text: 'second' });
+    expect(await rewind.forkConversation('t1', 'u2', 'edit')).toEqual({ text: 'second' });
     expect(calls.forks).toEqual([{ sessionId: 'S', resumeAt: 'x1' }]);
-    expect(calls.branches).toMatchObject([{ fromMessageId: 'u2', afterMessageId: 'a1', sessionId: 'S' }]);
+    // The branch records what made it, for its marker's words ("Edited here").
+    expect(calls.branches).toMatchObject([{ kind: 'edit', fromMessageId: 'u2', afterMessageId: 'a1', sessionId: 'S' }]);
     expect(calls.branches[0]!.messages.map((m) => m.id)).toEqual(['u2', 'a2']);
     expect(calls.branches[0]!.rewindId).toBeUndefined(); // no files were touched, none to switch back
     expect(calls.discarded).toBe(1); // a kept process still holds the old conversation
@@ -57,9 +58,12 @@ describe('RewindService.forkConversation (the mechanism Edit & resend and Regene
 
   it('at the first message the next turn starts a fresh session; while a turn runs it refuses with a sentence', async () => {
     const { rewind, calls } = service();
-    await rewind.forkConversation('t1', 'u1');
+    await rewind.forkConversation('t1', 'u1', 'regenerate');
+    expect(calls.branches[0]!.kind).toBe('regenerate');
     expect(calls.forks).toEqual([undefined]);
     expect(calls.sessionDeleted).toBe(1);
-    await expect(service(true).rewind.forkConversation('t1', 'u2')).rejects.toThrow(/Wait until Claude has finished/);
+    await expect(service(true).rewind.forkConversation('t1', 'u2', 'retry')).rejects.toThrow(
+      /Wait until Claude has finished/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RewindOutcome, RewindPreview } from '../shared/rewind';
-import type { AssistantMessage, ChatMessage, Thread, ThreadBranch } from '../shared/threads';
+import type { AssistantMessage, BranchKind, ChatMessage, Thread, ThreadBranch } from '../shared/threads';
 import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import type { ForkPointsStore } from '../core/store/fork-points-store';
 import type { ThreadsStore } from '../core/store/threads-store';
@@ -129,7 +129,7 @@ export class RewindService {
       undoable = restored.length > 0;
     }
 
-    const text = await this.setAside(thread, index, undoable ? rewindId : undefined);
+    const text = await this.setAside(thread, index, undoable ? rewindId : undefined, 'rewind');
     return { threadId, messageId, restored, kept, text, ...(undoable ? { rewindId } : {}) };
   }
 
@@ -140,15 +140,25 @@ export class RewindService {
    * fresh session when it was the first message. Returns the message's text. For "Edit & resend" and
    * "Regenerate": call this, then sendMessage with the (edited) text.
    */
-  async forkConversation(threadId: string, messageId: string): Promise<{ text: string }> {
+  async forkConversation(
+    threadId: string,
+    messageId: string,
+    kind: Exclude<BranchKind, 'rewind'>,
+  ): Promise<{ text: string }> {
     const { thread, index } = await this.locate(threadId, messageId);
-    return { text: await this.setAside(thread, index, undefined) };
+    return { text: await this.setAside(thread, index, undefined, kind) };
   }
 
-  private async setAside(thread: Thread, index: number, rewindId: string | undefined): Promise<string> {
+  private async setAside(
+    thread: Thread,
+    index: number,
+    rewindId: string | undefined,
+    kind: BranchKind,
+  ): Promise<string> {
     const sessionId = await this.deps.sessions.get(thread.id);
     const branch: ThreadBranch = {
       id: randomUUID(),
+      kind,
       fromMessageId: thread.messages[index]!.id,
       ...(index > 0 ? { afterMessageId: thread.messages[index - 1]!.id } : {}),
       createdAt: Date.now(),
@@ -188,8 +198,10 @@ export class RewindService {
     const restored = [...git.restored, ...cli.filter((f) => !git.restored.includes(f))];
     const current = thread.messages.slice(at);
     const sessionId = await this.deps.sessions.get(threadId);
+    // The fork point is the same one, so what is set aside now keeps the words of the branch switched to.
     const aside: ThreadBranch = {
       id: randomUUID(),
+      ...(target.kind ? { kind: target.kind } : {}),
       fromMessageId: current[0]?.id ?? target.fromMessageId,
       ...(target.afterMessageId ? { afterMessageId: target.afterMessageId } : {}),
       createdAt: Date.now(),

@@ -172,6 +172,8 @@ export const calls = {
         messageId: id,
         text: z.string().max(1_000_000).optional(),
         images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
+        /** What the user did, for the branch marker's words (default: `edit` with a text, else `regenerate`). */
+        kind: z.enum(['edit', 'regenerate', 'retry']).optional(),
       })
       .strict(),
   ),

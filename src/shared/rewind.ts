@@ -1,4 +1,5 @@
 /** Rewind (undo a turn's file changes and continue the conversation from before it): plain data for every door. */
+import type { BranchKind } from './threads';
 
 export interface RewindFile {
   /** Relative to the project's work-tree root (git) or absolute (the CLI's own checkpoints). */
@@ -41,6 +42,7 @@ export interface RewindOutcome {
 /** A branch a rewind set aside, as listed in the thread (its messages are fetched with the thread). */
 export interface BranchSummary {
   id: string;
+  kind?: BranchKind;
   /** The last message it shares with the thread (absent: it starts at the beginning). */
   afterMessageId?: string;
   createdAt: number;

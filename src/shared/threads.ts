@@ -163,9 +163,17 @@ export interface AssistantMessage {
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
+/**
+ * What made a branch, for the words of its marker: a rewind, an Edit & resend, a Regenerate or a Retry of a
+ * failed or stopped turn. Branches from before kinds were recorded have none and read as a rewind.
+ */
+export type BranchKind = 'rewind' | 'edit' | 'regenerate' | 'retry';
+export const BRANCH_KINDS: readonly BranchKind[] = ['rewind', 'edit', 'regenerate', 'retry'];
+
 /** The part of a thread a rewind set aside: still readable, and it can be switched back to. */
 export interface ThreadBranch {
   id: string;
+  kind?: BranchKind;
   /** The user message where the thread went another way (the first message of this branch). */
   fromMessageId: string;
   /** The last message shared with the thread (absent: the branch starts at the thread's beginning). */

@@ -54,6 +54,23 @@ describe('thread log: rewinds keep the set-aside branch', () => {
     expect(again.messages.map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
     expect(again.branches.map((b) => b.messages.map((m) => m.id))).toEqual([['u3']]);
   });
+
+  it("keeps a branch's kind through compaction; an unknown kind is dropped, so the marker reads as a rewind", () => {
+    const text = serializeRecords([
+      ...records,
+      { op: 'branch', at: 5, branch: { ...branch, kind: 'edit' } },
+      { op: 'user', at: 6, message: user('u3', 'three') },
+      { op: 'assistant', at: 7, message: answer('a3') },
+      { op: 'branch', at: 8, branch: { ...branch, id: 'b2', fromMessageId: 'u3', kind: 'teleport' as never } },
+    ]);
+    const parsed = parseThreadLog('t', text);
+    expect(parsed.branches.map((b) => [b.id, b.kind])).toEqual([
+      ['b1', 'edit'],
+      ['b2', undefined],
+    ]);
+    const again = parseThreadLog('t', compactedLog(parsed.summary, parsed.messages, 9, parsed.branches));
+    expect(again.branches.map((b) => b.kind)).toEqual(['edit', undefined]);
+  });
 });
 
 describe('turn args after a rewind', () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ThreadBranch, ThreadSummary } from '../../shared/threads';
+import { BRANCH_KINDS, type ChatMessage, type ThreadBranch, type ThreadSummary } from '../../shared/threads';
 import { EMPTY_TOTALS } from '../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 import { correctLegacyCosts, totalsFromMessages } from '../../shared/turn-costs';
@@ -108,6 +108,10 @@ export class ThreadLogParser {
       }
     }
     // A branch with nothing in it (rewinding to the last message of a turn that never answered) is not kept.
-    if (b.messages.length > 0) branches.push(b);
+    // An unknown kind (a newer version's, or a hand-edited log) is dropped: the marker then reads as a rewind.
+    if (b.messages.length > 0) {
+      const { kind, ...rest } = b;
+      branches.push(kind === undefined || BRANCH_KINDS.includes(kind) ? b : rest);
+    }
   }
 }

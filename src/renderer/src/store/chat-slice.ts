@@ -187,7 +187,7 @@ export const createChatSlice =
 
       sendMessage: (text, images) => send(text, images),
 
-      async resendFrom(messageId, text) {
+      async resendFrom(messageId, text, kind) {
         const threadId = get().activeThreadId;
         if (!threadId) return false;
         const images = text === undefined ? sentImages.get(messageId) : undefined;
@@ -198,6 +198,7 @@ export const createChatSlice =
             messageId,
             ...(text !== undefined ? { text } : {}),
             ...(images?.length ? { images } : {}),
+            ...(kind ? { kind } : {}),
           });
           if (images?.length) rememberImages(out.messageId, images);
           await get().reloadActiveThread(); // what followed the message is a branch now
@@ -226,7 +227,7 @@ export const createChatSlice =
           // just before it, so Claude does not see the failed attempt (the attempt stays as a branch).
           if (isLocalId(turnId) || m.marker)
             await send(m.text, sentImages.get(m.id), isLocalId(turnId) ? m : undefined);
-          else await get().resendFrom(m.id);
+          else await get().resendFrom(m.id, undefined, 'retry');
           return;
         }
       },

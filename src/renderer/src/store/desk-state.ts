@@ -78,8 +78,11 @@ export interface ChatSlice {
   resyncBackgroundTurns(): Promise<void>;
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   retryTurn(turnId: string): Promise<void>;
-  /** Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. */
-  resendFrom(messageId: string, text?: string): Promise<boolean>;
+  /**
+   * Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. `kind`
+   * names what the user did, for the branch marker (default: edit with a text, else regenerate).
+   */
+  resendFrom(messageId: string, text?: string, kind?: 'edit' | 'regenerate' | 'retry'): Promise<boolean>;
   stopActiveTurn(): Promise<void>;
 }
 

@@ -116,7 +116,9 @@ describe('chat: turn states', () => {
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     // The host forks the conversation before the message (the failed attempt becomes a branch) and sends it again.
     const [sent] = host.callsTo('sendMessage') as { messageId: string }[];
-    await waitFor(() => expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: sent!.messageId }]));
+    await waitFor(() =>
+      expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: sent!.messageId, kind: 'retry' }]),
+    );
     expect(host.callsTo('sendMessage')).toHaveLength(1);
   });
 

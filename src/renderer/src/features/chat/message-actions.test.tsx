@@ -51,7 +51,9 @@ describe('message actions', () => {
     await userEvent.clear(editor);
     await userEvent.type(editor, 'first, better{Enter}');
     await waitFor(() =>
-      expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: 'u1', text: 'first, better' }]),
+      expect(host.callsTo('resendFrom')).toEqual([
+        { threadId: T, messageId: 'u1', text: 'first, better', kind: 'edit' },
+      ]),
     );
   });
 
@@ -61,7 +63,9 @@ describe('message actions', () => {
     expect(within(older!).queryByRole('button', { name: /Regenerate/ })).not.toBeInTheDocument();
     expect(within(older!).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     await userEvent.click(within(last!).getByRole('button', { name: /Regenerate/ }));
-    await waitFor(() => expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: 'u2' }]));
+    await waitFor(() =>
+      expect(host.callsTo('resendFrom')).toEqual([{ threadId: T, messageId: 'u2', kind: 'regenerate' }]),
+    );
   });
 
   it('while a turn runs, Edit & resend waits', async () => {

@@ -67,7 +67,7 @@ export function UserMessageEditor({ message, onDone }: { message: UserMessage; o
   const save = async () => {
     if (!text.trim() || sending) return;
     setSending(true);
-    if (await resendFrom(message.id, text)) onDone();
+    if (await resendFrom(message.id, text, 'edit')) onDone();
     else setSending(false);
   };
   return (
@@ -135,7 +135,7 @@ export function AssistantMessageActions({ message }: { message: AssistantMessage
           className="btn btn-ghost btn-small"
           disabled={busy}
           title="Ask again for a new answer; this one stays as a branch"
-          onClick={() => void resendFrom(askedBy)}
+          onClick={() => void resendFrom(askedBy, undefined, 'regenerate')}
         >
           <Icon name="history" size={13} /> Regenerate
         </button>

@@ -1,9 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { BranchSummary } from '../../../../../shared/rewind';
-import type { ChatMessage, ThreadBranch } from '../../../../../shared/threads';
+import type { BranchKind, ChatMessage, ThreadBranch } from '../../../../../shared/threads';
 import { getApi } from '../../../api';
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
+
+/** What the marker says, by what made the branch (a branch from before kinds were recorded reads as a rewind). */
+const MARKER_WORDS: Record<BranchKind, string> = {
+  rewind: 'Rewound here',
+  edit: 'Edited here',
+  regenerate: 'Regenerated here',
+  retry: 'Retried here',
+};
 
 /** Where a rewind went another way: a line before the message that replaced the old branch, and a way back. */
 export function BranchMarker({ threadId, branches }: { threadId: string; branches: BranchSummary[] }) {
@@ -13,7 +21,8 @@ export function BranchMarker({ threadId, branches }: { threadId: string; branche
       {branches.map((b) => (
         <div key={b.id} className="branch-marker-row">
           <span>
-            Rewound here · the other branch has {b.messageCount} {b.messageCount === 1 ? 'message' : 'messages'}
+            {MARKER_WORDS[b.kind ?? 'rewind']} · the other branch has {b.messageCount}{' '}
+            {b.messageCount === 1 ? 'message' : 'messages'}
           </span>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(b)}>
             Show the other branch

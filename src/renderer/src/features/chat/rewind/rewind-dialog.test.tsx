@@ -121,4 +121,27 @@ describe('the other branch', () => {
       await screen.findByText(/One file you changed since was left as you left them \(b\.txt\)/),
     ).toBeInTheDocument();
   });
+
+  it("words the marker by what made the branch; an old branch without a kind still reads 'Rewound here'", async () => {
+    const four: ChatMessage[] = [
+      { id: 'u1', role: 'user', createdAt: 1, text: 'first' },
+      { id: 'u2', role: 'user', createdAt: 2, text: 'second' },
+      { id: 'u3', role: 'user', createdAt: 3, text: 'third' },
+      { id: 'u4', role: 'user', createdAt: 4, text: 'fourth' },
+    ];
+    const host = createFakeHost({ threads: [makeThread('t1', 'Work', four)] });
+    host.handle('listBranches', () => [
+      { id: 'b1', kind: 'edit', afterMessageId: 'u1', createdAt: 5, messageCount: 1 },
+      { id: 'b2', kind: 'regenerate', afterMessageId: 'u2', createdAt: 6, messageCount: 3 },
+      { id: 'b3', kind: 'retry', afterMessageId: 'u3', createdAt: 7, messageCount: 2 },
+      { id: 'b4', afterMessageId: 'u3', createdAt: 8, messageCount: 2 },
+    ]);
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    await waitFor(() => expect(screen.getAllByTestId('branch-marker')).toHaveLength(3));
+    const rows = screen.getAllByTestId('branch-marker').map((m) => m.textContent ?? '');
+    expect(rows[0]).toContain('Edited here · the other branch has 1 message');
+    expect(rows[1]).toContain('Regenerated here · the other branch has 3 messages');
+    expect(rows[2]).toMatch(/Retried here · the other branch has 2 messages.*Rewound here · the other branch has 2/);
+  });
 });
