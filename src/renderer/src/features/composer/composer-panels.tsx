@@ -85,24 +85,26 @@ function ModelChooser({ onDone }: { onDone: () => void }) {
           </li>
         ))}
       </ul>
-      <form
-        className="model-typed"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (typed.trim()) void pick(typed.trim());
-        }}
-      >
+      {/* Not a <form>: the panel sits inside the composer's form, and forms do not nest. Enter here picks the
+          typed model and must not reach the composer (its implicit submit would send the message). */}
+      <div className="model-typed" role="group" aria-label="Another model">
         <input
           className="input"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            e.stopPropagation();
+            if (typed.trim()) void pick(typed.trim());
+          }}
           placeholder="Or a full model id, e.g. claude-sonnet-4-5"
           aria-label="Model id"
         />
-        <button type="submit" className="btn" disabled={!typed.trim()}>
+        <button type="button" className="btn" disabled={!typed.trim()} onClick={() => void pick(typed.trim())}>
           Use
         </button>
-      </form>
+      </div>
       {error && (
         <p className="composer-problem" role="alert">
           {error}

@@ -65,6 +65,21 @@ describe('composer: the / command picker', () => {
     const panel = await screen.findByTestId('model-panel');
     expect(await within(panel).findByRole('button', { name: /Sonnet/ })).toBeInTheDocument();
   });
+
+  it('a model id typed in the /model panel applies with Enter and sends nothing; the panel nests no form', async () => {
+    const { host, box } = await openThread();
+    await userEvent.type(box, '/model{Enter}');
+    const panel = await screen.findByTestId('model-panel');
+    expect(panel.closest('form')?.querySelector('form')).toBeNull();
+    await userEvent.type(within(panel).getByLabelText('Model id'), 'claude-opus-4-1{Enter}');
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: T,
+        settings: { model: 'claude-opus-4-1' },
+      }),
+    );
+    expect(host.callsTo('sendMessage')).toEqual([]);
+  });
 });
 
 describe('composer: the @ file picker', () => {
