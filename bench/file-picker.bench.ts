@@ -77,9 +77,7 @@ try {
   console.log(
     `index ready: ${buildMs.toFixed(0)} ms wall (${(buildMs / bareMs).toFixed(2)}× the bare crawl), ${buildCpu.toFixed(0)} ms CPU (${(buildCpu / bareCpu).toFixed(2)}×); target ≤ 1000 ms`,
   );
-  console.log(
-    `searchable while indexing: the first 10,000 files after ${earlyMs.toFixed(0)} ms wall`,
-  );
+  console.log(`searchable while indexing: the first 10,000 files after ${earlyMs.toFixed(0)} ms wall`);
   const line = (name: string, xs: number[]) =>
     `${name} p50 ${pct(xs, 50).toFixed(2)} ms, p99 ${pct(xs, 99).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
   console.log(`per keystroke over ${wall.length} (target ≤ 30 ms):`);
