@@ -59,7 +59,30 @@ export interface ParsedLog {
 }
 
 export function serializeRecords(records: LogRecord[]): string {
-  return records.map((r) => `${JSON.stringify(r)}\n`).join('');
+  return records.map((r) => `${JSON.stringify(storedForm(r))}\n`).join('');
+}
+
+/**
+ * A finished answer's verdict repeats the answer (`result` is the CLI's copy of its last text block): on disk the
+ * answer is kept once, in the parts. An error's `result` is its sentence, not in the parts: it stays. Older logs
+ * with the copy read as before (the field is optional, and nothing reads it from a turn that did not fail).
+ */
+export function withoutEchoedResult(message: AssistantMessage): AssistantMessage {
+  const v = message.verdict;
+  if (!v || v.isError || v.result === undefined) return message;
+  const said = message.parts.some((p) => p.kind === 'text' && p.text.includes(v.result ?? ''));
+  if (!said && v.result !== '') return message;
+  const { result: _echo, ...verdict } = v;
+  return { ...message, verdict };
+}
+
+function storedForm(r: LogRecord): LogRecord {
+  if (r.op === 'assistant') return { ...r, message: withoutEchoedResult(r.message) };
+  if (r.op === 'branch') {
+    const messages = r.branch.messages.map((m) => (m.role === 'assistant' ? withoutEchoedResult(m) : m));
+    return { ...r, branch: { ...r.branch, messages } };
+  }
+  return r;
 }
 
 export function parseThreadLog(id: string, text: string): ParsedLog {
