@@ -55,7 +55,7 @@ describe('ThreadsStore.syncFromDisk: what another process did', () => {
     expect(await here.list()).toEqual([]);
   });
 
-  it("this store's own writes are not taken for another's; a streaming snapshot alone does not re-announce the thread", async () => {
+  it("this store's own writes are not taken for another's; a streaming snapshot re-announces the thread only when its status moved", async () => {
     const { here, there, changes } = await twoStores();
     const t = await here.create({ title: 'mine' });
     await here.rename(t.id, 'still mine');
@@ -69,7 +69,12 @@ describe('ThreadsStore.syncFromDisk: what another process did', () => {
     await there.saveAssistant(t.id, { ...done('a1', 'Half'), status: 'running' });
     await there.flush();
     await here.syncFromDisk([t.id]);
-    expect(changes).toEqual([]);
+    expect(changes).toEqual([{ threadId: t.id, kind: 'updated' }]); // it runs now: shown as running
+    changes.length = 0;
+    await there.saveAssistant(t.id, { ...done('a1', 'Half an answer'), status: 'running' });
+    await there.flush();
+    await here.syncFromDisk([t.id]);
+    expect(changes).toEqual([]); // one more streaming snapshot: nothing to announce
     expect(here.summary(t.id)?.updatedAt).toBeGreaterThan(t.updatedAt - 1);
   });
 

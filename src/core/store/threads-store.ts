@@ -75,6 +75,8 @@ export class ThreadsStore {
   private readonly index: IndexSaver;
   private readonly messageIds = new MessageIds();
   private readonly rewriteLock: ThreadsStoreOptions['rewriteLock'];
+  /** Another process's unfinished answers, by message id: the status this store last announced (syncFromDisk). */
+  private readonly seenStatus = new Map<string, string>();
   /** Deleted by this process: a log still on disk (its removal queued) is not taken for another's new thread. */
   private readonly deleted = new Set<string>();
 
@@ -166,17 +168,20 @@ export class ThreadsStore {
       return;
     }
     const shown = JSON.stringify({ ...toSummary(entry), updatedAt: 0 });
-    let turnEnded = true;
+    let moved = true;
     if (tail.kind === 'appended') {
       entry.logBytes = tail.end;
       applyToSummary(entry, tail.records);
-      // A new message, a finished answer or a rewind — not every streaming snapshot — is worth re-reading an open thread.
-      turnEnded = tail.records.some(
-        (r) =>
-          r.op === 'user' ||
-          r.op === 'branch' ||
-          (r.op === 'assistant' && isFinalStatus(r.message?.status ?? 'running')),
-      );
+      // A new message, a rewind, or an answer whose status moved (queued → running → done) is worth re-reading an
+      // open thread; the streaming snapshots in between are not (four a second, each the whole answer so far).
+      moved = false;
+      for (const r of tail.records) {
+        if (r.op === 'user' || r.op === 'branch') moved = true;
+        if (r.op !== 'assistant' || typeof r.message?.id !== 'string') continue;
+        if (this.seenStatus.get(r.message.id) !== r.message.status) moved = true;
+        if (isFinalStatus(r.message.status)) this.seenStatus.delete(r.message.id);
+        else this.seenStatus.set(r.message.id, r.message.status);
+      }
     } else {
       const parsed = await log.readThreadLogFile(id, this.logPath(id)).catch(() => undefined);
       if (!parsed) return;
@@ -184,7 +189,7 @@ export class ThreadsStore {
       Object.assign(entry, parsed.summary, { logBytes: tail.size });
     }
     this.index.soon();
-    if (turnEnded || JSON.stringify({ ...toSummary(entry), updatedAt: 0 }) !== shown) this.changed(id, 'updated');
+    if (moved || JSON.stringify({ ...toSummary(entry), updatedAt: 0 }) !== shown) this.changed(id, 'updated');
   }
 
   summary(id: string): ThreadSummary | undefined {
