@@ -1,5 +1,5 @@
 /**
- * A long thread costs nothing on the way to the first token (issue 15 item 3): Enter → first text delta on a
+ * A long thread costs nothing on the way to the first token: Enter → first text delta on a
  * ~50 MB thread against a small one, the app as shipped (real CLI, mock API, kept processes), interleaved
  * (small, big, small, big …), turns 2+ as min–median–max. Goal: big/small ≤ 1.1.
  * Run: npx tsx bench/big-thread.bench.ts   (BENCH_TURNS, default 7; BENCH_BIG_MB, default 50)

@@ -1,5 +1,5 @@
 /**
- * Peak memory of a turn with a huge tool result (issue 14: "≤ 2× the line size plus a normal turn's").
+ * Peak memory of a turn with a huge tool result ("≤ 2× the line size plus a normal turn's").
  * The app as shipped (createDeskApp, browser-mode host) drives the fake CLI (test/fixtures/fake-claude.mjs):
  *  (a) a normal turn (a streamed answer)
  *  (b) a turn whose tool-result line is BENCH_BIG_MIB MiB (default 64), then a streamed answer

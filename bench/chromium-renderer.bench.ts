@@ -1,5 +1,5 @@
 /**
- * The renderer in real Chromium (issue 15 item 4): the built page in browser mode, over the real app services,
+ * The renderer in real Chromium: the built page in browser mode, over the real app services,
  * measured through the DevTools protocol.
  *  - main-thread time per streamed text delta (CDP Performance.getMetrics TaskDuration over a stream of deltas,
  *    minus the same page's idle time over the same wall time), for

@@ -1,5 +1,5 @@
 /**
- * Enter → first text delta and → result (issue 15), the REAL CLI against the mock Messages API, all variants
+ * Enter → first text delta and → result, the REAL CLI against the mock Messages API, all variants
  * in one run, INTERLEAVED: round r runs turn r of every variant, the order rotated each round, so a busy
  * moment of the (shared) machine hits every variant alike. Turn 1 (a thread's first) is reported apart
  * from turns 2+ as min–median–max.

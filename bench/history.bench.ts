@@ -1,5 +1,5 @@
 /**
- * History benchmarks (issue 18) on a synthetic corpus in the real CLI's line shapes (test/fixtures/synthetic-sessions.ts),
+ * History benchmarks on a synthetic corpus in the real CLI's line shapes (test/fixtures/synthetic-sessions.ts),
  * generated in a temp folder and deleted afterwards:
  *  1. Cold index throughput vs the parsing floor (read the same files, split lines, JSON.parse each) → ratio, target ≥ 0.8.
  *  2. Kept copies (gzip members) made after the index: MB/s and compression.

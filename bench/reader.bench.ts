@@ -1,5 +1,5 @@
 /**
- * Turn-engine benchmarks (issue 4), one run, no network:
+ * Turn-engine benchmarks, one run, no network:
  *  1. Reader throughput on a ≥100 MB stream built from the recorded CLI events, fed in 64 KiB chunks,
  *     against the baseline `split('\n') + JSON.parse` in the same process → ratio (target ≥ 0.8).
  *  2. Added latency per text delta: from the moment a stdout chunk of the (fake) CLI reaches us to the

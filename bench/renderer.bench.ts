@@ -1,5 +1,5 @@
 /**
- * Renderer benchmark (issue 6), in jsdom, one run:
+ * Renderer benchmark, in jsdom, one run:
  *  1. Time to open a 2,000-message thread in the real app (store + virtualized list), from
  *     `selectThread` to the latest message in the DOM.
  *  2. Cost per streamed text delta while that thread is open (host event → DOM shows the text).

@@ -1,5 +1,5 @@
 /**
- * What rewind's git snapshots cost a turn (issue 20). The REAL CLI against the mock Messages API, through the app's
+ * What rewind's git snapshots cost a turn. The REAL CLI against the mock Messages API, through the app's
  * handlers, in a git project of BENCH_REWIND_FILES files (default 2,000, ~4 KB each, a few changed and untracked):
  *  (a) the app as shipped: a snapshot of the work tree before the turn (on the way to the first token) and after it
  *  (b) the same app with rewindSnapshots: false — the same turn without snapshots

@@ -1,5 +1,5 @@
 /**
- * The thread list's search (issue 16) on 500 threads of 40 messages each (markdown answers with headings,
+ * The thread list's search on 500 threads of 40 messages each (markdown answers with headings,
  * tables and code, as real ones), written as thread logs in a temp folder and opened by the real store:
  *  1. The first search with nothing read yet (every log read and parsed) — what a search without warm-up costs.
  *  2. The background warm-up (ThreadSearcher.warm) that the app runs after start.

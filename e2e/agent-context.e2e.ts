@@ -5,7 +5,7 @@ import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 
 /**
- * Issue 17, the context window end to end with the real CLI against the mock: the header meter from the turn's usage,
+ * The context window end to end with the real CLI against the mock: the header meter from the turn's usage,
  * the suggestion past 80 %, Compact running the CLI's /compact (recorded case 37) and the divider it leaves.
  */
 let mock: MockApi;

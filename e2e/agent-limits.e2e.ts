@@ -5,7 +5,7 @@ import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 
 /**
- * Issue 17, plan limits end to end with the real CLI against the mock: a subscription-style login (no API key, an
+ * Plan limits end to end with the real CLI against the mock: a subscription-style login (no API key, an
  * OAuth token; recorded cases 38, 38c) gets the unified rate-limit headers, so the CLI emits rate_limit_event.
  */
 let mock: MockApi;

@@ -5,7 +5,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 
-/** Issue 17, plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
+/** Plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
 let mock: MockApi;
 let cli: RealCliEnv;
 let host: DeskHost;

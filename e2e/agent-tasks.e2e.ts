@@ -4,7 +4,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 
-/** Issue 17, the task checklist end to end: the app turns on the CLI's Task* tools and draws their list (case 33). */
+/** The task checklist end to end: the app turns on the CLI's Task* tools and draws their list (case 33). */
 let mock: MockApi;
 let cli: RealCliEnv;
 let host: DeskHost;

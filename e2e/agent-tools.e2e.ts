@@ -7,7 +7,7 @@ import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 
 /**
- * Issue 17 end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
+ * The agent's tool cards end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
  * terminal, a sub-agent nested under its Agent card. SHOTS=<dir> saves screenshots of each card in both themes.
  */
 let mock: MockApi;

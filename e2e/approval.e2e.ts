@@ -6,7 +6,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
- * Issue 8 end to end in browser mode: the real Claude Code CLI (against the mock API) asks to run a
+ * Approvals end to end in browser mode: the real Claude Code CLI (against the mock API) asks to run a
  * shell command, the card shows it, the user clicks "Allow once", and the tool's result comes back.
  */
 let mock: MockApi;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
- * Issue 14: a 64 MiB tool result, then a streamed answer. The thread reopens complete after a reload, the card
+ * A 64 MiB tool result, then a streamed answer. The thread reopens complete after a reload, the card
  * shows the result's head and says so, and "Show all" pages the whole output from disk, down to its last bytes.
  * A fake claude sends the line (the real CLI caps its own tool output far below this).
  */

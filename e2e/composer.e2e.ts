@@ -6,7 +6,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 
 /**
- * The composer's pickers (issue 19) in browser mode with the REAL CLI: the project's own command comes from the
+ * The composer's pickers in browser mode with the REAL CLI: the project's own command comes from the
  * CLI's initialize answer and its expansion reaches the API (recorded case 30); the @-picker offers the project's
  * README and the CLI inlines it (case 33). The project is the default workspace folder of the data dir.
  */

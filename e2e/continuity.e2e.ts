@@ -6,7 +6,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 
-/** Issue 16, continuity: a reload, or a restart of the host, comes back to the thread, place and draft. */
+/** Continuity: a reload, or a restart of the host, comes back to the thread, place and draft. */
 let mock: MockApi;
 let cli: RealCliEnv;
 let host: DeskHost;

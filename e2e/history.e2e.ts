@@ -10,7 +10,7 @@ import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { syntheticSession } from '../test/fixtures/synthetic-sessions';
 
 /**
- * Issue 18 in browser mode: the History tab lists sessions the REAL CLI made in two folders (plus a long one),
+ * The History in browser mode: the History tab lists sessions the REAL CLI made in two folders (plus a long one),
  * opens a session at its end and pages backwards, and Continue here sends a message that resumes the session.
  */
 const pexec = promisify(execFile);

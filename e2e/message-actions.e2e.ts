@@ -4,7 +4,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 
 /**
- * Message actions (issue 19) in browser mode with the REAL CLI against the mock: Edit & resend on the first message
+ * Message actions in browser mode with the REAL CLI against the mock: Edit & resend on the first message
  * forks the conversation there (a new answer; the old branch stays reachable), Retry on a stopped turn sends the
  * same message again without retyping, Regenerate asks again for the last answer; times and Copy on hover.
  */

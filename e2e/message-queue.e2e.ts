@@ -4,7 +4,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 
 /**
- * The message queue (issue 19) in browser mode with the REAL CLI against the mock: a message typed during a
+ * The message queue in browser mode with the REAL CLI against the mock: a message typed during a
  * turn waits visibly above the text box and is answered after it; Send now stops the running turn and sends at
  * once; a stopped turn keeps the queue until the user sends. `SCENARIO:slow` streams for ~5 s. (After a stopped turn
  * the CLI sends its prompt again together with the next one, so the next answer is slow too.)

@@ -6,7 +6,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
- * Issue 16: every main screen in both themes at 1280×800 and 800×600 — a screenshot of each (looked at by
+ * Every main screen in both themes at 1280×800 and 800×600 — a screenshot of each (looked at by
  * a person, kept in e2e/screenshots/screens/), and axe on each: no serious or critical violation.
  */
 let mock: MockApi;

@@ -8,7 +8,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
- * The thread list (issue 16) in browser mode: date groups, pins and the project filter survive a reload (the
+ * The thread list in browser mode: date groups, pins and the project filter survive a reload (the
  * host keeps them), and search shows plain-text snippets with the words marked. The threads are written as
  * thread logs before the host starts (no turn is needed to have a history); screenshots in both themes and
  * sizes, and axe on each.

@@ -7,7 +7,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
- * Issue 14: two Claude Desk processes on one data dir (two browser-mode hosts here, as two windows would be; and the
+ * Two Claude Desk processes on one data dir (two browser-mode hosts here, as two windows would be; and the
  * command line). What one does to threads — a new thread, its answer, a rename, a delete — shows in the other's
  * sidebar without a reload, through the same threadsChanged event its own changes use.
  */

@@ -24,7 +24,7 @@ const BETA = '6fa459ea-ee8a-4ca4-894e-db77e160355e';
 const GAMMA = '16fd2706-8baf-433b-82eb-8c7fada847da';
 
 /**
- * Issue 18's done-when, end to end: sessions made by the REAL CLI (against the mock) in two folders of a
+ * The History on the command line, end to end: sessions made by the REAL CLI (against the mock) in two folders of a
  * scratch HOME, listed, searched and continued through `claude-desk`, also after the CLI's file is deleted.
  */
 describe('claude-desk history / chat --session', () => {

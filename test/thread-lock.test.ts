@@ -22,7 +22,7 @@ async function until<T>(check: () => Promise<T | undefined>, what: string, limit
 }
 
 /**
- * Two processes on one data dir (issue 14): while `claude-desk chat --thread shared` runs a turn, a second
+ * Two processes on one data dir: while `claude-desk chat --thread shared` runs a turn, a second
  * command line and the app each wait for it — with a sentence saying where the thread is busy — and run as soon
  * as it is over; past the bound they give up with a sentence; a lock left by a killed process is taken over.
  * Real processes and real lock files, no mock of the lock.

@@ -172,7 +172,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
-  // Windows, browser mode and the command line on one data dir never run one thread at once (issue 14).
+  // Windows, browser mode and the command line on one data dir never run one thread at once.
   const threadLocks = new ThreadLocks(path.join(layout.stateDir, 'thread-locks'), opts.host);
   const threads = await ThreadsStore.open({
     dir: layout.threadsDir,
@@ -211,13 +211,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
 
   // Every CLI this app spawns is tagged; if the app dies (even by SIGKILL) the reaper ends what carries
-  // its tag, and a start ends what a dead earlier instance left behind (tool processes, issue 14).
+  // its tag, and a start ends what a dead earlier instance left behind (tool processes).
   const sweeper = defaultSweeper();
   const reaper = startOrphanReaper(sweeper.owner);
   void sweepOrphans().then(
     (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
   );
-  // Issue 15: the CLI that answered stays for the thread's next turn. The command line runs one turn
+  // The CLI that answered stays for the thread's next turn. The command line runs one turn
   // and quits: nothing to keep a process for there.
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
@@ -348,7 +348,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   bus.subscribe((event) => event === 'statusChanged' && prewarm.invalidate('the Claude Code status changed'));
   threads.onChange((change) => prewarm.threadChanged(change));
 
-  // Issue 18: the History. The CLI's folder follows the app's env (CLAUDE_CONFIG_DIR, HOME).
+  // The History. The CLI's folder follows the app's env (CLAUDE_CONFIG_DIR, HOME).
   const historyIndex = await HistoryIndex.open({
     stateDir: layout.stateDir,
     projectsDir: cliProjectsDir(env),

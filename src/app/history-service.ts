@@ -1,5 +1,5 @@
 /**
- * The History (issue 18) for every front door: Claude Code's sessions from the index, tied to the threads
+ * The History for every front door: Claude Code's sessions from the index, tied to the threads
  * that continue them, searched together with the threads, continued as threads, exported as Markdown.
  */
 import fs from 'node:fs/promises';

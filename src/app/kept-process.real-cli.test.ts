@@ -9,7 +9,7 @@ import type { TurnEvent } from '../shared/turn-events';
 import { createDeskApp, type DeskApp } from './desk-app';
 
 /**
- * Issue 15 through the contract every front door calls, real CLI + mock API: the thread's CLI stays
+ * Kept processes through the contract every front door calls, real CLI + mock API: the thread's CLI stays
  * between its turns (the end of a turn warms nothing new), and is closed when the thread is deleted,
  * when a launch-only setting changes, and on quit.
  */

@@ -27,7 +27,7 @@ const shown = (m: StoredQueuedMessage): QueuedMessage => ({
 });
 
 /**
- * Messages typed while a turn runs (issue 19). They wait in the host — so a closed tab or a restart loses
+ * Messages typed while a turn runs. They wait in the host — so a closed tab or a restart loses
  * none — and go one at a time, in order, each when the turn before it ends well. A turn that fails or that
  * the user stops holds the queue: nothing is sent behind their back, and each message keeps Send now, Edit
  * and Remove. Send now stops the running turn and sends that message as soon as the turn has stopped.

@@ -39,7 +39,7 @@ export interface OpenFileDeps {
 }
 
 /**
- * Open a file a tool card names (issue 17) in the OS's editor. The path comes from the model's tool call, so it is
+ * Open a file a tool card names in the OS's editor. The path comes from the model's tool call, so it is
  * checked: absolute, an existing regular file, and nothing the OS would execute on open (a script or a program the
  * agent wrote is shown in the file manager instead — one click must never run it).
  */

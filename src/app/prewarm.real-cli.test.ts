@@ -63,7 +63,7 @@ describe('pre-warm through the app (real CLI, mock API)', () => {
   };
 
   it('warms on prepareTurn and after each turn; sends use it; a mode or model change replaces it; quit kills it', async () => {
-    // Strict per-turn processes: with kept ones (issue 15) the end of a turn warms nothing.
+    // Strict per-turn processes: with kept ones the end of a turn warms nothing.
     const { desk, prewarm, send } = await open({ CLAUDE_DESK_KEEP: '0' });
     const thread = await desk.handlers.createThread(undefined);
     const pids = new Set<number>();

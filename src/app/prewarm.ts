@@ -47,7 +47,7 @@ export class Prewarmer {
 
   /** Something every turn is started with changed: drop all warm processes, re-warm what is in view. */
   invalidate(reason: string): void {
-    // Kept processes stay: a turn that wants one checks it against its own plan (issue 15).
+    // Kept processes stay: a turn that wants one checks it against its own plan.
     this.deps.pool.discardAll(reason, 'warm');
     for (const threadId of this.inView) void this.warmThread(threadId);
   }

@@ -17,7 +17,7 @@ const userGitState = (dir: string): string =>
     .join('\n--\n');
 
 /**
- * Issue 20 through the contract, with the real CLI and the mock API: rewinding a turn restores its files
+ * Rewind through the contract, with the real CLI and the mock API: rewinding a turn restores its files
  * (Write, Edit and Bash alike) and the next request no longer carries that turn.
  */
 describe('rewind: files and conversation together (real CLI, mock API)', () => {

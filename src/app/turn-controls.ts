@@ -11,7 +11,7 @@ export interface TurnControlsDeps {
 }
 
 /**
- * The app's policy for talking to running turns (issue 8): approval answers from any front door, and
+ * The app's policy for talking to running turns: approval answers from any front door, and
  * the live switches (permission mode, model) sent to the processes running right now, with the
  * sentences the user reads when a switch cannot apply at once. The turns themselves live in core.
  */

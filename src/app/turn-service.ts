@@ -89,7 +89,7 @@ export class TurnService {
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
     };
-    // Issue 15: what must be on disk before Claude reads the message — the message, the answer's placeholder,
+    // What must be on disk before Claude reads the message — the message, the answer's placeholder,
     // the crash marker — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
     // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
     // machine); the engine writes the user line only once `ready` has settled. Each write is queued now, in
@@ -129,7 +129,7 @@ export class TurnService {
       }
       if (event.type === 'approval_request') {
         const tool = event.request.toolName;
-        // Questions and plans are decisions, not permissions (issue 17): say which, with the thread's name.
+        // Questions and plans are decisions, not permissions: say which, with the thread's name.
         const what =
           tool === 'AskUserQuestion'
             ? 'Claude has a question'

@@ -113,7 +113,7 @@ export const calls = {
       .strict(),
   ),
   stopTurn: call<null>()(z.object({ threadId: id, turnId: id.optional() }).strict()),
-  /** Issue 19: a message typed while a turn runs waits in the host and goes when the turn ends well. */
+  /** A message typed while a turn runs waits in the host and goes when the turn ends well. */
   queueMessage: call<MessageQueueState>()(
     z
       .object({
@@ -134,7 +134,7 @@ export const calls = {
   answerApproval: call<null>()(
     z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecisionSchema }).strict(),
   ),
-  /** The composer's pickers: the CLI's slash commands and models for this thread's folder (issue 19). */
+  /** The composer's pickers: the CLI's slash commands and models for this thread's folder. */
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
   /**
    * The @-picker: files of the thread's project folder matching what was typed after `@`. `indexing`: the
@@ -161,7 +161,7 @@ export const calls = {
   listBranches: call<BranchSummary[]>()(z.object({ threadId: id }).strict()),
   /** Bring a branch a rewind set aside back, with its files; the current messages become a branch. */
   /**
-   * Issue 19: send a user message again from where it was — the conversation forks just before it (what followed
+   * Send a user message again from where it was — the conversation forks just before it (what followed
    * stays as a branch; files are untouched) and `text` (edited) or the same text goes as a new message.
    * Edit & resend, Regenerate and Retry are this call.
    */

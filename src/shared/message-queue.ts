@@ -1,6 +1,6 @@
 import type { ImageAttachment } from './threads';
 
-/** A message typed while a turn ran, waiting its turn (issue 19). Its id becomes the user message's id. */
+/** A message typed while a turn ran, waiting its turn. Its id becomes the user message's id. */
 export interface QueuedMessage {
   id: string;
   text: string;

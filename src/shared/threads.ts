@@ -16,7 +16,7 @@ export interface ThreadSettings {
   /** This thread's permission mode (see `effectivePermissionMode`); unset = the default of Settings. */
   permissionMode?: PermissionMode;
   /**
-   * The user's own MCP servers turned off in this thread (issue 19): their tools are withheld with
+   * The user's own MCP servers turned off in this thread: their tools are withheld with
    * `--disallowedTools mcp__<name>` (recorded case 34e: the server still starts, the model never sees its tools).
    */
   disabledMcpServers?: string[];

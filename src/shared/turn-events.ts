@@ -157,7 +157,7 @@ export type TurnEvent = Base &
         detail?: ToolResultDetail;
         parentToolUseId?: string;
         /**
-         * Set when `content` is only the head of a big result (issue 14): its full length in characters.
+         * Set when `content` is only the head of a big result: its full length in characters.
          * The whole result is stored once beside the thread, never in every snapshot.
          */
         fullChars?: number;

@@ -1,5 +1,5 @@
 /**
- * What a window remembers between reloads and restarts (issue 16, continuity): the thread that was
+ * What a window remembers between reloads and restarts (continuity): the thread that was
  * open and where it was scrolled, drafts, the sidebar's state. Kept by the host, not in the page's
  * localStorage: browser mode's origin carries an ephemeral port, so a page store would be new each run.
  */

@@ -76,7 +76,7 @@ export class SessionsStore {
 
   /**
    * Apply one change to the file as it is now, not to this process's copy: another process on the same
-   * data dir may have saved other threads' sessions since (issue 14), and writing a stale map would drop them.
+   * data dir may have saved other threads' sessions since, and writing a stale map would drop them.
    */
   private change(apply: (map: Map<string, string>) => unknown): Promise<void> {
     const next = this.writing

@@ -48,7 +48,7 @@ interface PersistedSettings {
   permissionMode: PermissionMode;
   defaultModel?: string;
   toolPolicy?: ToolPolicy;
-  /** History (issue 18): keep compressed copies of Claude Code's sessions. Absent = on. */
+  /** History: keep compressed copies of Claude Code's sessions. Absent = on. */
   keepSessionCopies?: boolean;
   includeUserMcpServers?: boolean;
 }

@@ -48,7 +48,7 @@ function alive(owner: LockOwner): boolean {
 }
 
 /**
- * One turn at a time per thread across processes (issue 14): two windows, or the app and
+ * One turn at a time per thread across processes: two windows, or the app and
  * `claude-desk chat`, on one data dir must never both `--resume` a thread's session (that forks it: the
  * model later lacks one of the exchanges). `<dir>/<threadId>.lock` holds its owner as JSON; it is made
  * complete and then linked into place, so it exists whole or not at all (link fails if it exists).
@@ -80,7 +80,7 @@ export class ThreadLocks {
 
   /** `turn`: the holder runs a turn (recorded as the thread's last); false for a log rewrite. */
   async acquire(threadId: string, turn = true): Promise<LockResult> {
-    // Made once per run (a turn's first token waits on every file operation here, issue 15); made again if
+    // Made once per run (a turn's first token waits on every file operation here); made again if
     // someone removed it meanwhile.
     this.dirMade ??= fs.mkdir(this.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
     await this.dirMade.catch(() => (this.dirMade = undefined));

@@ -12,7 +12,7 @@ export type LogTail =
   | { kind: 'rewritten'; size: number };
 
 /**
- * Read only the bytes another process appended (issue 14: a second window, browser mode or the command line on one
+ * Read only the bytes another process appended (a second window, browser mode or the command line on one
  * data dir). Reading the whole log on every change would cost a 50 MB thread's size four times a second while that
  * other process streams a turn into it; the tail costs what it wrote.
  */

@@ -95,7 +95,7 @@ export function parseThreadLog(id: string, text: string): ParsedLog {
 
 /**
  * Read a log line by line from disk: never the whole file as one string, which fails outright past
- * V8's string limit (~512 MiB) — a thread then loaded with 0 messages and no error (issue 14).
+ * V8's string limit (~512 MiB) — a thread then loaded with 0 messages and no error.
  * Rejects only when the file cannot be opened or read; the caller says so to the user.
  */
 export async function readThreadLogFile(id: string, file: string): Promise<ParsedLog> {

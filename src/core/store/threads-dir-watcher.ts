@@ -14,7 +14,7 @@ const LOG_NAME = /^([A-Za-z0-9_-]{1,128})\.jsonl$/;
 
 /**
  * Watches the threads folder so a window sees what another Claude Desk process on the same data dir did — a thread
- * created, renamed, answered in or deleted by a second window, browser mode or `claude-desk chat` (issue 14) —
+ * created, renamed, answered in or deleted by a second window, browser mode or `claude-desk chat` —
  * without a reload. Changes are gathered for `settleMs` and handed on at once; this process's own writes come too
  * (ThreadsStore.syncFromDisk finds nothing new in them). Returns a function that stops watching.
  */

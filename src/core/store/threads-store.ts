@@ -122,8 +122,8 @@ export class ThreadsStore {
   }
 
   /**
-   * Threads the command line or a second window (one data dir) created after this store loaded its index
-   * (issue 14): their logs are on disk, not in this process's entries. Ones deleted here are not revived.
+   * Threads the command line or a second window (one data dir) created after this store loaded its index:
+   * their logs are on disk, not in this process's entries. Ones deleted here are not revived.
    */
   private async adoptNewLogs(): Promise<void> {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
@@ -140,7 +140,7 @@ export class ThreadsStore {
   }
 
   /**
-   * Take in what another Claude Desk process on this data dir did (issue 14): threads it created, renamed, answered
+   * Take in what another Claude Desk process on this data dir did: threads it created, renamed, answered
    * in or deleted, announced through onChange like this store's own changes, so open windows update without a
    * reload. `ids`: the logs a watcher saw change; without, every thread is looked at.
    */
@@ -200,7 +200,7 @@ export class ThreadsStore {
   async get(id: string): Promise<Thread | undefined> {
     if (!this.entries.has(id)) return undefined;
     // Read inside the thread's queue: never half of an append that is in flight. Line by line from disk,
-    // and a failure is said, never turned into an empty thread (issue 14).
+    // and a failure is said, never turned into an empty thread.
     let problem: string | undefined;
     const parsed = await this.enqueue(id, () =>
       log.readThreadLogFile(id, this.logPath(id)).catch((err: unknown) => {

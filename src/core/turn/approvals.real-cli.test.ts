@@ -1,6 +1,6 @@
 /**
  * Interactive approval, Stop and live mode switches with the REAL Claude Code CLI against the mock API
- * (issue 8; shapes from recorded cases 20–27). What a user would notice: allowed tools run, denied ones
+ * (shapes from recorded cases 20–27). What a user would notice: allowed tools run, denied ones
  * tell the model why, "always" stops asking, a waiting card is not killed, Stop keeps the partial answer.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A JSON string value too big to hold twice (issue 14: a 64 MiB tool result cost 3.3× the line in memory).
+ * A JSON string value too big to hold twice (a 64 MiB tool result cost 3.3× the line in memory).
  *
  * JSON.parse of a whole line holds the line and the value it makes at the same time, and then writing the value to
  * disk made a Buffer copy of it. A BigText instead keeps the literal's raw JSON text (escapes intact, between the

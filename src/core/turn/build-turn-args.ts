@@ -19,7 +19,7 @@ export interface TurnArgsInput {
   appendSystemPromptPath?: string;
   /**
    * Route permission prompts to the control protocol (`--permission-prompt-tool stdio`, cases 20–27) in
-   * acceptEdits mode too. Off until the approval UI (issue 8) answers them; `ask` always gets it.
+   * acceptEdits mode too. Off until the approval UI answers them; `ask` always gets it.
    */
   promptTool?: boolean;
   /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
@@ -50,7 +50,7 @@ export const HEADLESS_STREAM_JSON_ARGS: readonly string[] = [
  */
 export const REPLAY_USER_MESSAGES_ARG = '--replay-user-messages';
 
-/** The argument list of one turn (issue 4 "Spawn"). Pure: no secret ever goes here, only file paths. */
+/** The argument list of one turn. Pure: no secret ever goes here, only file paths. */
 export function buildTurnArgs(input: TurnArgsInput): string[] {
   // Sub-agents' own text comes as lines with parent_tool_use_id, shown under their Agent card (recorded case 34b).
   const args = [
@@ -74,12 +74,12 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
       args.push('--permission-mode', 'bypassPermissions');
       break;
     case 'plan':
-      // Issue 17: the CLI's plan mode (read-only until ExitPlanMode is approved, recorded case 35); its
+      // The CLI's plan mode (read-only until ExitPlanMode is approved, recorded case 35); its
       // ExitPlanMode and AskUserQuestion arrive as can_use_tool.
       args.push('--permission-mode', 'plan', '--permission-prompt-tool', 'stdio');
       break;
     case 'ask':
-      // Issue 8: shell and network are not withheld; every call that needs permission becomes a card.
+      // Shell and network are not withheld; every call that needs permission becomes a card.
       args.push('--permission-mode', 'default', '--permission-prompt-tool', 'stdio');
       break;
     case 'acceptEdits':

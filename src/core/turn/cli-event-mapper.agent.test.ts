@@ -12,7 +12,7 @@ function replay(name: string): { message: AssistantMessage; verdictContext?: unk
 
 const tools = (m: AssistantMessage) => m.parts.flatMap((p) => (p.kind === 'tool' ? [p] : []));
 
-describe('issue 17 recordings through mapper and reducer', () => {
+describe('the agent recordings through mapper and reducer', () => {
   it('an Edit keeps the real patch with line numbers; a new file Write is marked created (case 30)', () => {
     const [read, edit, write, editAll] = tools(replay('30-edit-write').message);
     expect(read?.detail).toEqual({ kind: 'read', startLine: 1, numLines: 31, totalLines: 31 });

@@ -41,7 +41,7 @@ type EventBody = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'thr
 const NOTHING: MappedLine = Object.freeze({ events: [] }) as MappedLine;
 
 /**
- * Pure, stateful mapping of raw stream-json lines to the app's TurnEvents (issue 4's list). Everything
+ * Pure, stateful mapping of raw stream-json lines to the app's TurnEvents. Everything
  * it does not know — unknown types, system/status, system/thinking_tokens, replayed user lines — maps to
  * nothing, never to an exception.
  */

@@ -11,7 +11,7 @@ import { type Json, isObject, str } from './cli-json';
 /** The CLI's own permission modes that can be switched live with set_permission_mode (case 26). */
 export type CliPermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
 
-/** `ask` is the CLI's `default` mode plus the prompt tool (issue 8). */
+/** `ask` is the CLI's `default` mode plus the prompt tool. */
 export function cliPermissionMode(mode: PermissionMode): CliPermissionMode {
   return mode === 'ask' ? 'default' : mode;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 15 end to end: the REAL CLI that answered a turn is kept for the thread's next one, against the
+ * Kept processes end to end: the REAL CLI that answered a turn is kept for the thread's next one, against the
  * mock Messages API. Reuse is asserted through pids, the spawn count and the mock's requests, never timing.
  */
 import fs from 'node:fs';

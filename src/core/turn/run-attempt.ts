@@ -52,7 +52,7 @@ export interface AttemptInput {
   /** Called with the live process and its control session once spawned (stop, answers, live switches). */
   onProcess: (proc: TurnProcess, control: ControlSession) => void;
   /**
-   * Pre-started processes (issue 9) and the one kept from the thread's last turn (issue 15); absent for
+   * Pre-started processes and the one kept from the thread's last turn; absent for
    * a new-session fallback, which always spawns fresh and keeps nothing.
    */
   warm?: Pick<WarmPool, 'take' | 'keep'>;
@@ -75,7 +75,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
   const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
   const plan = await buildSpawnPlan(req, input, deps);
   const { scratch, file, args } = plan;
-  // Issue 9: a pre-started process is used only if it was started with exactly this plan.
+  // A pre-started process is used only if it was started with exactly this plan.
   const warm = await input.warm?.take(req.threadId, plan).catch(() => undefined);
   // What the process that answers was started with: its own plan if it was warm or kept.
   const procPlan = warm?.plan ?? plan;
@@ -118,7 +118,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         openTools.delete(event.toolUseId);
         proc.setToolRunning(openTools.size > 0 || background.busy);
       }
-      // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB (issue 14):
+      // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB:
       // it is stored once, and what streams on is its head. One from a long line was never a whole string
       // (BigText): it goes to disk piece by piece — or, with nowhere to keep it, whole into the event.
       const big = event.type === 'tool_result' ? bigs?.get(event.toolUseId) : undefined;
@@ -198,7 +198,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     }
     function release(): void {
       if (!verdict) return;
-      // A clean answer: the process may stay for the thread's next turn (issue 15, case 11c) — it is
+      // A clean answer: the process may stay for the thread's next turn (case 11c) — it is
       // then the pool's, and this turn is over without waiting for an exit that will not come.
       if (
         sawInit &&

@@ -47,7 +47,7 @@ export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'lay
 
 /**
  * Scratch files, argv (maybe wrapped by the sandbox) and env of one turn. Shared by a turn that spawns
- * now and by the warm pool (issue 9), so a warm process is started with the very same plan a turn
+ * now and by the warm pool, so a warm process is started with the very same plan a turn
  * would build — the fingerprint then compares two plans, never a plan with a guess.
  */
 export async function buildSpawnPlan(

@@ -34,7 +34,7 @@ function waited(ms: number): string {
 }
 
 /**
- * Take the thread's lock, waiting (bounded) while another Claude Desk process runs a turn on it (issue 14): two
+ * Take the thread's lock, waiting (bounded) while another Claude Desk process runs a turn on it: two
  * turns on one session would fork it, so the second waits, visibly, and runs as soon as the first is over; if the
  * first outlasts the bound, the turn fails with a sentence saying so, its message never sent.
  */

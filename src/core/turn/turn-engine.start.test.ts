@@ -71,7 +71,7 @@ describe('TurnEngine: the one registry of live turns', () => {
   });
 });
 
-/** Issue 15: the engine gets the process ready while the app saves the message; Claude reads it only after. */
+/** The engine gets the process ready while the app saves the message; Claude reads it only after. */
 describe('TurnEngine: the user line waits for `ready`', () => {
   /** A spawner that notes, in `order`, each user line written to a CLI's stdin. */
   function recordingSpawner(order: string[]): Spawner {

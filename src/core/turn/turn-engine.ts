@@ -57,7 +57,7 @@ export interface TurnEngineDeps {
   queue?: TurnQueue;
   log?: (message: string) => void;
   /**
-   * Keep the CLI that answered for the thread's next turn (issue 15): at most `keep` processes, each
+   * Keep the CLI that answered for the thread's next turn: at most `keep` processes, each
    * closed after `keepIdleMs` unused, none while `powerSaver()`. Default: none (a process per turn);
    * the app's policy is keepPolicy(env).
    */
@@ -89,7 +89,7 @@ function positiveInt(value: string | undefined, fallback: number): number {
  */
 export class TurnEngine {
   readonly queue: TurnQueue;
-  /** Pre-started processes for threads' next turns (issue 9); the app decides when to warm. */
+  /** Pre-started processes for threads' next turns; the app decides when to warm. */
   readonly warm: WarmPool;
   private readonly turns = new Map<string, TurnHandle>(); // by turnId
   private readonly attemptDeps: AttemptDeps;
@@ -321,7 +321,7 @@ export class TurnEngine {
     }
 
     const stored = await this.deps.sessions.get(req.threadId);
-    // A warm `--session-id` process (issue 9) was started with a uuid of its own: use it.
+    // A warm `--session-id` process was started with a uuid of its own: use it.
     let sessionId = stored ?? this.warm.pendingSessionId(req.threadId) ?? this.newSessionId();
     let resume = stored !== undefined;
     let fellBack = false;
@@ -385,7 +385,7 @@ export class TurnEngine {
         idleTimeoutMs: this.attemptDeps.idleTimeoutMs,
         apiErrorText: attempt.apiErrorText,
       });
-    // Which credential was refused decides what the user can do about it (issue 12: saving a key is useless
+    // Which credential was refused decides what the user can do about it (saving a key is useless
     // while the environment's key wins).
     const error =
       ended?.kind === 'auth_required'

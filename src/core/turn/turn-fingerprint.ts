@@ -10,7 +10,7 @@ const SCRATCH = '\u0000scratch\u0000';
  * files in its scratch dir (MCP config with its token, system prompt, a Seatbelt profile). Two plans
  * built for the same turn differ only in the scratch dir's random name, which is masked out; any other
  * difference — model, permission mode, session flag, key, MCP token, prompt, wall — changes the digest,
- * so a warm process (issue 9) is used only when it is indistinguishable from a fresh spawn.
+ * so a warm process is used only when it is indistinguishable from a fresh spawn.
  * Secrets are hashed, never kept.
  */
 export async function fingerprintPlan(

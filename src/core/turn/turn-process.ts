@@ -79,7 +79,7 @@ type Handlers = Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>;
 
 /**
  * One CLI child: spawn, write lines, read stdout as JSON lines, bound idleness, stop it cleanly.
- * Spawning and writing are separate steps so a pre-started ("warm", issue 9) process can wait with
+ * Spawning and writing are separate steps so a pre-started ("warm") process can wait with
  * nothing written: the CLI prints nothing before its first user line (case 11d), and the idle bound
  * starts only with the first write.
  */
@@ -172,7 +172,7 @@ export class TurnProcess {
   }
 
   /**
-   * Send the child's output elsewhere from now on: a CLI kept for its thread's next turn (issue 15)
+   * Send the child's output elsewhere from now on: a CLI kept for its thread's next turn
    * changes hands between turns, while its stdout keeps flowing through the same reader.
    */
   rebind(handlers: Handlers): void {
@@ -185,7 +185,7 @@ export class TurnProcess {
     if (stdin && !stdin.writableEnded) stdin.end();
   }
 
-  /** Hold the idle bound while the CLI legitimately waits (an approval card, issue 8; case 23). */
+  /** Hold the idle bound while the CLI legitimately waits (an approval card; case 23). */
   pauseIdle(): void {
     this.idlePaused = true;
   }
@@ -198,7 +198,7 @@ export class TurnProcess {
 
   /**
    * A tool is running (or no longer): silence then means a build or a test run, not a hung CLI, so the
-   * longer tool bound applies instead of the idle bound (issue 14: `sleep 12` under a 3 s bound died).
+   * longer tool bound applies instead of the idle bound (`sleep 12` under a 3 s bound died).
    */
   setToolRunning(running: boolean): void {
     if (this.toolRunning === running) return;

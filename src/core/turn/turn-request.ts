@@ -41,7 +41,7 @@ export interface TurnRequest {
    * `resumeAt` (an answer line's uuid) as a forked session.
    */
   forkAt?: { sessionId: string; resumeAt: string };
-  /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too (issue 8). */
+  /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too. */
   promptTool?: boolean;
   /** Let the user's own MCP servers (~/.claude.json, .mcp.json) run beside Claude Desk's (Settings, default on). */
   includeUserMcpServers?: boolean;

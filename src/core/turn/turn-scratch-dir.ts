@@ -61,7 +61,7 @@ export interface ScratchDirInput {
  * bearer token, which therefore never appears on a command line or in `ps`) and the system prompt.
  */
 export async function createScratchDir(input: ScratchDirInput): Promise<ScratchDir> {
-  // The owner's pid in the name: a later start can tell (and remove) what a dead instance left (issue 14).
+  // The owner's pid in the name: a later start can tell (and remove) what a dead instance left.
   const dir = await fs.mkdtemp(path.join(input.tmpRoot ?? os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   await fs.chmod(dir, 0o700);
   const scratch: ScratchDir = {

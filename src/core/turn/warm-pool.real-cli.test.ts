@@ -1,5 +1,5 @@
 /**
- * Issue 9 end to end: the REAL CLI pre-started by the warm pool, against the mock Messages API. Reuse is
+ * Pre-warming end to end: the REAL CLI pre-started by the warm pool, against the mock Messages API. Reuse is
  * asserted through the pool's counters and pids, never through timing.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Warm pool rules that need a clock or a fault (issue 9), with the fake claude and a manual clock:
+ * Warm pool rules that need a clock or a fault, with the fake claude and a manual clock:
  * the 10-minute age limit, the idle bound starting at the user line, busy threads, the fingerprint.
  */
 import fs from 'node:fs/promises';

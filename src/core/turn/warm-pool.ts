@@ -48,7 +48,7 @@ export interface AdoptedProcess {
   attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
 }
 
-/** A process that has answered a turn and is offered for the thread's next one (issue 15). */
+/** A process that has answered a turn and is offered for the thread's next one. */
 export interface KeepOffer {
   threadId: string;
   proc: TurnProcess;
@@ -59,7 +59,7 @@ export interface KeepOffer {
 }
 
 interface Entry {
-  /** warm: started ahead, never written to (issue 9); kept: has answered, stdin still open (issue 15). */
+  /** warm: started ahead, never written to; kept: has answered, stdin still open. */
   kind: 'warm' | 'kept';
   threadId: string;
   plan: SpawnPlan;
@@ -79,13 +79,13 @@ interface Entry {
 /**
  * The next turn's CLI process of a thread, at most one per thread: warm or kept.
  *
- * Kept (issue 15): the process that answered a turn stays, stdin open, for the thread's next one — the
+ * Kept: the process that answered a turn stays, stdin open, for the thread's next one — the
  * CLI answers several turns in one process (case 11c) and reaches the API request in ~26 ms instead of
  * ~100 ms. It is used only if the next plan differs at most in the session flag (same uuid) and in what
  * set_model / set_permission_mode switch live; anything else discards it. At most `keep` of them (LRU),
  * closed after `keepIdleMs` unused, none while the platform saves power.
  *
- * Warm: pre-started CLI processes (issue 9). The CLI prints nothing and calls no API
+ * Warm: pre-started CLI processes. The CLI prints nothing and calls no API
  * before its first user line (case 11d) and creates no session file until then, so a process started
  * with the next turn's exact plan can wait, stdin open, and answer ~0.5 s sooner. A warm process is
  * used only if a fresh plan for the turn has the same fingerprint; anything else discards it. Warm

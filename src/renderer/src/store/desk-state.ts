@@ -86,7 +86,7 @@ export interface ChatSlice {
   stopActiveTurn(): Promise<void>;
 }
 
-/** Messages typed while a turn runs (issue 19): the host keeps and sends them; this mirrors its state. */
+/** Messages typed while a turn runs: the host keeps and sends them; this mirrors its state. */
 export interface QueueSlice {
   queues: Record<string, MessageQueueState>;
   applyQueue(state: MessageQueueState): void;

@@ -3,7 +3,7 @@ import type { MessageQueueState } from '../../../shared/message-queue';
 import { errorText, type QueueSlice, type Slice } from './desk-state';
 
 /**
- * The active threads' queued messages (issue 19), as the host last published them. The host owns the queue
+ * The active threads' queued messages, as the host last published them. The host owns the queue
  * and sends from it; every action here answers with the new state, and `queueChanged` brings other changes.
  */
 export const createQueueSlice: Slice<QueueSlice> = (set, get) => {

@@ -59,7 +59,7 @@ describe('approval card', () => {
     const card = cards()[0]!;
     expect(card).toHaveTextContent('Claude wants to use Write file');
     expect(within(card).getByTestId('file-path')).toHaveTextContent('/proj/notes.txt');
-    // The new content, as added lines of a diff (issue 17).
+    // The new content, as added lines of a diff.
     const added = within(card)
       .getAllByRole('row')
       .filter((r) => r.dataset.kind === 'add');

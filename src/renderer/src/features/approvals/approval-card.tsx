@@ -20,7 +20,7 @@ const OUTCOME_TEXT = {
 } as const;
 
 /**
- * One permission prompt of the CLI (issue 8): what the tool will do, and Allow once / for this session /
+ * One permission prompt of the CLI: what the tool will do, and Allow once / for this session /
  * always / Deny with a reason. The command or new content can be edited before allowing.
  */
 export const ApprovalCardView = memo(function ApprovalCardView({

@@ -2,7 +2,7 @@ import type { ApprovalRequest } from '../../../../shared/turn-events';
 import { DiffView } from '../tools/diff-view';
 import { EDIT_TOOLS, editDiff } from '../tools/diff-rows';
 
-/** The one field a person may edit before allowing (issue 8): the command, or the new file content. */
+/** The one field a person may edit before allowing: the command, or the new file content. */
 export function editableField(request: ApprovalRequest): { key: string; label: string } | undefined {
   const input = request.input;
   if (typeof input.command === 'string') return { key: 'command', label: 'Command' };
@@ -14,7 +14,7 @@ export function editableField(request: ApprovalRequest): { key: string; label: s
 /** What the tool will do, read-only: command, file path with content or diff, else the raw input. */
 export function ApprovalPreview({ request }: { request: ApprovalRequest }) {
   const input = request.input;
-  // An edit is judged by its diff (issue 17), drawn like the finished card will be.
+  // An edit is judged by its diff, drawn like the finished card will be.
   const diff = EDIT_TOOLS.has(request.toolName) ? editDiff(request.toolName, input) : undefined;
   if (diff) return <DiffView diff={diff} />;
   const filePath = typeof input.file_path === 'string' ? input.file_path : undefined;

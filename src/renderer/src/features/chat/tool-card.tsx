@@ -46,7 +46,7 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
   if (approval?.outcome === 'cancelled' && part.result === undefined) return { label: 'Withdrawn', tone: 'muted' };
   if (approval && !approval.outcome) {
     if (turnOver) return { label: 'No result', tone: 'muted' };
-    // Questions and plans wait for a decision, not a permission (issue 17).
+    // Questions and plans wait for a decision, not a permission.
     const waitingFor =
       part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
     return { label: `Waiting for ${waitingFor}`, tone: 'waiting' };
@@ -101,7 +101,7 @@ export const ToolCard = memo(function ToolCard({
 }: {
   part: ToolPart;
   turnOver: boolean;
-  /** The permission prompt for this call, when the CLI asked (issue 8). */
+  /** The permission prompt for this call, when the CLI asked. */
   approval?: ApprovalCard;
 }) {
   const isAgent = part.name === 'Agent' || part.name === 'Task';

@@ -31,7 +31,7 @@ function headline(state: MessageQueueState | undefined, busy: boolean): string {
 }
 
 /**
- * The thread's queued messages, just above the text box (issue 19): each can be edited in place, removed, or
+ * The thread's queued messages, just above the text box: each can be edited in place, removed, or
  * sent now (which stops the running turn). The host keeps them, so they survive a reload.
  */
 export function QueuedMessages({ busy }: { busy: boolean }) {

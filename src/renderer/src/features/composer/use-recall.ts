@@ -14,7 +14,7 @@ export function sentTexts(s: Pick<DeskState, 'messageIds' | 'messages'>): string
 }
 
 /**
- * ↑ in the empty composer, as in the terminal (issue 19): the last queued message comes back into the text
+ * ↑ in the empty composer, as in the terminal: the last queued message comes back into the text
  * box for editing (out of the queue: Enter queues it again), else the last message sent; more ↑/↓ walk the
  * thread's sent messages while the text is still the recalled one. Returns whether it used the key.
  */

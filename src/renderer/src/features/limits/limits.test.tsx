@@ -98,7 +98,7 @@ describe('plan limits', () => {
     act(() =>
       store.getState().scheduleSend('a1', { threadId: 't1', text: 'Summarise the notes', at: Date.now() - 60_000 }),
     );
-    // Retry in the open thread: the refused attempt is set aside and the same message goes again (issue 19).
+    // Retry in the open thread: the refused attempt is set aside and the same message goes again.
     await waitFor(() => expect(host.callsTo('resendFrom')).toHaveLength(1));
     expect(host.callsTo('resendFrom')[0]).toMatchObject({ threadId: 't1' });
     expect(store.getState().scheduledSends).toEqual({});

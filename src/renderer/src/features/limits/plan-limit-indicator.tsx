@@ -25,7 +25,7 @@ const pct = (u: number | undefined) => (u === undefined ? undefined : `${Math.ro
 const current = (info: RateLimitInfo, now: number) => info.resetsAt === undefined || info.resetsAt > now;
 
 /**
- * The plan-limit indicator (issue 17 item 8): shown once a subscription's window is half used, warns at the CLI's
+ * The plan-limit indicator: shown once a subscription's window is half used, warns at the CLI's
  * `allowed_warning`, and says when a `rejected` limit resets; a click lists every window the CLI reported.
  */
 export function PlanLimitIndicator() {

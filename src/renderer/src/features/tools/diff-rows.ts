@@ -1,5 +1,5 @@
 /**
- * Diff rows for the edit cards (issue 17): from the CLI's own `structuredPatch` once a call finished (real line
+ * Diff rows for the edit cards: from the CLI's own `structuredPatch` once a call finished (real line
  * numbers, recorded case 30), or computed with `diff` from the call's input while it waits or runs. Pure.
  */
 import { structuredPatch } from 'diff';

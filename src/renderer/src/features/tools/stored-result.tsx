@@ -9,7 +9,7 @@ import { TerminalOutput } from './terminal-output';
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
 /**
- * One page at a time is all the window holds of a big result (issue 14: cap what the renderer holds).
+ * One page at a time is all the window holds of a big result (cap what the renderer holds).
  * Under TerminalOutput's colouring cap, so a page is always shown whole.
  */
 export const STORED_PAGE_BYTES = 128 * 1024;
