@@ -11,7 +11,8 @@ import type { ThreadSettings } from '../shared/threads';
 export interface CatalogCli {
   file: string;
   prefixArgs?: string[];
-  pathAdditions?: string[];
+  /** The whole PATH the child gets (CliService.childPathEnv). */
+  pathEnv?: string;
   savedApiKey?: string;
 }
 
@@ -126,7 +127,7 @@ export class ComposerService {
     const env = buildChildEnv({
       baseEnv: this.deps.env,
       savedApiKey: cli.savedApiKey,
-      pathAdditions: cli.pathAdditions,
+      pathEnv: cli.pathEnv,
     });
     return probeCatalog({ file: cli.file, prefixArgs: cli.prefixArgs, cwd: dir, env, spawner: this.deps.spawner });
   }

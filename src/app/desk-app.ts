@@ -263,14 +263,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
       permissionMode: effectivePermissionMode(threadSettings, app),
       // Prompts that need the user reach an approval card instead of being silently denied.
-      promptTool: true,
       approvals: 'user',
       includeUserMcpServers,
       // The full PATH discovery wants the child to have (CLI dir + user bins first, inherited entries kept).
       cli: {
         path: command?.file ?? status.path,
         prefixArgs: command?.args,
-        pathAdditions: cli.childPathEnv().split(path.delimiter),
+        pathEnv: cli.childPathEnv(),
       },
       savedApiKey: apiKey.get(),
       mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
@@ -311,7 +310,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
           const childEnv = buildChildEnv({
             baseEnv: env,
             savedApiKey: parts.savedApiKey,
-            pathAdditions: parts.cli.pathAdditions,
+            pathEnv: parts.cli.pathEnv,
           });
           return { file: parts.cli.path, prefixArgs: parts.cli.prefixArgs, env: childEnv };
         },
@@ -448,7 +447,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       return {
         file: command?.file ?? status.path,
         prefixArgs: command?.args,
-        pathAdditions: cli.childPathEnv().split(path.delimiter),
+        pathEnv: cli.childPathEnv(),
         savedApiKey: apiKey.get(),
       };
     },

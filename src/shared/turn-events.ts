@@ -63,9 +63,7 @@ export type TurnErrorKind =
   | 'cli_missing' // spawn failed / binary gone
   | 'idle_timeout'
   | 'root_bypass' // bypassPermissions refused as root
-  | 'session' // resume/session recovery failed
   | 'cli_error' // is_error verdict or non-zero exit
-  | 'stopped'
   | 'interrupted' // Claude Desk stopped (crash, kill, power) while the turn ran
   | 'busy_elsewhere' // another process (a second window, the command line) is running a turn on this thread
   | 'internal';

@@ -237,16 +237,6 @@ describe('status', () => {
     expect(tools.status).not.toBe('failed');
   });
 
-  it('a stop error marks the turn stopped without an error banner', () => {
-    const m = fold([
-      { type: 'text_delta', messageId: 'm1', text: 'part' },
-      { type: 'error', error: { kind: 'stopped', message: 'Stopped' } },
-    ]);
-    expect(m.status).toBe('stopped');
-    expect(m.error).toBeUndefined();
-    expect(textOf(m)).toBe('part');
-  });
-
   it('late progress events do not reopen a finished turn', () => {
     const done = fold([{ type: 'finished', status: 'done' }]);
     expect(applyTurnEvent(done, ev({ type: 'started', startedAt: 9 }))).toBe(done);

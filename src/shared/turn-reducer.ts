@@ -119,8 +119,6 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       if (e.verdict.terminalReason?.startsWith('aborted')) return clearRetry({ ...msg, verdict: e.verdict });
       return clearRetry({ ...msg, verdict: e.verdict, status: e.verdict.isError ? 'failed' : 'done' });
     case 'error':
-      // A user stop is not a failure: keep the partial answer, marked stopped, without an error banner.
-      if (e.error.kind === 'stopped') return clearRetry(msg.status === 'stopped' ? msg : { ...msg, status: 'stopped' });
       return clearRetry({ ...msg, error: e.error, status: 'failed' });
     case 'finished': {
       // The engine's final word wins over a verdict (e.g. case 25: a stop yields an is_error result first).

@@ -154,7 +154,7 @@ describe('approvals with the real CLI', () => {
 describe('Stop with the real CLI', () => {
   it('keeps the partial answer (interrupt, not a kill), and the next message in the thread works', async () => {
     const engine = h.engine(cli.env);
-    const live = start(engine, 'SCENARIO:slow Talk slowly.', { permissionMode: 'acceptEdits', promptTool: true });
+    const live = start(engine, 'SCENARIO:slow Talk slowly.', { permissionMode: 'acceptEdits' });
     await expect.poll(() => count(live.events, 'text_delta'), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
     live.handle.stop();
     const outcome = await live.handle.done;
@@ -168,7 +168,7 @@ describe('Stop with the real CLI', () => {
     expect(shown).toMatch(/^w00 w01 w02 w03 w04 /);
     expect(shown).not.toContain('w49');
 
-    const next = start(engine, 'SCENARIO:text Hi again', { permissionMode: 'acceptEdits', promptTool: true });
+    const next = start(engine, 'SCENARIO:text Hi again', { permissionMode: 'acceptEdits' });
     expect((await next.handle.done).status).toBe('done');
     // The CLI kept the partial answer and told the model about the interruption (case 25b).
     const body = JSON.stringify(mock.requests.at(-1)?.body.messages);

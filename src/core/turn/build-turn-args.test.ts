@@ -5,7 +5,7 @@ const base = { sessionId: '11111111-2222-4333-8444-555555555555', projectDir: '/
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
 describe('buildTurnArgs', () => {
-  it('first turn: stream-json both ways, --session-id, acceptEdits with the disallowed list', () => {
+  it('first turn: stream-json both ways, --session-id, acceptEdits with the disallowed list and the stdio prompt tool', () => {
     const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits' });
     expect(args.slice(0, 7)).toEqual([
       '-p',
@@ -21,7 +21,7 @@ describe('buildTurnArgs', () => {
     expect(args).not.toContain('--resume');
     expect(after(args, '--permission-mode')).toBe('acceptEdits');
     expect(after(args, '--disallowedTools')).toBe(DISALLOWED_TOOLS.join(','));
-    expect(args).not.toContain('--permission-prompt-tool');
+    expect(after(args, '--permission-prompt-tool')).toBe('stdio');
     expect(args).not.toContain('--mcp-config');
     expect(args).not.toContain('--model');
   });
@@ -85,12 +85,6 @@ describe('buildTurnArgs', () => {
     expect(after(args, '--permission-prompt-tool')).toBe('stdio');
     expect(args).not.toContain('--disallowedTools');
   });
-
-  it('acceptEdits with promptTool adds the prompt tool', () => {
-    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits', promptTool: true });
-    expect(after(args, '--permission-prompt-tool')).toBe('stdio');
-    expect(args).toContain('--disallowedTools');
-  });
 });
 
 describe('parseModelRouting', () => {
@@ -120,14 +114,24 @@ describe('buildChildEnv', () => {
     const env = buildChildEnv({ baseEnv: { ANTHROPIC_API_KEY: ' ' } });
     expect('ANTHROPIC_API_KEY' in env).toBe(false);
   });
-  it('prepends PATH additions once, and never sets IS_SANDBOX', () => {
+  it('gives the child the PATH discovery chose, and never sets IS_SANDBOX', () => {
     const env = buildChildEnv({
       baseEnv: { PATH: '/usr/bin:/a' },
-      pathAdditions: ['/a', '/opt/claude'],
+      pathEnv: '/opt/claude:/usr/bin:/a',
       platform: 'linux',
     });
-    expect(env.PATH).toBe('/a:/opt/claude:/usr/bin');
+    expect(env.PATH).toBe('/opt/claude:/usr/bin:/a');
     expect(env.IS_SANDBOX).toBeUndefined();
+    expect(buildChildEnv({ baseEnv: { PATH: '/usr/bin' }, platform: 'linux' }).PATH).toBe('/usr/bin');
+  });
+  it('on Windows sets the Path key that is there, not a second one', () => {
+    const env = buildChildEnv({
+      baseEnv: { Path: 'C:\\Windows' },
+      pathEnv: 'C:\\claude;C:\\Windows',
+      platform: 'win32',
+    });
+    expect(env).toMatchObject({ Path: 'C:\\claude;C:\\Windows' });
+    expect('PATH' in env).toBe(false);
   });
   it('does not modify the environment it was given', () => {
     const baseEnv = { ANTHROPIC_API_KEY: 'k', CLAUDECODE: '1' };

@@ -1,7 +1,7 @@
 import type { PermissionMode } from '../../shared/settings';
 import type { TurnCredential } from '../../shared/turn-events';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
-import { mergePathList, pathKey } from '../cli/path-list';
+import { pathKey } from '../cli/path-list';
 
 /** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
 export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];
@@ -17,11 +17,6 @@ export interface TurnArgsInput {
   /** Path of the 0600 MCP config file in the scratch dir; absent when the endpoint is down. */
   mcpConfigPath?: string;
   appendSystemPromptPath?: string;
-  /**
-   * Route permission prompts to the control protocol (`--permission-prompt-tool stdio`, cases 20–27) in
-   * acceptEdits mode too. Off until the approval UI answers them; `ask` always gets it.
-   */
-  promptTool?: boolean;
   /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
   includeUserMcpServers?: boolean;
   /**
@@ -91,7 +86,9 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
         [...DISALLOWED_TOOLS, ...offServers].join(','),
       );
       offServers.length = 0; // listed
-      if (input.promptTool) args.push('--permission-prompt-tool', 'stdio');
+      // A prompt that needs the user (cases 20–27) reaches the control protocol in every mode: an approval
+      // card, or core's default denial when nobody can answer — never the CLI's own silent refusal.
+      args.push('--permission-prompt-tool', 'stdio');
       break;
   }
   if (offServers.length) args.push('--disallowedTools', offServers.join(','));
@@ -133,8 +130,11 @@ export interface ChildEnvInput {
   baseEnv: NodeJS.ProcessEnv;
   /** The key saved in Settings, if any. */
   savedApiKey?: string;
-  /** Directories discovery wants in front of PATH (a desktop launch gets a minimal PATH). */
-  pathAdditions?: string[];
+  /**
+   * The PATH the child gets, whole: CliService.childPathEnv (the CLI's folder and the user's bins first, the
+   * inherited entries kept — a desktop launch gets a minimal PATH). Absent: the app's own.
+   */
+  pathEnv?: string;
   platform?: NodeJS.Platform;
 }
 
@@ -158,11 +158,7 @@ export function buildChildEnv(input: ChildEnvInput): NodeJS.ProcessEnv {
   // Started from inside a Claude Code session, the CLI would take itself for a nested session.
   delete env.CLAUDECODE;
   const platform = input.platform ?? process.platform;
-  const additions = (input.pathAdditions ?? []).filter(Boolean);
-  if (additions.length > 0) {
-    // Windows spells it `Path`: update the key that is there instead of adding a second one.
-    const key = pathKey(env, platform);
-    env[key] = mergePathList(env[key] ?? '', { prepend: additions, append: [] }, platform);
-  }
+  // Windows spells it `Path`: set the key that is there instead of adding a second one.
+  if (input.pathEnv) env[pathKey(env, platform)] = input.pathEnv;
   return env;
 }

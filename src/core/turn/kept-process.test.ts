@@ -8,7 +8,6 @@ const args = (over: Partial<Parameters<typeof buildTurnArgs>[0]> = {}) =>
     resume: false,
     projectDir: '/p',
     permissionMode: 'acceptEdits',
-    promptTool: true,
     ...over,
   });
 

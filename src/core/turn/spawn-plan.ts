@@ -6,7 +6,7 @@ import { type ScratchDir, createScratchDir } from './turn-scratch-dir';
 /** The parts of a turn request that decide how its CLI is spawned (everything but the message). */
 export type SpawnRequest = Pick<
   TurnRequest,
-  'mcp' | 'settings' | 'permissionMode' | 'promptTool' | 'wrap' | 'cli' | 'savedApiKey' | 'includeUserMcpServers'
+  'mcp' | 'settings' | 'permissionMode' | 'wrap' | 'cli' | 'savedApiKey' | 'includeUserMcpServers'
 >;
 
 export interface SpawnSession {
@@ -68,7 +68,6 @@ export async function buildSpawnPlan(
         model: parseModelRouting(req.settings.model).model,
         mcpConfigPath: scratch.mcpConfigPath,
         appendSystemPromptPath: scratch.appendSystemPromptPath,
-        promptTool: req.promptTool,
         includeUserMcpServers: req.includeUserMcpServers,
         disabledMcpServers: req.settings.disabledMcpServers,
         resumeAt: session.resumeAt,
@@ -82,7 +81,7 @@ export async function buildSpawnPlan(
       args,
       cwd: session.projectDir,
       env: {
-        ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathAdditions: req.cli.pathAdditions }),
+        ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathEnv: req.cli.pathEnv }),
         // The CLI's own file checkpoints, for rewind (recorded cases 40–41).
         CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
         // The Task* checklist tools (TaskCreate/TaskUpdate/TaskList): 2.1.328 offers them only with this (case 33).

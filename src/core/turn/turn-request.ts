@@ -24,12 +24,12 @@ export interface TurnRequest {
   earlierMessages(): Promise<ChatMessage[]>;
   settings: ThreadSettings;
   permissionMode: PermissionMode;
-  /** The discovered CLI and the PATH entries discovery wants the child to have. */
   /**
-   * `prefixArgs`: what goes before the CLI's own arguments — a Windows npm shim resolves to
-   * `node.exe <cli.js>` (spawning the `.cmd` itself fails), so `path` is node and the script comes first.
+   * The discovered CLI. `prefixArgs`: what goes before the CLI's own arguments — a Windows npm shim resolves
+   * to `node.exe <cli.js>` (spawning the `.cmd` itself fails), so `path` is node and the script comes first.
+   * `pathEnv`: the whole PATH the child gets (CliService.childPathEnv).
    */
-  cli: { path: string; prefixArgs?: string[]; pathAdditions?: string[] };
+  cli: { path: string; prefixArgs?: string[]; pathEnv?: string };
   /** The key saved in Settings (used only when ANTHROPIC_API_KEY is not in the environment). */
   savedApiKey?: string;
   /** The app's MCP endpoint: up, not configured (null), or failed to start (the turn runs without tools). */
@@ -41,8 +41,6 @@ export interface TurnRequest {
    * `resumeAt` (an answer line's uuid) as a forked session.
    */
   forkAt?: { sessionId: string; resumeAt: string };
-  /** Pass `--permission-prompt-tool stdio` in acceptEdits mode too. */
-  promptTool?: boolean;
   /** Let the user's own MCP servers (~/.claude.json, .mcp.json) run beside Claude Desk's (Settings, default on). */
   includeUserMcpServers?: boolean;
   /**
