@@ -175,8 +175,9 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
     });
     await sleep(GAP_MS);
   }
-  // A slow poll, so waiting costs the page next to nothing of what is measured.
-  await page.waitForFunction(`${SCROLLER}.textContent.includes('tok${DELTAS - 1}')`, undefined, { polling: 250 });
+  // A slow poll from here, so waiting costs the page next to nothing of what is measured (and page-side polling,
+  // waitForFunction's, needs eval, which the page's CSP refuses).
+  while (!(await page.evaluate<boolean>(`${SCROLLER}.textContent.includes('tok${DELTAS - 1}')`))) await sleep(250);
   const busy = (await taskSeconds(cdp)) - before;
   const wall = performance.now() - w;
   const perDeltaMs = ((busy - idlePerMs * wall) * 1000) / DELTAS;

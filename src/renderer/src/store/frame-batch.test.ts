@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { frameBatch } from './frame-batch';
+import { frameBatch, MIN_GAP_MS } from './frame-batch';
 
 function fakeWindow(withFrames: boolean) {
   const frames: FrameRequestCallback[] = [];
@@ -18,6 +18,7 @@ describe('frameBatch', () => {
   afterEach(() => vi.useRealTimers());
 
   it('hands over everything that arrived before the next frame, once, in order', () => {
+    vi.useFakeTimers();
     const { win, frame } = fakeWindow(true);
     const apply = vi.fn();
     const batch = frameBatch<number>(apply, win);
@@ -25,9 +26,29 @@ describe('frameBatch', () => {
     expect(apply).not.toHaveBeenCalled();
     frame();
     expect(apply.mock.calls).toEqual([[[1, 2, 3]]]);
+    vi.advanceTimersByTime(MIN_GAP_MS);
     batch.push(4);
     frame();
     expect(apply.mock.calls).toEqual([[[1, 2, 3]], [[4]]]);
+  });
+
+  it('a fast stream is handed over at most once per MIN_GAP_MS, nothing lost, the first batch at once', () => {
+    vi.useFakeTimers();
+    const { win, frame } = fakeWindow(true);
+    const apply = vi.fn();
+    const batch = frameBatch<number>(apply, win);
+    // One item per 60 Hz frame for 20 frames (~333 ms).
+    for (let n = 0; n < 20; n++) {
+      batch.push(n);
+      vi.advanceTimersByTime(16);
+      frame();
+    }
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    frame();
+    expect(apply.mock.calls[0]).toEqual([[0]]);
+    expect(apply.mock.calls.length).toBeLessThanOrEqual(11);
+    expect(apply.mock.calls.length).toBeGreaterThanOrEqual(9);
+    expect(apply.mock.calls.flatMap(([items]) => items as number[])).toEqual([...Array(20).keys()]);
   });
 
   it('flush hands over at once and the frame then has nothing left to do', () => {

@@ -46,3 +46,30 @@ describe('markdown code', () => {
     expect(blocks[1]).toHaveTextContent('plain');
   });
 });
+
+/** What react-markdown guaranteed and the shared processor (markdown-processor.ts) must keep. */
+describe('markdown safety and GFM', () => {
+  it('raw HTML in an answer is shown as text, never as markup', () => {
+    const { container } = renderWithStore(
+      <Markdown text={'Before <img src=x onerror="alert(1)"> and <script>alert(2)</script> after'} />,
+    );
+    expect(container.querySelector('img, script')).toBeNull();
+    expect(container).toHaveTextContent('<img src=x onerror="alert(1)">');
+  });
+
+  it('a javascript: link loses its target; an https link keeps it and opens outside', () => {
+    renderWithStore(<Markdown text={'[bad](javascript:alert(1)) and [good](https://example.com/x)'} />);
+    expect(screen.getByText('bad').closest('a')?.getAttribute('href') ?? '').toBe('');
+    expect(screen.getByText('good').closest('a')).toHaveAttribute('href', 'https://example.com/x');
+    expect(screen.getByText('good').closest('a')).toHaveAttribute('rel', 'noreferrer noopener');
+  });
+
+  it('tables, task lists and strikethrough (GFM) render as such', () => {
+    const { container } = renderWithStore(
+      <Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] open\n\n~~gone~~'} />,
+    );
+    expect(container.querySelectorAll('table td')).toHaveLength(2);
+    expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(2);
+    expect(container.querySelector('del')).toHaveTextContent('gone');
+  });
+});

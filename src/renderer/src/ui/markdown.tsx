@@ -1,11 +1,11 @@
 import { memo, useRef, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import type { PluggableList } from 'unified';
 import { useDesk } from '../store/store-context';
 import { CopyButton } from './copy-button';
 import { openExternalUrl } from './external-link';
 import { useHighlighter, type Lowlight } from './highlight/highlighter';
 import { rehypeCode } from './highlight/rehype-code';
+import { renderMarkdown, type Components } from './markdown-processor';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
   const host = useDesk((s) => s.appInfo?.host);
@@ -51,8 +51,7 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
 }
 
 const components: Components = { a: Link, pre: CodeBlock };
-const remarkPlugins = [remarkGfm];
-type Plugins = NonNullable<ComponentProps<typeof ReactMarkdown>['rehypePlugins']>;
+type Plugins = PluggableList;
 const plain: Plugins = [];
 // One list per highlighter (there is one per page), so every message shares the same plugin and its grammars.
 let highlighted: { lowlight: Lowlight; plugins: Plugins } | null = null;
@@ -68,11 +67,5 @@ const FENCE = /^ {0,3}(```|~~~)/m;
 /** GFM markdown (tables, task lists), highlighted code with a copy button, links opened outside. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const lowlight = useHighlighter(FENCE.test(text));
-  return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins(lowlight)} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+  return <div className="markdown">{renderMarkdown(text, rehypePlugins(lowlight), components)}</div>;
 });
