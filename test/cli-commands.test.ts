@@ -104,6 +104,27 @@ describe('claude-desk command line', () => {
     expect(thread.totals.costUsd).toBeCloseTo(costs[0]! + costs[1]! + costs[2]!, 10);
   });
 
+  it('chat stays for a background sub-agent: its work, its end and the follow-up answer, then exits 0', async () => {
+    const agent = {
+      name: 'Agent',
+      input: {
+        description: 'Say hi from a sub-agent',
+        subagent_type: 'general-purpose',
+        prompt: 'SCENARIO:bash CMD[echo sub-agent-says-hi] do it',
+      },
+    };
+    const res = await run(
+      ['chat', '--thread', 'background', `SCENARIO:steps ${JSON.stringify([agent])}`],
+      env({ CLAUDE_DESK_PERMISSION_MODE: 'ask' }),
+    );
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('[sub-agent] working in the background…');
+    expect(res.stderr).toContain('[sub-agent tool] Bash');
+    expect(res.stderr.indexOf('[sub-agent] done')).toBeGreaterThan(res.stderr.indexOf('[sub-agent tool] Bash'));
+    // The turn the CLI started by itself after the sub-agent reported answered within this chat.
+    expect(res.stdout).toContain('Hello from the mock API.');
+  });
+
   it('chat --project with a missing folder exits 1 with a clear message and sends nothing', async () => {
     const sent = mock.requests.length;
     const missing = path.join(dataDir, 'no-such-project');

@@ -24,7 +24,11 @@ export function renderTurnEvent(e: TurnEvent, json: boolean): TerminalWrite {
     case 'retry':
       return { stderr: `retrying (${e.attempt}/${e.maxRetries})…\n` };
     case 'tool_call':
-      return { stderr: `[tool] ${showExactly(e.name, '  ')}\n` };
+      return { stderr: `${e.parentToolUseId ? '[sub-agent tool]' : '[tool]'} ${showExactly(e.name, '  ')}\n` };
+    case 'subagent':
+      // A background sub-agent reports after the answer (recorded case 34): say why the turn is still open.
+      if (e.status === 'running') return e.background ? { stderr: '[sub-agent] working in the background…\n' } : {};
+      return { stderr: `[sub-agent] ${e.status === 'completed' ? 'done' : e.status}\n` };
     default:
       return {};
   }
