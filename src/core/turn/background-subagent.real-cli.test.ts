@@ -3,6 +3,7 @@
  * the turn engine: the turn stays open past its first `result` until the sub-agent has reported and the CLI's own
  * follow-up turn has answered; then its process ends (or is kept), none is left behind.
  */
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
@@ -32,6 +33,19 @@ const backgroundAgent = (command: string) =>
       },
     },
   ])}`;
+
+/** The sub-agent's `sleep 4.5` (longer sleeps the CLI blocks) (Linux /proc): what a stop must not leave behind. */
+function sleepers(): number[] {
+  if (process.platform !== 'linux') return [0];
+  return fs.readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return [];
+    try {
+      return fs.readFileSync(`/proc/${name}/cmdline`, 'utf8') === 'sleep\u00004.5\u0000' ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 const index = (events: TurnEvent[], pred: (e: TurnEvent) => boolean) => events.findIndex(pred);
 
@@ -78,5 +92,23 @@ describe('a background sub-agent with the real CLI', () => {
     expect(second.text).toBe('Hello from the mock API.');
     expect(second.events.filter((e) => e.type === 'result')).toHaveLength(1);
     expect(h.spawned).toHaveLength(1); // the same CLI, kept after the whole turn
+  });
+
+  it("Stop while the sub-agent works ends the turn as stopped; the CLI and the sub-agent's command are gone", async () => {
+    engine = h.engine({ ...cli.env, CLAUDE_DESK_KEEP: '0' });
+    const events: TurnEvent[] = [];
+    const handle = engine.run(
+      h.request('t1', backgroundAgent('sleep 4.5; echo too-late'), { permissionMode: 'ask' }),
+      (e) => events.push(e),
+    );
+    // The sub-agent's command is running while the turn is still open.
+    await expect.poll(sleepers, { timeout: 60_000 }).toHaveLength(1);
+    const [sleeper] = sleepers();
+    expect(events.some((e) => e.type === 'result')).toBe(false);
+    handle.stop();
+    const outcome = await handle.done;
+    expect(outcome.status).toBe('stopped');
+    expect(await waitGone(h.spawned[0]!)).toBe(true);
+    expect(await waitGone(sleeper!)).toBe(true);
   });
 });
