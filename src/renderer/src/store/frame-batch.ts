@@ -3,7 +3,7 @@ const MAX_WAIT_MS = 100;
 /**
  * Batches are handed over at least this far apart: streamed text renders about 30 times a second (every second
  * frame at 60 Hz), which reads the same, and each render is the whole pipeline — React, style, layout, paint —
- * of a row that grew (issue 15: that was ~7 ms of main thread at one render per delta). The first batch after
+ * of a row that grew (that was ~7 ms of main thread at one render per delta). The first batch after
  * a pause goes at the next frame, so the first token shows as soon as it can.
  */
 export const MIN_GAP_MS = 30;

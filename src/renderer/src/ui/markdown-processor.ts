@@ -1,7 +1,7 @@
 /**
  * Markdown → React elements with ONE unified processor per plugin list, built once for the page. react-markdown
  * builds a new processor (remark-gfm's syntax extensions combined again) on every render: while an answer
- * streams that was ~0.35 ms of each delta's ~2 ms of script in Chromium (issue 15). The steps after parsing are
+ * streams that was ~0.35 ms of each delta's ~2 ms of script in Chromium. The steps after parsing are
  * react-markdown 10's own (`post`): raw HTML stays text, URLs go through its defaultUrlTransform, and
  * hast-util-to-jsx-runtime makes the elements with the same options, so the output is the same.
  */

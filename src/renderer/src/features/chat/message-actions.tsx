@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
 
 /**
  * The formats, made once: `toLocaleTimeString(…, options)` builds a new Intl formatter on every call, and scrolling
- * the 2,000-message thread mounted rows fast enough for that to be ~0.5 s of its long tasks (issue 15). `full` is
+ * the 2,000-message thread mounted rows fast enough for that to be ~0.5 s of its long tasks. `full` is
  * what `toLocaleString()` shows.
  */
 let made: Record<'time' | 'day' | 'full', Intl.DateTimeFormat> | undefined;
