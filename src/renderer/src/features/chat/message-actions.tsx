@@ -5,6 +5,8 @@ import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
 import { CopyButton } from '../../ui/copy-button';
 import { Icon } from '../../ui/icons';
+import { splitAttachedTexts, typedText, withAttachedTexts } from '../../../../shared/attached-text';
+import { TextAttachments } from './text-attachments';
 
 /**
  * The formats, made once: `toLocaleTimeString(…, options)` builds a new Intl formatter on every call, and scrolling
@@ -76,7 +78,11 @@ export function UserMessageActions({ message, onEdit }: { message: UserMessage; 
 
 /** The user message's text, editable in place: Save &amp; send resends it from here, Esc or Cancel leaves it. */
 export function UserMessageEditor({ message, onDone }: { message: UserMessage; onDone: () => void }) {
-  const [text, setText] = useState(message.text);
+  // The typed words are edited; attached files and pastes stay chips (removable) and go again with the edit.
+  const [text, setText] = useState(() => typedText(message.text));
+  const [attached, setAttached] = useState(() =>
+    splitAttachedTexts(message.text).flatMap((s) => (s.kind === 'attached' ? s.attachments : [])),
+  );
   const resendFrom = useDesk((s) => s.resendFrom);
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -85,10 +91,11 @@ export function UserMessageEditor({ message, onDone }: { message: UserMessage; o
     el?.focus();
     el?.setSelectionRange(el.value.length, el.value.length);
   }, []);
+  const empty = !text.trim() && attached.length === 0;
   const save = async () => {
-    if (!text.trim() || sending) return;
+    if (empty || sending) return;
     setSending(true);
-    if (await resendFrom(message.id, text, 'edit')) onDone();
+    if (await resendFrom(message.id, withAttachedTexts(text, attached), 'edit')) onDone();
     else setSending(false);
   };
   return (
@@ -110,6 +117,15 @@ export function UserMessageEditor({ message, onDone }: { message: UserMessage; o
           }
         }}
       />
+      {attached.length > 0 && (
+        <div className="user-attached">
+          <TextAttachments
+            items={attached}
+            testId="edit-attachment"
+            onRemove={(i) => setAttached(attached.filter((_, j) => j !== i))}
+          />
+        </div>
+      )}
       {message.images?.length ? (
         <p className="muted user-edit-note">The images are not sent again: attach them in the composer if needed.</p>
       ) : null}
@@ -120,7 +136,7 @@ export function UserMessageEditor({ message, onDone }: { message: UserMessage; o
         <button
           type="button"
           className="btn btn-small btn-primary"
-          disabled={!text.trim() || sending}
+          disabled={empty || sending}
           onClick={() => void save()}
         >
           Save &amp; send

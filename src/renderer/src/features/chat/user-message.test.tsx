@@ -96,3 +96,26 @@ describe('the composer: a long paste', () => {
     expect(box).toHaveValue(lines(25));
   });
 });
+
+describe('Edit & resend with an attached paste', () => {
+  it('edits only the typed words; the paste stays a chip and goes again with the edit', async () => {
+    const text = withAttachedTexts('Why does it fail?', [{ name: 'Pasted text', text: lines(30) }]);
+    const host = createFakeHost({
+      threads: [makeThread(T, 'Work', [{ id: 'u1', role: 'user', createdAt: 1, text }])],
+    });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const bubble = await screen.findByTestId('user-message');
+    await userEvent.click(within(bubble).getByRole('button', { name: /Edit & resend/ }));
+    const editor = within(bubble).getByRole('textbox', { name: 'Edit message' });
+    expect(editor).toHaveValue('Why does it fail?');
+    expect(within(bubble).getByTestId('edit-attachment')).toHaveTextContent('Pasted text · 30 lines');
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'What is wrong?{Enter}');
+    await waitFor(() => expect(host.callsTo('resendFrom')).toHaveLength(1));
+    expect(host.callsTo('resendFrom')[0]).toMatchObject({
+      messageId: 'u1',
+      text: withAttachedTexts('What is wrong?', [{ name: 'Pasted text', text: lines(30) }]),
+    });
+  });
+});
