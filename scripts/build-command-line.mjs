@@ -24,8 +24,15 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // npm packages are bundled too: loading zod's and execa's hundreds of module files from node_modules took longer than
+  // the rest of `claude-desk status` (zod alone ~300 ms on a busy machine). Optional native add-ons stay out.
+  external: ['bufferutil', 'utf-8-validate', 'fsevents'],
+  // The CommonJS packages inside (cross-spawn, ignore, semver…) call require(); ES modules have none of their own.
+  banner: {
+    js: "import { createRequire as __deskRequire } from 'node:module'; const require = __deskRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
+  minify: true,
   // The same version stamp electron-vite gives the desktop build (src/app/app-version.ts).
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
