@@ -72,21 +72,32 @@ export class CliService {
     return (await this.current(options.force ?? false)).status;
   }
 
-  /** Which credentials a turn will use. Re-asked on `force` or whenever the CLI was re-probed. */
+  /**
+   * Which credentials a turn will use. Asked together with each probe (see `probe`), so `force` — which re-probes —
+   * re-asks it too.
+   */
   async getAuth(options: { force?: boolean } = {}): Promise<AuthStatus> {
     const probed = await this.current(options.force ?? false);
-    if (options.force || this.auth?.forProbe !== probed) {
-      const command = probed.status.status === 'unusable' ? null : (probed.lookup.found?.command ?? null);
-      const value = resolveAuth({
-        ...this.savedKey,
-        command,
-        run: this.run,
-        env: this.childEnvFor(probed.lookup),
-        timeoutMs: this.timeouts.authMs,
-      });
-      this.auth = { forProbe: probed, value };
-    }
+    if (this.auth?.forProbe !== probed) this.auth = { forProbe: probed, value: this.resolveAuthFor(probed) };
     return this.auth.value;
+  }
+
+  /** A CLI the version probe found unusable is not asked: its auth answer says "not found". */
+  private resolveAuthFor(probed: Probed): Promise<AuthStatus> {
+    return this.askAuth(
+      probed.status.status === 'unusable' ? null : (probed.lookup.found?.command ?? null),
+      probed.lookup,
+    );
+  }
+
+  private askAuth(command: CliCommand | null, lookup: LookupResult): Promise<AuthStatus> {
+    return resolveAuth({
+      ...this.savedKey,
+      command,
+      run: this.run,
+      env: this.childEnvFor(lookup),
+      timeoutMs: this.timeouts.authMs,
+    });
   }
 
   async doctor(extra: { dataDir: string; logFile: string; sandbox: SandboxState }): Promise<DoctorReport> {
@@ -160,6 +171,11 @@ export class CliService {
     if (found) {
       // Stamp before probing: an update landing mid-probe then shows up as a change next time.
       const stamp = await this.fs.stamp(found.path);
+      // `auth status` starts beside `--version` rather than after it: the status card (and `claude-desk status`)
+      // waits for both, and the auth probe is the slow one (~0.4 s). If the version probe finds the CLI unusable,
+      // this early answer is replaced by resolveAuthFor's "not found".
+      const auth = this.askAuth(found.command, lookup);
+      auth.catch(() => undefined); // awaited through getAuth; a probe nobody asks about must not reject unhandled
       status = await probeVersion({
         path: found.path,
         source: found.source,
@@ -169,6 +185,10 @@ export class CliService {
         timeoutMs: this.timeouts.versionMs,
       });
       this.probed = { lookup, status, stamp, checkedAt: this.now() };
+      this.auth = {
+        forProbe: this.probed,
+        value: status.status === 'unusable' ? this.resolveAuthFor(this.probed) : auth,
+      };
       return this.probed;
     }
     if (lookup.unusable)
