@@ -12,7 +12,7 @@ import { WindowStateStore } from '../core/store/window-state-store';
 import { createLogger, type Logger } from '../core/log/logger';
 import { SecretRedactor } from '../core/log/redact';
 import { defaultSweeper, sweepOrphans } from '../core/process-sweep';
-import { startOrphanReaper } from '../core/orphan-reaper';
+import { reapedSweeper } from '../core/orphan-reaper';
 import { CliService } from '../core/cli/cli-service';
 import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
 import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
@@ -211,12 +211,14 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
 
   // Every CLI this app spawns is tagged; if the app dies (even by SIGKILL) the reaper ends what carries
-  // its tag, and a start ends what a dead earlier instance left behind (tool processes).
-  const sweeper = defaultSweeper();
-  const reaper = startOrphanReaper(sweeper.owner);
-  void sweepOrphans().then(
-    (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
-  );
+  // its tag, and a start ends what a dead earlier instance left behind (tool processes). The command line is
+  // short-lived: it looks for those only when it starts a CLI itself, so `claude-desk status` stays quick.
+  const sweepEarlier = (): void =>
+    void sweepOrphans().then(
+      (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
+    );
+  const sweeper = reapedSweeper(defaultSweeper(), opts.host === 'cli' ? sweepEarlier : undefined);
+  if (opts.host !== 'cli') sweepEarlier();
   // The CLI that answered stays for the thread's next turn. The command line runs one turn
   // and quits: nothing to keep a process for there.
   const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
@@ -537,7 +539,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await historyIndex.flush().catch(() => undefined);
       historyIndex.close();
       await windowState.flush();
-      reaper.close();
+      sweeper.close();
       log.info('Claude Desk stopped');
       log.close();
     },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { PROCESS_TAG_ENV } from './process-sweep';
+import { PROCESS_TAG_ENV, type ProcessSweeper } from './process-sweep';
 
 /**
  * A tiny watchdog that outlives a SIGKILLed app: it is started detached with its stdin a pipe from the
@@ -75,4 +75,30 @@ export function startOrphanReaper(owner: string, execPath = process.execPath): O
   } catch {
     return { pid: undefined, close: () => {} };
   }
+}
+
+/**
+ * The app's sweeper, its watchdog started at the first tag — just before the first tagged spawn. A run that starts
+ * no CLI (`claude-desk status`, a window never used) does not pay for the extra node process.
+ */
+export function reapedSweeper(
+  sweeper: ProcessSweeper & { owner: string },
+  onFirstTag: () => void = () => {},
+  start: (owner: string) => OrphanReaper = startOrphanReaper,
+): ProcessSweeper & { readonly reaperPid: number | undefined; close(): void } {
+  let reaper: OrphanReaper | undefined;
+  return {
+    newTag: () => {
+      if (!reaper) {
+        reaper = start(sweeper.owner);
+        onFirstTag();
+      }
+      return sweeper.newTag();
+    },
+    sweep: (tag) => sweeper.sweep(tag),
+    get reaperPid() {
+      return reaper?.pid;
+    },
+    close: () => reaper?.close(),
+  };
 }
