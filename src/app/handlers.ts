@@ -111,7 +111,7 @@ export function createHandlers(s: DeskServices): DeskHandlers {
     searchProjectFiles: async ({ threadId, query, limit }) => s.composer.searchFiles(threadId, query, limit ?? 50),
     clearSession: async ({ threadId }) => {
       if (!(await s.threads.get(threadId))) throw new Error('This thread no longer exists.');
-      if (s.turns.isBusy(threadId))
+      if (!(await s.turns.settled(threadId)))
         throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
       // Recorded case 31-clear: the CLI's own /clear switches to a new session the app would not follow.
       // Forgetting the session makes the next turn start a fresh one; the marker keeps the transcript out of it.

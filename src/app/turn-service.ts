@@ -213,6 +213,18 @@ export class TurnService {
     return this.deps.engine.running(threadId).length > 0;
   }
 
+  /**
+   * True once the thread has no live turn. A turn whose answer is complete (its result arrived, the window shows it
+   * done) is only closing — asking the CLI for the context breakdown, bounded at 2 s — so it is waited for; false
+   * at once while one is still answering. On a loaded machine that tail outlasted the user's next `/clear`.
+   */
+  async settled(threadId: string): Promise<boolean> {
+    const live = this.deps.engine.running(threadId);
+    if (live.some((t) => t.message.status !== 'done')) return false;
+    await Promise.all(live.map((t) => t.done));
+    return !this.isBusy(threadId);
+  }
+
   async stopAll(): Promise<void> {
     await this.deps.engine.stopAll();
     await this.deps.threads.flush?.();
