@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../shared/threads';
 import type { TurnEvent } from '../../../../shared/turn-events';
 import { summaryOf, createFakeHost, makeThread, type FakeHost } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
@@ -25,6 +26,16 @@ async function sendInThread(text = 'Do the thing'): Promise<{ host: FakeHost; em
 }
 
 describe('chat: turn states', () => {
+  it('the composer invites a first message in an empty thread and a reply once the thread has one', async () => {
+    const said: ChatMessage = { id: 'u1', role: 'user', createdAt: 1_700_000_000_000, text: 'Hello' };
+    renderApp({ host: createFakeHost({ threads: [makeThread(T, 'Work'), makeThread('th-2', 'Talked', [said])] }) });
+    await userEvent.click(await screen.findByText('Work'));
+    expect(screen.getByLabelText('Message')).toHaveAttribute('placeholder', 'Ask Claude anything…');
+    await userEvent.click(screen.getByText('Talked'));
+    await screen.findByText('Hello');
+    expect(screen.getByLabelText('Message')).toHaveAttribute('placeholder', 'Reply to Claude…');
+  });
+
   it('queued shows its position and a Stop button; Stop asks the host to stop that turn', async () => {
     const { host, emit } = await sendInThread();
     emit({ type: 'queued', position: 2 });

@@ -41,6 +41,7 @@ export function focusComposer(): void {
  */
 export function Composer() {
   const threadId = useDesk((s) => s.activeThreadId);
+  const started = useDesk((s) => s.messageIds.length > 0);
   const busy = useDesk((s) => (s.activeThreadId ? isThreadBusy(s.inFlight, s.activeThreadId) : false));
   const sendMessage = useDesk((s) => s.sendMessage);
   const queueMessage = useDesk((s) => s.queueMessage);
@@ -117,7 +118,7 @@ export function Composer() {
   // Grow with the text up to a third of the window, then scroll inside. Measured again when the box's width
   // changes (a resized window, the sidebar folded) or its placeholder does: a height measured for a wrapped
   // placeholder at 800 px would otherwise stay, an empty box two lines tall.
-  const placeholder = busy ? 'Type to queue a message…' : threadId ? 'Reply to Claude…' : 'Ask Claude anything…';
+  const placeholder = busy ? 'Type to queue a message…' : started ? 'Reply to Claude…' : 'Ask Claude anything…';
   useEffect(() => {
     if (area.current) fitHeight(area.current);
   }, [text, placeholder]);
