@@ -4,7 +4,7 @@
  * types from it. Inputs are zod schemas because they come from the (untrusted) renderer and are
  * validated at runtime by every host; outputs are types only because the host produces them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import type { ComposerCatalog, FileMatch } from './composer';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One memory the agent learned through the app's MCP tools (core/store/memory-store keeps them). */
 export const memorySchema = z.object({

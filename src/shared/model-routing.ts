@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A model as the user types it: a routing string `claude-code:<model>[@<temperature>]` or a bare model

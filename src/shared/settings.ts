@@ -1,5 +1,5 @@
 /** User settings (private state, see core/store). Each union is a schema once; its type is inferred. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { modelRoutingSchema } from './model-routing';
 import { PERMISSION_MODES, type PermissionMode } from './permission-mode';
 

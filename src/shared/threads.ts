@@ -1,7 +1,7 @@
 /** Threads and their messages, as stored and as shown. Plain data only: these cross every process boundary. */
 
 import type { ContextUsage } from './context-usage';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';

@@ -4,7 +4,7 @@
  * fold them into an AssistantMessage with the shared reducer (turn-reducer.ts).
  */
 import type { ContextUsage } from './context-usage';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface TurnUsage {
   inputTokens: number;

@@ -3,7 +3,7 @@
  * open and where it was scrolled, drafts, the sidebar's state. Kept by the host, not in the page's
  * localStorage: browser mode's origin carries an ephemeral port, so a page store would be new each run.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
 
 const id = z.string().min(1).max(200);

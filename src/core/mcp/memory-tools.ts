@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MEMORY_LIMITS, type Memory } from '../store/memory-store';
 import { defineTool, iso, json } from './desk-tool';
 

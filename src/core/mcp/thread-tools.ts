@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatMessage, ThreadSummary } from '../../shared/threads';
 import { defineTool, iso, json } from './desk-tool';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { modelRoutingSchema as modelString } from '../../shared/model-routing';
 import {
   DEFAULT_SETTINGS,

@@ -9,7 +9,7 @@
  * Measured on a 55 MB log: JSON.parse of its lines ~220 ms; these checks ~20 ms; a copying (loose) parse
  * of the same shape ~50 ms — so messages are checked, and the line's own object is kept.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { permissionModeSchema } from '../../shared/settings';
 import type { ThreadSettings, ThreadTotals } from '../../shared/threads';
 import type { LogRecord } from './thread-log';

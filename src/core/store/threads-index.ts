@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ThreadSummary } from '../../shared/threads';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
 import type { Schedule } from './snapshot-coalescer';
