@@ -147,6 +147,7 @@ test('a background sub-agent works under its Agent card after the answer, then t
   await expect(agent.getByTestId('tool-state').first()).toContainText('Done');
   // The turn the CLI started by itself after the notification answered inside this turn.
   await expect(answer).toContainText('Hello from the mock API.');
+  await expect(answer.getByTestId('follow-up-divider')).toHaveCount(1);
   await shots(page, 'subagent-background-done', answer);
 });
 

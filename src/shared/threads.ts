@@ -151,6 +151,11 @@ export interface AssistantMessage {
     /** How many parts the turn had when it happened: the divider goes before part `atPart`. */
     atPart?: number;
   };
+  /**
+   * Where the CLI started a turn by itself to report on a background sub-agent that finished (recorded case 34):
+   * each is a part index, shown as a divider before that part.
+   */
+  followUps?: number[];
   /** The plan-limit state the CLI reported during this turn (rate_limit_event, case 38). */
   rateLimit?: RateLimitInfo;
   /** Approval cards in the order the CLI asked; those still waiting have no outcome. */

@@ -280,3 +280,38 @@ describe('threadTotalsAdd', () => {
     expect(EMPTY_TOTALS.turns).toBe(0);
   });
 });
+
+describe('follow-ups after a background sub-agent (recorded case 34)', () => {
+  const init: Body = { type: 'init', sessionId: 's', model: 'opus', tools: [], mcpServers: [] };
+  const agent: Body[] = [
+    { type: 'tool_call', toolUseId: 'ag1', name: 'Agent', input: { prompt: 'look around' } },
+    { type: 'subagent', toolUseId: 'ag1', status: 'running', background: true },
+    { type: 'tool_result', toolUseId: 'ag1', content: 'Async agent launched', isError: false },
+    { type: 'text_delta', messageId: 'm1', text: 'An agent is looking.' },
+    { type: 'subagent', toolUseId: 'ag1', status: 'completed', durationMs: 900 },
+  ];
+
+  it("the CLI's own next init in the turn marks where its follow-up starts", () => {
+    const m = fold([
+      { type: 'started', startedAt: 1 },
+      init,
+      ...agent,
+      init,
+      { type: 'text_delta', messageId: 'm2', text: 'It found two files.' },
+    ]);
+    expect(m.followUps).toEqual([2]);
+    expect(m.parts[2]).toMatchObject({ kind: 'text', text: 'It found two files.' });
+  });
+
+  it('the first init of a turn, or a later one without a background agent, marks nothing', () => {
+    const plain = fold([
+      { type: 'started', startedAt: 1 },
+      init,
+      { type: 'text_delta', messageId: 'm1', text: 'Hi' },
+      init,
+    ]);
+    expect(plain.followUps).toBeUndefined();
+    const once = fold([{ type: 'started', startedAt: 1 }, init, ...agent, init, init]);
+    expect(once.followUps).toEqual([2]);
+  });
+});

@@ -29,6 +29,9 @@ export const EMPTY_TOTALS: ThreadTotals = { costUsd: 0, inputTokens: 0, outputTo
 /** One finished turn added to a thread's running totals: see addVerdictToTotals (failed turns are not turns). */
 export const threadTotalsAdd: (totals: ThreadTotals, verdict: TurnVerdict) => ThreadTotals = addVerdictToTotals;
 
+const hasBackgroundAgent = (msg: AssistantMessage): boolean =>
+  msg.parts.some((p) => p.kind === 'tool' && p.subagent?.background === true);
+
 export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMessage {
   // A sub-agent's calls and results go into its Agent card's children (recorded case 34b).
   if ((e.type === 'tool_call' || e.type === 'tool_result') && e.parentToolUseId) {
@@ -86,11 +89,17 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'started':
       return setStatus(msg, 'running');
     case 'init': {
+      // A later init in the same turn is the CLI's own follow-up on a background sub-agent (case 34): mark where.
+      const at = msg.parts.length;
+      const marked =
+        at > 0 && hasBackgroundAgent(msg) && !msg.followUps?.includes(at)
+          ? { ...msg, followUps: [...(msg.followUps ?? []), at] }
+          : msg;
       const servers =
-        e.mcpServers.length > 0 && JSON.stringify(e.mcpServers) !== JSON.stringify(msg.mcpServers)
+        e.mcpServers.length > 0 && JSON.stringify(e.mcpServers) !== JSON.stringify(marked.mcpServers)
           ? { mcpServers: e.mcpServers }
           : {};
-      return msg.model === e.model && !servers.mcpServers ? msg : { ...msg, model: e.model, ...servers };
+      return marked.model === e.model && !servers.mcpServers ? marked : { ...marked, model: e.model, ...servers };
     }
     case 'approval_request':
       return setStatus(addApproval(msg, e.request), 'waiting');

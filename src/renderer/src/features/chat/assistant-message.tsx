@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { isFinalStatus } from '../../../../shared/turn-reducer';
 import type { ApprovalCard, AssistantMessage, AssistantPart } from '../../../../shared/threads';
 import { Markdown } from '../../ui/markdown';
@@ -22,6 +22,20 @@ function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
     if (id && tools.has(id)) map.set(id, card);
   }
   return map;
+}
+
+/** Where the CLI, by itself, started answering again after a background sub-agent finished (case 34). */
+function FollowUpDivider() {
+  return (
+    <div
+      className="session-divider"
+      role="separator"
+      aria-label="Background agent finished — Claude follows up"
+      data-testid="follow-up-divider"
+    >
+      <span>Background agent finished — Claude follows up</span>
+    </div>
+  );
 }
 
 /** One assistant turn: its parts in the order they streamed, approval cards, its state, and its footer. */
@@ -59,8 +73,20 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
       </Fragment>
     );
   };
-  const compactAt = message.compacted?.atPart ?? 0;
-  const divider = message.compacted && <CompactDivider key="compacted" compacted={message.compacted} />;
+  // Dividers go before the part they name; one at or past the end goes after the last part.
+  const dividers: { at: number; node: ReactNode }[] = [
+    ...(message.compacted
+      ? [
+          {
+            at: message.compacted.atPart ?? 0,
+            node: <CompactDivider key="compacted" compacted={message.compacted} />,
+          },
+        ]
+      : []),
+    ...(message.followUps ?? []).map((at) => ({ at, node: <FollowUpDivider key={`follow-up-${at}`} /> })),
+  ];
+  const dividersAt = (i: number) => dividers.filter((d) => d.at === i).map((d) => d.node);
+  const end = message.parts.length;
   return (
     <article
       className="message message-assistant"
@@ -70,10 +96,8 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
       // Readers wait for the whole answer instead of hearing each token; TurnAnnouncer says when it ends.
       aria-busy={!over}
     >
-      {message.parts.flatMap((part, i) =>
-        i === compactAt && divider ? [divider, partView(part, i)] : [partView(part, i)],
-      )}
-      {compactAt >= message.parts.length && divider}
+      {message.parts.flatMap((part, i) => [...dividersAt(i), partView(part, i)])}
+      {dividers.filter((d) => d.at >= end).map((d) => d.node)}
       {message.approvals?.filter((c) => !(c.request.toolUseId && byTool.has(c.request.toolUseId))).map(cardView)}
       {message.warnings?.map((w, i) => (
         <p key={`w${i}`} className="turn-warning" role="note">

@@ -5,6 +5,7 @@ import type { AssistantMessage } from '../../../../shared/threads';
 import edits from '../../../../../test/fixtures/replayed/30-edit-write.json';
 import bash from '../../../../../test/fixtures/replayed/31-bash-output.json';
 import reads from '../../../../../test/fixtures/replayed/32-read-glob-grep.json';
+import backgroundAgent from '../../../../../test/fixtures/replayed/34-subagent.json';
 import subagent from '../../../../../test/fixtures/replayed/34b-subagent-foreground.json';
 import { createFakeHost } from '../../test-support/fake-api';
 import { renderWithStore } from '../../test-support/render-with-store';
@@ -16,6 +17,7 @@ const REPLAYED: Record<string, unknown> = {
   '30-edit-write': edits,
   '31-bash-output': bash,
   '32-read-glob-grep': reads,
+  '34-subagent': backgroundAgent,
   '34b-subagent-foreground': subagent,
 };
 const show = (name: string) =>
@@ -27,6 +29,17 @@ const rows = (el: HTMLElement) =>
     .map((r) => [r.dataset.kind, r.textContent]);
 
 describe('tool cards over the real CLI recordings', () => {
+  it("a background sub-agent's report comes after a divider: the CLI answered again by itself (case 34)", () => {
+    show('34-subagent');
+    const turn = screen.getByTestId('assistant-message');
+    const divider = within(turn).getByTestId('follow-up-divider');
+    expect(divider).toHaveAccessibleName('Background agent finished — Claude follows up');
+    const text = turn.textContent ?? '';
+    expect(text.indexOf('Working on it.')).toBeLessThan(text.indexOf(divider.textContent ?? ''));
+    expect(text.indexOf(divider.textContent ?? '')).toBeLessThan(text.indexOf('Hello from the mock API.'));
+    expect(within(turn).getAllByTestId('follow-up-divider')).toHaveLength(1);
+  });
+
   it('a finished Edit shows its removed and added lines with the file line numbers, no JSON (case 30)', () => {
     show('30-edit-write');
     const edit = card('Edit');
