@@ -84,12 +84,17 @@ test('@READ offers README.md from the project, and the sent message carries @REA
   await shoot(page, 'composer-file-picker');
   await box(page).press('Tab');
   await expect(box(page)).toHaveValue('Summarise @README.md ');
+  // A file made while the turn runs (as the agent would) is offered once the turn has ended, not 30 s later.
+  await fs.writeFile(path.join(host.dataDir, 'workspace', 'made-in-the-turn.md'), 'new\n');
   await box(page).press('Enter');
   await expect(page.getByTestId('user-message').last()).toContainText('Summarise @README.md');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   const sent = JSON.stringify(mock.requests.at(-1)?.body.messages);
   expect(sent).toContain('Summarise @README.md');
   expect(sent).toContain('It reads like a readme.'); // the CLI inlined the file (case 33)
+  await box(page).pressSequentially('@made-in');
+  await expect(picker.getByRole('option', { name: /made-in-the-turn\.md/ })).toBeVisible();
+  await box(page).fill('');
 });
 
 test('/clear starts a fresh session: a divider, and the next request carries no earlier turn', async ({ page }) => {

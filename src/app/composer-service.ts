@@ -33,6 +33,8 @@ const FRESH_MS = 30_000;
 interface Cached<T> {
   at: number;
   value: Promise<T>;
+  /** Its replacement is being made: later asks wait for that one instead of starting another. */
+  refreshing?: boolean;
 }
 
 /**
@@ -69,9 +71,9 @@ export class ComposerService {
     threadId: string | undefined,
     query: string,
     limit: number,
-  ): Promise<{ matches: FileMatch[]; truncated: boolean; total: number; indexing: boolean }> {
+  ): Promise<{ matches: FileMatch[]; truncated: boolean; total: number; indexing: boolean; refreshing: boolean }> {
     const dir = await this.projectDir(threadId);
-    if (!dir) return { matches: [], truncated: false, total: 0, indexing: false };
+    if (!dir) return { matches: [], truncated: false, total: 0, indexing: false, refreshing: false };
     const index = await this.cached(
       this.indexes,
       dir,
@@ -83,7 +85,18 @@ export class ComposerService {
       truncated: index.truncated,
       total: index.files.length,
       indexing: !index.complete,
+      refreshing: this.indexes.get(dir)?.refreshing === true,
     };
+  }
+
+  /**
+   * A turn ended in this thread's folder: the agent may have made or removed files, so the next @ lists the folder
+   * again (answering from the old listing meanwhile) instead of waiting out the 30 s.
+   */
+  async filesMayHaveChanged(threadId: string): Promise<void> {
+    const dir = await this.projectDir(threadId);
+    const hit = dir ? this.indexes.get(dir) : undefined;
+    if (hit && !hit.refreshing) hit.at = Number.NEGATIVE_INFINITY;
   }
 
   /** Forget what was learnt about a folder (its commands may have changed). */
@@ -98,7 +111,8 @@ export class ComposerService {
     keep: (v: T) => boolean,
   ): Promise<T> {
     const hit = map.get(key);
-    if (hit && this.now() - hit.at < FRESH_MS) return hit.value;
+    if (hit && (hit.refreshing || this.now() - hit.at < FRESH_MS)) return hit.value;
+    if (hit) hit.refreshing = true;
     const fresh: Cached<T> = { at: this.now(), value: load(hit !== undefined) };
     const settle = fresh.value.then(
       (v) => {

@@ -455,7 +455,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     },
     log: (m) => log.info(m),
   });
-  bus.subscribe((event) => event === 'statusChanged' && composer.invalidate());
+  bus.subscribe((event, payload) => {
+    if (event === 'statusChanged') composer.invalidate();
+    if (event !== 'turnEvent') return;
+    const e = payload as TurnEvent;
+    if (e.type === 'finished') void composer.filesMayHaveChanged(e.threadId);
+  });
 
   const overview = async (force = false): Promise<CliOverview> => {
     const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);

@@ -138,9 +138,16 @@ export const calls = {
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
   /**
    * The @-picker: files of the thread's project folder matching what was typed after `@`. `indexing`: the
-   * folder is still being listed and the answer covers the `total` files found so far (ask again shortly).
+   * folder is still being listed and the answer covers the `total` files found so far (ask again shortly);
+   * `refreshing`: the answer comes from the last whole listing while a newer one is made (ask again shortly).
    */
-  searchProjectFiles: call<{ matches: FileMatch[]; truncated: boolean; total: number; indexing: boolean }>()(
+  searchProjectFiles: call<{
+    matches: FileMatch[];
+    truncated: boolean;
+    total: number;
+    indexing: boolean;
+    refreshing: boolean;
+  }>()(
     z
       .object({
         threadId: id.optional(),

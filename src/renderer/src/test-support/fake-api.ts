@@ -190,7 +190,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       const all = ['README.md', 'src/index.ts', 'src/reader.ts'];
       const q = query.toLowerCase();
       const matches = all.filter((p) => p.toLowerCase().includes(q)).map((path) => ({ path, positions: [] }));
-      return { matches, truncated: false, total: all.length, indexing: false };
+      return { matches, truncated: false, total: all.length, indexing: false, refreshing: false };
     },
     clearSession: () => null,
     getWindowState: () => fake.windowState,

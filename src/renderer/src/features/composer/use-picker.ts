@@ -120,7 +120,7 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
           listedSoFar: r.indexing ? r.total : null,
           items: r.matches.map((m) => ({ key: `file:${m.path}`, label: m.path, positions: m.positions, path: m.path })),
         });
-        if (r.indexing) again = setTimeout(() => setRelisted((n) => n + 1), RELIST_MS);
+        if (r.indexing || r.refreshing) again = setTimeout(() => setRelisted((n) => n + 1), RELIST_MS);
       })
       .catch(() => undefined);
     return () => clearTimeout(again);
