@@ -1,25 +1,25 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppInfo, CliOverview, DeskHandlers } from '../shared/contract';
-import { APP_NAME, resolveDataDir, type DataDirLayout } from '../core/store/data-dir';
-import { ApiKeyStore, type SecretCipher } from '../core/store/api-key-store';
-import { SettingsStore } from '../core/store/settings-store';
+import type { DataDirLayout } from '../core/store/data-dir';
+import type { ApiKeyStore } from '../core/store/api-key-store';
+import type { SettingsStore } from '../core/store/settings-store';
 import { SessionsStore } from '../core/store/sessions-store';
 import { SessionCostsStore } from '../core/store/session-costs-store';
 import { ThreadsStore } from '../core/store/threads-store';
 import { createMemoryStore } from '../core/store/memory-store';
 import { WindowStateStore } from '../core/store/window-state-store';
-import { createLogger, type Logger } from '../core/log/logger';
-import { SecretRedactor } from '../core/log/redact';
+import type { Logger } from '../core/log/logger';
+import type { SecretRedactor } from '../core/log/redact';
 import { defaultSweeper, sweepOrphans } from '../core/process-sweep';
 import { reapedSweeper } from '../core/orphan-reaper';
-import { CliService } from '../core/cli/cli-service';
-import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
+import type { CliService } from '../core/cli/cli-service';
+import type { Sandbox } from '../core/sandbox/select-sandbox';
 import { createLazyMcpEndpoint } from '../core/mcp/lazy-mcp-endpoint';
 import { TurnEngine } from '../core/turn/turn-engine';
 import { keepPolicy } from '../core/turn/kept-process';
 import { appVersion } from './app-version';
-import { EventBus } from './event-bus';
+import type { EventBus } from './event-bus';
+import { openDeskFoundation, type DeskFoundationOptions } from './desk-foundation';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
 import type { ThreadSettings } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
@@ -55,13 +55,7 @@ const HISTORY_START_DELAY_MS = 30_000;
 /** When the thread search's texts are read ahead (ms after start). */
 const SEARCH_WARM_DELAY_MS = 10_000;
 
-export interface DeskAppOptions {
-  host: AppInfo['host'] | 'cli';
-  env?: NodeJS.ProcessEnv;
-  /** Explicit data dir (Electron passes app.getPath('userData')); CLAUDE_DESK_DATA_DIR still wins. */
-  dataDir?: string;
-  /** OS-keychain encryption for a saved API key (Electron safeStorage); absent → memory only. */
-  cipher?: SecretCipher;
+export interface DeskAppOptions extends DeskFoundationOptions {
   /** Open an https link in the system browser (Electron); browser mode opens it in the page instead. */
   openExternal?: (url: string) => Promise<void>;
   /** The native folder picker (Electron dialog); null when cancelled. Browser mode types the path instead. */
@@ -72,8 +66,6 @@ export interface DeskAppOptions {
   openPath?: (file: string) => Promise<string>;
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
   notify?: (title: string, body: string) => void;
-  /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
-  logToConsole?: boolean;
   /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes. */
   powerSaver?: () => boolean;
   /**
@@ -140,35 +132,8 @@ export interface DeskApp {
 
 /** The composition root: builds every service once and implements the contract for all front doors. */
 export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
-  const env = opts.env ?? process.env;
-  const layout = resolveDataDir({
-    env: opts.dataDir && !env.CLAUDE_DESK_DATA_DIR ? { ...env, CLAUDE_DESK_DATA_DIR: opts.dataDir } : env,
-  });
-  await fs.mkdir(layout.stateDir, { recursive: true, mode: 0o700 });
-  await fs.mkdir(layout.workspaceDir, { recursive: true });
-
-  // One registry of this run's secrets: the log, turn errors (so the thread log) and front doors scrub through it.
-  const redactor = new SecretRedactor();
-  const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined, redactor });
-  const bus = new EventBus();
-  // What goes wrong with the app's own files reaches the user, not only the log: kept for windows that
-  // open later (appInfo.warnings), pushed to open ones, and on the command line's stderr.
-  const warnings: string[] = [];
-  let starting = true; // until a front door subscribes to notices, the command line hears them here
-  const warn = (message: string): void => {
-    log.warn(message);
-    if (warnings.length < 50) warnings.push(message);
-    bus.emit('notice', { level: 'warning', message });
-    if (starting && opts.host === 'cli' && !opts.logToConsole) process.stderr.write(`warning: ${message}\n`);
-  };
-
-  const apiKey = await ApiKeyStore.open({
-    file: `${layout.stateDir}/api-key.bin`,
-    cipher: opts.cipher,
-    onWarning: warn,
-    onSecret: (k) => redactor.add(k),
-  });
-  const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
+  const foundation = await openDeskFoundation(opts);
+  const { env, layout, log, redactor, bus, warn, apiKey, settings, cli, sandbox, overview, appInfo } = foundation;
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
@@ -186,15 +151,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   void sweepStaleScratchDirs(opts.tmpRoot);
   const memory = createMemoryStore({ file: layout.memoryFile, onWarning: warn });
   const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: warn });
-  // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
-  const cli = new CliService({
-    env,
-    savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null },
-  });
-
-  let sandboxPromise: Promise<Sandbox> | undefined;
-  const sandbox = (): Promise<Sandbox> =>
-    (sandboxPromise ??= selectSandbox({ platform: process.platform, env, privateDirs: [layout.stateDir] }));
 
   const mcp = createLazyMcpEndpoint(async () => {
     // Loaded with the first turn: the MCP SDK is most of the start-up time of a command that runs none.
@@ -462,21 +418,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     if (e.type === 'finished') void composer.filesMayHaveChanged(e.threadId);
   });
 
-  const overview = async (force = false): Promise<CliOverview> => {
-    const [status, auth, wall] = await Promise.all([cli.getStatus({ force }), cli.getAuth({ force }), sandbox()]);
-    return { cli: status, auth, sandbox: { kind: wall.kind, reason: wall.reason } };
-  };
-
-  const appInfo = (): AppInfo => ({
-    name: APP_NAME,
-    version: appVersion(),
-    host: opts.host === 'electron' ? 'electron' : 'web',
-    platform: process.platform,
-    dataDir: layout.root,
-    logFile: layout.logFile,
-    ...(warnings.length ? { warnings: [...warnings] } : {}),
-  });
-
   // Pushed events: every front door sees settings and thread-list changes made by any other.
   settings.onChange((s) => bus.emit('settingsChanged', s));
   threads.onChange((change) => bus.emit('threadsChanged', { threadId: change.threadId }));
@@ -489,7 +430,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
           log: (message) => log.warn(message),
         })
       : () => {};
-  apiKey.onChange(() => void overview(true).then((o) => bus.emit('statusChanged', o)));
 
   const services: DeskServices = {
     layout,
@@ -519,10 +459,9 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     revealFile: opts.revealFile,
     openPath: opts.openPath,
   };
-  log.info('Claude Desk started', { host: opts.host, version: appVersion() });
 
   let stopped = false;
-  starting = false;
+  foundation.started();
   return {
     handlers: createHandlers(services),
     bus,
@@ -545,8 +484,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       historyIndex.close();
       await windowState.flush();
       sweeper.close();
-      log.info('Claude Desk stopped');
-      log.close();
+      foundation.close();
     },
   };
 }

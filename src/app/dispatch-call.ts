@@ -18,11 +18,16 @@ export async function dispatchCall(handlers: DeskHandlers, name: unknown, input:
   return handler(parseCallInput(name, input));
 }
 
-/** The command line's way in: the same validation as a window's call, typed for the caller. */
-export function callHandler<K extends CallName>(
-  handlers: DeskHandlers,
+/**
+ * The command line's way in: the same validation as a window's call, typed for the caller. It may hold only some
+ * of the handlers (`claude-desk status` builds the status calls alone).
+ */
+export async function callHandler<K extends CallName>(
+  handlers: Pick<DeskHandlers, K>,
   name: K,
   input: CallInput<K>,
 ): Promise<CallOutput<K>> {
-  return dispatchCall(handlers, name, input) as Promise<CallOutput<K>>;
+  // As in dispatchCall: parseCallInput(name) returns exactly this handler's input type.
+  const handler = handlers[name] as (input: unknown) => Promise<CallOutput<K>>;
+  return handler(parseCallInput(name, input));
 }

@@ -4,27 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { openFileSafely } from './open-file';
 import { checkProjectDir } from './project-dir';
 import { effectivePermissionMode } from '../shared/settings';
+import { createStatusHandlers } from './status-handlers';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
   const projectDir = async (typed: string) =>
     checkProjectDir(typed, { stateDir: s.layout.stateDir, walled: (await s.sandbox()).kind !== 'none' });
   return {
-    getAppInfo: async () => s.appInfo(),
-    getCliStatus: async (input) => {
-      const overview = await s.overview(input?.force ?? false);
-      if (input?.force) s.bus.emit('statusChanged', overview);
-      return overview;
-    },
-    getDoctor: async () => {
-      const wall = await s.sandbox();
-      return s.cli.doctor({
-        dataDir: s.layout.root,
-        logFile: s.layout.logFile,
-        sandbox: { kind: wall.kind, reason: wall.reason },
-      });
-    },
-
+    ...createStatusHandlers(s),
     listThreads: async () => s.threads.list(),
     readToolResult: async ({ threadId, toolUseId, offset, limit }) =>
       s.threads.readToolResult(threadId, toolUseId, offset, limit),
