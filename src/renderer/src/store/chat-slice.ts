@@ -144,7 +144,7 @@ export const createChatSlice =
       setDraft(threadId, text) {
         const key = threadId ?? '';
         set((s) => {
-          if ((s.drafts[key] ?? '') === text) return {};
+          if ((s.drafts[key] ?? '') === text) return s; // unchanged: nothing to tell
           const { [key]: _old, ...rest } = s.drafts;
           return { drafts: text ? { ...rest, [key]: text } : rest };
         });

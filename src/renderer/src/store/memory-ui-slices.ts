@@ -53,8 +53,10 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   setScrollAnchor: (threadId, anchor) =>
     set((s) => {
       const old = s.scrollAnchors[threadId];
-      if (anchor && old?.messageId === anchor.messageId && Math.abs(old.offset - anchor.offset) < 1) return {};
-      if (!anchor && !old) return {};
+      // The same state back, not `{}`: zustand then tells no one. A pinned stream saves "at the bottom" a few times
+      // a second, and each change runs every selector on the page.
+      if (anchor && old?.messageId === anchor.messageId && Math.abs(old.offset - anchor.offset) < 1) return s;
+      if (!anchor && !old) return s;
       const { [threadId]: _old, ...rest } = s.scrollAnchors;
       return { scrollAnchors: anchor ? { ...rest, [threadId]: anchor } : rest };
     }),
@@ -66,7 +68,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   pushNotice: (level, message, sticky) =>
     set((s) => {
       // The same message twice in a row (e.g. a flapping connection) is shown once.
-      if (s.notices.some((n) => n.message === message)) return {};
+      if (s.notices.some((n) => n.message === message)) return s;
       return {
         notices: [...s.notices, { id: ++noticeSeq, level, message, ...(sticky ? { sticky } : {}) }].slice(-MAX_NOTICES),
       };
