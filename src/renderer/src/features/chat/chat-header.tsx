@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
 import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
+import { byMessages } from '../../store/by-messages';
 import { useDesk } from '../../store/store-context';
 import { PermissionModePicker, useThreadPermissionMode } from '../settings/permission-control';
 import { Icon } from '../../ui/icons';
@@ -16,6 +17,15 @@ import { HeaderMoreMenu } from './header-more-menu';
 import { useNarrowHeader } from './use-narrow-header';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
+/** What the CLI actually used last (its init line). */
+const latestModel = byMessages((s) => {
+  for (let i = s.messageIds.length - 1; i >= 0; i--) {
+    const m = s.messages[s.messageIds[i]!];
+    if (m?.role === 'assistant' && m.model) return m.model;
+  }
+  return undefined;
+});
+
 const baseName = (dir: string): string =>
   dir
     .replace(/[\\/]+$/, '')
@@ -27,13 +37,7 @@ export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   const defaultModel = useDesk((s) => s.settings?.defaultModel);
   // What the CLI actually used last (its init line), when neither thread nor settings name one.
-  const usedModel = useDesk((s) => {
-    for (let i = s.messageIds.length - 1; i >= 0; i--) {
-      const m = s.messages[s.messageIds[i]!];
-      if (m?.role === 'assistant' && m.model) return m.model;
-    }
-    return undefined;
-  });
+  const usedModel = useDesk(latestModel);
   const fullAccess = useThreadPermissionMode().mode === 'bypassPermissions';
   const dataDir = useDesk((s) => s.appInfo?.dataDir);
   const createThread = useDesk((s) => s.createThread);

@@ -1,7 +1,16 @@
 import { useState } from 'react';
+import { byMessages } from '../../store/by-messages';
 import { useDesk } from '../../store/store-context';
 
 const EMPTY: string[] = [];
+/** What the thread's latest init line listed. */
+const latestServers = byMessages((s) => {
+  for (let i = s.messageIds.length - 1; i >= 0; i--) {
+    const m = s.messages[s.messageIds[i]!];
+    if (m?.role === 'assistant' && m.mcpServers) return m.mcpServers;
+  }
+  return undefined;
+});
 
 /**
  * The servers the last turn's CLI reported in system/init (recorded cases 05, 07, 34), each of the user's own with
@@ -10,13 +19,7 @@ const EMPTY: string[] = [];
  */
 export function McpServers() {
   const threadId = useDesk((s) => s.activeThreadId);
-  const servers = useDesk((s) => {
-    for (let i = s.messageIds.length - 1; i >= 0; i--) {
-      const m = s.messages[s.messageIds[i]!];
-      if (m?.role === 'assistant' && m.mcpServers) return m.mcpServers;
-    }
-    return undefined;
-  });
+  const servers = useDesk(latestServers);
   const off = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId)?.settings.disabledMcpServers ?? EMPTY);
   const userServersOn = useDesk((s) => s.settings?.includeUserMcpServers ?? true);
   const update = useDesk((s) => s.updateThreadSettings);

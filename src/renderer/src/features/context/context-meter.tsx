@@ -1,14 +1,16 @@
 import { COMPACT_SUGGESTED_AT, contextFillAt, contextUsageAt, type ContextFill } from '../../../../shared/context-fill';
 import { useDesk } from '../../store/store-context';
-import type { DeskState } from '../../store/desk-state';
+import { byMessages } from '../../store/by-messages';
 import { formatTokens } from '../../ui/format';
 import { Icon } from '../../ui/icons';
 import { usePopover } from '../../ui/use-popover';
 import { ContextBreakdown } from './context-breakdown';
 import './context.css';
 
-const fillOf = (s: DeskState): ContextFill | undefined =>
-  contextFillAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]);
+const fillOf = byMessages((s): ContextFill | undefined =>
+  contextFillAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]),
+);
+const usageOf = byMessages((s) => contextUsageAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]));
 
 /** "0.3%" reads as empty; whole percents from 1 on, "<1%" below. */
 export function percentLabel(fraction: number): string {
@@ -27,7 +29,7 @@ export function ContextMeter() {
   const tokens = useDesk((s) => fillOf(s)?.tokens);
   const window = useDesk((s) => fillOf(s)?.window);
   // The breakdown object as its message holds it: the same reference until a turn brings a new one.
-  const usage = useDesk((s) => contextUsageAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]));
+  const usage = useDesk(usageOf);
   const threadId = useDesk((s) => s.activeThreadId);
   const busy = useDesk((s) => Object.values(s.inFlight).some((t) => t.threadId === s.activeThreadId));
   const sendMessage = useDesk((s) => s.sendMessage);

@@ -1,6 +1,7 @@
 import { windowName, type RateLimitInfo, type RateLimitWindow } from '../../../../shared/rate-limit';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
+import { byMessages } from '../../store/by-messages';
 import { usePopover } from '../../ui/use-popover';
 import { resetLabel, untilLabel } from '../../ui/reset-time';
 import { useNow } from './use-now';
@@ -11,13 +12,15 @@ const SHOW_FROM = 0.5;
 
 /** The account's latest: what any turn reported, else what the open thread's last report said (after a restart). */
 function latestLimit(s: DeskState): RateLimitInfo | undefined {
-  if (s.planLimit) return s.planLimit.info;
+  return s.planLimit ? s.planLimit.info : threadLimit(s);
+}
+const threadLimit = byMessages((s): RateLimitInfo | undefined => {
   for (let i = s.messageIds.length - 1; i >= 0; i--) {
     const m = s.messages[s.messageIds[i]!];
     if (m?.role === 'assistant' && m.rateLimit) return m.rateLimit;
   }
   return undefined;
-}
+});
 
 const pct = (u: number | undefined) => (u === undefined ? undefined : `${Math.round(u * 100)}%`);
 

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { taskList, usesTasks, type TaskItem } from '../../../../shared/task-list';
 import type { ChatMessage } from '../../../../shared/threads';
+import { byMessages } from '../../store/by-messages';
 import type { DeskState } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -11,12 +12,14 @@ import './tasks.css';
 export function useTaskList(uptoId?: string): TaskItem[] {
   // Only the messages the list is made from, compared one by one: a streamed delta replaces the messages record
   // every frame, and rebuilding the list over a 2,000-message thread each time was ~1 ms of that frame.
-  const made = useDesk(useShallow((s) => taskMessages(s, uptoId)));
+  const made = useDesk(useShallow((s) => (uptoId ? taskMessages(s, uptoId) : threadTaskMessages(s))));
   return useMemo(() => taskList(made), [made]);
 }
 
+const threadTaskMessages = byMessages((s) => taskMessages(s));
+
 /** The Task* calls' messages up to `uptoId` since the last `/clear` (before it, nothing counts). */
-function taskMessages(s: DeskState, uptoId: string | undefined): ChatMessage[] {
+function taskMessages(s: Pick<DeskState, 'messageIds' | 'messages'>, uptoId?: string): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const id of s.messageIds) {
     const m = s.messages[id];
