@@ -29,6 +29,13 @@ export function renderTurnEvent(e: TurnEvent, json: boolean): TerminalWrite {
       // A background sub-agent reports after the answer (recorded case 34): say why the turn is still open.
       if (e.status === 'running') return e.background ? { stderr: '[sub-agent] working in the background…\n' } : {};
       return { stderr: `[sub-agent] ${e.status === 'completed' ? 'done' : e.status}\n` };
+    case 'background_command':
+      // Nothing a turn starts outlives its answer (recorded case 40): say so when the answer's end stopped one.
+      if (e.status === 'running') return { stderr: '[background command] running…\n' };
+      if (e.endedWithTurn) return { stderr: '[background command] stopped: the answer ended\n' };
+      return e.status === 'stopped'
+        ? {}
+        : { stderr: `[background command] ${e.status === 'completed' ? 'done' : 'failed'}\n` };
     default:
       return {};
   }

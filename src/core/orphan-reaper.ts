@@ -96,6 +96,7 @@ export function reapedSweeper(
       return sweeper.newTag();
     },
     sweep: (tag) => sweeper.sweep(tag),
+    sweepOutsideGroup: (tag, leader) => sweeper.sweepOutsideGroup(tag, leader),
     get reaperPid() {
       return reaper?.pid;
     },

@@ -18,11 +18,20 @@ export interface ProcessSweeper {
   newTag(): string;
   /** SIGKILL every process carrying exactly this tag; resolves with how many were found. */
   sweep(tag: string): Promise<number>;
+  /**
+   * SIGKILL what carries this tag outside the process group `leader` leads, and resolve true once none is left:
+   * what a CLI kept for its thread's next turn has left of a turn's tools — Claude Code starts each Bash in a group
+   * of its own, and a `cmd &` it leaves behind is adopted by init — while the CLI and its own group (stdio MCP
+   * servers, the wall's bwrap) stay.
+   */
+  sweepOutsideGroup(tag: string, leader: number): Promise<boolean>;
 }
 
 export interface TaggedProcess {
   pid: number;
   tag: string;
+  /** Its process group; undefined where it could not be read. */
+  pgid?: number;
 }
 
 /** The tagged processes on this machine (own user's, or all as root). Linux reads /proc; macOS asks ps. */
@@ -55,16 +64,27 @@ function listFromProc(): TaggedProcess[] {
     const at = environ.indexOf(TAG_PREFIX);
     if (at < 0 || (at > 0 && environ[at - 1] !== '\0')) continue;
     const end = environ.indexOf('\0', at);
-    out.push({ pid, tag: environ.slice(at + TAG_PREFIX.length, end < 0 ? undefined : end) });
+    out.push({ pid, tag: environ.slice(at + TAG_PREFIX.length, end < 0 ? undefined : end), pgid: procGroup(name) });
   }
   return out;
+}
+
+/** The process group from /proc/<pid>/stat: the fields after the command's closing parenthesis are state, ppid, pgrp. */
+function procGroup(pid: string): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    return Number.isInteger(pgid) ? pgid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function listFromPs(): TaggedProcess[] {
   let text: string;
   try {
     // -E appends each (own) process's environment to its command line.
-    text = execFileSync('/bin/ps', ['-axEww', '-o', 'pid=,command='], {
+    text = execFileSync('/bin/ps', ['-axEww', '-o', 'pid=,pgid=,command='], {
       encoding: 'utf8',
       timeout: 5000,
       maxBuffer: 64 << 20,
@@ -75,9 +95,9 @@ function listFromPs(): TaggedProcess[] {
   const out: TaggedProcess[] = [];
   const re = new RegExp(`(?:^|\\s)${TAG_PREFIX}(\\S+)`);
   for (const line of text.split('\n')) {
-    const m = /^\s*(\d+)\s(.*)$/.exec(line);
-    const tag = m && re.exec(m[2] as string)?.[1];
-    if (m && tag && Number(m[1]) !== process.pid) out.push({ pid: Number(m[1]), tag });
+    const m = /^\s*(\d+)\s+(\d+)\s(.*)$/.exec(line);
+    const tag = m && re.exec(m[3] as string)?.[1];
+    if (m && tag && Number(m[1]) !== process.pid) out.push({ pid: Number(m[1]), tag, pgid: Number(m[2]) });
   }
   return out;
 }
@@ -116,6 +136,13 @@ export function createProcessSweeper(list: () => TaggedProcess[] = listTagged): 
     owner,
     newTag: () => `${owner}.${++n}`,
     sweep: (tag) => sweepWhere((p) => p.tag === tag, list),
+    sweepOutsideGroup: async (tag, leader) => {
+      // A process whose group could not be read is left alone: it may be the CLI's own.
+      const stray = (p: TaggedProcess) =>
+        p.tag === tag && p.pid !== leader && p.pgid !== undefined && p.pgid !== leader;
+      // Nothing found is the usual case: one listing, no second look.
+      return (await sweepWhere(stray, list)) === 0 || !list().some(stray);
+    },
   };
 }
 

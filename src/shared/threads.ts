@@ -117,6 +117,12 @@ export type AssistantPart =
         toolUses?: number;
         background?: boolean;
       };
+      /** A Bash call run in the background (case 40): where it stands. */
+      backgroundCommand?: {
+        status: 'running' | 'completed' | 'failed' | 'stopped';
+        /** Stopped by Claude Desk because the answer ended. */
+        endedWithTurn?: boolean;
+      };
     };
 
 /** A permission prompt of this turn: waiting while `outcome` is unset. */

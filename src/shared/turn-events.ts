@@ -171,6 +171,19 @@ export type TurnEvent = Base &
         toolUses?: number;
         background?: boolean;
       }
+    /**
+     * A Bash call run in the background (`run_in_background`, `system/task_started` of a `local_bash` task, case 40)
+     * started or ended. `endedWithTurn`: Claude Desk stopped it because the answer ended (nothing a turn starts runs
+     * on after it).
+     */
+    | {
+        type: 'background_command';
+        toolUseId: string;
+        /** The CLI's task id (what stop_task names). */
+        taskId: string;
+        status: 'running' | 'completed' | 'failed' | 'stopped';
+        endedWithTurn?: boolean;
+      }
     /** `/compact` finished (`system/compact_boundary`, case 37). */
     | { type: 'compacted'; trigger: string; preTokens?: number; postTokens?: number }
     /** What fills the context window, by category (get_context_usage after the turn, or `/context`; cases 37, 39). */

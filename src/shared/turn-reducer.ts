@@ -74,6 +74,13 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
         return sameJson(p.subagent, next) ? p : { ...p, subagent: next };
       });
     }
+    case 'background_command':
+      return updateTool(msg, e.toolUseId, (p) => {
+        // Stopped by the CLI (task_notification), then marked as stopped because the answer ended: the mark stays.
+        const endedWithTurn = e.endedWithTurn ?? p.backgroundCommand?.endedWithTurn;
+        const next = { status: e.status, ...(endedWithTurn ? { endedWithTurn } : {}) };
+        return sameJson(p.backgroundCommand, next) ? p : { ...p, backgroundCommand: next };
+      });
     case 'compacted':
       // Where it happened among the turn's parts: an automatic compaction mid-turn divides what came before it.
       return {

@@ -10,7 +10,10 @@ import type { Clock } from './turn-process';
 export const FOLLOW_UP_GRACE_MS = 10_000;
 
 /**
- * Holds a turn open past its `result` while sub-agents it started in the background still run.
+ * Holds a turn open past its `result` while sub-agents it started in the background still run, or while the CLI
+ * has yet to report a background command that ended by itself (recorded case 40f: it ended while the model wrote
+ * its answer, and the CLI started a turn of its own right after the `result` to say so; in a kept process that
+ * turn's lines would otherwise reach the thread's next one).
  *
  * Recorded case 34 (the Agent tool's default in 2.1.328): the call returns "Async agent launched" at once
  * (`system/task_started {is_backgrounded:true}`), the turn's `result` follows, and only then come the
@@ -20,6 +23,10 @@ export const FOLLOW_UP_GRACE_MS = 10_000;
  */
 export class BackgroundWait {
   private readonly running = new Set<string>();
+  /** Background commands still running (case 40): task id → its Bash call. What the turn's end stops. */
+  private readonly commands = new Map<string, string>();
+  /** A background command ended by itself since the CLI's latest API request: the CLI has yet to report it. */
+  private reportDue = false;
   private held: CliVerdict | undefined;
   private graceTimer: unknown;
 
@@ -40,11 +47,41 @@ export class BackgroundWait {
     return this.held;
   }
 
-  /** Follow the turn's events: a background sub-agent starts (task_started) or ends (task_notification). */
+  /** The background commands still running: the turn's end stops them. */
+  get runningCommands(): { taskId: string; toolUseId: string }[] {
+    return [...this.commands].map(([taskId, toolUseId]) => ({ taskId, toolUseId }));
+  }
+
+  /**
+   * A background command ended by itself and the CLI has not told the model yet: it will, in a turn it starts by
+   * itself after the `result` (cases 40e, 40f). A process that still has that turn to run is not idle.
+   */
+  get followUpDue(): boolean {
+    return this.reportDue;
+  }
+
+  /**
+   * The CLI sends an API request: what ended before goes with it — a background command that ended during a tool
+   * is reported in the turn's next request (case 40g), with no turn of its own.
+   */
+  sawRequest(): void {
+    this.reportDue = false;
+  }
+
+  /**
+   * Follow the turn's events: a background sub-agent starts (task_started) or ends (task_notification); a
+   * background command starts or ends.
+   */
   see(event: TurnEvent): void {
     if (event.type === 'init') {
       // The CLI started its follow-up turn: its own `result` will conclude, not the grace.
       this.clearGrace();
+      return;
+    }
+    if (event.type === 'background_command') {
+      if (event.status === 'running') this.commands.set(event.taskId, event.toolUseId);
+      // Stopped (stop_task, the model's own TaskStop) is folded into the next user turn instead (case 40h).
+      else if (this.commands.delete(event.taskId) && event.status !== 'stopped') this.reportDue = true;
       return;
     }
     if (event.type !== 'subagent') return;
@@ -58,14 +95,16 @@ export class BackgroundWait {
 
   /**
    * A `result` line arrived: the verdict to conclude the turn with now, or undefined while background
-   * sub-agents run (it is held, and merged with the follow-up's).
+   * sub-agents run or the CLI has a background command's end to report (it is held, and merged with the
+   * follow-up's).
    */
   settle(verdict: CliVerdict): CliVerdict | undefined {
     const merged = this.held ? mergeVerdicts(this.held, verdict) : verdict;
     this.clearGrace();
     // A failed or interrupted turn is not held: what it started in the background ends with its process.
-    if (this.running.size > 0 && !verdict.verdict.isError) {
+    if ((this.running.size > 0 || this.reportDue) && !verdict.verdict.isError) {
       this.held = merged;
+      if (this.running.size === 0) this.armGrace();
       return undefined;
     }
     this.held = undefined;

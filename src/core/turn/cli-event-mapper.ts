@@ -4,6 +4,7 @@ import type { BigText } from './big-text';
 import { TOOL_RESULT_HEAD_CHARS, bigTextOf, resultText } from './big-tool-result';
 import { type Json, isObject, num, omit, str, textOf } from './cli-json';
 import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
+import { BackgroundCommandLines } from './background-command-lines';
 import { subagentLine, subagentTask } from './subagent-lines';
 import { toolResultDetail } from './tool-result-detail';
 
@@ -25,6 +26,8 @@ export interface MappedLine {
   sessionId?: string;
   /** Tool results too big to copy (BigText, from a long line): their events carry a head and `fullChars`. */
   bigResults?: { toolUseId: string; text: BigText }[];
+  /** `system/status requesting`: the CLI is sending an API request (what it knows so far goes with it, case 40g). */
+  requesting?: boolean;
 }
 
 export interface CliEventMapperOptions {
@@ -62,6 +65,7 @@ export class CliEventMapper {
   private sawPromptReplay = false;
   private sawAuthErrorMessage = false;
   private apiErrorText: string | undefined;
+  private readonly backgroundCommands = new BackgroundCommandLines();
 
   constructor(private readonly options: CliEventMapperOptions) {}
 
@@ -373,10 +377,16 @@ export class CliEventMapper {
         });
       }
       case 'task_started':
+      case 'task_updated':
       case 'task_notification': {
-        const body = subagentTask(raw);
+        // A background Bash is a task too (case 40), not a sub-agent: its own event, its own card state.
+        const command = this.backgroundCommands.map(raw);
+        if (command !== undefined) return command ? this.one(command) : NOTHING;
+        const body = raw.subtype === 'task_updated' ? undefined : subagentTask(raw);
         return body ? this.one(body) : NOTHING;
       }
+      case 'status':
+        return raw.status === 'requesting' ? { events: [], requesting: true } : NOTHING;
       case 'compact_boundary': {
         // Case 37: `/compact` → compact_metadata {trigger, pre_tokens, post_tokens}.
         const meta = isObject(raw.compact_metadata) ? raw.compact_metadata : {};
@@ -392,7 +402,7 @@ export class CliEventMapper {
         });
       }
       default:
-        return NOTHING; // status, thinking_tokens, and whatever a newer CLI adds
+        return NOTHING; // other statuses, thinking_tokens, and whatever a newer CLI adds
     }
   }
 }

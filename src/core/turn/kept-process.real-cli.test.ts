@@ -10,6 +10,7 @@ import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
 import type { TurnEngine, TurnEngineDeps } from './turn-engine';
+import { createProcessSweeper, listTagged } from '../process-sweep';
 
 let mock: MockApi;
 let h: Harness;
@@ -116,6 +117,52 @@ describe('kept CLI processes + real CLI + mock API', () => {
     await quit.stopAll();
     expect(alive(c)).toBe(false);
   });
+
+  it.each([2, 0])(
+    'keep %i: a command run in the background is stopped when the answer ends, and so is what a Bash call left behind',
+    async (keep) => {
+      const sweeper = createProcessSweeper();
+      const e = (engine = h.engine(
+        { ...cli.env, CLAUDE_DESK_PREWARM: '0', IS_SANDBOX: '1' },
+        { sweeper, keep: { keep, keepIdleMs: 600_000 } },
+      ));
+      const dir = fs.mkdtempSync(path.join(h.root, 'bg-'));
+      const file = (name: string) => path.join(dir, name);
+      // A shell that never ends by itself, and a process a foreground Bash leaves running with `&` (adopted by init).
+      const loop = `echo $$ > ${file('loop.pid')}; while true; do echo tick >> ${file('ticks')}; sleep 0.2; done`;
+      const orphan = `node -e "setTimeout(() => {}, 300000)" & echo $! > ${file('orphan.pid')}`;
+      const steps = [
+        { name: 'Bash', input: { command: loop, description: 'Tick in the background', run_in_background: true } },
+        { name: 'Bash', input: { command: orphan, description: 'Leave a process behind' } },
+      ];
+      const fullAccess = { permissionMode: 'bypassPermissions' as const };
+      const first = await runTurn(e, h.request('t1', `SCENARIO:steps ${JSON.stringify(steps)}`, fullAccess));
+      expect(first.outcome.status).toBe('done');
+      const pids = ['loop.pid', 'orphan.pid'].map((name) => Number(fs.readFileSync(file(name), 'utf8')));
+      for (const pid of pids) expect(await waitGone(pid)).toBe(true);
+      // Nothing carrying the turn's tag is left outside the CLI's own process group (its MCP servers live there).
+      const cliPid = h.spawned[0]!;
+      const strays = () => listTagged().filter((p) => p.tag.startsWith(`${sweeper.owner}.`) && p.pgid !== cliPid);
+      if (process.platform === 'linux') await expect.poll(strays, { timeout: 15_000 }).toEqual([]);
+      // The card says why the command is no longer running.
+      const ended = first.events.find((ev) => ev.type === 'background_command' && ev.endedWithTurn);
+      expect(ended).toMatchObject({ status: 'stopped', toolUseId: expect.any(String), taskId: expect.any(String) });
+      const taskId = ended?.type === 'background_command' ? ended.taskId : '?';
+
+      mock.requests.length = 0;
+      const second = await runTurn(e, h.request('t1', 'Turn two', fullAccess));
+      expect(second.outcome.status).toBe('done');
+      expect(second.text).toBe('Hello from the mock API.');
+      // The model is told what became of the command (its task id in the request).
+      expect(JSON.stringify(mock.requests[0]?.body)).toContain(taskId);
+      if (keep) {
+        expect(h.spawned).toEqual([cliPid]); // the kept process answered it
+      } else {
+        expect(h.spawned).toHaveLength(2);
+        expect(await waitGone(cliPid)).toBe(true);
+      }
+    },
+  );
 
   it('keep 0 or the power saver: every turn gets its own process, which ends with it', async () => {
     for (const e of [keeping({ keep: 0 }), keeping({ powerSaver: () => true })]) {

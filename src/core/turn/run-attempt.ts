@@ -14,6 +14,7 @@ import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { parseContextUsage } from '../../shared/context-usage';
 import { BackgroundWait } from './background-wait';
+import { stopBackgroundCommands } from './stop-background-commands';
 
 import type { BigText } from './big-text';
 import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
@@ -55,7 +56,7 @@ export interface AttemptInput {
    * Pre-started processes and the one kept from the thread's last turn; absent for
    * a new-session fallback, which always spawns fresh and keeps nothing.
    */
-  warm?: Pick<WarmPool, 'take' | 'keep'>;
+  warm?: Pick<WarmPool, 'take' | 'keep' | 'keeping'>;
 }
 
 export interface AttemptResult {
@@ -160,6 +161,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
           sawInit = true;
           input.onSession(mapped.sessionId);
         }
+        if (mapped.requesting) background.sawRequest();
         if (mapped.control) routeControl(mapped.control);
         if (mapped.verdict && !verdict) {
           // While a background sub-agent runs, this `result` is not the turn's end (case 34).
@@ -183,7 +185,33 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
       // While the process still runs: what fills the window, for the header's context panel (~30 ms, no API call).
       const asked = sawInit && !verdict.verdict.isError && !fatal ? askContextUsage() : Promise.resolve();
-      void asked.then(release);
+      void asked
+        .then(stopLeftCommands)
+        .catch(() => false)
+        .then(release)
+        .catch((err: Error) => {
+          deps.log(`turn ${req.turnId}: its end failed: ${err.message}`);
+          proc.endAfterResult();
+        });
+    }
+    /**
+     * Nothing a turn starts runs on after its answer: the background commands still running are stopped, the CLI's
+     * own way (case 40), and their cards say the answer's end stopped them. True when none is left running.
+     */
+    async function stopLeftCommands(): Promise<boolean> {
+      const left = background.runningCommands;
+      if (left.length === 0 || fatal || !proc.running) return left.length === 0;
+      const stopped = await stopBackgroundCommands(
+        left.map((c) => c.taskId),
+        control,
+        clock,
+      );
+      const base = { threadId: req.threadId, turnId: req.turnId, type: 'background_command' } as const;
+      for (const { taskId, toolUseId } of left.filter((c) => stopped.includes(c.taskId))) {
+        input.emit({ ...base, toolUseId, taskId, status: 'stopped', endedWithTurn: true });
+      }
+      if (stopped.length < left.length) deps.log(`turn ${req.turnId}: a background command did not stop in time`);
+      return stopped.length === left.length;
     }
     /** Ask for the context breakdown, bounded: a CLI that does not answer never holds the turn up. */
     async function askContextUsage(): Promise<void> {
@@ -196,15 +224,19 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       const usage = answer?.ok ? parseContextUsage(answer.response) : undefined;
       if (usage) input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'context_usage', usage });
     }
-    function release(): void {
+    async function release(commandsStopped: boolean): Promise<void> {
       if (!verdict) return;
       // A clean answer: the process may stay for the thread's next turn (case 11c) — it is
-      // then the pool's, and this turn is over without waiting for an exit that will not come.
+      // then the pool's, and this turn is over without waiting for an exit that will not come. Only with nothing
+      // of the turn left around it: not while a command it could not stop runs, nor what its tools left in groups
+      // of their own (found by its tag); nor while the CLI still has a turn of its own to run (a background command
+      // that ended just now, case 40e) — that would reach the thread's next turn. Such a process ends as below.
+      const keepable = sawInit && !verdict.verdict.isError && !fatal && commandsStopped && !background.followUpDue;
       if (
-        sawInit &&
-        !verdict.verdict.isError &&
-        !fatal &&
-        input.warm?.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
+        keepable &&
+        input.warm?.keeping &&
+        (await proc.sweepStrays()) &&
+        input.warm.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
       ) {
         kept = true;
         markKept(KEPT_EXIT);

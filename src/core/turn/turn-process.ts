@@ -221,6 +221,19 @@ export class TurnProcess {
   }
 
   /**
+   * End what this CLI's tools left running in process groups of their own — a `cmd &` of a Bash call, a shell
+   * still going — leaving the CLI and its own group (MCP servers) alone: for a CLI kept for its thread's next turn,
+   * which does not exit and so is not swept. True once none is left, or when there is nothing to look with (no
+   * tag: an in-memory fake).
+   */
+  sweepStrays(): Promise<boolean> {
+    const pid = this.child?.pid;
+    const sweeper = this.options.sweeper;
+    if (!this.tag || !sweeper || pid === undefined || this.options.killGroup === null) return Promise.resolve(true);
+    return sweeper.sweepOutsideGroup(this.tag, pid).catch(() => false);
+  }
+
+  /**
    * Stop: with a stopLine, write it, close stdin and give the child the grace period to end itself;
    * then (or at once without one) SIGTERM the group, and SIGKILL it if still alive after another grace.
    */

@@ -181,15 +181,20 @@ export class WarmPool {
     };
   }
 
+  /** Whether a process that answered would be kept now (keeping is on, the platform does not save power). */
+  get keeping(): boolean {
+    return (this.deps.keep ?? 0) > 0 && !this.deps.powerSaver?.();
+  }
+
   /**
    * Keep a process that has just answered (its `result` is in) for the thread's next turn. Registered
    * at once, so the next turn of the thread finds it. false: not kept (keeping is off, the platform
    * saves power) — the caller ends it as usual.
    */
   keep(offer: KeepOffer): boolean {
-    const max = this.deps.keep ?? 0;
-    if (max <= 0 || this.deps.powerSaver?.() || !offer.proc.running) return false;
+    if (!this.keeping || !offer.proc.running) return false;
     this.discard(offer.threadId, 'replaced by the process that answered');
+    const max = this.deps.keep ?? 0;
     const kept = () => [...this.entries.values()].filter((e) => e.kind === 'kept');
     while (kept().length >= max) {
       const lru = kept().sort((a, b) => a.lastUsed - b.lastUsed)[0];

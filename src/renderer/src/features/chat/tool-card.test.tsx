@@ -21,3 +21,35 @@ describe('ToolCard running time', () => {
     expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Done$/);
   });
 });
+
+describe('ToolCard of a command run in the background (recorded case 40)', () => {
+  const part = (backgroundCommand: NonNullable<Parameters<typeof ToolCard>[0]['part']['backgroundCommand']>) => ({
+    kind: 'tool' as const,
+    toolUseId: 't1',
+    name: 'Bash',
+    input: { command: 'npm run dev', description: 'Start the dev server', run_in_background: true },
+    result: 'Command running in background with ID: b1.',
+    backgroundCommand,
+  });
+
+  it('says it runs in the background while the answer goes on, though its call has returned', () => {
+    render(<ToolCard part={part({ status: 'running' })} turnOver={false} />);
+    expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Running in the background/);
+  });
+
+  it('says the answer’s end stopped it, and why', () => {
+    render(<ToolCard part={part({ status: 'stopped', endedWithTurn: true })} turnOver />);
+    expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Stopped when the answer ended$/);
+    expect(screen.getByTestId('tool-ended-with-turn')).toHaveTextContent('stops what is still running');
+  });
+
+  it('one that ended by itself says how; a turn that ended while it ran says Stopped', () => {
+    const { rerender } = render(<ToolCard part={part({ status: 'completed' })} turnOver />);
+    expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Done$/);
+    rerender(<ToolCard part={part({ status: 'failed' })} turnOver />);
+    expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Failed$/);
+    rerender(<ToolCard part={part({ status: 'running' })} turnOver />);
+    expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Stopped$/);
+    expect(screen.queryByTestId('tool-ended-with-turn')).toBeNull();
+  });
+});

@@ -33,6 +33,17 @@ function headSummary(part: ToolPart): { text: string; stat?: { added: number; re
  */
 function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): { label: string; tone: string } {
   if (approval?.outcome === 'denied' || part.denied) return { label: 'Denied', tone: 'denied' };
+  // A background command's call returns at once ("Command running in background", case 40); the command runs on
+  // until it ends — or until the answer does: Claude Desk stops it then (nothing a turn starts outlives it).
+  const command = part.backgroundCommand;
+  if (command?.status === 'running')
+    return turnOver ? { label: 'Stopped', tone: 'muted' } : { label: 'Running in the background', tone: 'running' };
+  if (command?.endedWithTurn) return { label: 'Stopped when the answer ended', tone: 'muted' };
+  if (command) {
+    const ended = { completed: ['Done', 'done'], failed: ['Failed', 'error'], stopped: ['Stopped', 'muted'] } as const;
+    const [label, tone] = ended[command.status];
+    return { label, tone };
+  }
   // A sub-agent's own state: a background one is still working after its call returned (recorded case 34); the
   // turn stays open until it reports, so a turn that ended first (stopped, failed) ended it too.
   if (part.subagent?.status === 'running' && !turnOver)
@@ -158,6 +169,11 @@ export const ToolCard = memo(function ToolCard({
       {denied && (
         <p className="tool-denied-reason" role="note">
           {denied}
+        </p>
+      )}
+      {part.backgroundCommand?.endedWithTurn && (
+        <p className="tool-edited" role="note" data-testid="tool-ended-with-turn">
+          Claude Desk stops what is still running in the background when the answer ends.
         </p>
       )}
       {edited && (
