@@ -9,14 +9,14 @@ import {
 } from '../../../test/fixtures/cli-fakes/fake-claude-script.js';
 import { memoryLookupFs } from '../../../test/fixtures/cli-fakes/memory-lookup-fs.js';
 import { CliService, type CliServiceDeps } from './cli-service.js';
-import { runWithExeca, type RunCommand } from './run-command.js';
+import { runProcess, type RunCommand } from './run-command.js';
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let home: string;
 let calls: string[][];
 const countingRun: RunCommand = (file, args, options) => {
   calls.push([path.basename(file), ...args]);
-  return runWithExeca(file, args, options);
+  return runProcess(file, args, options);
 };
 const versionCalls = (): number => calls.filter((c) => c.includes('--version')).length;
 const authCalls = (): number => calls.filter((c) => c.includes('auth')).length;

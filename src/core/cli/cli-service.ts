@@ -6,7 +6,7 @@ import { LoginShellPathCache } from './login-shell-path.js';
 import { mergePathList, pathKey, readPathVar } from './path-list.js';
 import { resolveAuth, type SavedKeyAccess } from './probe-auth.js';
 import { probeVersion } from './probe-version.js';
-import { runWithExeca, type RunCommand } from './run-command.js';
+import { runProcess, type RunCommand } from './run-command.js';
 
 export interface CliServiceDeps {
   env?: NodeJS.ProcessEnv;
@@ -55,7 +55,7 @@ export class CliService {
     this.env = deps.env ?? process.env;
     this.platform = deps.platform ?? process.platform;
     this.home = deps.home ?? os.homedir();
-    this.run = deps.run ?? runWithExeca;
+    this.run = deps.run ?? runProcess;
     this.fs = deps.fs ?? realLookupFs;
     this.now = deps.now ?? Date.now;
     this.savedKey = deps.savedKey ?? { hasSavedApiKey: () => false };

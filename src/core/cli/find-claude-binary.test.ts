@@ -12,7 +12,7 @@ import { memoryLookupFs } from '../../../test/fixtures/cli-fakes/memory-lookup-f
 import { realLookupFs } from './file-check.js';
 import { findClaudeBinary, type FindDeps } from './find-claude-binary.js';
 import { readLoginShellPath } from './login-shell-path.js';
-import { runWithExeca } from './run-command.js';
+import { runProcess } from './run-command.js';
 
 const CLAUDE = fakeClaudeScript({ kind: 'version', version: '2.1.328' });
 let tmp: { dir: string; cleanup: () => Promise<void> };
@@ -31,13 +31,13 @@ function posixDeps(env: NodeJS.ProcessEnv, loginShellTimeoutMs = 5_000): FindDep
     env,
     platform: 'linux',
     home,
-    run: runWithExeca,
+    run: runProcess,
     fs: realLookupFs,
     loginShell: () =>
       readLoginShellPath({
         env,
         platform: 'linux',
-        run: runWithExeca,
+        run: runProcess,
         timeoutMs: loginShellTimeoutMs,
       }),
   };

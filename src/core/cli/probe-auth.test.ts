@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClaudeScript, makeTempDir, writeExecutable } from '../../../test/fixtures/cli-fakes/fake-claude-script.js';
 import { parseAuthJson, resolveAuth, type ResolveAuthInput } from './probe-auth.js';
-import { runWithExeca } from './run-command.js';
+import { runProcess } from './run-command.js';
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 let record: string;
@@ -25,7 +25,7 @@ async function input(over: Partial<ResolveAuthInput> & { loggedIn?: 'always' } =
   );
   return {
     command: { file, args: [] },
-    run: runWithExeca,
+    run: runProcess,
     env: { PATH: tmp.dir },
     hasSavedApiKey: () => false,
     ...over,

@@ -7,7 +7,7 @@ import {
   type FakeClaudeBehaviour,
 } from '../../../test/fixtures/cli-fakes/fake-claude-script.js';
 import { parseCliVersion, probeVersion } from './probe-version.js';
-import { runWithExeca } from './run-command.js';
+import { runProcess } from './run-command.js';
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -21,7 +21,7 @@ async function probe(behaviour: FakeClaudeBehaviour, opts: { mode?: number; time
     path: file,
     source: 'path',
     command: { file, args: [] },
-    run: runWithExeca,
+    run: runProcess,
     env: { PATH: tmp.dir },
     timeoutMs: opts.timeoutMs,
   });

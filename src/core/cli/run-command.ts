@@ -1,4 +1,5 @@
-import { execa } from 'execa';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { killProcessGroup } from '../process-group';
 
 /**
@@ -24,45 +25,85 @@ export interface RunResult {
 
 export type RunCommand = (file: string, args: readonly string[], options: RunOptions) => Promise<RunResult>;
 
+/** More output than any helper's answer: a child past it is ended rather than buffered without bound. */
+const MAX_OUTPUT = 1024 * 1024;
+
 /**
  * Real runner. On POSIX the child gets its own process group and a timeout kills the whole group:
  * a login shell's rc files or a wrapper script can leave grandchildren holding our stdout pipe, and
  * killing only the direct child would leave us waiting on that pipe long past the timeout.
+ * Node's own spawn does that; execa (loaded only there) is for Windows, where `npm` is a .cmd script that
+ * spawn cannot start by itself. On POSIX it was most of the code `claude-desk status` loads.
  */
-export const runWithExeca: RunCommand = async (file, args, { timeoutMs, env }) => {
-  const posix = process.platform !== 'win32';
-  const subprocess = execa(file, args, {
+export const runProcess: RunCommand = async (file, args, options) =>
+  process.platform === 'win32' ? runWithExeca(file, args, options) : runInOwnGroup(file, args, options);
+
+const runInOwnGroup: RunCommand = (file, args, { timeoutMs, env }) =>
+  new Promise((resolve) => {
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env, detached: true });
+    } catch (err) {
+      // A path or argument spawn refuses outright (a NUL byte): as unstartable as a missing file.
+      const code = (err as NodeJS.ErrnoException).code;
+      resolve({ exitCode: undefined, stdout: '', stderr: '', timedOut: false, spawnError: code ?? 'EINVAL' });
+      return;
+    }
+    const out = { stdout: '', stderr: '' };
+    let timedOut = false;
+    const killGroup = (): void => {
+      if (child.pid !== undefined) killProcessGroup(child.pid, 'SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutMs);
+    for (const name of ['stdout', 'stderr'] as const) {
+      child[name].setEncoding('utf8').on('data', (chunk: string) => {
+        out[name] += chunk;
+        if (out[name].length > MAX_OUTPUT) killGroup();
+      });
+    }
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ exitCode: undefined, stdout: '', stderr: '', timedOut, spawnError: err.code ?? 'EUNKNOWN' });
+    });
+    // 'close', not 'exit': the output is complete only once both pipes have ended.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        exitCode: code ?? undefined,
+        // As execa gave them: without the final newline.
+        stdout: stripFinalNewline(out.stdout),
+        stderr: stripFinalNewline(out.stderr),
+        timedOut,
+        signal: signal ?? undefined,
+      });
+    });
+  });
+
+const stripFinalNewline = (text: string): string => text.replace(/\r?\n$/, '');
+
+const runWithExeca: RunCommand = async (file, args, { timeoutMs, env }) => {
+  const { execa } = await import('execa');
+  const result = await execa(file, args, {
     reject: false,
     stdin: 'ignore',
     env,
     extendEnv: env === undefined,
     windowsHide: true,
-    detached: posix,
-    // Windows has no process groups; execa's own timeout kills the child there.
-    timeout: posix ? undefined : timeoutMs,
+    timeout: timeoutMs,
     forceKillAfterDelay: 2000,
-    maxBuffer: 1024 * 1024,
+    maxBuffer: MAX_OUTPUT,
   });
-  let timedOut = false;
-  const timer = posix
-    ? setTimeout(() => {
-        timedOut = true;
-        if (subprocess.pid !== undefined) killProcessGroup(subprocess.pid, 'SIGKILL');
-      }, timeoutMs)
-    : undefined;
-  try {
-    const result = await subprocess;
-    return {
-      exitCode: result.exitCode,
-      stdout: typeof result.stdout === 'string' ? result.stdout : '',
-      stderr: typeof result.stderr === 'string' ? result.stderr : '',
-      timedOut: timedOut || result.timedOut,
-      spawnError: result.exitCode === undefined && !result.signal ? errnoCode(result) : undefined,
-      signal: result.signal,
-    };
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
+  return {
+    exitCode: result.exitCode,
+    stdout: typeof result.stdout === 'string' ? result.stdout : '',
+    stderr: typeof result.stderr === 'string' ? result.stderr : '',
+    timedOut: result.timedOut,
+    spawnError: result.exitCode === undefined && !result.signal ? errnoCode(result) : undefined,
+    signal: result.signal,
+  };
 };
 
 function errnoCode(result: { code?: unknown; cause?: unknown }): string | undefined {
