@@ -254,7 +254,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode, followsDefault);
   });
 
-  // Declared before the turn service (which snapshots through it); its isBusy reads `turns` lazily.
+  // Declared before the turn service (which snapshots through it); its settled reads `turns` lazily.
   const rewind: RewindService = new RewindService({
     threads,
     sessions,
@@ -277,7 +277,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       new FileBackups(path.join(layout.stateDir, 'rewind-backups')),
     ),
     projectDir: (thread) => thread.settings.projectDir ?? layout.workspaceDir,
-    isBusy: (threadId) => turns.isBusy(threadId),
+    settled: (threadId) => turns.settled(threadId),
     discardProcesses: (threadId) => engine.warm.discard(threadId, 'the thread was rewound'),
   });
   const turns = new TurnService({

@@ -38,7 +38,7 @@ function service(busy = false) {
     // The conversation-only fork never looks at files.
     checkpoints: {} as GitCheckpoints,
     projectDir: () => '/p',
-    isBusy: () => busy,
+    settled: async () => !busy,
     discardProcesses: () => void calls.discarded++,
   });
   return { rewind, calls };

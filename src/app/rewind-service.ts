@@ -20,7 +20,11 @@ export interface RewindDeps {
   cliFiles?: CliFileRewind;
   /** The thread's project folder as its turns use it. */
   projectDir: (thread: Thread) => string;
-  isBusy: (threadId: string) => boolean;
+  /**
+   * True once the thread has no live turn (TurnService.settled): a turn whose answer shows done but which is still
+   * closing is waited for; false at once while one is still answering.
+   */
+  settled: (threadId: string) => Promise<boolean>;
   /** A process kept or pre-started for the thread still holds the old conversation: drop it. */
   discardProcesses: (threadId: string) => void;
 }
@@ -173,10 +177,11 @@ export class RewindService {
 
   /** Bring a set-aside branch back (its files and its conversation); what is there now becomes a branch. */
   async switchBranch(threadId: string, branchId: string): Promise<{ restored: string[]; kept: string[] }> {
+    // Waited for first: the thread read after it holds the answer as the turn's end saved it.
+    if (!(await this.deps.settled(threadId)))
+      throw new Error('Wait until Claude has finished answering (or press Stop), then switch branches.');
     const thread = await this.deps.threads.get(threadId);
     if (!thread) throw new Error('This thread no longer exists.');
-    if (this.deps.isBusy(threadId))
-      throw new Error('Wait until Claude has finished answering (or press Stop), then switch branches.');
     await this.pending.get(threadId);
     const target = thread.branches?.find((b) => b.id === branchId);
     if (!target) throw new Error('That branch is no longer there.');
@@ -252,10 +257,12 @@ export class RewindService {
   }
 
   private async locate(threadId: string, messageId: string): Promise<{ thread: Thread; index: number }> {
+    // Right after an answer shows done its turn is still closing (the context breakdown, stopping what it left
+    // running): Rewind and Edit & resend then wait for it instead of refusing, as /clear does.
+    if (!(await this.deps.settled(threadId)))
+      throw new Error('Wait until Claude has finished answering (or press Stop), then rewind.');
     const thread = await this.deps.threads.get(threadId);
     if (!thread) throw new Error('This thread no longer exists.');
-    if (this.deps.isBusy(threadId))
-      throw new Error('Wait until Claude has finished answering (or press Stop), then rewind.');
     await this.pending.get(threadId);
     const index = thread.messages.findIndex((m) => m.id === messageId && m.role === 'user');
     if (index < 0) throw new Error('That message is not in this thread any more.');

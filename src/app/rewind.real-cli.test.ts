@@ -123,6 +123,48 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     expect(lastRequestText()).toContain('nonce-drop');
   });
 
+  it('Rewind and Edit & resend right after the answer shows done wait for its turn to close instead of refusing', async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    await turn(thread.id, 'first question');
+    // At the turn's result — the window shows the answer done — while the turn still closes (it asks the CLI for
+    // the context breakdown): the user's click lands there.
+    const atResult = <T>(act: () => Promise<T>) =>
+      new Promise<{ busy: boolean; outcome: Promise<T> }>((resolve) => {
+        const off = desk.bus.subscribe((name, payload) => {
+          const e = payload as TurnEvent;
+          if (name !== 'turnEvent' || e.threadId !== thread.id || e.type !== 'result') return;
+          off();
+          resolve({ busy: desk.services.turns.isBusy(thread.id), outcome: act() });
+        });
+      });
+
+    const rewinding = atResult(() => desk.handlers.rewindThread({ threadId: thread.id, messageId: 'm-files' }));
+    await desk.handlers.sendMessage({ threadId: thread.id, messageId: 'm-files', text: 'FILES change them' });
+    const rewind = await rewinding;
+    expect(rewind.busy).toBe(true); // the click did land in the closing tail
+    const out = await rewind.outcome;
+    expect(out.restored.sort()).toEqual(['a.txt', 'b.txt']);
+    expect(await read('b.txt')).toBe('original b\n');
+
+    const resending = atResult(() =>
+      desk.handlers.resendFrom({ threadId: thread.id, messageId: 'm-edit', text: 'third, edited' }),
+    );
+    await desk.handlers.sendMessage({ threadId: thread.id, messageId: 'm-edit', text: 'third question' });
+    const resend = await resending;
+    expect(resend.busy).toBe(true);
+    const { turnId } = await resend.outcome;
+    await expect
+      .poll(() => events.find((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 90_000 })
+      .toMatchObject({ status: 'done' });
+    await expect.poll(() => desk.services.turns.isBusy(thread.id), { timeout: 30_000 }).toBe(false);
+    const saved = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    expect(saved.messages.filter((m) => m.role === 'user').map((m) => (m as { text: string }).text)).toEqual([
+      'first question',
+      'third, edited',
+    ]);
+  });
+
   it('a Bash change to a tracked file is restored from the snapshot; a file the user edited after the turn is a conflict and stays', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
     try {

@@ -216,7 +216,8 @@ export class TurnService {
   /**
    * True once the thread has no live turn. A turn whose answer is complete (its result arrived, the window shows it
    * done) is only closing — asking the CLI for the context breakdown, bounded at 2 s — so it is waited for; false
-   * at once while one is still answering. On a loaded machine that tail outlasted the user's next `/clear`.
+   * at once while one is still answering. On a loaded machine that tail outlasted the user's next `/clear` (and
+   * Rewind, Edit & resend, a branch switch: they wait the same way).
    */
   async settled(threadId: string): Promise<boolean> {
     const live = this.deps.engine.running(threadId);
