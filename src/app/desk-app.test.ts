@@ -18,6 +18,7 @@ describe('Claude Desk app (real CLI, mock API)', () => {
   let dataDir: string;
   let cleanup: () => void;
   const events: TurnEvent[] = [];
+  const notes: [string, string][] = [];
 
   beforeAll(async () => {
     mock = await startMockAnthropicApi();
@@ -27,6 +28,7 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     desk = await createDeskApp({
       host: 'web',
       env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir },
+      notify: (title, body) => notes.push([title, body]),
     });
     desk.bus.subscribe((name, payload) => {
       if (name === 'turnEvent') events.push(payload as TurnEvent);
@@ -59,6 +61,8 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     const deltas = events.filter((e) => e.turnId === first.turnId && e.type === 'text_delta');
     expect(deltas.map((e) => (e as { text: string }).text).join('')).toBe('Hello from the mock API.');
     expect(events.some((e) => e.turnId === first.turnId && e.type === 'text')).toBe(false);
+    // The system notification a window in the background shows (the desktop app's host sends it).
+    expect(notes).toContainEqual([expect.any(String), 'Claude finished answering.']);
 
     const saved = await desk.handlers.getThread({ threadId: thread.id });
     // "Hi there" says little: the first answer names the thread (core/store/auto-title.ts).

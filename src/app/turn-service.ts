@@ -9,6 +9,7 @@ import {
 } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { newAssistantMessage } from '../shared/turn-reducer';
+import { turnNotification } from '../shared/turn-notification';
 import type { TurnEngine } from '../core/turn/turn-engine';
 import type { TurnRequest } from '../core/turn/turn-request';
 import type { ThreadsStore } from '../core/store/threads-store';
@@ -44,6 +45,7 @@ export class TurnService {
       engine: TurnRunner;
       bus: EventBus;
       prepare: PrepareTurn;
+      /** A system notification (turnNotification says when); the front door shows it only in the background. */
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
       /** Snapshots of the project before and after each turn, keyed by its user message (rewind). */
@@ -127,17 +129,8 @@ export class TurnService {
           .addTotals(input.threadId, event.verdict)
           .catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
       }
-      if (event.type === 'approval_request') {
-        const tool = event.request.toolName;
-        // Questions and plans are decisions, not permissions: say which, with the thread's name.
-        const what =
-          tool === 'AskUserQuestion'
-            ? 'Claude has a question'
-            : tool === 'ExitPlanMode'
-              ? 'Claude’s plan is ready for review'
-              : `${tool}: allow or deny?`;
-        this.deps.notify?.('Claude Desk needs your answer', `${thread.title} — ${what}`);
-      }
+      const note = turnNotification(event, { threadTitle: thread.title, error: message.error });
+      if (note) this.deps.notify?.(note.title, note.body);
     };
 
     let projectDir: string | undefined;
@@ -176,13 +169,9 @@ export class TurnService {
     );
     const done = (async () => {
       try {
-        const outcome = await handle.done;
+        await handle.done;
         if (projectDir !== undefined)
           await this.deps.checkpoints?.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
-        this.deps.notify?.(
-          outcome.status === 'done' ? 'Claude answered' : outcome.status === 'stopped' ? 'Turn stopped' : 'Turn failed',
-          (outcome.error?.message ?? thread.title).slice(0, 120),
-        );
       } finally {
         await threads.flush?.();
         await this.deps.running?.ended(turnId).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { applyTurnEvent, newAssistantMessage } from '../../../shared/turn-reducer';
 import type { AssistantMessage } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
+import { turnNotification } from '../../../shared/turn-notification';
 import type { DeskState, InFlightTurn, Slice, StoreDeps, TurnsSlice } from './desk-state';
 
 const SEEN_LIMIT = 500;
@@ -30,13 +31,6 @@ export function nextInFlight(prev: InFlightTurn | undefined, e: TurnEvent): InFl
   }
 }
 
-function needsUser(e: TurnEvent): string | null {
-  if (e.type === 'approval_request')
-    return `Claude is waiting for your approval to use ${e.request.displayName ?? e.request.toolName}.`;
-  if (e.type === 'error' && e.error.kind === 'auth_required') return 'Claude Code needs you to log in.';
-  return null;
-}
-
 export const createTurnsSlice =
   (deps: StoreDeps): Slice<TurnsSlice> =>
   (set, get) => {
@@ -46,17 +40,9 @@ export const createTurnsSlice =
 
     const notifyIfHidden = (e: TurnEvent, msg: AssistantMessage): void => {
       if (!deps.notify || !isHidden()) return;
-      const title = get().threads.find((t) => t.id === e.threadId)?.title ?? 'Claude Desk';
-      const ask = needsUser(e);
-      if (ask) deps.notify(title, ask);
-      else if (e.type === 'finished' && e.status !== 'stopped') {
-        deps.notify(
-          title,
-          e.status === 'done'
-            ? 'Claude finished answering.'
-            : `The turn failed${msg.error ? `: ${msg.error.message}` : '.'}`,
-        );
-      }
+      const threadTitle = get().threads.find((t) => t.id === e.threadId)?.title;
+      const note = turnNotification(e, { threadTitle, error: msg.error });
+      if (note) deps.notify(note.title, note.body);
     };
 
     return {
