@@ -164,6 +164,32 @@ describe('kept CLI processes + real CLI + mock API', () => {
     },
   );
 
+  it('a background command that ends while Claude still writes is reported in the same answer, not in the next turn', async () => {
+    const e = (engine = h.engine(
+      { ...cli.env, CLAUDE_DESK_PREWARM: '0', IS_SANDBOX: '1' },
+      { keep: { keep: 2, keepIdleMs: 600_000 } },
+    ));
+    // The answer after the call streams for ~3 s; the command ends after 1 s, so the CLI reports it in a turn it
+    // starts by itself right after the result (recorded case 40f).
+    mock.setResponder((req) =>
+      req.toolResults[0]?.content.includes('running in background')
+        ? { kind: 'text', chunks: Array.from({ length: 15 }, (_, i) => `w${i} `), delayMs: 200 }
+        : undefined,
+    );
+    const steps = [
+      { name: 'Bash', input: { command: 'sleep 1; echo bg-done', description: 'Soon', run_in_background: true } },
+    ];
+    const fullAccess = { permissionMode: 'bypassPermissions' as const };
+    const first = await runTurn(e, h.request('t1', `SCENARIO:steps ${JSON.stringify(steps)}`, fullAccess));
+    expect(first.outcome.status).toBe('done');
+    expect(first.outcome.verdict?.result).toBe('Hello from the mock API.'); // the report's answer concludes it
+    expect(first.text).toContain('w14 ');
+    const second = await runTurn(e, h.request('t1', 'SCENARIO:thinking Turn two', fullAccess));
+    expect(second.outcome.status).toBe('done');
+    expect(second.text).toBe('Thought done.');
+    expect(second.outcome.verdict?.result).toBe('Thought done.');
+  });
+
   it('keep 0 or the power saver: every turn gets its own process, which ends with it', async () => {
     for (const e of [keeping({ keep: 0 }), keeping({ powerSaver: () => true })]) {
       const before = h.spawned.length;
