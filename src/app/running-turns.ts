@@ -1,9 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 import type { AssistantMessage } from '../shared/threads';
 import { applyTurnEvent } from '../shared/turn-reducer';
 import { isFinalStatus } from '../shared/turn-reducer';
 import type { ThreadsStore } from '../core/store/threads-store';
+
+/** A marker as this version writes it. A pid that is not a process id counts as none: its process is gone (0 or
+ * less would signal a whole process group, and so always look alive). */
+const markerSchema = z.object({
+  threadId: z.string(),
+  turnId: z.string(),
+  pid: z.number().int().positive().optional().catch(undefined),
+});
 
 /**
  * A marker per running turn, `<stateDir>/running-turns/<turnId>.json` = {threadId, turnId, pid}, written
@@ -24,25 +33,19 @@ export class RunningTurns {
   }
 
   /** Mark the turns of dead instances interrupted; returns how many were. */
-  async recover(threads: ThreadsStore, warn: (m: string) => void): Promise<number> {
+  async recover(threads: Pick<ThreadsStore, 'get' | 'saveAssistant'>, warn: (m: string) => void): Promise<number> {
     const names = await fs.readdir(this.dir).catch(() => [] as string[]);
     let recovered = 0;
     for (const name of names) {
       if (!name.endsWith('.json')) continue;
       const file = path.join(this.dir, name);
-      let marker: { threadId?: unknown; turnId?: unknown; pid?: unknown };
-      try {
-        marker = JSON.parse(await fs.readFile(file, 'utf8')) as typeof marker;
-      } catch {
-        await fs.rm(file, { force: true });
+      const marker = markerSchema.safeParse(await readJson(file));
+      if (!marker.success) {
+        await fs.rm(file, { force: true }); // unreadable or not a marker: nothing to recover from it
         continue;
       }
-      const { threadId, turnId, pid } = marker;
-      if (typeof threadId !== 'string' || typeof turnId !== 'string') {
-        await fs.rm(file, { force: true });
-        continue;
-      }
-      if (typeof pid === 'number' && pid !== process.pid && alive(pid)) continue;
+      const { threadId, turnId, pid } = marker.data;
+      if (pid !== undefined && pid !== process.pid && alive(pid)) continue;
       try {
         const thread = await threads.get(threadId);
         const message = thread?.messages.find((m): m is AssistantMessage => m.role === 'assistant' && m.id === turnId);
@@ -71,6 +74,15 @@ export class RunningTurns {
 
   private file(turnId: string): string {
     return path.join(this.dir, `${turnId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+  }
+}
+
+/** The file's JSON, or undefined when it cannot be read or parsed. */
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 
