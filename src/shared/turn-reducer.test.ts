@@ -315,3 +315,24 @@ describe('follow-ups after a background sub-agent (recorded case 34)', () => {
     expect(once.followUps).toEqual([2]);
   });
 });
+
+describe("a sub-agent's own calls", () => {
+  it('a command a sub-agent ran in the background gets its state on its card inside the Agent card (case 40)', () => {
+    const m = fold([
+      { type: 'started', startedAt: 1 },
+      { type: 'tool_call', toolUseId: 'ag1', name: 'Agent', input: { prompt: 'serve it' } },
+      { type: 'tool_call', toolUseId: 'b1', name: 'Bash', input: { command: 'npm run dev' }, parentToolUseId: 'ag1' },
+      { type: 'background_command', toolUseId: 'b1', taskId: 'task1', status: 'running' },
+      { type: 'background_command', toolUseId: 'b1', taskId: 'task1', status: 'stopped', endedWithTurn: true },
+    ]);
+    const agent = m.parts[0];
+    expect(agent?.kind === 'tool' && agent.children?.[0]).toMatchObject({
+      toolUseId: 'b1',
+      backgroundCommand: { status: 'stopped', endedWithTurn: true },
+    });
+    // An id no card has changes nothing.
+    expect(applyTurnEvent(m, ev({ type: 'background_command', toolUseId: 'zz', taskId: 't', status: 'failed' }))).toBe(
+      m,
+    );
+  });
+});

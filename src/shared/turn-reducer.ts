@@ -276,10 +276,21 @@ function inParent(
   });
 }
 
-/** Results for a tool call this message never saw are ignored (they belong to no card). */
+/**
+ * The card of a tool call, wherever it sits: at the top, or among a sub-agent's calls in its Agent card (a command a
+ * sub-agent ran in the background, case 40, is named by its own id only). Events for a call this message never saw
+ * are ignored (they belong to no card).
+ */
 function updateTool(msg: AssistantMessage, toolUseId: string, update: (p: ToolPart) => ToolPart): AssistantMessage {
   const i = msg.parts.findIndex((p) => p.kind === 'tool' && p.toolUseId === toolUseId);
-  if (i < 0) return msg;
+  if (i < 0) {
+    for (const parent of msg.parts) {
+      if (parent.kind !== 'tool' || !parent.children?.length) continue;
+      const inner = inParent(msg, parent.toolUseId, (m) => updateTool(m, toolUseId, update));
+      if (inner !== msg) return inner;
+    }
+    return msg;
+  }
   const before = msg.parts[i] as ToolPart;
   const after = update(before);
   if (after === before) return msg;
