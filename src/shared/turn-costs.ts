@@ -88,6 +88,9 @@ export function addVerdictToTotals(totals: ThreadTotals, verdict: TurnVerdict): 
   };
 }
 
+/** Made once: `toLocaleString('en-US')` builds a formatter per call, five per footer of every row scrolled in. */
+const COUNT = new Intl.NumberFormat('en-US');
+
 /** The one token-counting rule: what goes in is fresh input + cache reads + cache writes; what comes out is output. */
 export function tokenCounts(u: Partial<TurnUsage> & Pick<TurnUsage, 'inputTokens' | 'outputTokens'>): {
   in: number;
@@ -99,7 +102,7 @@ export function tokenCounts(u: Partial<TurnUsage> & Pick<TurnUsage, 'inputTokens
   const cacheRead = u.cacheReadTokens ?? 0;
   const cacheWrite = u.cacheCreationTokens ?? 0;
   const input = u.inputTokens + cacheRead + cacheWrite;
-  const n = (x: number): string => x.toLocaleString('en-US');
+  const n = (x: number): string => COUNT.format(x);
   return {
     in: input,
     out: u.outputTokens,
