@@ -28,15 +28,39 @@ const formats = () =>
     }),
   });
 
+interface TimeLabels {
+  date: string;
+  iso: string;
+  time: string;
+  day: string;
+  full: string;
+}
+/** By time stamp: a row scrolled back into view (or its neighbour's re-render) formats nothing again. */
+const labels = new Map<number, TimeLabels>();
+function labelsOf(at: number): TimeLabels {
+  let l = labels.get(at);
+  if (!l) {
+    const d = new Date(at);
+    const f = formats();
+    l = {
+      date: d.toDateString(),
+      iso: d.toISOString(),
+      time: f.time.format(d),
+      day: f.day.format(d),
+      full: f.full.format(d),
+    };
+    if (labels.size >= 5000) labels.clear();
+    labels.set(at, l);
+  }
+  return l;
+}
+
 /** "14:05", or "3 Mar, 14:05" on another day; the full date and time on hover. */
 export function MessageTime({ at, now = Date.now() }: { at: number; now?: number }) {
-  const d = new Date(at);
-  const sameDay = new Date(now).toDateString() === d.toDateString();
-  const f = formats();
-  const time = f.time.format(d);
-  const short = sameDay ? time : `${f.day.format(d)}, ${time}`;
+  const l = labelsOf(at);
+  const short = new Date(now).toDateString() === l.date ? l.time : `${l.day}, ${l.time}`;
   return (
-    <time className="message-time" dateTime={d.toISOString()} title={f.full.format(d)} data-testid="message-time">
+    <time className="message-time" dateTime={l.iso} title={l.full} data-testid="message-time">
       {short}
     </time>
   );
