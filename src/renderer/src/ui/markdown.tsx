@@ -1,10 +1,12 @@
-import { memo, useRef, type ComponentProps } from 'react';
+import { memo, useContext, useDeferredValue, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import type { PluggableList } from 'unified';
 import { useDesk } from '../store/store-context';
 import { CopyButton } from './copy-button';
 import { openExternalUrl } from './external-link';
 import { useHighlighter, type Lowlight } from './highlight/highlighter';
 import { rehypeCode } from './highlight/rehype-code';
+import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
+import { PlainMarkdown } from './markdown-plain';
 import { renderMarkdown, type Components } from './markdown-processor';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
@@ -64,8 +66,46 @@ function rehypePlugins(lowlight: Lowlight | null): Plugins {
 /** A fence (``` or ~~~) anywhere: only then is the highlighter worth loading. */
 const FENCE = /^ {0,3}(```|~~~)/m;
 
-/** GFM markdown (tables, task lists), highlighted code with a copy button, links opened outside. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/** How many rendered texts are kept per plugin list: a few screens of a long thread, scrolled away and back. */
+const KEPT = 300;
+const rendered = new WeakMap<Plugins, Map<string, ReactNode>>();
+
+/** The text's elements, from the cache when it was rendered before (a row scrolled back into view). */
+function renderKept(text: string, plugins: Plugins): ReactNode {
+  let kept = rendered.get(plugins);
+  if (!kept) rendered.set(plugins, (kept = new Map()));
+  let tree = kept.get(text);
+  if (tree === undefined) {
+    tree = parseInFrame(() => renderMarkdown(text, plugins, components));
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
+  } else kept.delete(text); // moved to the newest end
+  kept.set(text, tree);
+  return tree;
+}
+
+/**
+ * GFM markdown (tables, task lists), highlighted code with a copy button, links opened outside.
+ *
+ * `deferred`: text already finished when it mounts, in a row that came in while the list scrolled or out of sight.
+ * A frame parses such texts up to a small budget (markdown-budget.ts); past it a text shows plain first
+ * (markdown-plain.tsx) and its markdown renders in React's background lane, in slices that yield to the page, or,
+ * while the list scrolls, once it stops. Dragging through a 2,000-message thread mounted a screenful of rows a
+ * frame, all parsed at once: long tasks of 100–250 ms. A text seen before comes from the cache at once. Streaming
+ * text is never deferred: its tail must not show raw.
+ */
+export const Markdown = memo(function Markdown({ text, deferred = false }: { text: string; deferred?: boolean }) {
   const lowlight = useHighlighter(FENCE.test(text));
-  return <div className="markdown">{renderMarkdown(text, rehypePlugins(lowlight), components)}</div>;
+  const plugins = rehypePlugins(lowlight);
+  const scrolling = useContext(ListScrolling);
+  const seen = !deferred || rendered.get(plugins)?.has(text) === true;
+  // Once shown formatted it stays so, even if its cache entry goes (or the highlighter arrives) mid-scroll.
+  const shown = useRef(false);
+  const ready = useDeferredValue(seen || shown.current || !scrolling, seen || fitsInFrame());
+  useEffect(() => {
+    if (ready) shown.current = true;
+  });
+  if (!ready) return <PlainMarkdown text={text} />;
+  return (
+    <div className="markdown">{deferred ? renderKept(text, plugins) : renderMarkdown(text, plugins, components)}</div>
+  );
 });

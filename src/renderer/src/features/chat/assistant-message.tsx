@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { isFinalStatus } from '../../../../shared/turn-reducer';
 import type { ApprovalCard, AssistantMessage, AssistantPart } from '../../../../shared/threads';
 import { Markdown } from '../../ui/markdown';
@@ -39,8 +39,20 @@ function FollowUpDivider() {
 }
 
 /** One assistant turn: its parts in the order they streamed, approval cards, its state, and its footer. */
-export function AssistantMessageView({ message, threadId }: { message: AssistantMessage; threadId?: string }) {
+export function AssistantMessageView({
+  message,
+  threadId,
+  lazy = false,
+}: {
+  message: AssistantMessage;
+  threadId?: string;
+  /** Its text may render a frame late (message-row.tsx). */
+  lazy?: boolean;
+}) {
   const over = isFinalStatus(message.status);
+  // Only an answer already finished when it came on screen: one that finishes while shown renders at once, so
+  // the streamed answer never flashes plain at its end.
+  const [history] = useState(over);
   const last = message.parts.length - 1;
   const hasOutput = message.parts.some((p) => p.kind !== 'thinking');
   const byTool = approvalsByTool(message);
@@ -57,7 +69,11 @@ export function AssistantMessageView({ message, threadId }: { message: Assistant
   const firstTask = message.parts.findIndex((p) => p.kind === 'tool' && isTaskTool(p.name));
   const partView = (part: AssistantPart, i: number) => {
     if (part.kind === 'text') {
-      return !over && i === last ? <StreamingText key={i} text={part.text} /> : <Markdown key={i} text={part.text} />;
+      return !over && i === last ? (
+        <StreamingText key={i} text={part.text} />
+      ) : (
+        <Markdown key={i} text={part.text} deferred={lazy && history} />
+      );
     }
     if (part.kind === 'thinking') return <ThinkingBlock key={i} text={part.text} streaming={!over && i === last} />;
     const card = byTool.get(part.toolUseId);

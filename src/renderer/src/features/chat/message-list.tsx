@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useDesk, useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { ListScrolling } from '../../ui/markdown-budget';
 import { MessageRow } from './message-row';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -44,6 +45,12 @@ export function MessageList() {
     sent,
   );
   const items = virtualizer.getVirtualItems();
+  // Rows that come in while the list scrolls, or out of sight (the overscan), may show their text plain for a
+  // frame (ui/markdown.tsx): dragging through a long thread mounted a screenful of rows a frame, parsed at once.
+  const view = virtualizer.scrollRect?.height ?? 0;
+  const top = Math.max(0, Math.min(virtualizer.scrollOffset ?? 0, total - view));
+  const lazy = (start: number, end: number) =>
+    virtualizer.isScrolling || (view > 0 && (end <= top || start >= top + view));
   useReadingPlace(threadId, ids, virtualizer, scroller, release, isPinned);
 
   return (
@@ -58,11 +65,13 @@ export function MessageList() {
       >
         <div className="message-canvas" style={{ height: total }}>
           <div className="message-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-            {items.map((item) => (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="message-slot">
-                <MessageRow id={ids[item.index]!} />
-              </div>
-            ))}
+            <ListScrolling.Provider value={virtualizer.isScrolling}>
+              {items.map((item) => (
+                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="message-slot">
+                  <MessageRow id={ids[item.index]!} lazy={lazy(item.start, item.end)} />
+                </div>
+              ))}
+            </ListScrolling.Provider>
           </div>
         </div>
       </div>

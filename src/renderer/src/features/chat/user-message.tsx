@@ -15,12 +15,12 @@ import { UserMessageActions, UserMessageEditor } from './message-actions';
  * What the person wrote, rendered as markdown the way answers are (code fences, lists, links), with their
  * line breaks kept; attached files and long pastes fold into chips that open on a click.
  */
-function UserText({ text }: { text: string }) {
+function UserText({ text, lazy }: { text: string; lazy: boolean }) {
   return (
     <div className="user-text">
       {splitAttachedTexts(text).map((segment, i) =>
         segment.kind === 'text' ? (
-          <Markdown key={i} text={segment.text} />
+          <Markdown key={i} text={segment.text} deferred={lazy} />
         ) : (
           <div key={i} className="user-attached">
             <TextAttachments items={segment.attachments} testId="message-attachment" />
@@ -31,7 +31,16 @@ function UserText({ text }: { text: string }) {
   );
 }
 
-export function UserMessageView({ message, previousId }: { message: UserMessage; previousId?: string | null }) {
+export function UserMessageView({
+  message,
+  previousId,
+  lazy = false,
+}: {
+  message: UserMessage;
+  previousId?: string | null;
+  /** Its text may render a frame late (message-row.tsx). */
+  lazy?: boolean;
+}) {
   const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
   const [rewinding, setRewinding] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -61,7 +70,7 @@ export function UserMessageView({ message, previousId }: { message: UserMessage;
           {editing ? (
             <UserMessageEditor message={message} onDone={() => setEditing(false)} />
           ) : (
-            <UserText text={message.text} />
+            <UserText text={message.text} lazy={lazy} />
           )}
         </div>
         {threadId && !editing && (
