@@ -12,8 +12,10 @@ export function appVersion(): string {
   if (typeof __APP_VERSION__ === 'string') return __APP_VERSION__;
   try {
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const pkg = JSON.parse(readFileSync(path.resolve(here, '../../package.json'), 'utf8')) as { version: string };
-    return pkg.version;
+    const pkg: unknown = JSON.parse(readFileSync(path.resolve(here, '../../package.json'), 'utf8'));
+    return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
+      ? pkg.version
+      : '0.0.0';
   } catch {
     return '0.0.0';
   }

@@ -54,13 +54,11 @@ export class HistoryIndex {
   static async open(opts: HistoryIndexOptions): Promise<HistoryIndex> {
     const index = new HistoryIndex(opts);
     await fs.mkdir(path.join(index.dir, 'text'), { recursive: true, mode: 0o700 });
-    const raw = await readJsonOrDefault<Partial<IndexFile> | undefined>(
-      index.file('index.json'),
-      undefined,
-      index.warn,
-    );
-    for (const e of Array.isArray(raw?.sessions) ? raw.sessions : []) if (isIndexEntry(e)) index.entries.set(e.id, e);
-    const pins = await readJsonOrDefault<unknown>(index.file('pins.json'), [], index.warn);
+    const raw = await readJsonOrDefault(index.file('index.json'), undefined, index.warn);
+    const sessions = typeof raw === 'object' && raw !== null && 'sessions' in raw ? raw.sessions : undefined;
+    for (const e of Array.isArray(sessions) ? (sessions as unknown[]) : [])
+      if (isIndexEntry(e)) index.entries.set(e.id, e);
+    const pins = await readJsonOrDefault(index.file('pins.json'), [], index.warn);
     if (Array.isArray(pins)) index.pins = new Set(pins.filter((p): p is string => typeof p === 'string'));
     return index;
   }

@@ -31,10 +31,9 @@ export function newEntry(id: string, file: string, slug: string): IndexEntry {
 }
 
 export function isIndexEntry(v: unknown): v is IndexEntry {
-  const e = v as IndexEntry;
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>; // an object: its fields are checked one by one
   return (
-    !!e &&
-    typeof e === 'object' &&
     typeof e.id === 'string' &&
     typeof e.file === 'string' &&
     typeof e.offset === 'number' &&

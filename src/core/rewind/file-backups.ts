@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 
 /**
  * Copies of files as they were just before a rewind changed them, for the files Claude Desk's git snapshots do
@@ -7,9 +8,19 @@ import path from 'node:path';
  * so this is what makes such a rewind undoable and a set-aside branch's files reachable again.
  * Kept in the data dir, one folder per rewind: a manifest plus one file per copy, private to the user.
  */
-interface Manifest {
-  files: { path: string; copy?: string }[];
-}
+/** The copies are this store's own `<n>.bin` files: a name that is not one never reaches a path outside the folder. */
+const manifestSchema = z.object({
+  files: z.array(
+    z.object({
+      path: z.string(),
+      copy: z
+        .string()
+        .regex(/^\d+\.bin$/)
+        .optional(),
+    }),
+  ),
+});
+type Manifest = z.infer<typeof manifestSchema>;
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
@@ -70,7 +81,7 @@ export class FileBackups {
   private async manifest(threadId: string, id: string): Promise<Manifest | undefined> {
     const text = await fs.readFile(path.join(this.folder(threadId, id), 'manifest.json'), 'utf8').catch(() => '');
     if (!text) return undefined;
-    const parsed = JSON.parse(text) as Partial<Manifest>;
-    return Array.isArray(parsed.files) ? { files: parsed.files } : undefined;
+    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
   }
 }

@@ -41,12 +41,13 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
 /**
  * Read a JSON file. Missing → `fallback`. Corrupt → the file is moved aside
  * (`<name>.corrupt-<time>`) and `fallback` is returned with a warning, never a crash.
+ * The value is `unknown`: what a file holds is whatever is on disk, for the caller to narrow.
  */
-export async function readJsonOrDefault<T>(
+export async function readJsonOrDefault(
   file: string,
-  fallback: T,
+  fallback: unknown,
   onWarning: (message: string) => void = () => {},
-): Promise<T> {
+): Promise<unknown> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -69,7 +70,8 @@ export async function readJsonOrDefault<T>(
     return fallback;
   }
   try {
-    return JSON.parse(text) as T;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     const aside = `${file}.corrupt-${Date.now()}`;
     await fs.rename(file, aside).catch(() => {});

@@ -38,7 +38,7 @@ export class ForkPointsStore {
 
   private async load(): Promise<Map<string, ForkPoint>> {
     if (this.cache) return this.cache;
-    const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning).catch(() => ({}));
+    const raw = await readJsonOrDefault(this.file, {}, this.onWarning).catch(() => ({}));
     const map = new Map<string, ForkPoint>();
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
       for (const [threadId, value] of Object.entries(raw as Record<string, unknown>)) {

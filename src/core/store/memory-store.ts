@@ -120,7 +120,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
 
   function load(): Promise<Map<string, Memory>> {
     // The file is parsed as unknown and each memory checked on its own: one bad entry costs only itself.
-    loading ??= readJsonOrDefault<unknown>(options.file, { version: 1, memories: [] }, warn).then((data) => {
+    loading ??= readJsonOrDefault(options.file, { version: 1, memories: [] }, warn).then((data) => {
       const raw = data !== null && typeof data === 'object' && 'memories' in data ? data.memories : undefined;
       const list: unknown[] = Array.isArray(raw) ? raw : [];
       const valid = list.flatMap((m) => {

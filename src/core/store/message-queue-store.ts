@@ -58,7 +58,7 @@ export class MessageQueueStore {
   private load(): Promise<Map<string, StoredQueuedMessage[]>> {
     if (this.cache) return Promise.resolve(this.cache);
     this.loading ??= (async () => {
-      const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning);
+      const raw = await readJsonOrDefault(this.file, {}, this.onWarning);
       const map = new Map<string, StoredQueuedMessage[]>();
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
         for (const [threadId, items] of Object.entries(raw)) {

@@ -37,7 +37,7 @@ export class SessionCostsStore {
   private load(): Promise<Map<string, number>> {
     if (this.cache) return Promise.resolve(this.cache);
     this.loading ??= (async () => {
-      const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning);
+      const raw = await readJsonOrDefault(this.file, {}, this.onWarning);
       const map = new Map<string, number>();
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
         for (const [sessionId, total] of Object.entries(raw)) {

@@ -62,7 +62,7 @@ export class SessionsStore {
   }
 
   private async read(): Promise<Map<string, string>> {
-    const raw = await readJsonOrDefault<unknown>(this.file, {}, this.onWarning);
+    const raw = await readJsonOrDefault(this.file, {}, this.onWarning);
     const map = new Map<string, string>();
     if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
       for (const [threadId, sessionId] of Object.entries(raw)) {

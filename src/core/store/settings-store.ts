@@ -79,7 +79,7 @@ export class SettingsStore {
   }
 
   static async open(options: SettingsStoreOptions): Promise<SettingsStore> {
-    const raw = await readJsonOrDefault<unknown>(options.file, {}, options.onWarning);
+    const raw = await readJsonOrDefault(options.file, {}, options.onWarning);
     return new SettingsStore(options, parsePersisted(raw, options.onWarning));
   }
 

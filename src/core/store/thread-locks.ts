@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 
 /** Who holds a thread: enough to tell a live holder from a dead one whose pid was reused. */
 export interface LockOwner {
@@ -15,6 +16,18 @@ export interface LockOwner {
   /** This lock instance, so a takeover can tell a stale file from a fresh one put there meanwhile. */
   nonce: string;
 }
+
+/**
+ * A lock file as read back: a pid and a nonce make it a lock (an owner this check cannot place is still an owner:
+ * taking over a live holder's thread is the one thing a lock must not allow); the other fields only describe it.
+ */
+const lockOwnerSchema = z.object({
+  pid: z.number(),
+  nonce: z.string(),
+  startTime: z.string().optional().catch(undefined),
+  host: z.string().catch(''),
+  at: z.number().catch(0),
+}) satisfies z.ZodType<LockOwner>;
 
 export type LockResult =
   | {
@@ -155,8 +168,8 @@ export class ThreadLocks {
 
 async function readOwner(file: string): Promise<LockOwner | undefined> {
   try {
-    const raw = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<LockOwner>;
-    return typeof raw.pid === 'number' && typeof raw.nonce === 'string' ? (raw as LockOwner) : undefined;
+    const parsed = lockOwnerSchema.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { ThreadSummary } from '../../shared/threads';
 import type { LogRecord } from './thread-log';
+import { parseLogRecord } from './thread-log-records';
 
 /** What another process appended to a thread's log since this one last saw it. */
 export type LogTail =
@@ -38,11 +39,9 @@ export async function readLogTail(file: string, from: number): Promise<LogTail> 
     const records: LogRecord[] = [];
     for (const line of bytes.toString('utf8', 0, lastNl + 1).split('\n')) {
       if (!line) continue;
-      try {
-        records.push(JSON.parse(line) as LogRecord);
-      } catch {
-        // a line this process cannot read: the thread's full read reports it
-      }
+      // A line this process cannot read (or use) is skipped: the thread's full read reports it.
+      const record = parseLine(line);
+      if (record) records.push(record);
     }
     return { kind: 'appended', records, end: from + lastNl + 1 };
   } finally {
@@ -56,15 +55,22 @@ export async function readLogTail(file: string, from: number): Promise<LogTail> 
  */
 export function applyToSummary(summary: ThreadSummary, records: readonly LogRecord[]): void {
   for (const rec of records) {
-    if (rec === null || typeof rec !== 'object' || typeof rec.at !== 'number') continue;
     if (rec.op === 'meta') {
-      if (typeof rec.title === 'string') summary.title = rec.title;
-      if (rec.settings && typeof rec.settings === 'object') summary.settings = rec.settings;
-      if (rec.totals && typeof rec.totals === 'object') summary.totals = rec.totals;
-      if (typeof rec.pinned === 'boolean') summary.pinned = rec.pinned || undefined;
-      if (typeof rec.updatedAt === 'number') summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
+      if (rec.title !== undefined) summary.title = rec.title;
+      if (rec.settings) summary.settings = rec.settings;
+      if (rec.totals) summary.totals = rec.totals;
+      if (rec.pinned !== undefined) summary.pinned = rec.pinned || undefined;
+      if (rec.updatedAt !== undefined) summary.updatedAt = Math.max(summary.updatedAt, rec.updatedAt);
     } else if (rec.op === 'user' || rec.op === 'assistant') {
       summary.updatedAt = Math.max(summary.updatedAt, rec.at);
     }
+  }
+}
+
+function parseLine(line: string): LogRecord | undefined {
+  try {
+    return parseLogRecord(JSON.parse(line));
+  } catch {
+    return undefined; // not JSON
   }
 }

@@ -106,7 +106,7 @@ export async function loadIndex(
   warn: (message: string) => void,
 ): Promise<{ entries: Map<string, IndexEntry>; changed: boolean }> {
   let corrupt = false;
-  const raw = await readJsonOrDefault<unknown>(indexPath(dir), undefined, (m) => {
+  const raw = await readJsonOrDefault(indexPath(dir), undefined, (m) => {
     corrupt = true;
     warn(m);
   });

@@ -28,7 +28,7 @@ export class WindowStateStore {
     onWarning?: (m: string) => void;
   }): Promise<WindowStateStore> {
     const warn = opts.onWarning ?? (() => {});
-    const raw = await readJsonOrDefault<unknown>(opts.file, {}, warn);
+    const raw = await readJsonOrDefault(opts.file, {}, warn);
     const parsed = windowStateSchema.safeParse(raw);
     if (!parsed.success) warn(`Ignored the saved window state (${opts.file}): it did not match the expected shape.`);
     return new WindowStateStore(opts.file, parsed.success ? parsed.data : {}, {
