@@ -130,7 +130,10 @@ export interface DeskApp {
   shutdown(): Promise<void>;
 }
 
-/** The composition root: builds every service once and implements the contract for all front doors. */
+/**
+ * The composition root: builds every service once, on the foundation (desk-foundation.ts), and implements the
+ * contract for all front doors. `claude-desk status` and `doctor` build the foundation alone (status-desk.ts).
+ */
 export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const foundation = await openDeskFoundation(opts);
   const { env, layout, log, redactor, bus, warn, apiKey, settings, cli, sandbox, overview, appInfo } = foundation;
