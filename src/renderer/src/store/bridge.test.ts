@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../shared/threads';
 import { connectBridge } from './bridge';
 import { createDeskStore } from './desk-store';
 import { mergeFetched } from './merge-messages';
+import { shownMessage } from './turn-selectors';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -118,7 +119,7 @@ describe('bridge', () => {
     host.emit('turnEvent', { ...base, type: 'text_delta', messageId: 'm', text: 'Hel' });
     host.emit('turnEvent', { ...base, type: 'text_delta', messageId: 'm', text: 'lo' });
     const text = () => {
-      const m = store.getState().messages['T'];
+      const m = shownMessage(store.getState(), 'T');
       return m?.role === 'assistant' ? m.parts.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
     };
     await vi.waitFor(() => expect(text()).toBe('Hello'));

@@ -4,7 +4,7 @@ import { createFakeHost, makeThread } from '../test-support/fake-api';
 import type { AssistantMessage, UserMessage } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import { createDeskStore } from './desk-store';
-import { isThreadBusy } from './turn-selectors';
+import { isThreadBusy, shownMessage } from './turn-selectors';
 
 const user: UserMessage = { id: 'u1', role: 'user', createdAt: 1, text: 'hi' };
 
@@ -46,10 +46,12 @@ describe('reconnect (browser mode): the host copy of a turn wins', () => {
     await store.getState().reloadActiveThread();
     ev({ type: 'text_delta', messageId: 'm', text: 'w02 ' });
     const s = store.getState();
-    expect((s.messages.T1 as AssistantMessage).parts[0]).toMatchObject({ text: 'w00 w01 w02 ' });
+    expect((shownMessage(s, 'T1') as AssistantMessage).parts[0]).toMatchObject({ text: 'w00 w01 w02 ' });
     expect(isThreadBusy(s.inFlight, 't')).toBe(true);
     ev({ type: 'finished', status: 'done' });
     expect(isThreadBusy(store.getState().inFlight, 't')).toBe(false);
+    // At its end the thread's record holds the whole answer.
+    expect((store.getState().messages.T1 as AssistantMessage).parts[0]).toMatchObject({ text: 'w00 w01 w02 ' });
   });
 });
 

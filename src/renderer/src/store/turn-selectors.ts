@@ -1,4 +1,13 @@
-import type { InFlightTurn } from './desk-state';
+import type { ChatMessage } from '../../../shared/threads';
+import type { DeskState, InFlightTurn } from './desk-state';
+
+/**
+ * A message as the screen shows it. A turn in flight streams into `live`; its text deltas reach `messages` only
+ * with the turn's next other event (a tool call, its end), so a row must read the live copy first.
+ */
+export function shownMessage(s: Pick<DeskState, 'live' | 'messages'>, id: string): ChatMessage | undefined {
+  return s.live[id] ?? s.messages[id];
+}
 
 /** The thread's turns in flight, oldest first (turn ids are not ordered; queue position is). */
 export function turnsOf(inFlight: Record<string, InFlightTurn>, threadId: string): InFlightTurn[] {

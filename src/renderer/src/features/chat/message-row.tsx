@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { useDesk } from '../../store/store-context';
+import { shownMessage } from '../../store/turn-selectors';
 import { AssistantMessageView } from './assistant-message';
 import { UserMessageView } from './user-message';
 
@@ -11,7 +12,7 @@ import { UserMessageView } from './user-message';
 export const MessageRow = memo(
   function MessageRow({ id, lazy: lazyNow = false }: { id: string; lazy?: boolean }) {
     const [lazy] = useState(lazyNow);
-    const message = useDesk((s) => s.messages[id]);
+    const message = useDesk((s) => shownMessage(s, id));
     const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
     // A string: the row re-renders only when the message before it changes (a rewind's branch marker needs it).
     const previousId = useDesk((s) => {
