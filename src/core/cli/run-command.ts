@@ -38,6 +38,21 @@ const MAX_OUTPUT = 1024 * 1024;
 export const runProcess: RunCommand = async (file, args, options) =>
   process.platform === 'win32' ? runWithExeca(file, args, options) : runInOwnGroup(file, args, options);
 
+/** Groups of helpers still running: ended if this process exits first (their timeout timers go with it). */
+const running = new Set<number>();
+let endOnExit = false;
+function track(pid: number | undefined): () => void {
+  if (pid === undefined) return () => {};
+  if (!endOnExit) {
+    endOnExit = true;
+    process.on('exit', () => {
+      for (const group of running) killProcessGroup(group, 'SIGKILL');
+    });
+  }
+  running.add(pid);
+  return () => running.delete(pid);
+}
+
 const runInOwnGroup: RunCommand = (file, args, { timeoutMs, env }) =>
   new Promise((resolve) => {
     let child: ChildProcessByStdio<null, Readable, Readable>;
@@ -49,6 +64,7 @@ const runInOwnGroup: RunCommand = (file, args, { timeoutMs, env }) =>
       resolve({ exitCode: undefined, stdout: '', stderr: '', timedOut: false, spawnError: code ?? 'EINVAL' });
       return;
     }
+    const untrack = track(child.pid);
     const out = { stdout: '', stderr: '' };
     let timedOut = false;
     const killGroup = (): void => {
@@ -66,11 +82,13 @@ const runInOwnGroup: RunCommand = (file, args, { timeoutMs, env }) =>
     }
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      untrack();
       resolve({ exitCode: undefined, stdout: '', stderr: '', timedOut, spawnError: err.code ?? 'EUNKNOWN' });
     });
     // 'close', not 'exit': the output is complete only once both pipes have ended.
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      untrack();
       resolve({
         exitCode: code ?? undefined,
         // As execa gave them: without the final newline.
