@@ -22,7 +22,6 @@ import type { EventBus } from './event-bus';
 import { openDeskFoundation, type DeskFoundationOptions } from './desk-foundation';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
 import type { ThreadSettings } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
 import { effectivePermissionMode, ownPermissionMode } from '../shared/settings';
 import { cliMissingFix, describeCliStatus } from '../shared/cli-status';
 import { TurnControls } from './turn-controls';
@@ -305,7 +304,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   });
   settings.onChange(() => prewarm.invalidate('the settings changed'));
   apiKey.onChange(() => prewarm.invalidate('the API key changed'));
-  bus.subscribe((event) => event === 'statusChanged' && prewarm.invalidate('the Claude Code status changed'));
+  bus.on('statusChanged', () => prewarm.invalidate('the Claude Code status changed'));
   threads.onChange((change) => prewarm.threadChanged(change));
 
   // The History. The CLI's folder follows the app's env (CLAUDE_CONFIG_DIR, HOME).
@@ -391,9 +390,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     emit: (state) => bus.emit('queueChanged', state),
     log: (m) => log.warn(m),
   });
-  bus.subscribe((event, payload) => {
-    if (event === 'turnEvent') queue.onTurnEvent(payload as TurnEvent);
-  });
+  bus.on('turnEvent', (e) => queue.onTurnEvent(e));
 
   const composer = new ComposerService({
     layout,
@@ -414,12 +411,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     },
     log: (m) => log.info(m),
   });
-  bus.subscribe((event, payload) => {
-    if (event === 'statusChanged') composer.invalidate();
-    if (event !== 'turnEvent') return;
-    const e = payload as TurnEvent;
-    if (e.type === 'finished') void composer.filesMayHaveChanged(e.threadId);
-  });
+  bus.on('statusChanged', () => composer.invalidate());
+  bus.on('turnEvent', (e) => e.type === 'finished' && void composer.filesMayHaveChanged(e.threadId));
 
   // Pushed events: every front door sees settings and thread-list changes made by any other.
   settings.onChange((s) => bus.emit('settingsChanged', s));

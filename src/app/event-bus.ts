@@ -23,4 +23,11 @@ export class EventBus {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  /** One event's payloads, typed: `emit` only accepts an event's own payload, so no listener narrows by hand. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+    return this.subscribe((name: EventName, payload: unknown) => {
+      if (name === event) listener(payload as Events[E]);
+    });
+  }
 }

@@ -14,9 +14,7 @@ export class WaitingThreads {
     private readonly turns: Pick<TurnService, 'waitingThreadIds'>,
     private readonly onCount: (count: number) => void,
   ) {
-    bus.subscribe((event, payload) => {
-      if (event !== 'turnEvent') return;
-      const { type } = payload as { type: string };
+    bus.on('turnEvent', ({ type }) => {
       if (type === 'approval_request' || type === 'approval_resolved' || type === 'finished') this.report();
     });
   }

@@ -64,14 +64,10 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     let currentTurn = '';
     let turnOver: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (turnOver = resolve));
-    const unsubscribe = bus.subscribe((event, payload) => {
-      if (event === 'notice') {
-        const notice = payload as { level: string; message: string };
-        if (notice.level !== 'info') process.stderr.write(`${safeLine(notice.message)}\n`);
-        return;
-      }
-      if (event !== 'turnEvent') return;
-      const e = payload as TurnEvent;
+    const offNotice = bus.on('notice', (notice) => {
+      if (notice.level !== 'info') process.stderr.write(`${safeLine(notice.message)}\n`);
+    });
+    const offTurn = bus.on('turnEvent', (e) => {
       if (e.threadId !== threadId) return;
       currentTurn = e.turnId;
       const out = renderTurnEvent(e, flags.json === true);
@@ -91,6 +87,10 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         turnOver();
       }
     });
+    const unsubscribe = () => {
+      offNotice();
+      offTurn();
+    };
     process.on('SIGINT', stop);
     try {
       await callHandler(handlers, 'sendMessage', { threadId, text });
