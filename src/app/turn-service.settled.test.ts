@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TurnService, type TurnRunner } from './turn-service';
-import type { TurnHandle } from '../core/turn/turn-request';
+import type { TurnHandle, TurnStart } from '../core/turn/turn-request';
 import type { AssistantMessage } from '../shared/threads';
+import { EventBus } from './event-bus';
+import { ThreadsStore } from '../core/store/threads-store';
+import { useTempDirs } from '../../test/fixtures/temp-dirs';
+
+const temp = useTempDirs('turn-service-settled');
 
 /** A live turn as the engine's registry holds it: its reduced message and its `done`. */
 function liveTurn(status: AssistantMessage['status']): { handle: TurnHandle; finish: () => void } {
@@ -35,5 +40,45 @@ describe('TurnService.settled', () => {
   it('says no at once while a turn is still answering, and yes with nothing live', async () => {
     expect(await serviceWith([liveTurn('running').handle]).settled('t1')).toBe(false);
     expect(await serviceWith([]).settled('t1')).toBe(true);
+  });
+
+  it("waits for the turn's own end too: the files' after-turn snapshot a rewind restores from", async () => {
+    const threads = temp.track(await ThreadsStore.open({ dir: await temp.make() }));
+    const thread = await threads.create({ title: 'Work' });
+    const live: TurnHandle[] = [];
+    // The engine answers at once and drops the turn: all that is left is the service's own end.
+    const engine: TurnRunner = {
+      run: (req) => {
+        const done = (req as TurnStart).prepare().then(() => {
+          live.length = 0;
+        });
+        const handle = { threadId: thread.id, message: { status: 'done' }, done } as unknown as TurnHandle;
+        live.push(handle);
+        return handle;
+      },
+      running: () => live,
+      stopAll: async () => {},
+    };
+    let snapshotTaken!: () => void;
+    const afterTurn = new Promise<void>((resolve) => (snapshotTaken = resolve));
+    const service = new TurnService({
+      threads,
+      engine,
+      bus: new EventBus(),
+      prepare: () =>
+        Promise.resolve({ settings: { projectDir: '/project' } } as unknown as Awaited<
+          ReturnType<ConstructorParameters<typeof TurnService>[0]['prepare']>
+        >),
+      checkpoints: { beforeTurn: () => Promise.resolve(), afterTurn: () => afterTurn },
+    });
+    await service.send({ threadId: thread.id, text: 'change the files' });
+    await expect.poll(() => live.length).toBe(0); // the engine is done with it
+    let answer: boolean | undefined;
+    const settled = service.settled(thread.id).then((v) => (answer = v));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answer).toBeUndefined(); // the snapshot is still being taken
+    snapshotTaken();
+    await settled;
+    expect(answer).toBe(true);
   });
 });

@@ -37,6 +37,9 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
  * they stream (so a crash loses nothing already shown) and fans the events out to every front door.
  */
 export class TurnService {
+  /** Per thread, turns the engine is done with whose own end (the files' snapshot, the last saves) still runs. */
+  private readonly closing = new Map<string, Set<Promise<unknown>>>();
+
   constructor(
     private readonly deps: {
       /** Markers of running turns, for recovery after a crash (running-turns.ts). */
@@ -178,6 +181,7 @@ export class TurnService {
         bus.emit('threadsChanged', { threadId: input.threadId });
       }
     })();
+    this.trackClosing(input.threadId, done);
     return { turnId, messageId: user.id, done };
   }
 
@@ -211,8 +215,22 @@ export class TurnService {
   async settled(threadId: string): Promise<boolean> {
     const live = this.deps.engine.running(threadId);
     if (live.some((t) => t.message.status !== 'done')) return false;
-    await Promise.all(live.map((t) => t.done));
+    // And the service's own end of each: a rewind that ran before the files' after-turn snapshot was taken found
+    // nothing to restore (a loaded run).
+    const ends = [...live.map((t) => t.done), ...(this.closing.get(threadId) ?? [])];
+    await Promise.all(ends.map((p) => p.catch(() => undefined)));
     return !this.isBusy(threadId);
+  }
+
+  private trackClosing(threadId: string, done: Promise<unknown>): void {
+    const set = this.closing.get(threadId) ?? new Set<Promise<unknown>>();
+    this.closing.set(threadId, set);
+    set.add(done);
+    const forget = () => {
+      set.delete(done);
+      if (set.size === 0 && this.closing.get(threadId) === set) this.closing.delete(threadId);
+    };
+    done.then(forget, forget);
   }
 
   async stopAll(): Promise<void> {
