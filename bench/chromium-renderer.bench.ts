@@ -2,7 +2,9 @@
  * The renderer in real Chromium: the built page in browser mode, over the real app services,
  * measured through the DevTools protocol.
  *  - main-thread time per streamed text delta (CDP Performance.getMetrics TaskDuration over a stream of deltas,
- *    minus the same page's idle time over the same wall time), for
+ *    minus the same page's idle time over the same wall time), and the same in main-thread CPU time (ThreadTime):
+ *    on a loaded machine a task's wall time also counts the time the OS ran other processes, its CPU time does not;
+ *    for
  *      small: a 20-message thread, 10 threads in the sidebar (the baseline), and
  *      big:   a 2,000-message thread of realistic answers (markdown, code fences, tool cards), 1,000 threads;
  *  - long tasks (> 50 ms, the browser's own PerformanceObserver) while opening the big thread and scrolling
@@ -112,9 +114,11 @@ async function setUp(threads: number, messages: number): Promise<Setup> {
   };
 }
 
-async function taskSeconds(cdp: import('playwright-core').CDPSession): Promise<number> {
+/** Seconds the main thread spent in tasks (wall) and on the CPU, so far. */
+async function mainThread(cdp: import('playwright-core').CDPSession): Promise<{ task: number; cpu: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  return { task: of('TaskDuration'), cpu: of('ThreadTime') };
 }
 
 // In-page code is written as strings: this file is type-checked for Node, without the DOM's types.
@@ -162,11 +166,14 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
   // Idle: the same page with the turn running (its timer and indicator), the same wall time, no deltas.
   await sleep(500);
   let w = performance.now();
-  let before = await taskSeconds(cdp);
+  let before = await mainThread(cdp);
   await sleep(DELTAS * GAP_MS);
-  const idlePerMs = ((await taskSeconds(cdp)) - before) / (performance.now() - w);
+  let after = await mainThread(cdp);
+  const idleWall = performance.now() - w;
+  const idlePerMs = (after.task - before.task) / idleWall;
+  const idleCpuPerMs = (after.cpu - before.cpu) / idleWall;
   w = performance.now();
-  before = await taskSeconds(cdp);
+  before = await mainThread(cdp);
   for (let k = 0; k < DELTAS; k++) {
     emit({
       type: 'text_delta',
@@ -178,14 +185,15 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
   // A slow poll from here, so waiting costs the page next to nothing of what is measured (and page-side polling,
   // waitForFunction's, needs eval, which the page's CSP refuses).
   while (!(await page.evaluate<boolean>(`${SCROLLER}.textContent.includes('tok${DELTAS - 1}')`))) await sleep(250);
-  const busy = (await taskSeconds(cdp)) - before;
+  after = await mainThread(cdp);
   const wall = performance.now() - w;
-  const perDeltaMs = ((busy - idlePerMs * wall) * 1000) / DELTAS;
+  const perDeltaMs = ((after.task - before.task - idlePerMs * wall) * 1000) / DELTAS;
+  const perDeltaCpuMs = ((after.cpu - before.cpu - idleCpuPerMs * wall) * 1000) / DELTAS;
   const streamLong = await longTasks(page);
   emit({ type: 'finished', verdict: { isError: false, subtype: 'success', numTurns: 1 } });
   await cdp.detach();
   const worst = (xs: number[]) => (xs.length ? `${xs.length}, worst ${Math.max(...xs).toFixed(0)} ms` : 'none');
-  return { label, loadMs, loadLong, openMs, openLong, scrollLong, perDeltaMs, streamLong, worst };
+  return { label, loadMs, loadLong, openMs, openLong, scrollLong, perDeltaMs, perDeltaCpuMs, streamLong, worst };
 }
 
 async function main(): Promise<void> {
@@ -216,12 +224,12 @@ async function main(): Promise<void> {
     `Renderer in Chromium (${DELTAS} deltas, one every ${GAP_MS} ms; load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
   console.log(
-    '| setup | page load | open thread | long tasks: load / open / scroll / stream | main thread per delta |',
+    '| setup | page load | open thread | long tasks: load / open / scroll / stream | main thread per delta | its CPU per delta |',
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${r.loadMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.worst(r.loadLong)} / ${r.worst(r.openLong)} / ${r.worst(r.scrollLong)} / ${r.worst(r.streamLong)} | ${r.perDeltaMs.toFixed(2)} ms |`,
+      `| ${r.label} | ${r.loadMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.worst(r.loadLong)} / ${r.worst(r.openLong)} / ${r.worst(r.scrollLong)} / ${r.worst(r.streamLong)} | ${r.perDeltaMs.toFixed(2)} ms | ${r.perDeltaCpuMs.toFixed(2)} ms |`,
     );
   const [small, big] = rows;
   if (small && big)
