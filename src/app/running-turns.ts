@@ -5,6 +5,7 @@ import type { AssistantMessage } from '../shared/threads';
 import { applyTurnEvent } from '../shared/turn-reducer';
 import { isFinalStatus } from '../shared/turn-reducer';
 import type { ThreadsStore } from '../core/store/threads-store';
+import { processAlive as alive } from '../core/process-group';
 
 /** A marker as this version writes it. A pid that is not a process id counts as none: its process is gone (0 or
  * less would signal a whole process group, and so always look alive). */
@@ -83,14 +84,5 @@ async function readJson(file: string): Promise<unknown> {
     return JSON.parse(await fs.readFile(file, 'utf8'));
   } catch {
     return undefined;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

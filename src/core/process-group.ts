@@ -11,3 +11,13 @@ export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
     // ESRCH: the group is already gone.
   }
 }
+
+/** Whether a process with this pid exists (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { processAlive as alive } from './process-group';
 
 /**
  * Every CLI process Claude Desk spawns carries a tag in its environment, `CLAUDE_DESK_PROCESS_TAG=<owner>.<n>`,
@@ -150,15 +151,6 @@ export function createProcessSweeper(list: () => TaggedProcess[] = listTagged): 
 export function ownerPid(tag: string): number | undefined {
   const m = /^(\d+)-/.exec(tag);
   return m ? Number(m[1]) : undefined;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

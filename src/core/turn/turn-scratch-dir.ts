@@ -2,19 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildMcpConfigJson, type McpEndpointInfo } from '../mcp/mcp-config';
+import { processAlive as alive } from '../process-group';
 
 export type McpEndpoint = McpEndpointInfo;
 
 export const SCRATCH_PREFIX = 'claude-desk-turn-';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Remove the scratch dirs of instances that died without cleaning up: they hold an MCP config with a
