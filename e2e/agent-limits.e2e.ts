@@ -39,7 +39,9 @@ test('a rate-limit warning appears as a usage indicator with its windows', async
   await shots(page, 'plan-limit-warning', page.getByTestId('chat-header'));
   await chip.click();
   const panel = page.getByTestId('plan-limit-panel');
-  await expect(panel.getByRole('listitem').first()).toContainText(/5-hour limit\s*91% used · resets \d\d:\d\d/);
+  await expect(panel.getByRole('listitem').first()).toContainText(
+    /5-hour limit\s*91% used · resets (tomorrow )?\d\d:\d\d/,
+  );
   await expect(panel.getByRole('listitem').nth(1)).toContainText('Weekly limit');
   await shots(page, 'plan-limit-panel', page.getByTestId('chat-header'));
   await page.keyboard.press('Escape');
@@ -51,10 +53,10 @@ test('a refused message says when the limit resets and is sent again automatical
   const prompt = 'SCENARIO:ratelimit429once RESET:6 Summarise the notes';
   await send(page, prompt);
   const refused = page.getByTestId('limit-refused');
-  await expect(refused).toContainText(/You've hit your 5-hour limit\. It resets at \d\d:\d\d\./);
+  await expect(refused).toContainText(/You've hit your 5-hour limit\. It resets (tomorrow )?at \d\d:\d\d\./);
   await expect(page.getByTestId('plan-limit')).toContainText('5-hour limit reached');
   await shots(page, 'limit-refused', refused);
-  await refused.getByRole('button', { name: /^Send at / }).click();
+  await refused.getByRole('button', { name: /^Send (tomorrow )?at / }).click();
   await expect(refused.getByTestId('send-scheduled')).toContainText('Your message goes again at');
   await shots(page, 'limit-scheduled', refused);
 
@@ -79,7 +81,9 @@ test('messages queued during a turn the limit refuses wait for the reset, say wh
   await expect(queue.getByTestId('queued-message')).toContainText('And the weekend too');
 
   await expect(page.getByTestId('limit-refused')).toBeVisible();
-  await expect(queue).toContainText(/1 message queued · plan limit reached: it goes at \d\d:\d\d, after the reset/);
+  await expect(queue).toContainText(
+    /1 message queued · plan limit reached: it goes (tomorrow )?at \d\d:\d\d, after the reset/,
+  );
   expect(mock.requests.some((r) => r.lastUserText.includes('And the weekend too'))).toBe(false);
   await shots(page, 'queue-at-limit', page.getByTestId('composer'));
 

@@ -43,18 +43,20 @@ test.beforeAll(async () => {
   const threadsDir = path.join(dataDir, 'state', 'threads');
   await fs.mkdir(threadsDir, { recursive: true });
   const now = Date.now();
+  // Times that land in their groups whatever the clock says: "an hour ago" is yesterday just after midnight.
+  const midnight = new Date(now).setHours(0, 0, 0, 0);
   const threads: [string, string, number, string, string?][] = [
     [
       't-today',
       'Parser plan',
-      now - 3_600_000,
+      now - Math.min(3_600_000, (now - midnight) / 2),
       '## Parser\n\nThe tokenizer keeps `state` between calls.',
       '/home/me/app',
     ],
     [
       't-yesterday',
       'Budget review',
-      now - DAY - 3_600_000,
+      midnight - DAY / 2,
       '## Budget\n\n| Item | Cost |\n| --- | --- |\n| **Spreadsheet** export | 3 days |',
       '/home/me/site',
     ],

@@ -16,6 +16,18 @@ export function resetLabel(at: number, now: number): string {
   return `${when.getDate()} ${MONTHS[when.getMonth()]} ${clock}`;
 }
 
+/**
+ * The same moment for a sentence: "at 16:05", "tomorrow at 09:00", "on Sat at 09:00", "on 3 Dec at 09:00" —
+ * so "It resets tomorrow at 00:14." reads right where "It resets at tomorrow 00:14." would not.
+ */
+export function atLabel(at: number, now: number): string {
+  const label = resetLabel(at, now);
+  const space = label.lastIndexOf(' ');
+  if (space < 0) return `at ${label}`;
+  const day = label.slice(0, space);
+  return `${day === 'tomorrow' ? day : `on ${day}`} at ${label.slice(space + 1)}`;
+}
+
 /** "in 2 h 5 min", "in 40 s": how long until then, for a tooltip. */
 export function untilLabel(at: number, now: number): string {
   const s = Math.max(0, Math.round((at - now) / 1000));

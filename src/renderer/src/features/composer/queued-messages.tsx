@@ -3,7 +3,7 @@ import type { MessageQueueState, QueuedMessage } from '../../../../shared/messag
 import { foldedSummary } from '../../../../shared/attached-text';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { resetLabel } from '../../ui/reset-time';
+import { atLabel } from '../../ui/reset-time';
 import './queue.css';
 
 const EMPTY: QueuedMessage[] = [];
@@ -23,7 +23,7 @@ function headline(state: MessageQueueState | undefined, busy: boolean): string {
     case 'limit':
       // The host sends them by itself after the plan limit's reset (app/plan-limit-gate.ts).
       return `${what} · plan limit reached: ${n === 1 ? 'it goes' : 'they go'} ${
-        state.resumesAt !== undefined ? `at ${resetLabel(state.resumesAt, Date.now())}, ` : ''
+        state.resumesAt !== undefined ? `${atLabel(state.resumesAt, Date.now())}, ` : ''
       }after the reset`;
     default:
       return busy ? `${what} · sent in order when Claude finishes` : what;

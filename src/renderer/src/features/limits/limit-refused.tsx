@@ -2,7 +2,7 @@ import type { AssistantMessage } from '../../../../shared/threads';
 import { windowName } from '../../../../shared/rate-limit';
 import { useDesk } from '../../store/store-context';
 import type { DeskState } from '../../store/desk-state';
-import { resetLabel, untilLabel } from '../../ui/reset-time';
+import { atLabel, untilLabel } from '../../ui/reset-time';
 import { useNow } from './use-now';
 import './limits.css';
 
@@ -29,7 +29,7 @@ export function LimitRefused({ message }: { message: AssistantMessage }) {
   const retryTurn = useDesk((s) => s.retryTurn);
   const now = useNow(15_000);
   const resetsAt = info.resetsAt;
-  const when = resetsAt !== undefined ? resetLabel(resetsAt, now) : undefined;
+  const when = resetsAt !== undefined ? atLabel(resetsAt, now) : undefined;
   const passed = resetsAt !== undefined && resetsAt <= now;
   const canSchedule = !!threadId && text !== undefined && resetsAt !== undefined && !passed;
 
@@ -37,15 +37,11 @@ export function LimitRefused({ message }: { message: AssistantMessage }) {
     <div className="limit-refused" role="alert" data-testid="limit-refused">
       <div className="limit-refused-text">
         <strong>You've hit your {windowName(info.type)}.</strong>{' '}
-        {passed
-          ? 'It has reset: you can send again.'
-          : when
-            ? `It resets at ${when}.`
-            : (message.verdict?.result ?? '')}
+        {passed ? 'It has reset: you can send again.' : when ? `It resets ${when}.` : (message.verdict?.result ?? '')}
         {scheduled ? (
           <div className="limit-refused-hint" data-testid="send-scheduled">
-            Your message goes again at {resetLabel(scheduled.at, now)} ({untilLabel(scheduled.at, now)}) while Claude
-            Desk stays open.
+            Your message goes again {atLabel(scheduled.at, now)} ({untilLabel(scheduled.at, now)}) while Claude Desk
+            stays open.
           </div>
         ) : (
           canSchedule && (
@@ -65,7 +61,7 @@ export function LimitRefused({ message }: { message: AssistantMessage }) {
               className="btn btn-small btn-primary"
               onClick={() => schedule(message.id, { threadId, text, at: resetsAt })}
             >
-              Send at {when}
+              Send {when}
             </button>
           )
         )}

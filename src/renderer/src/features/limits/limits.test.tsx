@@ -7,7 +7,7 @@ import refusedReplay from '../../../../../test/fixtures/replayed/38c-rate-limit-
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 import { renderApp } from '../../test-support/render-app';
-import { resetLabel } from '../../ui/reset-time';
+import { atLabel, resetLabel } from '../../ui/reset-time';
 
 let restoreLayout: () => void;
 beforeEach(() => (restoreLayout = giveScrollerAViewport()));
@@ -74,7 +74,7 @@ describe('plan limits', () => {
     await open([ask, refused(limit('rejected', 1))]);
     const card = await screen.findByTestId('limit-refused');
     expect(card).toHaveTextContent(
-      `You've hit your 5-hour limit. It resets at ${resetLabel(Date.now() + 2 * HOUR, Date.now())}.`,
+      `You've hit your 5-hour limit. It resets ${atLabel(Date.now() + 2 * HOUR, Date.now())}.`,
     );
     expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
     expect(screen.getByTestId('plan-limit')).toHaveTextContent('5-hour limit reached');
@@ -83,11 +83,13 @@ describe('plan limits', () => {
   it('"Send at" schedules the message and Cancel takes it back; nothing is sent meanwhile', async () => {
     const { host } = await open([ask, refused(limit('rejected', 1))]);
     const card = await screen.findByTestId('limit-refused');
-    await userEvent.click(within(card).getByRole('button', { name: /^Send at / }));
-    expect(within(card).getByTestId('send-scheduled')).toHaveTextContent(/Your message goes again at .* \(in 2 h\)/);
+    await userEvent.click(within(card).getByRole('button', { name: /^Send (tomorrow |on .+ )?at / }));
+    expect(within(card).getByTestId('send-scheduled')).toHaveTextContent(
+      /Your message goes again (tomorrow )?at \d\d:\d\d \(in 2 h\)/,
+    );
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
     expect(within(card).queryByTestId('send-scheduled')).not.toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: /^Send at / })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /^Send (tomorrow |on .+ )?at / })).toBeInTheDocument();
     expect(host.callsTo('sendMessage')).toHaveLength(0);
   });
 
