@@ -101,7 +101,9 @@ describe('composer: the message queue', () => {
       }),
     );
     const queue = await screen.findByTestId('message-queue');
-    expect(queue).toHaveTextContent(/2 messages queued · plan limit reached: they go on 1 Jan at 14:21, after the reset/);
+    expect(queue).toHaveTextContent(
+      /2 messages queued · plan limit reached: they go on 1 Jan at 14:21, after the reset/,
+    );
     // Each can still go at once, on the user's word.
     expect(within(queue).getAllByRole('button', { name: /Send now/ })).toHaveLength(2);
   });
