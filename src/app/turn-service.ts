@@ -94,7 +94,7 @@ export class TurnService {
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
     };
-    // What must be on disk before Claude reads the message — the message, the answer's placeholder,
+    // What must be written before Claude reads the message — the message, the answer's placeholder,
     // the crash marker — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
     // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
     // machine); the engine writes the user line only once `ready` has settled. Each write is queued now, in

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import type { AssistantMessage } from '../../shared/threads';
 import type { TurnVerdict } from '../../shared/turn-events';
-import { parseThreadLog, serializeRecords } from './thread-log';
+import { parseThreadLog, serializeRecords, syncLog } from './thread-log';
 import { ThreadsStore } from './threads-store';
 
 const temp = useTempDirs('claude-desk-thread-log');
@@ -60,5 +60,17 @@ describe('the thread log keeps an answer once', () => {
   it('an older log, with the copy, reads as before', () => {
     const old = `${JSON.stringify({ op: 'assistant', at: 1, message: answer(verdict()) })}\n`;
     expect((parseThreadLog('t', old).messages[0] as AssistantMessage).verdict?.result).toBe(ANSWER);
+  });
+});
+
+describe('syncLog', () => {
+  it('syncs a log that exists and never makes one that does not (a thread deleted meanwhile stays deleted)', async () => {
+    const dir = await temp.make();
+    const file = path.join(dir, 'gone.jsonl');
+    await syncLog(file);
+    await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await fs.writeFile(file, '{"op":"meta"}\n');
+    await syncLog(file);
+    expect(await fs.readFile(file, 'utf8')).toBe('{"op":"meta"}\n');
   });
 });

@@ -171,6 +171,25 @@ export async function appendToLog(file: string, text: string, sync: boolean): Pr
   }
 }
 
+/**
+ * Make what was appended to a log power-loss safe. Opened read-write (Windows syncs only a writable handle) but
+ * never created: a thread deleted meanwhile stays deleted.
+ */
+export async function syncLog(file: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r+');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Settings without empty values, so "cleared" and "never set" look the same on disk. */
 export function cleanSettings(s: ThreadSettings): ThreadSettings {
   const out: Record<string, string | string[]> = {};

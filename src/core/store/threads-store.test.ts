@@ -266,6 +266,19 @@ describe('ThreadsStore', () => {
     expect((await (await h.open()).list()).map((s) => s.id)).toEqual([b.id]);
   });
 
+  it('a user message is in the log when appendUser resolves; deleting the thread right after leaves no log behind', async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.appendUser(id, user('u1', 'sent before its sync ends'));
+    // Read by a second store at once, as a restart right after the send would: the message is there.
+    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['sent before its sync ends']);
+    // Its power-loss sync may still be under way: it must not make the deleted log again.
+    await store.delete(id);
+    await store.flush();
+    expect(fs.existsSync(path.join(dir, `${id}.jsonl`))).toBe(false);
+    expect(h.warnings).toEqual([]);
+  });
+
   it('updates per-thread settings and totals, persisted', async () => {
     const store = await h.open();
     const { id } = await store.create({ settings: { model: 'opus', systemPrompt: 'be brief' } });
