@@ -25,6 +25,27 @@ describe('ThreadLocks', () => {
     expect((await fs.stat(path.join(dir, 't1.lock'))).mode & 0o777).toBe(0o600);
   });
 
+  it('a thread run last here, then by another instance, then here again: each turn learns who ran before it', async () => {
+    const dir = await tmp();
+    const a = new ThreadLocks(dir, 'web');
+    const b = new ThreadLocks(dir, 'cli');
+    const turn = async (locks: ThreadLocks) => {
+      const lock = await locks.acquire('t1');
+      if (!lock.ok) throw new Error('not taken');
+      await lock.release();
+      return lock.otherRanLast;
+    };
+    expect(await turn(a)).toBe(false); // the first turn ever
+    expect(await turn(a)).toBe(false); // a ran last: one stat says so
+    expect(await turn(b)).toBe(true);
+    expect(await turn(a)).toBe(true); // b's write changed the file a remembered
+    expect(await turn(a)).toBe(false);
+    // Someone replaced the file by hand: it is read again, not trusted by its old stamp.
+    await fs.writeFile(path.join(dir, 't1.last'), 'someone-else');
+    expect(await turn(a)).toBe(true);
+    await expect.poll(async () => (await fs.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it.runIf(process.platform === 'linux')('a lock whose pid now belongs to a newer process is stale', async () => {
     const dir = await tmp();
     expect(processStartTime(process.pid)).toMatch(/^\d+$/);

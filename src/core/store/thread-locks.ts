@@ -71,6 +71,8 @@ export class ThreadLocks {
   private readonly me: Omit<LockOwner, 'at' | 'nonce'>;
   private readonly instance = randomBytes(8).toString('hex');
   private dirMade: Promise<void> | undefined;
+  /** `<threadId>.last` as this instance left it (inode, size, mtime): unchanged on disk means nobody ran since. */
+  private readonly lastSeen = new Map<string, string>();
 
   constructor(
     private readonly dir: string,
@@ -101,10 +103,9 @@ export class ThreadLocks {
     const owner: LockOwner = { ...this.me, at: Date.now(), nonce: randomBytes(8).toString('hex') };
     for (let round = 0; round < 5; round++) {
       if (await this.place(file, owner)) {
-        const last = await fs.readFile(this.lastFile(threadId), 'utf8').catch(() => undefined);
         return {
           ok: true,
-          otherRanLast: last !== undefined && last !== this.instance,
+          otherRanLast: await this.otherRanLast(threadId),
           release: () => this.release(threadId, owner, turn),
         };
       }
@@ -134,8 +135,21 @@ export class ThreadLocks {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw err;
     } finally {
-      await fs.rm(tmp, { force: true });
+      // Not awaited: a turn's first token waits on every file operation of its lock. A leftover is harmless.
+      void fs.rm(tmp, { force: true }).catch(() => undefined);
     }
+  }
+
+  /** Whether another instance ran the thread's last turn: one stat when the file is still as this one wrote it. */
+  private async otherRanLast(threadId: string): Promise<boolean> {
+    const file = this.lastFile(threadId);
+    const seen = this.lastSeen.get(threadId);
+    if (seen !== undefined) {
+      const st = await fs.stat(file, { bigint: true }).catch(() => undefined);
+      if (st && stamp(st) === seen) return false;
+    }
+    const last = await fs.readFile(file, 'utf8').catch(() => undefined);
+    return last !== undefined && last !== this.instance;
   }
 
   /** Move a dead owner's lock away; if what was moved turns out to be someone's fresh lock, put it back. */
@@ -152,7 +166,22 @@ export class ThreadLocks {
   }
 
   private async release(threadId: string, owner: LockOwner, turn: boolean): Promise<void> {
-    if (turn) await fs.writeFile(this.lastFile(threadId), this.instance, { mode: 0o600 }).catch(() => undefined);
+    if (turn) {
+      const file = this.lastFile(threadId);
+      this.lastSeen.delete(threadId);
+      // A new file put in place (not the old one rewritten): each write has an inode of its own, made while the
+      // one it replaces still existed, so another instance's write always changes the stamp.
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      const written = await fs
+        .writeFile(tmp, this.instance, { mode: 0o600 })
+        .then(() => fs.rename(tmp, file))
+        .then(
+          () => true,
+          () => fs.rm(tmp, { force: true }).then(() => false),
+        );
+      const st = written ? await fs.stat(file, { bigint: true }).catch(() => undefined) : undefined;
+      if (st) this.lastSeen.set(threadId, stamp(st));
+    }
     const held = await readOwner(this.file(threadId));
     if (held?.nonce === owner.nonce) await fs.rm(this.file(threadId), { force: true });
   }
@@ -164,6 +193,11 @@ export class ThreadLocks {
   private lastFile(threadId: string): string {
     return path.join(this.dir, `${threadId}.last`);
   }
+}
+
+/** What tells one write of `.last` from another: its inode (new on every write, see release), size and times. */
+function stamp(st: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): string {
+  return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
 
 async function readOwner(file: string): Promise<LockOwner | undefined> {
