@@ -16,27 +16,23 @@ function deps(overrides: Partial<SelectSandboxDeps> = {}): SelectSandboxDeps {
     probe: async () => ({ ok: true }),
     probeCache: new Map(),
     ensureDir: async () => {},
-    writeFile: async () => {},
     ...overrides,
   };
 }
 
 describe('selectSandbox', () => {
-  it('macOS with sandbox-exec → seatbelt; wrap writes turn.sb in the scratch dir and keeps argv', async () => {
-    const writes: { file: string; data: string }[] = [];
+  it('macOS with sandbox-exec → seatbelt; wrap names turn.sb in the scratch dir, gives its text, and keeps argv', async () => {
     const box = await selectSandbox(
-      deps({
-        platform: 'darwin',
-        privateDirs: ['/Users/ann/Library/Application Support/Claude Desk/state'],
-        writeFile: async (file, data) => void writes.push({ file, data }),
-      }),
+      deps({ platform: 'darwin', privateDirs: ['/Users/ann/Library/Application Support/Claude Desk/state'] }),
     );
     expect(box.kind).toBe('seatbelt');
     const cmd = await box.wrap('/opt/claude', ARGV, '/tmp/turn-1');
-    expect(cmd).toEqual({ file: '/usr/bin/sandbox-exec', args: ['-f', '/tmp/turn-1/turn.sb', '/opt/claude', ...ARGV] });
-    expect(writes).toHaveLength(1);
-    expect(writes[0]?.file).toBe('/tmp/turn-1/turn.sb');
-    expect(writes[0]?.data).toContain(
+    expect(cmd).toMatchObject({
+      file: '/usr/bin/sandbox-exec',
+      args: ['-f', '/tmp/turn-1/turn.sb', '/opt/claude', ...ARGV],
+    });
+    expect(Object.keys(cmd.files ?? {})).toEqual(['turn.sb']);
+    expect(cmd.files?.['turn.sb']).toContain(
       '(deny file-read* file-write* (subpath "/Users/ann/Library/Application Support/Claude Desk/state"))',
     );
   });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxState } from '../../shared/cli-status.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { bwrapArgs } from './bwrap-args.js';
 import { probeBwrapWithExecFile, type ProbeResult, type ProbeRunner } from './probe-bwrap.js';
 import { defaultRealPath, resolveRealPath, type RealPathFn } from './real-path.js';
@@ -15,14 +14,17 @@ export const SEATBELT_PROFILE_NAME = 'turn.sb';
 export interface WrappedCommand {
   file: string;
   args: string[];
+  /** Files the command reads, for the turn's scratch dir (name → content): whoever spawns writes them there. */
+  files?: Record<string, string>;
 }
 
 /** The wall chosen for this machine, and how to put a turn's command behind it. */
 export interface Sandbox extends SandboxState {
   /**
-   * The command to spawn instead of `file args…`. `scratchDir` is the turn's own temp dir (Seatbelt
-   * writes its profile there); it must lie outside the private dirs, or the CLI could not read
-   * the scratch files (MCP config, prompt files) it is given.
+   * The command to spawn instead of `file args…`, with any file it needs in `scratchDir`, the turn's own temp
+   * dir (Seatbelt's profile). Writes nothing itself, so a turn can be planned in memory and compared with the
+   * process kept for it before any file exists. `scratchDir` must lie outside the private dirs, or the CLI
+   * could not read the scratch files (MCP config, prompt files) it is given.
    */
   wrap(file: string, args: readonly string[], scratchDir: string): Promise<WrappedCommand>;
 }
@@ -41,7 +43,6 @@ export interface SelectSandboxDeps {
   /** Cache of probe results (bwrap + dirs → result); a module-wide one by default, so it runs once. */
   probeCache?: Map<string, Promise<ProbeResult>>;
   ensureDir?: (dir: string) => Promise<void>;
-  writeFile?: (file: string, data: string) => Promise<void>;
 }
 
 const sharedProbeCache = new Map<string, Promise<ProbeResult>>();
@@ -66,22 +67,24 @@ function selectSeatbelt(deps: SelectSandboxDeps, realpath: RealPathFn): Sandbox 
     // Unexpressible path (newline, NUL): say so on the status card rather than fail every turn.
     return unconfined(`${(err as Error).message}; move the data dir (CLAUDE_DESK_DATA_DIR) to enable the wall`);
   }
-  const writeFile = deps.writeFile ?? ((file: string, data: string) => writeFileAtomic(file, data, 0o600));
   const walled = resolvedDirs(deps.privateDirs, realpath);
   return {
     kind: 'seatbelt',
     reason: `sandbox-exec denies the CLI access to ${deps.privateDirs.join(', ')}`,
     async wrap(file, args, scratchDir) {
       assertOutside(scratchDir, walled, realpath);
+      // Written 0600 with the turn's other scratch files: the profile names the private dir; nobody else needs
+      // to read it. sandbox-exec reads it before the wall goes up, so it may live anywhere the app can write.
       const profileFile = path.join(scratchDir, SEATBELT_PROFILE_NAME);
-      // 0600: the profile names the private dir; nobody else needs to read it. sandbox-exec reads
-      // it before the wall goes up, so it may live anywhere the app can write.
-      await writeFile(profileFile, profile);
       // sandbox-exec stops parsing its options at the first operand (BSD getopt), so the CLI's argv
       // after `file` is passed through untouched. A relative `file` starting with "-" would be
       // taken for an option: make it a path.
       const command = file.startsWith('-') ? `./${file}` : file;
-      return { file: SANDBOX_EXEC, args: ['-f', profileFile, command, ...args] };
+      return {
+        file: SANDBOX_EXEC,
+        args: ['-f', profileFile, command, ...args],
+        files: { [SEATBELT_PROFILE_NAME]: profile },
+      };
     },
   };
 }

@@ -1,8 +1,6 @@
 import { isObject } from './cli-json';
 import type { CliPermissionMode } from './control-protocol';
 import { type ControlChannel, ControlSession } from './control-session';
-import type { SpawnPlan } from './spawn-plan';
-import { fingerprintPlan } from './turn-fingerprint';
 import type { TurnProcess } from './turn-process';
 
 /** How many CLI processes are kept for their threads' next turns (CLAUDE_DESK_KEEP; 0 = a fresh spawn per turn). */
@@ -49,11 +47,6 @@ export function maskLiveArgs(args: readonly string[]): string[] {
     out.push(arg);
   }
   return out;
-}
-
-/** The fingerprint of everything a control request cannot change (turn-fingerprint.ts, argv masked). */
-export function keptFingerprint(plan: Pick<SpawnPlan, 'file' | 'args' | 'cwd' | 'env' | 'scratch'>): Promise<string> {
-  return fingerprintPlan({ ...plan, args: maskLiveArgs(plan.args) });
 }
 
 /**

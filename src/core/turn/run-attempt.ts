@@ -9,7 +9,7 @@ import { interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { TurnRequest } from './turn-request';
 import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
-import { buildSpawnPlan } from './spawn-plan';
+import { describeSpawn, materializeSpawn } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { parseContextUsage } from '../../shared/context-usage';
@@ -74,12 +74,13 @@ export interface AttemptResult {
 /** One CLI process for one turn: scratch files, args, spawn, the stdin line, events until exit. */
 export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: AttemptDeps): Promise<AttemptResult> {
   const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
-  const plan = await buildSpawnPlan(req, input, deps);
-  const { scratch, file, args } = plan;
-  // A pre-started process is used only if it was started with exactly this plan.
-  const warm = await input.warm?.take(req.threadId, plan).catch(() => undefined);
+  // Planned in memory first: a kept or warm process is used only if it was started with exactly this plan, and
+  // then no file is made for the turn (a kept turn's first token waited on a dozen file operations for it).
+  const spec = await describeSpawn(req, input, deps);
+  const warm = await input.warm?.take(req.threadId, spec).catch(() => undefined);
   // What the process that answers was started with: its own plan if it was warm or kept.
-  const procPlan = warm?.plan ?? plan;
+  const procPlan = warm?.plan ?? (await materializeSpawn(spec, deps));
+  const { file, args } = procPlan;
   let kept = false;
   let markKept!: (exit: ProcessExit) => void;
   const keptExit = new Promise<ProcessExit>((resolve) => (markKept = resolve));
@@ -143,7 +144,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       file,
       args,
       cwd: input.projectDir,
-      env: plan.env,
+      env: procPlan.env,
       spawner: deps.spawner,
       killGroup: deps.killGroup,
       clock: deps.clock,
@@ -236,7 +237,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         keepable &&
         input.warm?.keeping &&
         (await proc.sweepStrays()) &&
-        input.warm.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(plan.args) })
+        input.warm.keep({ threadId: req.threadId, proc, plan: procPlan, live: liveFlags(spec.args) })
       ) {
         kept = true;
         markKept(KEPT_EXIT);
@@ -291,8 +292,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file };
   } finally {
     // A kept process still reads its scratch files; the pool cleans them when it ends.
-    const unused = [scratch, warm?.scratch].filter((d) => d && !(kept && d === procPlan.scratch));
-    await Promise.all(unused.map((d) => d?.cleanup()));
+    if (!kept) await procPlan.scratch.cleanup();
   }
 }
 

@@ -1,7 +1,17 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { spawnFingerprints } from './turn-fingerprint';
 import type { TurnRequest } from './turn-request';
-import { type ScratchDir, createScratchDir } from './turn-scratch-dir';
+import {
+  MCP_CONFIG_FILE,
+  SCRATCH_PREFIX,
+  SYSTEM_PROMPT_FILE,
+  type ScratchDir,
+  createScratchDir,
+  scratchContents,
+} from './turn-scratch-dir';
 
 /** The parts of a turn request that decide how its CLI is spawned (everything but the message). */
 export type SpawnRequest = Pick<
@@ -18,15 +28,31 @@ export interface SpawnSession {
   projectDir: string;
 }
 
-/** Exactly what one turn's CLI process is started with, plus the scratch dir its files live in. */
-export interface SpawnPlan {
+/**
+ * What one turn's CLI process would be started with, planned in memory: no file exists yet, and where the
+ * scratch dir's path goes (argv, a wall's files) a stand-in holds its place. Compared with the process kept or
+ * warmed for the thread by its fingerprints; made real (materializeSpawn) only when a process must be spawned.
+ */
+export interface SpawnSpec {
   file: string;
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  scratch: ScratchDir;
+  /** The scratch dir's files, name → content (MCP config with its token, system prompt, a wall's profile). */
+  files: Readonly<Record<string, string>>;
+  /** The stand-in for the scratch dir's path in `args` and `files`. */
+  scratchStandIn: string;
   sessionId: string;
   resume: boolean;
+  /** Digest of all of it (secrets hashed, never kept): a warm process is used only for an equal one. */
+  fingerprint: string;
+  /** The same without the session flag and what a control request switches live: what a kept process must match. */
+  keptFingerprint: string;
+}
+
+/** Exactly what one turn's CLI process is started with: its spec with the scratch dir made and named in argv. */
+export interface SpawnPlan extends SpawnSpec {
+  scratch: ScratchDir;
 }
 
 /**
@@ -46,53 +72,81 @@ export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'lay
 }
 
 /**
- * Scratch files, argv (maybe wrapped by the sandbox) and env of one turn. Shared by a turn that spawns
- * now and by the warm pool, so a warm process is started with the very same plan a turn
- * would build — the fingerprint then compares two plans, never a plan with a guess.
+ * Scratch files, argv (maybe wrapped by the sandbox) and env of one turn, in memory. Shared by a turn and by the
+ * warm pool, so a warm or kept process is judged against the very plan a turn would spawn with — two plans
+ * compared, never a plan with a guess — and a turn that a kept process answers touches no file for it.
  */
+export async function describeSpawn(
+  req: SpawnRequest,
+  session: SpawnSession,
+  deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
+): Promise<SpawnSpec> {
+  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  // A path where the dir will be made (so a wall can judge where it lies), with a NUL no real path can hold.
+  const standIn = path.join(deps.tmpRoot ?? os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-\u0000`);
+  const own = scratchContents({ mcp, systemPrompt: req.settings.systemPrompt });
+  const cliArgs = [
+    ...(req.cli.prefixArgs ?? []),
+    ...buildTurnArgs({
+      sessionId: session.sessionId,
+      resume: session.resume,
+      projectDir: session.projectDir,
+      permissionMode: req.permissionMode,
+      model: parseModelRouting(req.settings.model).model,
+      mcpConfigPath: MCP_CONFIG_FILE in own ? path.join(standIn, MCP_CONFIG_FILE) : undefined,
+      appendSystemPromptPath: SYSTEM_PROMPT_FILE in own ? path.join(standIn, SYSTEM_PROMPT_FILE) : undefined,
+      includeUserMcpServers: req.includeUserMcpServers,
+      disabledMcpServers: req.settings.disabledMcpServers,
+      resumeAt: session.resumeAt,
+    }),
+  ];
+  const wrapped = req.wrap
+    ? await req.wrap(req.cli.path, cliArgs, standIn)
+    : { file: req.cli.path, args: cliArgs, files: undefined };
+  const shape = {
+    file: wrapped.file,
+    args: wrapped.args,
+    cwd: session.projectDir,
+    env: {
+      ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathEnv: req.cli.pathEnv }),
+      // The CLI's own file checkpoints, for rewind (recorded cases 40–41).
+      CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
+      // The Task* checklist tools (TaskCreate/TaskUpdate/TaskList): 2.1.328 offers them only with this (case 33).
+      CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
+    },
+    files: scratchContents({ mcp, systemPrompt: req.settings.systemPrompt, files: wrapped.files }),
+  };
+  return {
+    ...shape,
+    ...spawnFingerprints(shape),
+    scratchStandIn: standIn,
+    sessionId: session.sessionId,
+    resume: session.resume,
+  };
+}
+
+/** Make a spec real: its scratch dir with its files (0700/0600), and the dir's path in place of the stand-in. */
+export async function materializeSpawn(spec: SpawnSpec, deps: { tmpRoot?: string }): Promise<SpawnPlan> {
+  const scratch = await createScratchDir({ files: spec.files, tmpRoot: deps.tmpRoot });
+  const put = (text: string): string => text.split(spec.scratchStandIn).join(scratch.dir);
+  const file = put(spec.file);
+  const args = spec.args.map(put);
+  if ([file, ...args].some((a) => a.includes('\u0000'))) {
+    await scratch.cleanup();
+    throw new Error("the sandbox named the turn's scratch dir in a form Claude Desk cannot fill in");
+  }
+  // The files were written as planned; only one that names the dir is written again with its real path.
+  for (const [name, content] of Object.entries(spec.files)) {
+    if (content.includes(spec.scratchStandIn)) await fs.writeFile(path.join(scratch.dir, name), put(content));
+  }
+  return { ...spec, file, args, scratch };
+}
+
+/** describeSpawn, then materializeSpawn: a plan to spawn now. */
 export async function buildSpawnPlan(
   req: SpawnRequest,
   session: SpawnSession,
   deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
 ): Promise<SpawnPlan> {
-  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
-  const scratch = await createScratchDir({ mcp, systemPrompt: req.settings.systemPrompt, tmpRoot: deps.tmpRoot });
-  try {
-    const cliArgs = [
-      ...(req.cli.prefixArgs ?? []),
-      ...buildTurnArgs({
-        sessionId: session.sessionId,
-        resume: session.resume,
-        projectDir: session.projectDir,
-        permissionMode: req.permissionMode,
-        model: parseModelRouting(req.settings.model).model,
-        mcpConfigPath: scratch.mcpConfigPath,
-        appendSystemPromptPath: scratch.appendSystemPromptPath,
-        includeUserMcpServers: req.includeUserMcpServers,
-        disabledMcpServers: req.settings.disabledMcpServers,
-        resumeAt: session.resumeAt,
-      }),
-    ];
-    const { file, args } = req.wrap
-      ? await req.wrap(req.cli.path, cliArgs, scratch.dir)
-      : { file: req.cli.path, args: cliArgs };
-    return {
-      file,
-      args,
-      cwd: session.projectDir,
-      env: {
-        ...buildChildEnv({ baseEnv: deps.env, savedApiKey: req.savedApiKey, pathEnv: req.cli.pathEnv }),
-        // The CLI's own file checkpoints, for rewind (recorded cases 40–41).
-        CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true',
-        // The Task* checklist tools (TaskCreate/TaskUpdate/TaskList): 2.1.328 offers them only with this (case 33).
-        CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
-      },
-      scratch,
-      sessionId: session.sessionId,
-      resume: session.resume,
-    };
-  } catch (err) {
-    await scratch.cleanup();
-    throw err;
-  }
+  return materializeSpawn(await describeSpawn(req, session, deps), deps);
 }

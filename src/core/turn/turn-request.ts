@@ -5,12 +5,18 @@ import type { ApprovalDecision, TurnError, TurnVerdict } from '../../shared/turn
 import type { ControlResult } from './control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
 
-/** Lets a sandbox put a wall around the CLI: returns what to spawn instead (e.g. bwrap … claude …). */
-export type SpawnWrapper = (
-  file: string,
-  args: string[],
-  scratchDir: string,
-) => { file: string; args: string[] } | Promise<{ file: string; args: string[] }>;
+/** What to spawn instead, and the files (name → content) it needs in the scratch dir (a Seatbelt profile). */
+export interface WrappedSpawn {
+  file: string;
+  args: string[];
+  files?: Record<string, string>;
+}
+
+/**
+ * Lets a sandbox put a wall around the CLI: returns what to spawn instead (e.g. bwrap … claude …). It writes
+ * nothing: a turn is planned in memory first, with a stand-in for the scratch dir's path.
+ */
+export type SpawnWrapper = (file: string, args: string[], scratchDir: string) => WrappedSpawn | Promise<WrappedSpawn>;
 
 /** Everything one turn needs: plain data plus the sandbox's wrapper. */
 export interface TurnRequest {

@@ -7,9 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, createHarness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
-import { buildSpawnPlan, type SpawnRequest } from './spawn-plan';
+import { describeSpawn, materializeSpawn, type SpawnRequest } from './spawn-plan';
 import type { TurnEngine } from './turn-engine';
-import { fingerprintPlan } from './turn-fingerprint';
 import { WARM_MAX_AGE_MS } from './warm-pool';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
@@ -69,7 +68,7 @@ describe('WarmPool (fake claude)', () => {
   });
 });
 
-describe('fingerprintPlan', () => {
+describe('the plan a warm or kept process is judged by', () => {
   const base: SpawnRequest = {
     settings: { systemPrompt: 'Be brief.' },
     permissionMode: 'acceptEdits',
@@ -77,21 +76,16 @@ describe('fingerprintPlan', () => {
     mcp: { url: 'http://127.0.0.1:1/mcp', token: 'secret-a' },
   };
   const session = { sessionId: '6f1c1f5e-7a57-4a43-9d3c-3f0d6a1c2b11', resume: true, projectDir: os.tmpdir() };
-  // A wrapper that names the scratch dir in argv and writes a file into it, like the Seatbelt wall.
-  const wrap: SpawnRequest['wrap'] = async (file, args, dir) => {
-    await fs.writeFile(path.join(dir, 'profile.sb'), `(allow file-read* (subpath "${dir}"))`);
-    return { file: '/usr/bin/sandbox-exec', args: ['-f', path.join(dir, 'profile.sb'), file, ...args] };
-  };
-  async function fp(req: SpawnRequest, env: NodeJS.ProcessEnv = { PATH: '/bin' }): Promise<string> {
-    const plan = await buildSpawnPlan(req, session, { env });
-    try {
-      return await fingerprintPlan(plan);
-    } finally {
-      await plan.scratch.cleanup();
-    }
-  }
+  // A wrapper that names the scratch dir in argv and has a file of its own there, like the Seatbelt wall.
+  const wrap: SpawnRequest['wrap'] = async (file, args, dir) => ({
+    file: '/usr/bin/sandbox-exec',
+    args: ['-f', path.join(dir, 'profile.sb'), file, ...args],
+    files: { 'profile.sb': '(deny file-read* (subpath "/private"))' },
+  });
+  const fp = async (req: SpawnRequest, env: NodeJS.ProcessEnv = { PATH: '/bin' }) =>
+    (await describeSpawn(req, session, { env })).fingerprint;
 
-  it('is equal for two plans of the same turn (the scratch dir name is masked), else differs', async () => {
+  it('is equal for two plans of the same turn, else differs; secrets are hashed', async () => {
     const same = await fp({ ...base, wrap });
     expect(await fp({ ...base, wrap })).toBe(same);
     expect(await fp({ ...base, wrap, settings: { systemPrompt: 'Be long.' } })).not.toBe(same);
@@ -99,6 +93,33 @@ describe('fingerprintPlan', () => {
     expect(await fp({ ...base, wrap, savedApiKey: 'sk-ant-other' })).not.toBe(same);
     expect(await fp({ ...base, wrap }, { PATH: '/usr/bin' })).not.toBe(same);
     expect(await fp({ ...base })).not.toBe(same); // no wall
+    const other = async (files: Record<string, string>) =>
+      fp({ ...base, wrap: async (f, a, d) => ({ ...(await wrap(f, a, d)), files }) });
+    expect(await other({ 'profile.sb': '(deny file-read* (subpath "/elsewhere"))' })).not.toBe(same); // the wall's file
     expect(same).not.toContain('secret');
+  });
+
+  it('is planned without touching the disk; made real, the dir holds its files (0600) and argv names it', async () => {
+    const tmpRoot = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-plan-')), 'not-yet');
+    const spec = await describeSpawn({ ...base, wrap }, session, { env: { PATH: '/bin' }, tmpRoot });
+    await expect(fs.access(tmpRoot)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(Object.keys(spec.files).sort()).toEqual(['append-system-prompt.txt', 'mcp-config.json', 'profile.sb']);
+
+    await fs.mkdir(tmpRoot);
+    const plan = await materializeSpawn(spec, { tmpRoot });
+    try {
+      expect(plan.fingerprint).toBe(spec.fingerprint);
+      expect(plan.args.slice(0, 2)).toEqual(['-f', path.join(plan.scratch.dir, 'profile.sb')]);
+      expect(plan.args).toContain(path.join(plan.scratch.dir, 'mcp-config.json'));
+      expect(plan.args.join(' ')).not.toContain('\u0000');
+      for (const [name, content] of Object.entries(spec.files)) {
+        const file = path.join(plan.scratch.dir, name);
+        expect(await fs.readFile(file, 'utf8')).toBe(content);
+        if (process.platform !== 'win32') expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await plan.scratch.cleanup();
+      await fs.rm(path.dirname(tmpRoot), { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,14 @@
 import type { ProcessSweeper } from '../process-sweep';
 import type { GroupKiller, Spawner } from './spawned-process';
-import { type SpawnPlan, type SpawnRequest, buildSpawnPlan, resolveProjectDir } from './spawn-plan';
-import { DEFAULT_KEEP_IDLE_MS, type LiveFlags, keptFingerprint, liveFlags, switchLive } from './kept-process';
-import { fingerprintPlan } from './turn-fingerprint';
+import {
+  type SpawnPlan,
+  type SpawnRequest,
+  type SpawnSpec,
+  describeSpawn,
+  materializeSpawn,
+  resolveProjectDir,
+} from './spawn-plan';
+import { DEFAULT_KEEP_IDLE_MS, type LiveFlags, liveFlags, switchLive } from './kept-process';
 import { type Clock, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
 import type { TurnRequest } from './turn-request';
 
@@ -63,8 +69,8 @@ interface Entry {
   kind: 'warm' | 'kept';
   threadId: string;
   plan: SpawnPlan;
-  /** warm: the whole plan; kept: everything a control request cannot switch (keptFingerprint). */
-  fingerprint: Promise<string>;
+  /** warm: the whole plan's fingerprint; kept: everything a control request cannot switch (keptFingerprint). */
+  fingerprint: string;
   live: LiveFlags;
   proc: TurnProcess;
   spawnedAt: number;
@@ -141,15 +147,15 @@ export class WarmPool {
   }
 
   /**
-   * Hand the thread's warm process to a turn if it was started with exactly `plan` (compared by
-   * fingerprint), is alive and young enough; otherwise discard it. Either way the entry leaves the pool.
+   * Hand the thread's warm process to a turn if it was started with exactly the turn's plan (compared by
+   * fingerprint, in memory), is alive and young enough; otherwise discard it. Either way the entry leaves the pool.
    */
-  async take(threadId: string, plan: SpawnPlan): Promise<AdoptedProcess | undefined> {
+  async take(threadId: string, plan: SpawnSpec): Promise<AdoptedProcess | undefined> {
     const entry = this.entries.get(threadId);
     if (!entry) return undefined;
     this.entries.delete(threadId);
     this.clearTimer(entry);
-    const why = await this.unfit(entry, plan);
+    const why = this.unfit(entry, plan);
     if (why) {
       this.kill(entry, why);
       return undefined;
@@ -205,7 +211,7 @@ export class WarmPool {
       kind: 'kept',
       threadId: offer.threadId,
       plan: offer.plan,
-      fingerprint: keptFingerprint(offer.plan).catch(() => 'unreadable'),
+      fingerprint: offer.plan.keptFingerprint,
       live: offer.live,
       proc: offer.proc,
       spawnedAt: this.clock.now(),
@@ -222,19 +228,17 @@ export class WarmPool {
   }
 
   /** Why a process cannot answer a turn with this plan, or undefined when it can. */
-  private async unfit(entry: Entry, plan: SpawnPlan): Promise<string | undefined> {
+  private unfit(entry: Entry, plan: SpawnSpec): string | undefined {
     if (!entry.proc.running) return 'it exited';
     if (entry.kind === 'warm') {
       if (this.clock.now() - entry.spawnedAt >= this.maxAgeMs) return 'it is too old';
-      const fingerprint = await fingerprintPlan(plan).catch(() => 'unreadable');
-      return fingerprint !== (await entry.fingerprint)
+      return plan.fingerprint !== entry.fingerprint
         ? 'the turn differs (settings, model, mode, auth or session changed)'
         : undefined;
     }
     // Its conversation is the session's latest only while nothing else resumed it.
     if (!plan.resume || plan.sessionId !== entry.plan.sessionId) return 'the thread is in another session now';
-    const fingerprint = await keptFingerprint(plan).catch(() => 'unreadable');
-    return fingerprint !== (await entry.fingerprint)
+    return plan.keptFingerprint !== entry.fingerprint
       ? 'the turn needs what only a new process gets (folder, system prompt, tools, wall or auth changed)'
       : undefined;
   }
@@ -284,25 +288,26 @@ export class WarmPool {
 
     const stored = await this.deps.sessions.get(threadId);
     const sessionId = stored ?? this.pendingSessionId(threadId) ?? this.deps.newSessionId();
-    const plan = await buildSpawnPlan(req, { sessionId, resume: stored !== undefined, projectDir }, this.deps);
-    const fingerprint = await fingerprintPlan(plan);
+    const spec = await describeSpawn(req, { sessionId, resume: stored !== undefined, projectDir }, this.deps);
     const existing = this.entries.get(threadId);
     // A kept process that fits the plan is better than any warm one: it has no first-turn work left.
-    const keptFits = existing?.kind === 'kept' && (await this.unfit(existing, plan)) === undefined;
+    const keptFits = existing?.kind === 'kept' && this.unfit(existing, spec) === undefined;
+    const warmFits =
+      existing?.kind === 'warm' &&
+      existing.fingerprint === spec.fingerprint &&
+      existing.proc.running &&
+      this.age(existing) < this.maxAgeMs / 2;
+    if (keptFits || warmFits) return 'kept';
+    const plan = await materializeSpawn(spec, this.deps);
     // Re-check after the awaits: a turn may have started, or the settings changed meanwhile.
     if (generation !== this.generation || !this.enabled || this.deps.isThreadBusy(threadId)) {
       await plan.scratch.cleanup();
       return 'skipped';
     }
-    const warmFits =
-      existing?.kind === 'warm' &&
-      (await existing.fingerprint) === fingerprint &&
-      existing.proc.running &&
-      this.age(existing) < this.maxAgeMs / 2;
     // The slot changed meanwhile (a turn took it, or kept its process): this plan is stale; keep what is there.
-    if (this.entries.get(threadId) !== existing || keptFits || warmFits) {
+    if (this.entries.get(threadId) !== existing) {
       await plan.scratch.cleanup();
-      return this.entries.get(threadId) !== existing ? 'skipped' : 'kept';
+      return 'skipped';
     }
     this.discard(threadId, 'replaced by a newer warm process');
     const cap = this.deps.maxProcesses ?? WARM_MAX_PROCESSES;
@@ -312,16 +317,16 @@ export class WarmPool {
       if (!oldest) break;
       this.discard(oldest.threadId, 'the warm-process cap was reached');
     }
-    this.spawn(threadId, plan, fingerprint);
+    this.spawn(threadId, plan);
     return 'warmed';
   }
 
-  private spawn(threadId: string, plan: SpawnPlan, fingerprint: string): void {
+  private spawn(threadId: string, plan: SpawnPlan): void {
     const entry: Entry = {
       kind: 'warm',
       threadId,
       plan,
-      fingerprint: Promise.resolve(fingerprint),
+      fingerprint: plan.fingerprint,
       live: liveFlags(plan.args),
       spawnedAt: this.clock.now(),
       lastUsed: this.clock.now(),
