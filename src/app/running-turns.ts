@@ -22,11 +22,24 @@ const markerSchema = z.object({
  * it "running" forever. A marker whose pid is alive belongs to another window and is left alone.
  */
 export class RunningTurns {
+  private dirMade = false;
+
   constructor(private readonly dir: string) {}
 
   async started(threadId: string, turnId: string): Promise<void> {
+    const write = () =>
+      fs.writeFile(this.file(turnId), JSON.stringify({ threadId, turnId, pid: process.pid }), { mode: 0o600 });
+    // The folder is made once per run (each turn's first token waits on this write), again if it was removed.
+    if (this.dirMade) {
+      try {
+        return await write();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
     await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await fs.writeFile(this.file(turnId), JSON.stringify({ threadId, turnId, pid: process.pid }), { mode: 0o600 });
+    this.dirMade = true;
+    await write();
   }
 
   async ended(turnId: string): Promise<void> {

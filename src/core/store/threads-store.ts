@@ -58,6 +58,9 @@ const COMPACT_MIN_CHARS = 256 * 1024;
  * Threads on disk: `index.json` (summaries, rebuildable) plus one append-only log per thread
  * (thread-log.ts). Every write for one thread goes through that thread's queue, in call order.
  */
+/** How long after a user message is written its log is made power-loss safe (off the turn's first token). */
+const USER_SYNC_DELAY_MS = 150;
+
 export class ThreadsStore {
   private readonly now: () => number;
   private readonly newId: () => string;
@@ -65,7 +68,9 @@ export class ThreadsStore {
   private readonly snapshots: SnapshotCoalescer;
   private readonly listeners = new Set<(c: ThreadsChange) => void>();
   private readonly queues = new Map<string, Promise<unknown>>();
-  /** Datasyncs of user messages still under way (flush waits for them). */
+  /** Logs with a user message not yet power-loss safe: the timer that syncs them (flush syncs them at once). */
+  private readonly syncDue = new Map<string, { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> }>();
+  /** Those syncs under way (flush waits for them). */
   private readonly syncing = new Set<Promise<void>>();
   /** Per thread: line size of each unfinished turn's last written snapshot, and what superseded ones add up to. */
   private readonly snapshotChars = new Map<string, Map<string, number>>();
@@ -373,7 +378,8 @@ export class ThreadsStore {
     }
     entry.updatedAt = Math.max(entry.updatedAt, at);
     // Written (so it outlives a crash of this app) before it resolves, and the send writes Claude's line only then;
-    // made power-loss safe just after: a datasync on that path cost each turn's first token 2–70 ms.
+    // made power-loss safe a moment later: a datasync on that path (or beside it, holding one of the few threads
+    // file operations run on) cost each turn's first token 2–70 ms.
     await this.appendRecords(id, records, 'after');
     this.messageIds.add(id, message.id);
     this.changed(id, 'message');
@@ -417,7 +423,7 @@ export class ThreadsStore {
   async flush(): Promise<void> {
     await this.snapshots.flushAll();
     await Promise.all([...this.queues.values()]);
-    await Promise.all([...this.syncing]);
+    await Promise.all([...[...this.syncDue.values()].map((d) => d.run()), ...this.syncing]);
     await this.index.now();
   }
 
@@ -489,13 +495,25 @@ export class ThreadsStore {
     this.index.soon();
   }
 
-  /** A datasync outside the thread's queue, so the writes queued behind it (the answer's placeholder) do not wait. */
+  /**
+   * A datasync in a moment, outside the thread's queue, so neither the writes queued behind it (the answer's
+   * placeholder) nor the turn's start wait for it. One per log however many messages came meanwhile.
+   */
   private syncSoon(file: string): void {
-    const pending = log
-      .syncLog(file)
-      .catch((err: unknown) => this.warn(`Could not sync ${path.basename(file)}: ${String(err)}`))
-      .finally(() => this.syncing.delete(pending));
-    this.syncing.add(pending);
+    if (this.syncDue.has(file)) return;
+    const run = (): Promise<void> => {
+      clearTimeout(due.timer);
+      this.syncDue.delete(file);
+      const pending = log
+        .syncLog(file)
+        .catch((err: unknown) => this.warn(`Could not sync ${path.basename(file)}: ${String(err)}`))
+        .finally(() => this.syncing.delete(pending));
+      this.syncing.add(pending);
+      return pending;
+    };
+    const due = { timer: setTimeout(() => void run(), USER_SYNC_DELAY_MS), run };
+    due.timer.unref?.();
+    this.syncDue.set(file, due);
   }
 
   /** Rewrite a log with only the latest record of everything (runs inside the thread's queue). */

@@ -203,6 +203,9 @@ export class TurnEngine {
         release?.();
         return this.finish(emit, base, { status: 'stopped' });
       }
+      // Looked up while the turn takes its lock: the first token waits on each file operation.
+      const projectDir = resolveProjectDir(setup.request);
+      projectDir.catch(() => undefined); // awaited in runStarted
       // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
       const taken = await takeThreadLock({
         acquire: () => this.lockThread(req.threadId),
@@ -222,6 +225,7 @@ export class TurnEngine {
         emit({ ...base, type: 'started', startedAt: this.clock.now() });
         return await this.runStarted(
           setup.request,
+          projectDir,
           emit,
           () => stopRequested,
           (p, c) => {
@@ -296,13 +300,14 @@ export class TurnEngine {
 
   private async runStarted(
     req: TurnRequest,
+    projectDirFound: Promise<string | null>,
     emit: (e: TurnEvent) => void,
     isStopped: () => boolean,
     onProcess: (p: TurnProcess, control: ControlSession) => void,
   ): Promise<TurnOutcome> {
     const base = { threadId: req.threadId, turnId: req.turnId };
     const log = this.attemptDeps.log;
-    const projectDir = await resolveProjectDir(req);
+    const projectDir = await projectDirFound;
     if (!projectDir) {
       const error: TurnError = {
         kind: 'internal',
