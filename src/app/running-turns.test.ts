@@ -56,7 +56,11 @@ describe('RunningTurns.started', () => {
     await fs.rm(dir, { recursive: true });
     await turns.started('t1', 'turn-2');
     const marker = path.join(dir, 'turn-2.json');
-    expect(JSON.parse(await fs.readFile(marker, 'utf8'))).toEqual({ threadId: 't1', turnId: 'turn-2', pid: process.pid });
+    expect(JSON.parse(await fs.readFile(marker, 'utf8'))).toEqual({
+      threadId: 't1',
+      turnId: 'turn-2',
+      pid: process.pid,
+    });
     if (process.platform !== 'win32') expect((await fs.stat(marker)).mode & 0o777).toBe(0o600);
     await turns.ended('turn-2');
     expect(await fs.readdir(dir)).toEqual([]);
