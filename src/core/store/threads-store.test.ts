@@ -279,6 +279,22 @@ describe('ThreadsStore', () => {
     expect(h.warnings).toEqual([]);
   });
 
+  it("a send's message and its answer's placeholder, saved in one go, are one write to the log", async () => {
+    const store = await h.open();
+    const { id } = await store.create();
+    await store.flush();
+    const log = path.join(dir, `${id}.jsonl`);
+    const open = vi.spyOn(fsp, 'open');
+    try {
+      await Promise.all([store.appendUser(id, user('u1', 'question')), store.saveAssistant(id, asst('turn1', ''))]);
+      expect(open.mock.calls.filter(([file, flags]) => file === log && flags === 'a')).toHaveLength(1);
+    } finally {
+      open.mockRestore();
+    }
+    await store.saveAssistant(id, asst('turn1', 'answer', 'done'));
+    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['question', 'answer']);
+  });
+
   it('updates per-thread settings and totals, persisted', async () => {
     const store = await h.open();
     const { id } = await store.create({ settings: { model: 'opus', systemPrompt: 'be brief' } });

@@ -70,6 +70,8 @@ export class ThreadsStore {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Logs with a user message not yet power-loss safe: the timer that syncs them (flush syncs them at once). */
   private readonly syncDue = new Map<string, { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> }>();
+  /** Per thread, the records waiting for its queue to write them (see appendRecords). */
+  private readonly batches = new Map<string, { records: LogRecord[]; sync: boolean | 'after'; done: Promise<void> }>();
   /** Those syncs under way (flush waits for them). */
   private readonly syncing = new Set<Promise<void>>();
   /** Per thread: line size of each unfinished turn's last written snapshot, and what superseded ones add up to. */
@@ -476,23 +478,42 @@ export class ThreadsStore {
     }
   }
 
-  /** `sync`: on the disk for good before it resolves; 'after': written when it resolves, synced in the background. */
-  private async appendRecords(id: string, records: LogRecord[], sync: boolean | 'after'): Promise<void> {
-    await this.enqueue(id, async () => {
+  /**
+   * `sync`: on the disk for good before it resolves; 'after': written when it resolves, synced in the background.
+   * Records appended to a thread before its queue reaches them go out in one write (a send's message and its
+   * answer's placeholder: one open-write-close on the turn's first token, not two), synced as the most careful
+   * of them asks.
+   */
+  private appendRecords(id: string, records: LogRecord[], sync: boolean | 'after'): Promise<void> {
+    const open = this.batches.get(id);
+    if (open) {
+      open.records.push(...records);
+      open.sync = open.sync === true || sync === true ? true : open.sync || sync;
+      return open.done;
+    }
+    const batch: { records: LogRecord[]; sync: boolean | 'after'; done: Promise<void> } = {
+      records: [...records],
+      sync,
+      done: Promise.resolve(),
+    };
+    this.batches.set(id, batch);
+    batch.done = this.enqueue(id, async () => {
+      if (this.batches.get(id) === batch) this.batches.delete(id); // what comes from now on is the next write
       const entry = this.entries.get(id);
       if (!entry) return; // deleted meanwhile
       const file = this.logPath(id);
-      let text = log.serializeRecords(records);
+      let text = log.serializeRecords(batch.records);
       if (!this.tailChecked.has(id)) {
         // After a crash mid-write, start on a fresh line so the torn one does not swallow this record.
         if (await log.endsMidLine(file)) text = `\n${text}`;
         this.tailChecked.add(id);
       }
-      await log.appendToLog(file, text, sync === true);
+      await log.appendToLog(file, text, batch.sync === true);
       entry.logBytes += Buffer.byteLength(text);
-      if (sync === 'after') this.syncSoon(file);
+      if (batch.sync === 'after') this.syncSoon(file);
     });
     this.index.soon();
+    return batch.done;
   }
 
   /**
