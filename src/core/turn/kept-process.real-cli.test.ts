@@ -3,14 +3,16 @@
  * mock Messages API. Reuse is asserted through pids, the spawn count and the mock's requests, never timing.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
 import type { TurnEngine, TurnEngineDeps } from './turn-engine';
 import { createProcessSweeper, listTagged } from '../process-sweep';
+import { SCRATCH_PREFIX } from './turn-scratch-dir';
 
 let mock: MockApi;
 let h: Harness;
@@ -61,7 +63,10 @@ describe('kept CLI processes + real CLI + mock API', () => {
     if (process.platform === 'linux') await expect.poll(() => childrenOf(pid), { timeout: 15_000 }).toEqual([]);
 
     mock.requests.length = 0;
-    const second = await runTurn(e, h.request('t1', 'Turn two'));
+    // Planned in memory and matched to the kept process: the turn makes no scratch dir of its own.
+    const mkdtemp = vi.spyOn(fsp, 'mkdtemp');
+    const second = await runTurn(e, h.request('t1', 'Turn two')).finally(() => mkdtemp.mockRestore());
+    expect(mkdtemp.mock.calls.filter(([prefix]) => String(prefix).includes(SCRATCH_PREFIX))).toEqual([]);
     expect(second.outcome.status).toBe('done');
     expect(second.text).toBe('Hello from the mock API.');
     expect(h.spawned).toEqual([pid]);
