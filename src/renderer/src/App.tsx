@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DeskApi } from '../../shared/contract';
 import { getApi } from './api';
 import { ChatView } from './features/chat/chat-view';
+import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { SettingsView } from './features/settings/settings-view';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
@@ -27,6 +28,7 @@ export function createAppStore(): DeskStore {
     onFirstSend: () => {
       if (store.getState().appInfo?.host === 'web') notifier.requestPermission();
     },
+    prepareOpen: prepareOpeningRows,
   });
   return store;
 }

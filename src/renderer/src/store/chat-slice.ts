@@ -33,6 +33,11 @@ export const createChatSlice =
         }
         // A thread that could not be read in full says so (and shows what it can), never an empty thread.
         if (thread.problem) get().pushNotice('error', `“${thread.title}”: ${thread.problem}`, true);
+        if (get().threadLoading && deps.prepareOpen) {
+          const anchor = get().scrollAnchors[threadId]?.messageId ?? null;
+          await deps.prepareOpen(thread.messages, anchor).catch(() => undefined); // only an optimisation
+          if (get().activeThreadId !== threadId) return;
+        }
         set((s) => {
           const { inFlight, live } = reconcileInFlight(thread.messages, threadId, s.inFlight, s.live);
           const liveTurns = turnsOf(inFlight, threadId).flatMap((t) => live[t.turnId] ?? []);

@@ -252,6 +252,11 @@ export interface StoreDeps {
   onFirstSend?: () => void;
   now?: () => number;
   isHidden?: () => boolean;
+  /**
+   * Work done before a thread that is opening shows its fetched messages (the renderer parses the rows it opens on,
+   * features/chat/prepare-open.ts); `anchorId`: the message of the reading place it resumes at, if any.
+   */
+  prepareOpen?: (messages: readonly ChatMessage[], anchorId: string | null) => Promise<void>;
 }
 
 export type Slice<T> = StateCreator<DeskState, [], [], T>;

@@ -3,7 +3,7 @@ import type { PluggableList } from 'unified';
 import { useDesk } from '../store/store-context';
 import { CopyButton } from './copy-button';
 import { openExternalUrl } from './external-link';
-import { useHighlighter, type Lowlight } from './highlight/highlighter';
+import { loadedHighlighter, loadHighlighter, useHighlighter, type Lowlight } from './highlight/highlighter';
 import { rehypeCode } from './highlight/rehype-code';
 import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
 import { PlainMarkdown } from './markdown-plain';
@@ -70,21 +70,65 @@ const FENCE = /^ {0,3}(```|~~~)/m;
 const KEPT = 300;
 const rendered = new WeakMap<Plugins, Map<string, ReactNode>>();
 
-/** The text's elements, from the cache when it was rendered before (a row scrolled back into view). */
-function renderKept(text: string, plugins: Plugins): ReactNode {
+function keptFor(plugins: Plugins): Map<string, ReactNode> {
   let kept = rendered.get(plugins);
   if (!kept) rendered.set(plugins, (kept = new Map()));
+  return kept;
+}
+
+/** The text's elements, from the cache when it was rendered before (a row scrolled back into view, or prepared). */
+function renderKept(text: string, plugins: Plugins, parse: (text: string) => ReactNode): ReactNode {
+  const kept = keptFor(plugins);
   let tree = kept.get(text);
   if (tree === undefined) {
-    tree = parseInFrame(() => renderMarkdown(text, plugins, components));
+    tree = parse(text);
     if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
   } else kept.delete(text); // moved to the newest end
   kept.set(text, tree);
   return tree;
 }
 
+const parseNow = (plugins: Plugins) => (text: string) => renderMarkdown(text, plugins, components);
+const parseCounted = (plugins: Plugins) => (text: string) =>
+  parseInFrame(() => renderMarkdown(text, plugins, components));
+
+/** Parsing done by prepareMarkdown in one task, at most, before it lets the page run. */
+const PREPARE_SLICE_MS = 8;
+const yieldToPage = () =>
+  new Promise<void>((resolve) => {
+    // A message, not setTimeout(0): nested timeouts are held back to 4 ms each.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * Parse finished texts into the cache ahead of their rows, in slices of about half a frame that let the page run
+ * between them (a text is never split), loading the highlighter first if one has a code fence. A thread opening
+ * mounted a screenful of rows parsed at once: one task of 60–90 ms CPU. The rows then render from the cache.
+ */
+export async function prepareMarkdown(texts: readonly string[]): Promise<void> {
+  // The plugins a row will render with: highlighted for every text once the highlighter is there (useHighlighter).
+  const wanted = texts.some((t) => FENCE.test(t)) && !loadedHighlighter();
+  const plugins = rehypePlugins(wanted ? await loadHighlighter() : loadedHighlighter());
+  if (wanted) await yieldToPage(); // its grammars were a task's work already
+  let sliceStart = performance.now();
+  for (const text of texts) {
+    if (keptFor(plugins).has(text)) continue;
+    if (performance.now() - sliceStart > PREPARE_SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
+    void renderKept(text, plugins, parseNow(plugins)); // kept: what the row will take
+  }
+}
+
 /**
  * GFM markdown (tables, task lists), highlighted code with a copy button, links opened outside.
+ *
+ * A finished text is rendered once and kept (by its text), so a row that comes back, or one prepared ahead of a
+ * thread opening (prepareMarkdown), costs no parse. `live`: the text still streaming, parsed on every change and
+ * never kept (its tail changes with each delta).
  *
  * `deferred`: text already finished when it mounts, in a row that came in while the list scrolled or out of sight.
  * A frame parses such texts up to a small budget (markdown-budget.ts); past it a text shows plain first
@@ -93,7 +137,15 @@ function renderKept(text: string, plugins: Plugins): ReactNode {
  * frame, all parsed at once: long tasks of 100–250 ms. A text seen before comes from the cache at once. Streaming
  * text is never deferred: its tail must not show raw.
  */
-export const Markdown = memo(function Markdown({ text, deferred = false }: { text: string; deferred?: boolean }) {
+export const Markdown = memo(function Markdown({
+  text,
+  deferred = false,
+  live = false,
+}: {
+  text: string;
+  deferred?: boolean;
+  live?: boolean;
+}) {
   const lowlight = useHighlighter(FENCE.test(text));
   const plugins = rehypePlugins(lowlight);
   const scrolling = useContext(ListScrolling);
@@ -106,6 +158,10 @@ export const Markdown = memo(function Markdown({ text, deferred = false }: { tex
   });
   if (!ready) return <PlainMarkdown text={text} />;
   return (
-    <div className="markdown">{deferred ? renderKept(text, plugins) : renderMarkdown(text, plugins, components)}</div>
+    <div className="markdown">
+      {live
+        ? renderMarkdown(text, plugins, components)
+        : renderKept(text, plugins, deferred ? parseCounted(plugins) : parseNow(plugins))}
+    </div>
   );
 });

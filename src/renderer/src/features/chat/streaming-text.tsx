@@ -18,9 +18,9 @@ export function StreamingText({ text }: { text: string }) {
       {blocks.map((block) => {
         const key = offset; // a block never moves once complete: its start is a stable key
         offset += block.length;
-        return <Markdown key={key} text={block} />;
+        return <Markdown key={key} text={block} live />;
       })}
-      {tail && <Markdown key={offset} text={closeOpenMarkdown(tail)} />}
+      {tail && <Markdown key={offset} text={closeOpenMarkdown(tail)} live />}
     </div>
   );
 }

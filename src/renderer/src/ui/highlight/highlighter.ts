@@ -22,6 +22,9 @@ export function loadHighlighter(): Promise<Lowlight> {
   return loading;
 }
 
+/** The highlighter if it has loaded, else null. */
+export const loadedHighlighter = (): Lowlight | null => instance;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
