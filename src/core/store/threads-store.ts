@@ -511,8 +511,8 @@ export class ThreadsStore {
       await log.appendToLog(file, text, batch.sync === true);
       entry.logBytes += Buffer.byteLength(text);
       if (batch.sync === 'after') this.syncSoon(file);
+      this.index.soon(); // after the write: the index records the log's new size
     });
-    this.index.soon();
     return batch.done;
   }
 
