@@ -177,7 +177,15 @@ export class ThreadLocks {
         .then(() => fs.rename(tmp, file))
         .then(
           () => true,
-          () => fs.rm(tmp, { force: true }).then(() => false),
+          // (Windows refuses the rename while another instance reads the file.) Written in place then, unremembered.
+          () =>
+            fs
+              .rm(tmp, { force: true })
+              .then(() => fs.writeFile(file, this.instance, { mode: 0o600 }))
+              .then(
+                () => false,
+                () => false,
+              ),
         );
       const st = written ? await fs.stat(file, { bigint: true }).catch(() => undefined) : undefined;
       if (st) this.lastSeen.set(threadId, stamp(st));
