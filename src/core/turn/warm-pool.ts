@@ -47,10 +47,8 @@ export interface WarmPoolDeps {
 /** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
 export interface AdoptedProcess {
   proc: TurnProcess;
-  /** What the process was started with; its scratch dir (the files it read) lives as long as it does. */
+  /** What the process was started with; its scratch dir (the files it read): clean it after the turn unless kept again. */
   plan: SpawnPlan;
-  /** Its scratch dir: clean it after the turn unless the process is kept again. */
-  scratch: SpawnPlan['scratch'];
   attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
 }
 
@@ -175,7 +173,6 @@ export class WarmPool {
     return {
       proc: entry.proc,
       plan: entry.plan,
-      scratch: entry.plan.scratch,
       attach: (handlers) => {
         entry.onValue = handlers.onValue;
         entry.onIgnored = handlers.onIgnored;
