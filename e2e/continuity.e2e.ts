@@ -39,6 +39,8 @@ test('after a reload and after a restart the last thread is open, at its place, 
 
   // A second, empty thread in front, then back: the reload must reopen the one that was open last.
   await page.getByTestId('new-thread').click();
+  // Its row is in the list before the other is clicked: a row that moves under the pointer takes the click.
+  await expect(page.getByTestId('thread-item')).toHaveCount(2);
   await page.getByTestId('thread-item').filter({ hasText: 'LONGANSWER' }).click();
   await expect(answer).toContainText('Line 60');
   openId = (await page.locator('.thread-item.active .thread-open').getAttribute('data-thread-id'))!;
