@@ -8,6 +8,8 @@ import { renderApp } from '../../test-support/render-app';
 import { historyRows } from './group-sessions';
 
 const NOW = Date.now();
+/** A minute ago, but never before midnight: "Today" holds at any hour. */
+const A_MINUTE_AGO = Math.max(new Date(NOW).setHours(0, 0, 0, 0), NOW - 60_000);
 const session = (
   id: string,
   project: string,
@@ -28,7 +30,7 @@ const session = (
   ...extra,
 });
 const SESSIONS = [
-  session('11111111-1111-4111-8111-111111111111', '/home/me/app', 'Fix the login bug', NOW - 60_000),
+  session('11111111-1111-4111-8111-111111111111', '/home/me/app', 'Fix the login bug', A_MINUTE_AGO),
   session('22222222-2222-4222-8222-222222222222', '/home/me/app', 'Old refactor', NOW - 40 * 86_400_000),
   session('33333333-3333-4333-8333-333333333333', '/home/me/site', 'Write the blog post', NOW - 3_600_000, {
     pinned: true,

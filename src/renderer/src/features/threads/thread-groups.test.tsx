@@ -63,7 +63,9 @@ describe('thread list groups', () => {
 
   it('pins from the row (button or P) and the thread moves to Pinned; the host is told', async () => {
     const now = Date.now();
-    const host = createFakeHost({ threads: [at('Recent', now - 60_000), at('Older one', now - 3 * DAY)] });
+    // A minute ago, but never before midnight: the test holds at any hour.
+    const recent = Math.max(new Date(now).setHours(0, 0, 0, 0), now - 60_000);
+    const host = createFakeHost({ threads: [at('Recent', recent), at('Older one', now - 3 * DAY)] });
     renderApp({ host });
     await screen.findByText('Recent');
     expect(shown()).toEqual(['[Today]', 'Recent', '[Previous 7 days]', 'Older one']);
