@@ -177,6 +177,34 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
   })()`),
   );
   const scrollLong = await longTasks(page);
+  // The same scroll again, untraced, looking at what each frame paints: the view against the rows in the page
+  // once the frame's scroll is set (reading layout there costs the frame, so not in the pass measured above).
+  await page.evaluate(`${SCROLLER}.scrollTop = ${SCROLLER}.scrollHeight`);
+  await page.evaluate('new Promise((r) => setTimeout(r, 300))');
+  const blank = await page.evaluate<{ frames: number; gaps: number; worstPx: number }>(`(async () => {
+    const el = ${SCROLLER};
+    let frames = 0, gaps = 0, worstPx = 0;
+    for (let k = 0; k < 400 && el.scrollTop > 0; k++) {
+      el.scrollTop -= el.clientHeight;
+      const view = el.getBoundingClientRect();
+      const rows = [...el.querySelectorAll('.message-slot')]
+        .map((r) => r.getBoundingClientRect())
+        .filter((r) => r.bottom > view.top && r.top < view.bottom)
+        .sort((a, b) => a.top - b.top);
+      let covered = 0, reach = view.top;
+      for (const r of rows) {
+        const top = Math.max(r.top, reach), bottom = Math.min(r.bottom, view.bottom);
+        if (bottom > top) covered += bottom - top;
+        reach = Math.max(reach, bottom);
+      }
+      const gap = view.height - covered;
+      frames++;
+      if (gap > 1) gaps++;
+      worstPx = Math.max(worstPx, gap);
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return { frames, gaps, worstPx };
+  })()`);
   await page.evaluate(`${SCROLLER}.scrollTop = ${SCROLLER}.scrollHeight`);
 
   const cdp = await page.context().newCDPSession(page);
@@ -230,6 +258,7 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
     streamLong,
     worst,
     tasks: { open: openTrace.tasks, scroll: scrollTrace.tasks },
+    blank,
   };
 }
 
@@ -287,6 +316,10 @@ async function main(): Promise<void> {
         `| ${r.label} | ${phase} | ${t.long} | ${t.byWall} | ${t.byCpu} | ${t.wallOk ? 'yes' : 'no'} | ${t.cpuOk ? 'yes' : 'no'} |`,
       );
     }
+  for (const r of rows)
+    console.log(
+      `${r.label}, scrolled again: ${r.blank.gaps} of ${r.blank.frames} frames painted part of the view without its rows${r.blank.gaps ? ` (worst ${r.blank.worstPx.toFixed(0)} px)` : ''}`,
+    );
   if (big) {
     console.log(`Where the big thread's longest tasks went (own time by trace event, ms wall/CPU):`);
     for (const phase of ['open', 'scroll'] as const)
