@@ -80,6 +80,33 @@ describe('message list', () => {
     expect(scroller.scrollTop).toBe(28_000);
   });
 
+  it('scrolling, the rows in view are in the page at every step, and a jump far up shows its rows in that event', async () => {
+    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(2000))] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Big thread'));
+    await screen.findByText('Answer 1999');
+    const scroller = screen.getByTestId('message-scroller');
+    // jsdom lays nothing out: every row is at its estimated height (140 px), the view 800 px.
+    const inView = () => {
+      const first = Math.floor(scroller.scrollTop / 140);
+      return [first, first + 5].map((i) => (i % 2 === 0 ? `Question ${i}` : `Answer ${i}`));
+    };
+    const end = 2000 * 140 - 800;
+    for (let step = 1; step <= 10; step++) {
+      act(() => {
+        scroller.scrollTop = end - step * 800;
+        fireEvent.scroll(scroller);
+        // What the frame of this scroll event paints: rendered then, or before.
+        for (const text of inView()) expect(screen.getByText(text)).toBeInTheDocument();
+      });
+    }
+    act(() => {
+      scroller.scrollTop = 140 * 500;
+      fireEvent.scroll(scroller);
+      expect(screen.getByText('Question 500')).toBeInTheDocument();
+    });
+  });
+
   it('links open outside the app: openExternal on the desktop, a new tab in browser mode', async () => {
     const answer: ChatMessage[] = [
       {

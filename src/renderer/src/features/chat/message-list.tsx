@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useDesk, useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { ListScrolling } from '../../ui/markdown-budget';
@@ -18,6 +19,16 @@ function measure(
   return h > 0 ? h : ESTIMATED_ROW_PX;
 }
 
+/** While the list scrolls, a screen more rows ahead of the view than the overscan: rows a frame late are there. */
+function withRowsAhead(range: Range, ahead: 'forward' | 'backward' | null): number[] {
+  const screen = range.endIndex - range.startIndex + 1;
+  return defaultRangeExtractor({
+    ...range,
+    startIndex: ahead === 'backward' ? Math.max(0, range.startIndex - screen) : range.startIndex,
+    endIndex: ahead === 'forward' ? Math.min(range.count - 1, range.endIndex + screen) : range.endIndex,
+  });
+}
+
 /**
  * The thread's messages, virtualized: only the rows near the viewport are in the DOM, so a
  * 2,000-message thread opens as fast as a short one. The list re-renders when messages are added
@@ -27,6 +38,14 @@ export function MessageList() {
   const ids = useDesk((s) => s.messageIds);
   const threadId = useDesk((s) => s.activeThreadId);
   const scroller = useRef<HTMLDivElement>(null);
+  const self = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  // The rows of the last commit, and the way they reach ahead of the view.
+  const inPage = useRef<{ first: number; last: number; ahead: string | null }>({ first: 0, last: -1, ahead: null });
+  const measuring = useRef(false);
+  const [, renderNow] = useReducer((n: number) => n + 1, 0);
+  // The instance is the same from render to render, and a scroll updates it before the render it asks for.
+  const ahead = self.current?.isScrolling ? self.current.scrollDirection : null;
+  const rangeExtractor = useCallback((range: Range) => withRowsAhead(range, ahead), [ahead]);
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
@@ -35,7 +54,38 @@ export function MessageList() {
     measureElement: measure,
     overscan: 6,
     initialOffset: () => Number.MAX_SAFE_INTEGER,
+    rangeExtractor,
+    // The library renders synchronously inside the scroll event (flushSync) at every step of a scroll: a frame's
+    // rows, their measuring and the frame's own style, layout and paint in one task (~20 ms CPU a frame dragging a
+    // long thread). While the rows in view are in the page already (the overscan, and a screen more ahead while
+    // scrolling), the rest come in a task of their own; a scroll's first step, a jump past them, or a size change
+    // that moved the scroll position render at once, so no frame paints the view without its rows or out of place.
+    useFlushSync: false,
+    onChange: (v, sync) => {
+      if (!sync || measuring.current) return; // no flushSync while React commits (a row's ref measures it)
+      const view = v.range;
+      const page = inPage.current;
+      // A scroll's first step (or first the other way) renders at once: the rows ahead are not in the page yet.
+      if (
+        v.isScrolling &&
+        page.ahead === v.scrollDirection &&
+        view &&
+        view.startIndex >= page.first &&
+        view.endIndex <= page.last
+      )
+        return;
+      flushSync(renderNow);
+    },
   });
+  self.current = virtualizer;
+  const measureRow = useCallback((el: Element | null) => {
+    measuring.current = true;
+    try {
+      self.current?.measureElement(el);
+    } finally {
+      measuring.current = false;
+    }
+  }, []);
   const total = virtualizer.getTotalSize();
   const sent = useDesk((s) => s.sendCount);
   const { showJump, jumpToLatest, release, isPinned } = useStickToBottom(
@@ -45,6 +95,9 @@ export function MessageList() {
     sent,
   );
   const items = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    inPage.current = { first: items[0]?.index ?? 0, last: items.at(-1)?.index ?? -1, ahead };
+  });
   // Rows that come in while the list scrolls, or out of sight (the overscan), may show their text plain for a
   // frame (ui/markdown.tsx): dragging through a long thread mounted a screenful of rows a frame, parsed at once.
   const view = virtualizer.scrollRect?.height ?? 0;
@@ -67,7 +120,7 @@ export function MessageList() {
           <div className="message-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             <ListScrolling.Provider value={virtualizer.isScrolling}>
               {items.map((item) => (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="message-slot">
+                <div key={item.key} data-index={item.index} ref={measureRow} className="message-slot">
                   <MessageRow id={ids[item.index]!} lazy={lazy(item.start, item.end)} />
                 </div>
               ))}
