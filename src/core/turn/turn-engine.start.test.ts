@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
+import { ThreadLocks } from '../store/thread-locks';
 import { type Harness, createHarness, waitGone } from '../../../test/fixtures/turn-harness';
 import type { Spawner } from './spawned-process';
 import { TurnSetupError } from './turn-errors';
@@ -50,6 +53,28 @@ describe('TurnEngine: the one registry of live turns', () => {
     expect(events.map((e) => e.type)).toEqual(['error', 'finished']);
     expect(events[0]).toMatchObject({
       error: { kind: 'cli_missing', message: 'Claude Code CLI not found.', hint: 'Install it.' },
+    });
+    expect((await engine.run(h.request('t', 'again'), () => undefined).done).status).toBe('done');
+  });
+
+  it("the thread's lock is taken while the request is prepared, and given back when the preparation fails", async () => {
+    const dir = path.join(h.root, 'locks');
+    const engine = h.engine(env, { threadLocks: new ThreadLocks(dir, 'web') });
+    const other = new ThreadLocks(dir, 'cli'); // another Claude Desk process on the same data dir
+    let fail!: (err: Error) => void;
+    const failing = engine.run(
+      { threadId: 't', turnId: 'x', prepare: () => new Promise((_, reject) => (fail = reject)) },
+      () => undefined,
+    );
+    // Still preparing, and the thread is already this turn's: the other process cannot take it.
+    await vi.waitFor(() => expect(fs.existsSync(path.join(dir, 't.lock'))).toBe(true));
+    expect(await other.acquire('t')).toMatchObject({ ok: false });
+    fail(new TurnSetupError('Claude Code CLI not found.', 'cli_missing'));
+    expect((await failing.done).status).toBe('failed');
+    await vi.waitFor(async () => {
+      const lock = await other.acquire('t');
+      expect(lock).toMatchObject({ ok: true });
+      if (lock.ok) await lock.release();
     });
     expect((await engine.run(h.request('t', 'again'), () => undefined).done).status).toBe('done');
   });

@@ -187,33 +187,53 @@ export class TurnEngine {
     };
 
     const body = async (): Promise<TurnOutcome> => {
+      // The slot in this process's queue and the thread's lock are taken while the request is prepared (neither
+      // needs it): a kept process's first token waits on each step.
+      let setupFailed = false;
+      let failSetup: () => void = () => {};
+      const setupFailure = new Promise<void>((resolve) => (failSetup = resolve));
+      const slot = (async () => {
+        const release = await Promise.race([ticket.ready, cancelled]);
+        if (!release || stopRequested || setupFailed) return { release, taken: undefined };
+        // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
+        const taken = await takeThreadLock({
+          acquire: () => this.lockThread(req.threadId),
+          clock: this.clock,
+          waitMs: this.busyWaitMs,
+          stopped: Promise.race([stopPressed, setupFailure]),
+          onWaiting: (elsewhere) => setupFailed || emit({ ...base, type: 'queued', position: 1, elsewhere }),
+        });
+        return { release, taken };
+      })();
       const setup = await prepared.then(
         (request) => ({ request }),
         (err: unknown) => ({ err }),
       );
       if ('err' in setup) {
-        // Leave the queue (or give back the slot it already holds): this turn will not run.
-        if (!ticket.cancel()) void ticket.ready.then((release) => release());
+        setupFailed = true;
+        failSetup();
+        // Leave the queue (or give back the slot and the lock it already holds): this turn will not run.
+        if (!ticket.cancel()) {
+          void slot.then(async ({ release, taken }) => {
+            if (taken?.ok && taken.lock?.ok)
+              await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+            release?.();
+          });
+        }
         const error = setupError(setup.err);
         emit({ ...base, type: 'error', error });
         return this.finish(emit, base, { status: 'failed', error });
       }
-      const release = await Promise.race([ticket.ready, cancelled]);
-      if (!release || stopRequested) {
-        release?.();
-        return this.finish(emit, base, { status: 'stopped' });
-      }
       // Looked up while the turn takes its lock: the first token waits on each file operation.
       const projectDir = resolveProjectDir(setup.request);
       projectDir.catch(() => undefined); // awaited in runStarted
-      // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
-      const taken = await takeThreadLock({
-        acquire: () => this.lockThread(req.threadId),
-        clock: this.clock,
-        waitMs: this.busyWaitMs,
-        stopped: stopPressed,
-        onWaiting: (elsewhere) => emit({ ...base, type: 'queued', position: 1, elsewhere }),
-      });
+      const { release, taken } = await slot;
+      if (!release || !taken || (taken.ok && stopRequested)) {
+        if (taken?.ok && taken.lock?.ok)
+          await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+        release?.();
+        return this.finish(emit, base, { status: 'stopped' });
+      }
       if (!taken.ok) {
         release();
         if (taken.stopped) return this.finish(emit, base, { status: 'stopped' });
