@@ -30,6 +30,21 @@ describe('gitWorkTreeRoot', () => {
     expect(calls).toEqual([['rev-parse', '--show-toplevel']]);
   });
 
+  it('asked again for the same folder, git is not started again — until the nearest .git is another one', async () => {
+    await runGit(['init', '-q'], { cwd: dir });
+    fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
+    expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(dir);
+    expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(dir);
+    expect(calls).toHaveLength(1);
+    // A repository made inside it: now the folder belongs to that one.
+    await runGit(['init', '-q'], { cwd: path.join(dir, 'a') });
+    expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(path.join(dir, 'a'));
+    expect(calls).toHaveLength(2);
+    fs.rmSync(path.join(dir, 'a', '.git'), { recursive: true });
+    fs.rmSync(path.join(dir, '.git'), { recursive: true });
+    expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBeUndefined();
+  });
+
   it('a linked work tree (its .git is a file) still counts', async () => {
     fs.writeFileSync(path.join(dir, '.git'), 'gitdir: /nowhere\n');
     await gitWorkTreeRoot(dir, counting);

@@ -54,28 +54,49 @@ async function git(run: GitRunner, cwd: string, args: string[], env?: NodeJS.Pro
   return r.stdout.toString('utf8');
 }
 
-/** Whether `dir` or a folder above it holds `.git` (a folder, or the file of a linked work tree or submodule). */
-async function hasGitAbove(dir: string): Promise<boolean> {
+/** The nearest `.git` at or above `dir` (a folder, or the file of a linked work tree or submodule), if any. */
+async function nearestDotGit(dir: string): Promise<string | undefined> {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const candidate = path.join(d, '.git');
     if (
-      await fs.stat(path.join(d, '.git')).then(
+      await fs.stat(candidate).then(
         () => true,
         () => false,
       )
     )
-      return true;
-    if (path.dirname(d) === d) return false;
+      return candidate;
+    if (path.dirname(d) === d) return undefined;
   }
 }
+
+/**
+ * What git said, per runner: a folder's work-tree top (while the nearest `.git` is the same one) and a top's index
+ * file. Each turn asks both before its first token; each answer is a git process (several ms).
+ */
+const known = new WeakMap<
+  GitRunner,
+  { tops: Map<string, { dotGit: string; top: string }>; indexes: Map<string, string> }
+>();
+const cacheOf = (run: GitRunner) => {
+  let cache = known.get(run);
+  if (!cache) known.set(run, (cache = { tops: new Map(), indexes: new Map() }));
+  return cache;
+};
 
 /** The work tree's top folder, or undefined when `dir` is not inside a git work tree (or git is missing). */
 export async function gitWorkTreeRoot(dir: string, run: GitRunner = runGit): Promise<string | undefined> {
   // Every turn asks this before it starts: outside any repository, say so without spawning git (a process
   // start is several ms on the way to the first token). GIT_DIR/GIT_WORK_TREE can put a repo anywhere: ask git.
-  if (!process.env.GIT_DIR && !process.env.GIT_WORK_TREE && !(await hasGitAbove(dir))) return undefined;
+  const byEnv = Boolean(process.env.GIT_DIR || process.env.GIT_WORK_TREE);
+  const dotGit = byEnv ? undefined : await nearestDotGit(dir);
+  if (!byEnv && !dotGit) return undefined;
+  const key = path.resolve(dir);
+  const cached = dotGit ? cacheOf(run).tops.get(key) : undefined;
+  if (cached && cached.dotGit === dotGit) return cached.top;
   const r = await run(['rev-parse', '--show-toplevel'], { cwd: dir });
   if (r.code !== 0) return undefined;
   const top = r.stdout.toString('utf8').trim();
+  if (top && dotGit) cacheOf(run).tops.set(key, { dotGit, top });
   return top || undefined;
 }
 
@@ -104,8 +125,17 @@ export async function snapshotWorkTree(
   const env = { ...IDENTITY, GIT_INDEX_FILE: index };
   try {
     // Start from a copy of the user's index (read, never written) so git re-hashes only changed files.
-    const real = (await git(run, root, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim();
-    await fs.copyFile(real, index).catch(() => undefined);
+    const indexes = cacheOf(run).indexes;
+    const real =
+      indexes.get(root) ??
+      (await git(run, root, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim();
+    const copied = await fs.copyFile(real, index).then(
+      () => true,
+      () => false,
+    );
+    // A repository with no index yet (or one that moved): asked again next time.
+    if (copied) indexes.set(root, real);
+    else indexes.delete(root);
     await git(run, root, ['add', '-A', '--', '.'], env);
     const tree = (await git(run, root, ['write-tree'], env)).trim();
     const commit = (await git(run, root, ['commit-tree', tree, '-m', message], env)).trim();
