@@ -5,6 +5,8 @@
  * from turns 2+ as min–median–max.
  *  (a) the app as shipped (createDeskApp: MCP server, wall, kept processes, pre-warm) through its handlers
  *  (b) the same app with CLAUDE_DESK_KEEP=0: today's pre-warm only
+ *  (g) the app as shipped in a thread whose project is a git repository (800 files): each turn first snapshots
+ *      the work tree (for Rewind to here) — the cost most real projects pay; g/a prints it
  *  (c) Agent SDK, streaming input: one query(), each turn's message pushed into it (its docs' recommended mode)
  *  (d) Agent SDK startup() per turn (a WarmQuery started while the user types), resuming the session
  *  (e) the raw CLI spawned on Enter
@@ -66,14 +68,35 @@ const tmp = (name: string) => {
   return dir;
 };
 
+const GIT_FILES = 800;
+/** A committed git repository of GIT_FILES small source files in 40 folders (skipped, with a note, without git). */
+function gitProject(): string | undefined {
+  const dir = tmp('git-project');
+  for (let i = 0; i < GIT_FILES; i++) {
+    const sub = path.join(dir, 'src', `part${i % 40}`);
+    fs.mkdirSync(sub, { recursive: true });
+    fs.writeFileSync(path.join(sub, `file${i}.ts`), `export const value${i} = ${i};\n`.repeat(20));
+  }
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  try {
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', 'commit', '-q', '-m', 'files');
+    return dir;
+  } catch {
+    console.log('  (g) runs in a plain folder: git is not installed');
+    return undefined;
+  }
+}
+
 /** (a)/(b): the whole app through the contract every front door calls; Enter = sendMessage. */
-async function appVariant(name: string, extraEnv: Record<string, string>): Promise<Variant> {
+async function appVariant(name: string, extraEnv: Record<string, string>, projectDir?: string): Promise<Variant> {
   const cli = freshEnv();
   const desk = await createDeskApp({
     host: 'web',
     env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: tmp('app'), ...extraEnv },
   });
-  const thread = await desk.handlers.createThread(undefined);
+  const thread = await desk.handlers.createThread(projectDir ? { settings: { projectDir } } : undefined);
   await desk.handlers.prepareTurn({ threadId: thread.id }); // the thread is opened: its first turn pre-warms
   let listener: ((e: TurnEvent) => void) | undefined;
   desk.bus.subscribe((event, payload) => event === 'turnEvent' && listener?.(payload as TurnEvent));
@@ -325,6 +348,8 @@ try {
   );
   variants.push(await appVariant('(a) app as shipped (kept process)', {}));
   variants.push(await appVariant('(b) app, pre-warm only (KEEP=0)', { CLAUDE_DESK_KEEP: '0' }));
+  // Most real projects are git repositories: each turn snapshots the work tree first, for "Rewind to here".
+  variants.push(await appVariant(`(g) app, a git project (${GIT_FILES} files)`, {}, gitProject()));
   const sdk = await loadSdk();
   if (typeof sdk === 'string') console.log(`  (c), (d) skipped: ${sdk}`);
   else variants.push(sdkStreamingVariant(sdk), sdkStartupVariant(sdk));
@@ -360,7 +385,7 @@ try {
   const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? (x / y).toFixed(2) : 'n/a');
   const a = med('(a)');
   console.log(
-    `  turns 2+, first delta medians: a/c ${ratio(a, med('(c)'))} (goal ≤ 1.0), a/floor ${ratio(a, med('floor'))} (goal ≤ 1.1), a/b ${ratio(a, med('(b)'))}, a/e ${ratio(a, med('(e)'))}`,
+    `  turns 2+, first delta medians: a/c ${ratio(a, med('(c)'))} (goal ≤ 1.0), a/floor ${ratio(a, med('floor'))} (goal ≤ 1.1), a/b ${ratio(a, med('(b)'))}, a/e ${ratio(a, med('(e)'))}, g/a ${ratio(med('(g)'), a)}`,
   );
 } finally {
   for (const v of variants) await v.close().catch(() => undefined);
