@@ -146,16 +146,16 @@ export class TurnService {
         createdAt,
         prepare: async () => {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
-          // Before Claude can touch a file: the state "Rewind to here" goes back to.
+          // Before Claude can touch a file: the state "Rewind to here" goes back to. Its tools wait for it (the
+          // CLI asks before each one, case 43); the message does not — in a git project it took ~45 ms.
           projectDir = extra.settings.projectDir ?? extra.layout.workspaceDir;
           const snapshot = this.deps.checkpoints
             ?.beforeTurn(projectDir, input.threadId, user.id)
             .catch(() => undefined);
-          const ready = Promise.all([persisted, snapshot]);
-          ready.catch(() => undefined); // the engine awaits it before the user line
           return {
             ...extra,
-            ready,
+            ready: persisted, // the engine awaits it before the user line
+            toolGate: snapshot,
             threadId: input.threadId,
             turnId,
             content: { text: input.text, images: input.images },

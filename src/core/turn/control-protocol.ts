@@ -64,6 +64,32 @@ export function controlRequest(requestId: string, request: { subtype: string } &
   return { type: 'control_request', request_id: requestId, request };
 }
 
+/** The hook callback a process is started with: before every tool it runs, the CLI asks us (case 43). */
+export const TOOL_GATE_CALLBACK = 'desk-before-tool';
+
+/**
+ * Written once to a new process, before its first user line (case 43): a PreToolUse hook on every tool, answered
+ * by the host — the CLI runs no tool (not even one its permission mode allows outright) before the answer.
+ */
+export function initializeRequestBody(): { subtype: string } & Json {
+  return { subtype: 'initialize', hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] } };
+}
+
+/** The request id of a `hook_callback` for our gate (case 43), or undefined for any other line. */
+export function parseToolGate(raw: Json): string | undefined {
+  const request = isObject(raw.request) ? raw.request : undefined;
+  if (raw.type !== 'control_request' || request?.subtype !== 'hook_callback') return undefined;
+  return request.callback_id === TOOL_GATE_CALLBACK ? str(raw.request_id) : undefined;
+}
+
+/** Let the tool run (a PreToolUse answer that changes nothing). */
+export function toolGateOpen(requestId: string): Json {
+  return {
+    type: 'control_response',
+    response: { subtype: 'success', request_id: requestId, response: { continue: true } },
+  };
+}
+
 /**
  * Which of the CLI's permission_suggestions a scope echoes back (case 22: `localSettings` writes
  * `<cwd>/.claude/settings.local.json`; case 22c: `session` stays in memory).

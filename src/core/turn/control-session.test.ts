@@ -158,6 +158,54 @@ describe('ControlSession approvals', () => {
   });
 });
 
+describe('ControlSession tool gate (case 43)', () => {
+  const gateLines = () =>
+    controlLines('43-pretooluse-hook-gate').filter(
+      (m) => m.type === 'control_request' && (m.raw.request as Json).subtype === 'hook_callback',
+    );
+
+  it('answers each PreToolUse callback {continue: true} only once the gate settles, holding the idle bound', async () => {
+    let open!: () => void;
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      toolGate: new Promise<void>((_, reject) => (open = () => reject(new Error('snapshot failed')))),
+    });
+    const c = fakeChannel();
+    const [write, bash] = gateLines();
+    s.handle(write!, c.channel);
+    expect(c.sent).toEqual([]);
+    expect(c.state.paused).toBe(true);
+    open(); // a failed snapshot still lets the tool run: it must not cost the user the turn
+    await expect
+      .poll(() => c.sent)
+      .toEqual([
+        {
+          type: 'control_response',
+          response: { subtype: 'success', request_id: write!.raw.request_id, response: { continue: true } },
+        },
+      ]);
+    expect(c.state.paused).toBe(false);
+    s.handle(bash!, c.channel); // the gate is open now: answered at once
+    expect(c.sent).toHaveLength(2);
+  });
+
+  it('without a gate a callback is answered at once; a callback that is not ours is refused', () => {
+    const s = session();
+    const c = fakeChannel();
+    s.handle(gateLines()[0]!, c.channel);
+    expect(c.sent[0]).toMatchObject({ response: { subtype: 'success', response: { continue: true } } });
+    s.handle(
+      {
+        type: 'control_request',
+        raw: { type: 'control_request', request_id: 'q2', request: { subtype: 'hook_callback', callback_id: 'x' } },
+      },
+      c.channel,
+    );
+    expect(c.sent[1]).toMatchObject({ response: { subtype: 'error', request_id: 'q2' } });
+  });
+});
+
 describe('ControlSession requests', () => {
   it('matches set_model / set_permission_mode responses by request id (cases 26/27b)', async () => {
     const s = session();

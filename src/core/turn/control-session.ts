@@ -9,7 +9,9 @@ import {
   parseCancel,
   parseCanUseTool,
   parseControlResponse,
+  parseToolGate,
   permissionResponse,
+  toolGateOpen,
 } from './control-protocol';
 import type { Clock } from './turn-process';
 
@@ -50,6 +52,11 @@ export interface ControlSessionOptions {
    * with a sentence the model reads (case 21) and no card is shown. Default true.
    */
   askUser?: boolean;
+  /**
+   * What every tool of the turn waits for (the before-turn snapshot of the project): the CLI asks before each
+   * tool (a PreToolUse hook, case 43) and is answered once this settles, however it settles.
+   */
+  toolGate?: Promise<unknown>;
 }
 
 /** What the model reads when a tool needed approval and nobody could be asked. */
@@ -65,6 +72,8 @@ export class ControlSession {
   private readonly pending = new Map<string, ApprovalRequest>();
   private readonly outstanding = new Map<string, (result: ControlResult) => void>();
   private closed = false;
+  /** The tool gate has settled: later tools are let through at once. */
+  private gateOpen = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: ControlSessionOptions) {}
@@ -119,6 +128,11 @@ export class ControlSession {
     if (message.type === 'control_cancel_request') {
       const requestId = parseCancel(raw);
       if (requestId) this.resolve(requestId, 'cancelled');
+      return;
+    }
+    const gate = parseToolGate(raw);
+    if (gate) {
+      this.openGate(gate, channel);
       return;
     }
     const approval = parseCanUseTool(raw);
@@ -209,6 +223,23 @@ export class ControlSession {
     if (!this.pending.delete(requestId)) return;
     if (this.pending.size === 0) this.channel?.resumeIdle();
     this.emit({ type: 'approval_resolved', requestId, outcome, ...(editedInput ? { editedInput } : {}) });
+  }
+
+  /** The CLI waits, silent, for the answer: the idle bound is held meanwhile, as for a card. */
+  private openGate(requestId: string, channel: ControlChannel): void {
+    const gate = this.options.toolGate;
+    if (!gate || this.gateOpen) {
+      channel.send(toolGateOpen(requestId));
+      return;
+    }
+    channel.pauseIdle();
+    void gate
+      .catch(() => undefined)
+      .then(() => {
+        this.gateOpen = true;
+        if (this.pending.size === 0) channel.resumeIdle(); // a card still waiting holds it on
+        if (!this.closed) channel.send(toolGateOpen(requestId));
+      });
   }
 
   /** A request the app does not implement still gets an answer, so the CLI never waits for it. */

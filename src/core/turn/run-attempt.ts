@@ -5,7 +5,7 @@ import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { type ControlChannel, ControlSession } from './control-session';
-import { interruptRequest } from './control-protocol';
+import { initializeRequestBody, interruptRequest } from './control-protocol';
 import type { GroupKiller, Spawner } from './spawned-process';
 import type { TurnRequest } from './turn-request';
 import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
@@ -101,6 +101,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       turnId: req.turnId,
       log: deps.log,
       askUser: req.approvals === 'user',
+      toolGate: req.toolGate,
     });
     // Tool calls without their result yet: while any runs, silence is a build or a test, not a hang.
     const openTools = new Set<string>();
@@ -269,6 +270,13 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
 
     proc.start();
     control.attach(channel);
+    // A new process (fresh or warm) learns the tool gate first: from then on it asks before every tool (case 43),
+    // for this turn and any it answers kept. Written at once, so it is read while the message is still being saved.
+    if (!warm?.kept) {
+      void control.request('init', initializeRequestBody()).then((r) => {
+        if (!r.ok) deps.log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
+      });
+    }
     input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
     if (req.ready) {
       const failed = await req.ready.then(

@@ -41,8 +41,10 @@ describe('TurnEngine with the fake claude', () => {
     expect(fs.existsSync(configPath)).toBe(false); // deleted after the turn
     expect(fs.existsSync(argv1[argv1.indexOf('--append-system-prompt-file') + 1] ?? '')).toBe(false);
     expect(argv1[argv1.indexOf('--add-dir') + 1]).toBe(h.workspaceDir);
-    // The user line first (after the answer the engine asks for the context breakdown: a control request).
-    const [userLine] = fs.readFileSync(stdinFile, 'utf8').trim().split('\n');
+    // The tool gate first (case 43), then the user line (after the answer the engine asks for the context
+    // breakdown: a control request).
+    const [init, userLine] = fs.readFileSync(stdinFile, 'utf8').trim().split('\n');
+    expect(JSON.parse(init ?? '')).toMatchObject({ type: 'control_request', request: { subtype: 'initialize' } });
     expect(JSON.parse(userLine ?? '').message.content).toEqual([{ type: 'text', text: 'hello there' }]);
 
     const second = await runTurn(engine, h.request('t1', 'again'));

@@ -62,11 +62,16 @@ export interface TurnRequest {
    */
   keepToolResult?: (toolUseId: string, content: string | Iterable<string>) => void;
   /**
-   * Settles when Claude may read the message: it is saved, and the project snapshotted for rewind. The engine
-   * takes the lock, builds the plan and takes the kept process meanwhile, and writes the user line only after
-   * it; a rejection fails the turn (its message says why) before the message reaches the CLI.
+   * Settles when Claude may read the message: it is saved. The engine takes the lock, builds the plan and takes
+   * the kept process meanwhile, and writes the user line only after it; a rejection fails the turn (its message
+   * says why) before the message reaches the CLI.
    */
   ready?: Promise<unknown>;
+  /**
+   * What each of the turn's tools waits for, however it settles: the project's snapshot for rewind. The CLI asks
+   * before every tool (a PreToolUse hook, case 43), so the message goes without waiting for it.
+   */
+  toolGate?: Promise<unknown>;
 }
 
 /**

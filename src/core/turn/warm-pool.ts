@@ -49,6 +49,8 @@ export interface AdoptedProcess {
   proc: TurnProcess;
   /** What the process was started with; its scratch dir (the files it read): clean it after the turn unless kept again. */
   plan: SpawnPlan;
+  /** It has answered a turn before (kept), so it was initialized then; a warm one has read nothing yet. */
+  kept: boolean;
   attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
 }
 
@@ -173,6 +175,7 @@ export class WarmPool {
     return {
       proc: entry.proc,
       plan: entry.plan,
+      kept: entry.kind === 'kept',
       attach: (handlers) => {
         entry.onValue = handlers.onValue;
         entry.onIgnored = handlers.onIgnored;
