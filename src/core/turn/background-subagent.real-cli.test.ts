@@ -4,23 +4,17 @@
  * follow-up turn has answered; then its process ends (or is kept), none is left behind.
  */
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
-import type { TurnEngine } from './turn-engine';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-let engine: TurnEngine | undefined;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
-afterEach(async () => {
-  await engine?.stopAll(); // before the suite removes the harness and HOME
-  engine = undefined;
-});
 
 const backgroundAgent = (command: string) =>
   `SCENARIO:steps ${JSON.stringify([
@@ -80,7 +74,7 @@ describe('a background sub-agent with the real CLI', () => {
   });
 
   it('a kept process answers the thread’s next turn after a background sub-agent', async () => {
-    engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
     const first = await runTurn(
       engine,
       h.request('t1', backgroundAgent('echo sub-agent-says-hi'), { permissionMode: 'ask' }),
@@ -95,7 +89,7 @@ describe('a background sub-agent with the real CLI', () => {
   });
 
   it("Stop while the sub-agent works ends the turn as stopped; the CLI and the sub-agent's command are gone", async () => {
-    engine = h.engine({ ...cli.env, CLAUDE_DESK_KEEP: '0' });
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_KEEP: '0' });
     const events: TurnEvent[] = [];
     const handle = engine.run(
       h.request('t1', backgroundAgent('sleep 4.5; echo too-late'), { permissionMode: 'ask' }),

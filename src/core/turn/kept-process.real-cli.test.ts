@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
@@ -17,15 +17,10 @@ import { SCRATCH_PREFIX } from './turn-scratch-dir';
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-let engine: TurnEngine | undefined;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
-afterEach(async () => {
-  await engine?.stopAll(); // before the suite removes the harness and HOME
-  engine = undefined;
-});
 
 const keeping = (keep: Partial<NonNullable<TurnEngineDeps['keep']>> = {}): TurnEngine =>
-  (engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000, ...keep } }));
+  h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000, ...keep } });
 
 const alive = (pid: number): boolean => {
   try {
@@ -127,10 +122,10 @@ describe('kept CLI processes + real CLI + mock API', () => {
     'keep %i: a command run in the background is stopped when the answer ends, and so is what a Bash call left behind',
     async (keep) => {
       const sweeper = createProcessSweeper();
-      const e = (engine = h.engine(
+      const e = h.engine(
         { ...cli.env, CLAUDE_DESK_PREWARM: '0', IS_SANDBOX: '1' },
         { sweeper, keep: { keep, keepIdleMs: 600_000 } },
-      ));
+      );
       const dir = fs.mkdtempSync(path.join(h.root, 'bg-'));
       const file = (name: string) => path.join(dir, name);
       // A shell that never ends by itself, and a process a foreground Bash leaves running with `&` (adopted by init).
@@ -170,10 +165,10 @@ describe('kept CLI processes + real CLI + mock API', () => {
   );
 
   it('a background command that ends while Claude still writes is reported in the same answer, not in the next turn', async () => {
-    const e = (engine = h.engine(
+    const e = h.engine(
       { ...cli.env, CLAUDE_DESK_PREWARM: '0', IS_SANDBOX: '1' },
       { keep: { keep: 2, keepIdleMs: 600_000 } },
-    ));
+    );
     // The answer after the call streams for ~3 s; the command ends after 1 s, so the CLI reports it in a turn it
     // starts by itself right after the result (recorded case 40f).
     mock.setResponder((req) =>

@@ -5,22 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn } from '../../../test/fixtures/turn-harness';
-import type { TurnEngine } from './turn-engine';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-let engine: TurnEngine | undefined;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
-afterEach(async () => {
-  await engine?.stopAll();
-  engine = undefined;
-});
 
 /** A gate that says when the CLI first waits at it (the session attaches its handler then), and opens on demand. */
 function gate() {
@@ -39,7 +33,7 @@ function gate() {
 
 describe('the tool gate + real CLI + mock API', () => {
   it('the message is answered at once, but an auto-allowed Write runs only once the gate opens', async () => {
-    engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
     const written = path.join(h.workspaceDir, 'written-by-tool.txt');
     const shut = gate();
     const turn = runTurn(

@@ -4,22 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
-import type { TurnEngine } from './turn-engine';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
-let engine: TurnEngine | undefined;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
-afterEach(async () => {
-  await engine?.stopAll(); // before the suite removes the harness and HOME
-  engine = undefined;
-});
 
 function sessionFiles(home: string): string[] {
   const projects = path.join(home, '.claude', 'projects');
@@ -43,7 +37,7 @@ async function until(check: () => boolean, limitMs = 15_000): Promise<void> {
 
 describe('warm pool + real CLI + mock API', () => {
   it('a warm process is used when nothing changed: one request per turn, the right answer, same session', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     // A new thread: the warm process waits with --session-id <uuid>; the turn takes that uuid.
     expect(await engine.warm.warm(h.request('t1', ''))).toBe('warmed');
     const pending = engine.warm.pendingSessionId('t1');
@@ -71,7 +65,7 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('a model change between turns discards the warm process; the request shows the new model', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     await runTurn(engine, h.request('t1', 'first', { settings: { model: 'mock-model-a' } }));
     await engine.warm.warm(h.request('t1', '', { settings: { model: 'mock-model-a' } }));
     const warmPid = engine.warm.peek('t1')?.pid ?? -1;
@@ -83,7 +77,7 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('a permission-mode change discards the warm process; the init shows the new mode', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     await runTurn(engine, h.request('t1', 'first'));
     await engine.warm.warm(h.request('t1', '')); // acceptEdits
     const r = await runTurn(engine, h.request('t1', 'second', { permissionMode: 'ask' }));
@@ -94,11 +88,11 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('a warm process that died is replaced transparently', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     await engine.warm.warm(h.request('t1', ''));
     const warmPid = engine.warm.peek('t1')?.pid ?? -1;
     process.kill(-warmPid, 'SIGKILL');
-    await until(() => engine?.warm.size === 0);
+    await until(() => engine.warm.size === 0);
     expect(engine.warm.size).toBe(0);
     const r = await runTurn(engine, h.request('t1', 'still there?'));
     expect(r.outcome.status).toBe('done');
@@ -109,7 +103,7 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('a discarded warm process leaves no CLI session file and no process', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     await engine.warm.warm(h.request('t1', ''));
     const sessionId = engine.warm.pendingSessionId('t1');
     const warmPid = engine.warm.peek('t1')?.pid ?? -1;
@@ -122,7 +116,7 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('at most two warm processes; stopAll (quit) leaves none alive', async () => {
-    engine = h.engine(cli.env);
+    const engine = h.engine(cli.env);
     for (const t of ['a', 'b', 'c']) await engine.warm.warm(h.request(t, ''));
     expect(engine.warm.size).toBe(2);
     expect(engine.warm.peek('a')).toBeUndefined(); // the oldest made room
@@ -133,7 +127,7 @@ describe('warm pool + real CLI + mock API', () => {
   });
 
   it('CLAUDE_DESK_PREWARM=0 starts nothing', async () => {
-    engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' });
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' });
     expect(await engine.warm.warm(h.request('t1', ''))).toBe('skipped');
     expect(h.spawned).toEqual([]);
   });
