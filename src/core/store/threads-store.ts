@@ -58,6 +58,13 @@ const COMPACT_MIN_CHARS = 256 * 1024;
  * Threads on disk: `index.json` (summaries, rebuildable) plus one append-only log per thread
  * (thread-log.ts). Every write for one thread goes through that thread's queue, in call order.
  */
+/** Records a thread's queue has not reached yet, written together (appendRecords). */
+interface PendingAppend {
+  records: LogRecord[];
+  sync: boolean | 'after';
+  done: Promise<void>;
+}
+
 /** How long after a user message is written its log is made power-loss safe (off the turn's first token). */
 const USER_SYNC_DELAY_MS = 150;
 
@@ -71,7 +78,7 @@ export class ThreadsStore {
   /** Logs with a user message not yet power-loss safe: the timer that syncs them (flush syncs them at once). */
   private readonly syncDue = new Map<string, { timer: ReturnType<typeof setTimeout>; run: () => Promise<void> }>();
   /** Per thread, the records waiting for its queue to write them (see appendRecords). */
-  private readonly batches = new Map<string, { records: LogRecord[]; sync: boolean | 'after'; done: Promise<void> }>();
+  private readonly batches = new Map<string, PendingAppend>();
   /** Those syncs under way (flush waits for them). */
   private readonly syncing = new Set<Promise<void>>();
   /** Per thread: line size of each unfinished turn's last written snapshot, and what superseded ones add up to. */
@@ -491,7 +498,7 @@ export class ThreadsStore {
       open.sync = open.sync === true || sync === true ? true : open.sync || sync;
       return open.done;
     }
-    const batch: { records: LogRecord[]; sync: boolean | 'after'; done: Promise<void> } = {
+    const batch: PendingAppend = {
       records: [...records],
       sync,
       done: Promise.resolve(),
