@@ -66,6 +66,24 @@ describe('continuity: the window resumes where it was', () => {
     expect(host.callsTo('saveWindowState').at(-1)).toMatchObject({ projectFilter: '/home/me/app' });
   });
 
+  it('another thread opened while the restored one still loads is saved: a reload reopens that one', async () => {
+    const threads = twoThreads();
+    const host = createFakeHost({ threads });
+    host.windowState = { activeThreadId: 'a' };
+    let loadAlpha: () => void = () => {};
+    host.handle('getThread', (input) => {
+      const { threadId } = input as { threadId: string };
+      const thread = threads.find((t) => t.id === threadId) ?? null;
+      return threadId === 'a' ? new Promise((resolve) => (loadAlpha = () => resolve(thread))) : thread;
+    });
+    const { store } = renderApp({ host });
+    await waitFor(() => expect(store.getState().activeThreadId).toBe('a')); // the restore opens it; it loads
+    await act(() => store.getState().selectThread('b')); // the user picks another meanwhile
+    await act(async () => loadAlpha());
+    await waitFor(() => expect(host.windowState.activeThreadId).toBe('b'));
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('Beta');
+  });
+
   it('a filter picked while the restore still waits for the host is saved once it is done', async () => {
     const [alpha, beta] = twoThreads();
     alpha!.settings = { projectDir: '/home/me/app' };

@@ -49,6 +49,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
   // Anything the user does before the saved place is back (open or start a thread, type) wins over it.
   let userActed = false;
   const offWatch = store.subscribe((s, prev) => {
+    if (applying) return;
     if (s.navigations !== prev.navigations || s.drafts !== prev.drafts || s.view !== prev.view) userActed = true;
   });
 
@@ -59,8 +60,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       if (store.getState().threadsLoaded) return resolve();
       const off = store.subscribe((s) => s.threadsLoaded && (off(), resolve()));
     });
-    offWatch();
-    if (stopped) return;
+    if (stopped) return offWatch();
     const s = store.getState();
     applying = true;
     store.setState({
@@ -77,7 +77,15 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     });
     applying = false;
     const open = saved.activeThreadId;
-    if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) await s.selectThread(open);
+    if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) {
+      // Its own first step (the thread chosen) is the restore's; what the user does while the thread loads is not
+      // (a New thread clicked then must be saved, or a reload would reopen the thread the restore picked).
+      applying = true;
+      const selecting = s.selectThread(open);
+      applying = false;
+      await selecting;
+    }
+    offWatch();
     lastSaved = windowStateOf(store.getState());
     restored = true;
     // A choice made while the restore ran (a filter picked, the sidebar folded) is not on the host yet.
