@@ -49,20 +49,59 @@ describe('RunningTurns.recover', () => {
 });
 
 describe('RunningTurns.started', () => {
-  it('writes a marker per turn (0600), into a folder made again if someone removed it', async () => {
+  it("appends each turn's start and end to this instance's journal (0600), in a folder made again if removed", async () => {
     const dir = path.join(await temp.make(), 'running-turns');
     const turns = new RunningTurns(dir);
     await turns.started('t1', 'turn-1');
     await fs.rm(dir, { recursive: true });
     await turns.started('t1', 'turn-2');
-    const marker = path.join(dir, 'turn-2.json');
-    expect(JSON.parse(await fs.readFile(marker, 'utf8'))).toEqual({
-      threadId: 't1',
-      turnId: 'turn-2',
-      pid: process.pid,
-    });
-    if (process.platform !== 'win32') expect((await fs.stat(marker)).mode & 0o777).toBe(0o600);
+    const [name] = await fs.readdir(dir);
+    expect(name).toMatch(new RegExp(`^${process.pid}-[0-9a-f]+\\.jsonl$`));
+    const journal = path.join(dir, name!);
+    const lines = async () =>
+      (await fs.readFile(journal, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    expect(await lines()).toEqual([{ threadId: 't1', turnId: 'turn-2', pid: process.pid }]);
+    if (process.platform !== 'win32') expect((await fs.stat(journal)).mode & 0o777).toBe(0o600);
     await turns.ended('turn-2');
+    expect((await lines()).at(-1)).toEqual({ ended: 'turn-2' });
+  });
+
+  it('after a crash, the next start marks only the turns its journal started and did not end', async () => {
+    const dir = path.join(await temp.make(), 'running-turns');
+    const crashed = new RunningTurns(dir);
+    await crashed.started('a', 'turn-of-a');
+    await crashed.started('b', 'turn-of-b');
+    await crashed.ended('turn-of-a');
+    // The process died mid-write of its next line: the torn line is skipped.
+    const [name] = await fs.readdir(dir);
+    await fs.appendFile(path.join(dir, name!), '{"threadId":"c","tu');
+    const { threads, saved } = crashedThreads();
+    // Same pid (one test process), another instance: what a restart after the crash sees.
+    await expect(new RunningTurns(dir).recover(threads, () => undefined)).resolves.toBe(1);
+    expect(saved.map((m) => [m.id, m.error?.kind])).toEqual([['turn-of-b', 'interrupted']]);
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it("leaves a live window's journal alone, and restarts its own once it is long and nothing runs", async () => {
+    const dir = await temp.make();
+    await fs.writeFile(
+      path.join(dir, `${process.ppid}-aa.jsonl`),
+      `${JSON.stringify({ threadId: 'f', turnId: 'turn-of-f', pid: process.ppid })}\n`,
+    );
+    const turns = new RunningTurns(dir);
+    const { threads, saved } = crashedThreads();
+    await expect(turns.recover(threads, () => undefined)).resolves.toBe(0);
+    expect(saved).toEqual([]);
+    for (let i = 0; i < 600; i++) {
+      await turns.started('t', `turn-${i}`);
+      await turns.ended(`turn-${i}`);
+    }
+    const mine = (await fs.readdir(dir)).filter((n) => n.startsWith(`${process.pid}-`));
+    const size = mine.length ? (await fs.stat(path.join(dir, mine[0]!))).size : 0;
+    expect(size).toBeLessThanOrEqual(64 * 1024);
+    expect(await fs.readdir(dir)).toContain(`${process.ppid}-aa.jsonl`);
   });
 });

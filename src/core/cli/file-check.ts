@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, statSync } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 
 /** What a candidate location holds. */
@@ -30,9 +30,11 @@ export const realLookupFs: LookupFs = {
     }
   },
   readText: (file) => readFile(file, 'utf8'),
+  // Asked before every turn (was the CLI updated?): a synchronous stat is microseconds, where a thread-pool round
+  // trip held each turn's first token ~1 ms on a busy machine.
   async stamp(file) {
     try {
-      const info = await stat(file);
+      const info = statSync(file);
       return `${info.mtimeMs}:${info.ino}:${info.size}`;
     } catch {
       return null;

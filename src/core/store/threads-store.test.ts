@@ -284,12 +284,19 @@ describe('ThreadsStore', () => {
     const { id } = await store.create();
     await store.flush();
     const log = path.join(dir, `${id}.jsonl`);
+    // Small unsynced records go out as one synchronous append; anything else through a file handle.
     const open = vi.spyOn(fsp, 'open');
+    const append = vi.spyOn(fs, 'appendFileSync');
     try {
       await Promise.all([store.appendUser(id, user('u1', 'question')), store.saveAssistant(id, asst('turn1', ''))]);
-      expect(open.mock.calls.filter(([file, flags]) => file === log && flags === 'a')).toHaveLength(1);
+      const writes = [
+        ...open.mock.calls.filter(([file, flags]) => file === log && flags === 'a'),
+        ...append.mock.calls.filter(([file]) => file === log),
+      ];
+      expect(writes).toHaveLength(1);
     } finally {
       open.mockRestore();
+      append.mockRestore();
     }
     await store.saveAssistant(id, asst('turn1', 'answer', 'done'));
     expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['question', 'answer']);

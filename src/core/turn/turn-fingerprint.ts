@@ -26,8 +26,10 @@ export function spawnFingerprints(shape: SpawnShape): { fingerprint: string; kep
   const env = Object.entries(shape.env)
     .filter((e): e is [string, string] => e[1] !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const digest = (args: readonly string[]) =>
-    sha256(JSON.stringify({ file: shape.file, args, cwd: shape.cwd, env, files }));
+  // Everything but the argv is serialized and hashed once, for both digests (every turn's first token waits here;
+  // the environment is most of it). JSON arrays in a fixed order: no part can be mistaken for another.
+  const common = createHash('sha256').update(JSON.stringify([shape.file, shape.cwd, env, files]));
+  const digest = (args: readonly string[]) => common.copy().update(JSON.stringify(args)).digest('hex');
   return { fingerprint: digest(shape.args), keptFingerprint: digest(maskLiveArgs(shape.args)) };
 }
 
