@@ -67,14 +67,9 @@ export class GitCheckpoints {
     try {
       const root = await this.root(projectDir);
       if (!root) return undefined;
-      const commit = await snapshotWorkTree(
-        root,
-        refFor(threadId, messageId, which),
-        `claude-desk ${which} ${messageId}`,
-        this.run,
-      );
-      if (which === 'after') await this.run(['update-ref', latestRef(threadId), commit], { cwd: root });
-      return commit;
+      // After a turn the thread's latest ref moves to the same commit, in the same git process.
+      const refs = [refFor(threadId, messageId, which), ...(which === 'after' ? [latestRef(threadId)] : [])];
+      return await snapshotWorkTree(root, refs, `claude-desk ${which} ${messageId}`, this.run);
     } catch {
       return undefined;
     }
@@ -193,8 +188,12 @@ export class GitCheckpoints {
 
   /** The tree right after a rewind or a switch: what a later switch compares with to find the user's changes. */
   private async markAfter(root: string, threadId: string, id: string): Promise<void> {
-    const commit = await snapshotWorkTree(root, refFor(threadId, id, 'after'), `claude-desk after ${id}`, this.run);
-    await this.run(['update-ref', latestRef(threadId), commit], { cwd: root });
+    await snapshotWorkTree(
+      root,
+      [refFor(threadId, id, 'after'), latestRef(threadId)],
+      `claude-desk after ${id}`,
+      this.run,
+    );
   }
 
   private async undoSnapshot(

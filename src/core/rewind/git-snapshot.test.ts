@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gitWorkTreeRoot, runGit, type GitRunner } from './git-snapshot';
+import { gitWorkTreeRoot, runGit, snapshotWorkTree, type GitRunner } from './git-snapshot';
 
 describe('gitWorkTreeRoot', () => {
   let dir: string;
@@ -49,5 +49,57 @@ describe('gitWorkTreeRoot', () => {
     fs.writeFileSync(path.join(dir, '.git'), 'gitdir: /nowhere\n');
     await gitWorkTreeRoot(dir, counting);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('snapshotWorkTree', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'git-snap-')));
+    await runGit(['init', '-q'], { cwd: dir });
+    fs.writeFileSync(path.join(dir, 'tracked.txt'), 'one\n');
+    fs.writeFileSync(path.join(dir, '.gitignore'), 'ignored.txt\n');
+    await runGit(['add', '.'], { cwd: dir });
+    await runGit(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
+    fs.writeFileSync(path.join(dir, 'tracked.txt'), 'two\n');
+    fs.writeFileSync(path.join(dir, 'untracked.txt'), 'new\n');
+    fs.writeFileSync(path.join(dir, 'ignored.txt'), 'secret\n');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const out = async (...args: string[]) => (await runGit(args, { cwd: dir })).stdout.toString('utf8').trim();
+
+  it('one process or a git command at a time (another runner), the same tree, kept at every ref, the index untouched', async () => {
+    const started: string[][] = [];
+    const separate: GitRunner = (args, opts) => {
+      started.push(args);
+      return runGit(args, opts);
+    };
+    const indexBefore = fs.readFileSync(path.join(dir, '.git', 'index'));
+    const one = await snapshotWorkTree(
+      dir,
+      ['refs/claude-desk/t/m/after', 'refs/claude-desk/t/latest'],
+      'snap',
+      runGit,
+    );
+    const two = await snapshotWorkTree(dir, 'refs/claude-desk/t/n/before', 'snap', separate);
+    expect(started.map((a) => a[0])).toEqual(['rev-parse', 'add', 'write-tree', 'commit-tree', 'update-ref']);
+    expect(await out('rev-parse', `${one}^{tree}`)).toBe(await out('rev-parse', `${two}^{tree}`));
+    expect(await out('rev-parse', 'refs/claude-desk/t/m/after')).toBe(one);
+    expect(await out('rev-parse', 'refs/claude-desk/t/latest')).toBe(one);
+    expect(await out('rev-parse', 'refs/claude-desk/t/n/before')).toBe(two);
+    expect((await out('ls-tree', '--name-only', one)).split('\n').sort()).toEqual([
+      '.gitignore',
+      'tracked.txt',
+      'untracked.txt',
+    ]);
+    expect(await out('show', `${one}:tracked.txt`)).toBe('two');
+    expect(fs.readFileSync(path.join(dir, '.git', 'index')).equals(indexBefore)).toBe(true);
+    expect(await out('status', '--porcelain')).toBe('M tracked.txt\n?? untracked.txt'); // (trimmed: ' M')
+  });
+
+  it('a failing git says why; refs outside its namespace are refused before anything runs', async () => {
+    await expect(snapshotWorkTree(dir, 'refs/heads/main', 'snap')).rejects.toThrow(/refs\/claude-desk/);
+    fs.rmSync(path.join(dir, '.git', 'objects'), { recursive: true });
+    await expect(snapshotWorkTree(dir, undefined, 'snap')).rejects.toThrow(/git/);
   });
 });
