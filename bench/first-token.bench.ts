@@ -401,6 +401,21 @@ try {
   console.log(
     `  turns 2+, first delta medians: a/c ${ratio(a, med('(c)'))} (goal ≤ 1.0), a/floor ${ratio(a, med('floor'))} (goal ≤ 1.1), a/b ${ratio(a, med('(b)'))}, a/e ${ratio(a, med('(e)'))}, g/a ${ratio(med('(g)'), a)}`,
   );
+  // The same comparisons round by round (both turns of a pair ran within seconds of each other): how big the gap
+  // is next to the turn-to-turn spread, which a ratio of two medians does not say.
+  const paired = (x: string, y: string) => {
+    const vx = variants.find((v) => v.name.startsWith(x));
+    const vy = variants.find((v) => v.name.startsWith(y));
+    if (!vx || !vy) return undefined;
+    const xs = later(vx, 'firstDelta');
+    const diffs = later(vy, 'firstDelta').map((t, i) => (xs[i] ?? NaN) - t);
+    const sorted = [...diffs].sort((p, q) => p - q);
+    const q = (f: number) => sorted[Math.round((sorted.length - 1) * f)] ?? NaN;
+    const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
+    return `${x.replace(/[()]/g, '')}−${y.replace(/[()]/g, '')} ${sign(median(diffs))} ms (quartiles ${sign(q(0.25))}…${sign(q(0.75))}; ${x.replace(/[()]/g, '')} first in ${diffs.filter((d) => d < 0).length} of ${diffs.length} rounds)`;
+  };
+  const pairs = [paired('(a)', '(c)'), paired('(a)', 'floor')].filter(Boolean);
+  if (pairs.length) console.log(`  turns 2+, first delta round by round: ${pairs.join('; ')}`);
 } finally {
   for (const v of variants) await v.close().catch(() => undefined);
   await mock.close();
