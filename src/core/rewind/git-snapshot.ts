@@ -177,7 +177,13 @@ function snapshotInOneProcess(
     execFile(
       '/bin/sh',
       ['-c', SNAPSHOT_SCRIPT, 'claude-desk-snapshot', message, ...refs],
-      { cwd: root, env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' }, encoding: 'utf8' },
+      {
+        cwd: root,
+        env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
+        encoding: 'utf8',
+        // git add may warn once per file (an embedded repository, line endings): room for that, as runGit has.
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (err, stdout, stderr) => {
         const commit = stdout.trim();
         if (err || !/^[0-9a-f]{40,64}$/.test(commit))

@@ -151,7 +151,12 @@ export class ThreadLocks {
     const file = this.lastFile(threadId);
     const seen = this.lastSeen.get(threadId);
     if (seen !== undefined) {
-      const st = fsSync.statSync(file, { bigint: true, throwIfNoEntry: false });
+      let st: fsSync.BigIntStats | undefined;
+      try {
+        st = fsSync.statSync(file, { bigint: true, throwIfNoEntry: false });
+      } catch {
+        // unreadable: read it below, as when it changed
+      }
       if (st && stamp(st) === seen) return false;
     }
     const last = await fs.readFile(file, 'utf8').catch(() => undefined);
