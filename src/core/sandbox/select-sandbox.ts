@@ -122,12 +122,12 @@ async function selectBubblewrap(deps: SelectSandboxDeps, realpath: RealPathFn): 
     cache.set(key, pending);
   }
   const probe = await pending;
-  const realParent = realParentOnce(realpath);
   if (!probe.ok) {
     return unconfined(
       `bwrap is installed but a test run failed (${probe.detail}); unprivileged user namespaces may be disabled. The CLI runs unconfined`,
     );
   }
+  const realParent = realParentOnce(realpath);
   return {
     kind: 'bubblewrap',
     reason: `bubblewrap hides ${deps.privateDirs.join(', ')} from the CLI`,
