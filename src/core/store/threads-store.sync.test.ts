@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { watchThreadsDir } from './threads-dir-watcher';
 import { ThreadsStore, type ThreadsChange } from './threads-store';
@@ -76,6 +76,32 @@ describe('ThreadsStore.syncFromDisk: what another process did', () => {
     await here.syncFromDisk([t.id]);
     expect(changes).toEqual([]); // one more streaming snapshot: nothing to announce
     expect(here.summary(t.id)?.updatedAt).toBeGreaterThan(t.updatedAt - 1);
+  });
+
+  it('a log caught while the other process writes it: an empty one waits for its next change, and a title appended while it is read still shows', async () => {
+    const { dir, here, changes } = await twoStores();
+    const id = '0b6f3c1e-5a7d-4c2b-9e8f-1a2b3c4d5e6f';
+    const file = path.join(dir, `${id}.jsonl`);
+    const line = (rec: object) => `${JSON.stringify(rec)}\n`;
+    await fs.writeFile(file, ''); // created, nothing written yet
+    await here.syncFromDisk([id]);
+    expect(await here.list()).toEqual([]);
+
+    await fs.appendFile(file, line({ op: 'meta', at: 1, id, title: 'New thread', createdAt: 1 }));
+    // The other window's first message and the title it gives land just as this store looks at the log.
+    const realStat = fs.stat.bind(fs);
+    const stat = vi.spyOn(fs, 'stat').mockImplementationOnce((async (file: string) => {
+      await fs.appendFile(file, line({ op: 'meta', at: 2, title: 'Plan the database migration' }));
+      return realStat(file);
+    }) as typeof fs.stat);
+    try {
+      await here.syncFromDisk([id]);
+    } finally {
+      stat.mockRestore();
+    }
+    await here.syncFromDisk([id]); // the watcher's next event
+    expect(here.summary(id)?.title).toBe('Plan the database migration');
+    expect(changes[0]).toEqual({ threadId: id, kind: 'created' });
   });
 
   it('a log rewritten elsewhere (compacted) is read again whole', async () => {

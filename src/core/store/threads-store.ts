@@ -147,9 +147,14 @@ export class ThreadsStore {
       const id = name.endsWith('.jsonl') ? name.slice(0, -'.jsonl'.length) : '';
       if (!isThreadId(id) || this.entries.has(id) || this.deleted.has(id)) continue;
       const file = this.logPath(id);
-      const parsed = await log.readThreadLogFile(id, file).catch(() => undefined);
+      // Its size first, then its records: what the other process appends meanwhile lies past that size and is read
+      // again by catchUp (records apply to a summary idempotently). Measured after the parse, an append landing in
+      // between (the other window's first message, with the thread's title) was counted as read and never applied:
+      // the row said "New thread" for good. An empty log is still being made: taken in with its next change.
       const st = await fs.stat(file).catch(() => undefined);
-      if (!parsed || !st?.isFile() || this.entries.has(id) || this.deleted.has(id)) continue;
+      if (!st?.isFile() || st.size === 0) continue;
+      const parsed = await log.readThreadLogFile(id, file).catch(() => undefined);
+      if (!parsed || this.entries.has(id) || this.deleted.has(id)) continue;
       this.entries.set(id, { ...parsed.summary, logBytes: st.size });
       this.index.soon();
     }
