@@ -392,9 +392,14 @@ try {
     );
   }
   printTimeline(variants.map((v) => ({ name: v.name, marks: timelines.get(v) ?? [] })));
-  const med = (prefix: string) => {
+  /** A variant's turns 2+ first deltas, by its name's start ('(a)', 'floor'); empty when it did not run. */
+  const deltas = (prefix: string) => {
     const v = variants.find((x) => x.name.startsWith(prefix));
-    return v ? median(later(v, 'firstDelta')) : NaN;
+    return v ? later(v, 'firstDelta') : [];
+  };
+  const med = (prefix: string) => {
+    const xs = deltas(prefix);
+    return xs.length ? median(xs) : NaN;
   };
   const ratio = (x: number, y: number) => (Number.isFinite(x / y) ? (x / y).toFixed(2) : 'n/a');
   const a = med('(a)');
@@ -404,15 +409,15 @@ try {
   // The same comparisons round by round (both turns of a pair ran within seconds of each other): how big the gap
   // is next to the turn-to-turn spread, which a ratio of two medians does not say.
   const paired = (x: string, y: string) => {
-    const vx = variants.find((v) => v.name.startsWith(x));
-    const vy = variants.find((v) => v.name.startsWith(y));
-    if (!vx || !vy) return undefined;
-    const xs = later(vx, 'firstDelta');
-    const diffs = later(vy, 'firstDelta').map((t, i) => (xs[i] ?? NaN) - t);
+    const xs = deltas(x);
+    const ys = deltas(y);
+    if (!xs.length || !ys.length) return undefined;
+    const diffs = ys.map((t, i) => (xs[i] ?? NaN) - t);
     const sorted = [...diffs].sort((p, q) => p - q);
     const q = (f: number) => sorted[Math.round((sorted.length - 1) * f)] ?? NaN;
     const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
-    return `${x.replace(/[()]/g, '')}−${y.replace(/[()]/g, '')} ${sign(median(diffs))} ms (quartiles ${sign(q(0.25))}…${sign(q(0.75))}; ${x.replace(/[()]/g, '')} first in ${diffs.filter((d) => d < 0).length} of ${diffs.length} rounds)`;
+    const [nx, ny] = [x, y].map((n) => n.replace(/[()]/g, ''));
+    return `${nx}−${ny} ${sign(median(diffs))} ms (quartiles ${sign(q(0.25))}…${sign(q(0.75))}; ${nx} first in ${diffs.filter((d) => d < 0).length} of ${diffs.length} rounds)`;
   };
   const pairs = [paired('(a)', '(c)'), paired('(a)', 'floor')].filter(Boolean);
   if (pairs.length) console.log(`  turns 2+, first delta round by round: ${pairs.join('; ')}`);

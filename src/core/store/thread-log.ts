@@ -162,7 +162,7 @@ export async function endsMidLine(file: string): Promise<boolean> {
 }
 
 /** Records up to this many characters are appended in one synchronous call (see appendToLog). */
-export const QUICK_APPEND_MAX_CHARS = 64 * 1024;
+const QUICK_APPEND_MAX_CHARS = 64 * 1024;
 
 /** Append text to a log, creating it owner-only; `sync` for records that must survive power loss too. */
 export async function appendToLog(file: string, text: string, sync: boolean): Promise<void> {
