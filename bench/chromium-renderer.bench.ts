@@ -7,6 +7,8 @@
  *    for
  *      small: a 20-message thread, 10 threads in the sidebar (the baseline), and
  *      big:   a 2,000-message thread of realistic answers (markdown, code fences, tool cards), 1,000 threads;
+ *    and the same per delta for an answer that is mostly code: a fence of BENCH_CODE_LINES (400) lines streamed a
+ *    line per delta; and, streamed again under tracing, where a delta's main-thread time goes by trace event;
  *  - long tasks (> 50 ms, the browser's own PerformanceObserver, wall time) on load, open, scroll and stream;
  *  - every main-thread task while opening the big thread and scrolling it from the end to the start, a screenful a
  *    frame, traced (Chromium's tracing, the DevTools Performance panel's own events): each task's wall time and the
@@ -34,6 +36,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const rendererDir = process.env.BENCH_RENDERER_DIR ?? path.join(root, 'out', 'renderer');
 const DELTAS = Number(process.env.BENCH_DELTAS ?? 300);
 const GAP_MS = Number(process.env.BENCH_DELTA_GAP_MS ?? 15);
+const CODE_LINES = Number(process.env.BENCH_CODE_LINES ?? 400);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function answer(i: number): ChatMessage {
@@ -218,32 +221,78 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
   await longTasks(page);
   // Idle: the same page with the turn running (its timer and indicator), the same wall time, no deltas.
   await sleep(500);
-  let w = performance.now();
-  let before = await mainThread(cdp);
+  const w = performance.now();
+  const before = await mainThread(cdp);
   await sleep(DELTAS * GAP_MS);
-  let after = await mainThread(cdp);
+  const after = await mainThread(cdp);
   const idleWall = performance.now() - w;
   const idlePerMs = (after.task - before.task) / idleWall;
   const idleCpuPerMs = (after.cpu - before.cpu) / idleWall;
-  w = performance.now();
-  before = await mainThread(cdp);
-  for (let k = 0; k < DELTAS; k++) {
-    emit({
-      type: 'text_delta',
-      messageId: 'm1',
-      text: k % 25 === 24 ? `\n\nA new paragraph tok${k} ` : k % 7 === 0 ? `**tok${k}** ` : `tok${k} `,
-    });
-    await sleep(GAP_MS);
-  }
-  // A slow poll from here, so waiting costs the page next to nothing of what is measured (and page-side polling,
-  // waitForFunction's, needs eval, which the page's CSP refuses).
-  while (!(await page.evaluate<boolean>(`${SCROLLER}.textContent.includes('tok${DELTAS - 1}')`))) await sleep(250);
-  after = await mainThread(cdp);
-  const wall = performance.now() - w;
-  const perDeltaMs = ((after.task - before.task - idlePerMs * wall) * 1000) / DELTAS;
-  const perDeltaCpuMs = ((after.cpu - before.cpu - idleCpuPerMs * wall) * 1000) / DELTAS;
+  /** Main-thread time per delta (wall, CPU) streaming `deltas` into the open turn, less the idle page's. */
+  const streamCost = async (deltas: readonly string[], emitOne: (text: string) => void, lastMark: string) => {
+    const w0 = performance.now();
+    const b = await mainThread(cdp);
+    for (const text of deltas) {
+      emitOne(text);
+      await sleep(GAP_MS);
+    }
+    // A slow poll from here, so waiting costs the page next to nothing of what is measured (and page-side polling,
+    // waitForFunction's, needs eval, which the page's CSP refuses).
+    while (!(await page.evaluate<boolean>(`${SCROLLER}.textContent.includes(${JSON.stringify(lastMark)})`)))
+      await sleep(250);
+    const a = await mainThread(cdp);
+    const wallMs = performance.now() - w0;
+    return {
+      wall: ((a.task - b.task - idlePerMs * wallMs) * 1000) / deltas.length,
+      cpu: ((a.cpu - b.cpu - idleCpuPerMs * wallMs) * 1000) / deltas.length,
+    };
+  };
+  const prose = Array.from({ length: DELTAS }, (_, k) =>
+    k % 25 === 24 ? `\n\nA new paragraph tok${k} ` : k % 7 === 0 ? `**tok${k}** ` : `tok${k} `,
+  );
+  const text = await streamCost(
+    prose,
+    (t) => emit({ type: 'text_delta', messageId: 'm1', text: t }),
+    `tok${DELTAS - 1}`,
+  );
+  const perDeltaMs = text.wall;
+  const perDeltaCpuMs = text.cpu;
   const streamLong = await longTasks(page);
+  // The same stream again, traced (tracing costs the page time, so not in the figures above): where a delta's
+  // main-thread time goes, by trace event, per delta.
+  const TRACED = 100;
+  const streamTrace = await traced(page, `${label}-stream`, async () => {
+    for (let k = 0; k < TRACED; k++) {
+      emit({ type: 'text_delta', messageId: 'm1', text: k % 25 === 24 ? `\n\nTraced paragraph u${k} ` : `u${k} ` });
+      await sleep(GAP_MS);
+    }
+    while (!(await page.evaluate<boolean>(`${SCROLLER}.textContent.includes('u${TRACED - 1}')`))) await sleep(250);
+  });
+  const perDeltaInside = new Map<string, { wall: number; cpu: number }>();
+  for (const task of streamTrace.tasks)
+    for (const i of task.inside) {
+      const t = perDeltaInside.get(i.name) ?? { wall: 0, cpu: 0 };
+      perDeltaInside.set(i.name, { wall: t.wall + i.wall / TRACED, cpu: t.cpu + i.cpu / TRACED });
+    }
   emit({ type: 'finished', verdict: { isError: false, subtype: 'success', numTurns: 1 } });
+  // An answer that is mostly code: a fence of CODE_LINES lines streamed a line per delta, which the renderer
+  // formats (and highlights) while it grows.
+  const code = { threadId: s.threadId, turnId: 'bench-code' };
+  const emitCode = (e: Record<string, unknown>) =>
+    s.desk.bus.emit('turnEvent', { ...code, ...e } as unknown as TurnEvent);
+  emitCode({ type: 'started', startedAt: Date.now() });
+  emitCode({ type: 'text_delta', messageId: 'm2', text: 'Here is the module:\n\n```ts\n' });
+  await page.getByText('Here is the module:').first().waitFor();
+  const lines = Array.from(
+    { length: CODE_LINES },
+    (_, k) => `  const value${k} = compute(${k}, "label ${k}"); // step ${k}\n`,
+  );
+  const fence = await streamCost(
+    lines,
+    (t) => emitCode({ type: 'text_delta', messageId: 'm2', text: t }),
+    `step ${CODE_LINES - 1}`,
+  );
+  emitCode({ type: 'finished', verdict: { isError: false, subtype: 'success', numTurns: 1 } });
   await cdp.detach();
   const worst = (xs: number[]) => (xs.length ? `${xs.length}, worst ${Math.max(...xs).toFixed(0)} ms` : 'none');
   return {
@@ -255,9 +304,11 @@ async function measure(page: Page, s: Setup, label: string, lastText: string) {
     scrollLong,
     perDeltaMs,
     perDeltaCpuMs,
+    fence,
     streamLong,
     worst,
     tasks: { open: openTrace.tasks, scroll: scrollTrace.tasks },
+    streamInside: [...perDeltaInside].sort((a, b) => b[1].cpu - a[1].cpu),
     blank,
   };
 }
@@ -297,6 +348,10 @@ async function main(): Promise<void> {
     console.log(
       `| ${r.label} | ${r.loadMs.toFixed(0)} ms | ${r.openMs.toFixed(0)} ms | ${r.worst(r.loadLong)} / ${r.worst(r.openLong)} / ${r.worst(r.scrollLong)} / ${r.worst(r.streamLong)} | ${r.perDeltaMs.toFixed(2)} ms | ${r.perDeltaCpuMs.toFixed(2)} ms |`,
     );
+  for (const r of rows)
+    console.log(
+      `${r.label}, a ${CODE_LINES}-line code fence streamed a line per delta: ${r.fence.wall.toFixed(2)} ms per delta, ${r.fence.cpu.toFixed(2)} ms CPU`,
+    );
   const [small, big] = rows;
   if (small && big)
     console.log(
@@ -320,6 +375,13 @@ async function main(): Promise<void> {
     console.log(
       `${r.label}, scrolled again: ${r.blank.gaps} of ${r.blank.frames} frames painted part of the view without its rows${r.blank.gaps ? ` (worst ${r.blank.worstPx.toFixed(0)} px)` : ''}`,
     );
+  for (const r of rows) {
+    const top = r.streamInside.slice(0, 8);
+    const cpu = r.streamInside.reduce((s, [, t]) => s + t.cpu, 0);
+    console.log(
+      `${r.label}, a traced stream: ${cpu.toFixed(2)} ms CPU per delta; by trace event (ms wall/CPU per delta): ${top.map(([n, t]) => `${n} ${t.wall.toFixed(2)}/${t.cpu.toFixed(2)}`).join(', ')}`,
+    );
+  }
   if (big) {
     console.log(
       `Where the big thread's longest tasks went, by wall and by CPU (own time by trace event, ms wall/CPU):`,
