@@ -9,6 +9,24 @@ export function shownMessage(s: Pick<DeskState, 'live' | 'messages'>, id: string
   return s.live[id] ?? s.messages[id];
 }
 
+/** Each list's positions by id, made once per list (a store update that leaves the list alone keeps it). */
+const positions = new WeakMap<readonly string[], Map<string, number>>();
+
+/**
+ * The id before `id` in `ids` (null for the first, or one not there). Every visible row asks this on every store
+ * update — each streamed batch — and `indexOf` walked a 2,000-message thread once per row per update.
+ */
+export function previousIdIn(ids: readonly string[], id: string): string | null {
+  let at = positions.get(ids);
+  if (!at) {
+    at = new Map();
+    for (let i = 0; i < ids.length; i++) if (!at.has(ids[i]!)) at.set(ids[i]!, i); // the first, as indexOf
+    positions.set(ids, at);
+  }
+  const i = at.get(id) ?? -1;
+  return i > 0 ? (ids[i - 1] ?? null) : null;
+}
+
 /** The thread's turns in flight, oldest first (turn ids are not ordered; queue position is). */
 export function turnsOf(inFlight: Record<string, InFlightTurn>, threadId: string): InFlightTurn[] {
   return Object.values(inFlight).filter((t) => t.threadId === threadId);

@@ -35,13 +35,17 @@ function fenceLanguage(node: HastLike | undefined): string {
   return list.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
 }
 
-function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?: HastLike }) {
+/**
+ * A code block's frame: its language, a copy button, and the scrollable `<pre>` around the `<code>` it is given.
+ * The one frame for finished fences (CodeBlock) and the fence still streaming (streaming-fence.tsx), so a fence
+ * looks the same while it grows and once it is done.
+ */
+export function CodeFrame({ language, children, ...rest }: ComponentProps<'pre'> & { language: string }) {
   const pre = useRef<HTMLPreElement>(null);
-  const code = fenceLanguage(node);
   return (
     <div className="code-block">
       <div className="code-block-bar">
-        <span className="code-block-lang">{code}</span>
+        <span className="code-block-lang">{language}</span>
         <CopyButton text={() => pre.current?.textContent ?? ''} label="Copy code" />
       </div>
       {/* Focusable: a long line scrolls sideways, and keyboard users must be able to scroll it too. */}
@@ -49,6 +53,14 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
         {children}
       </pre>
     </div>
+  );
+}
+
+function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?: HastLike }) {
+  return (
+    <CodeFrame language={fenceLanguage(node)} {...rest}>
+      {children}
+    </CodeFrame>
   );
 }
 
@@ -146,10 +158,25 @@ export const Markdown = memo(function Markdown({
   deferred?: boolean;
   live?: boolean;
 }) {
+  // Only a deferred text listens to the list's scrolling: a context change re-renders every consumer, and each
+  // start and stop of a scroll re-parsed every live block of a streaming answer (and re-rendered every row's text).
+  return deferred ? <DeferredMarkdown text={text} /> : <FormattedMarkdown text={text} live={live} />;
+});
+
+function FormattedMarkdown({ text, live }: { text: string; live: boolean }) {
+  const plugins = rehypePlugins(useHighlighter(FENCE.test(text)));
+  return (
+    <div className="markdown">
+      {live ? renderMarkdown(text, plugins, components) : renderKept(text, plugins, parseNow(plugins))}
+    </div>
+  );
+}
+
+function DeferredMarkdown({ text }: { text: string }) {
   const lowlight = useHighlighter(FENCE.test(text));
   const plugins = rehypePlugins(lowlight);
   const scrolling = useContext(ListScrolling);
-  const seen = !deferred || rendered.get(plugins)?.has(text) === true;
+  const seen = rendered.get(plugins)?.has(text) === true;
   // Once shown formatted it stays so, even if its cache entry goes (or the highlighter arrives) mid-scroll.
   const shown = useRef(false);
   const ready = useDeferredValue(seen || shown.current || !scrolling, seen || fitsInFrame());
@@ -157,11 +184,5 @@ export const Markdown = memo(function Markdown({
     if (ready) shown.current = true;
   });
   if (!ready) return <PlainMarkdown text={text} />;
-  return (
-    <div className="markdown">
-      {live
-        ? renderMarkdown(text, plugins, components)
-        : renderKept(text, plugins, deferred ? parseCounted(plugins) : parseNow(plugins))}
-    </div>
-  );
-});
+  return <div className="markdown">{renderKept(text, plugins, parseCounted(plugins))}</div>;
+}

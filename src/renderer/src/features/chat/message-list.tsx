@@ -102,8 +102,10 @@ export function MessageList() {
   // frame (ui/markdown.tsx): dragging through a long thread mounted a screenful of rows a frame, parsed at once.
   const view = virtualizer.scrollRect?.height ?? 0;
   const top = Math.max(0, Math.min(virtualizer.scrollOffset ?? 0, total - view));
-  const lazy = (start: number, end: number) =>
-    virtualizer.isScrolling || (view > 0 && (end <= top || start >= top + view));
+  // The reader scrolling, not the list following its growing end: each streamed batch scrolls it to the end, and
+  // taking that for a scroll flipped every row's text between deferred and not, re-parsing the streaming answer.
+  const scrolling = virtualizer.isScrolling && !isPinned();
+  const lazy = (start: number, end: number) => scrolling || (view > 0 && (end <= top || start >= top + view));
   useReadingPlace(threadId, ids, virtualizer, scroller, release, isPinned);
 
   return (
@@ -118,7 +120,7 @@ export function MessageList() {
       >
         <div className="message-canvas" style={{ height: total }}>
           <div className="message-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-            <ListScrolling.Provider value={virtualizer.isScrolling}>
+            <ListScrolling.Provider value={scrolling}>
               {items.map((item) => (
                 <div key={item.key} data-index={item.index} ref={measureRow} className="message-slot">
                   <MessageRow id={ids[item.index]!} lazy={lazy(item.start, item.end)} />

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { useDesk } from '../../store/store-context';
-import { shownMessage } from '../../store/turn-selectors';
+import { previousIdIn, shownMessage } from '../../store/turn-selectors';
 import { AssistantMessageView } from './assistant-message';
 import { UserMessageView } from './user-message';
 
@@ -15,10 +15,7 @@ export const MessageRow = memo(
     const message = useDesk((s) => shownMessage(s, id));
     const threadId = useDesk((s) => s.activeThreadId) ?? undefined;
     // A string: the row re-renders only when the message before it changes (a rewind's branch marker needs it).
-    const previousId = useDesk((s) => {
-      const i = s.messageIds.indexOf(id);
-      return i > 0 ? (s.messageIds[i - 1] ?? null) : null;
-    });
+    const previousId = useDesk((s) => previousIdIn(s.messageIds, id));
     if (!message) return null;
     return message.role === 'user' ? (
       <UserMessageView message={message} previousId={previousId} lazy={lazy} />
