@@ -177,3 +177,21 @@ test("a thread's project folder is where Claude Code works: a file it writes app
     await fs.rm(project, { recursive: true, force: true });
   }
 });
+
+test('a chat at its latest message stays there when the window gets lower', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  for (let i = 1; i <= 3; i++) {
+    const lines = Array.from({ length: 11 }, (_, k) => `question ${i}, line ${k + 1}`);
+    await send(page, [...lines, `end of question ${i}`].join('\n'));
+    await expect(page.getByText(`end of question ${i}`)).toBeInViewport();
+    await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  }
+  const last = page.getByTestId('assistant-message').last();
+  await expect(last.getByTestId('turn-footer')).toBeInViewport({ ratio: 1 });
+  // Only lower: no row changes its height, so nothing but the view's own size tells the list to follow.
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await expect(last.getByTestId('turn-footer')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('jump-latest')).toBeHidden();
+});

@@ -47,8 +47,15 @@ export function useStickToBottom(
       setShowJump(!pinned.current);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
-  }, [scroller]);
+    // A smaller window (or a panel opening below) shortens the view from the bottom: a list that follows stays there.
+    const resized =
+      typeof ResizeObserver === 'function' ? new ResizeObserver(() => pinned.current && scrollToEnd()) : null;
+    resized?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resized?.disconnect();
+    };
+  }, [scroller, scrollToEnd]);
 
   const jumpToLatest = useCallback(() => {
     pinned.current = true;
