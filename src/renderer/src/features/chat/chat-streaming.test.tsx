@@ -191,3 +191,51 @@ describe('chat: streaming markdown in blocks', () => {
     expect(streaming.querySelectorAll('.markdown').length).toBeGreaterThan(1); // parsed in blocks
   });
 });
+
+describe('chat: a code fence while it streams', () => {
+  it('looks like the finished fence, and is highlighted a few times while it grows, not on every delta', async () => {
+    const { lowlight } = await import('../../ui/highlight/grammars');
+    const highlight = vi.spyOn(lowlight, 'highlight');
+    const { host } = await openThread();
+    const emit = (body: Body) => act(() => host.emit('turnEvent', ev('turn-code', body)));
+    emit({ type: 'started', startedAt: Date.now() });
+    emit({ type: 'text_delta', messageId: 'm1', text: 'Here:\n\n```ts\nexport const first = 1;\n' });
+    const streaming = await screen.findByTestId('streaming-text');
+    const code = () => streaming.querySelector('pre code');
+    await waitFor(() => expect(code()?.querySelector('.hljs-keyword')).toHaveTextContent('export'));
+    expect(code()).toHaveClass('hljs', 'language-ts');
+    expect(screen.getByText('ts', { selector: '.code-block-lang' })).toBeInTheDocument();
+
+    const lines = Array.from({ length: 60 }, (_, i) => `let value${i} = ${i};\n`);
+    // A line per render: each shows at once, but the fence is highlighted at most every ~150 ms, not per render.
+    let before = highlight.mock.calls.length;
+    const t0 = performance.now();
+    for (const [i, line] of lines.slice(0, 30).entries()) {
+      emit({ type: 'text_delta', messageId: 'm1', text: line });
+      await waitFor(() => expect(code()).toHaveTextContent(`let value${i} = ${i};`));
+    }
+    const elapsed = performance.now() - t0;
+    expect(highlight.mock.calls.length - before).toBeLessThanOrEqual(Math.floor(elapsed / 150) + 2);
+    // 30 deltas at once: shown at once, highlighted at most twice (the lines since show plain until the next).
+    before = highlight.mock.calls.length;
+    for (const line of lines.slice(30)) emit({ type: 'text_delta', messageId: 'm1', text: line });
+    await waitFor(() => expect(code()).toHaveTextContent('let value59 = 59;'));
+    expect(highlight.mock.calls.length - before).toBeLessThanOrEqual(2);
+    // A pause: the last lines get their colours too.
+    await waitFor(() => expect([...code()!.querySelectorAll('.hljs-number')].at(-1)).toHaveTextContent('59'));
+    const streamed = code()!.textContent;
+    expect(streamed).toBe(`export const first = 1;\n${lines.join('')}`);
+    // A line still being written shows at once, plain.
+    emit({ type: 'text_delta', messageId: 'm1', text: 'let half' });
+    await waitFor(() => expect(code()).toHaveTextContent('let half'));
+
+    emit({ type: 'text_delta', messageId: 'm1', text: ' = 0;\n```\n\nDone.' });
+    emit({ type: 'result', verdict });
+    emit({ type: 'finished', status: 'done' });
+    await waitFor(() => expect(screen.queryByTestId('streaming-text')).not.toBeInTheDocument());
+    const final = screen.getByText('Done.').closest('.message')!.querySelector('pre code')!;
+    expect(final).toHaveClass('hljs', 'language-ts');
+    expect(final.textContent).toBe(`${streamed}let half = 0;\n`);
+    highlight.mockRestore();
+  });
+});
