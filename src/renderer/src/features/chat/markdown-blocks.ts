@@ -1,3 +1,14 @@
+/** The fence marker (``` or ~~~, at most 3 spaces in) a line opens or closes a code fence with, if any. */
+export function fenceMarker(line: string): string | undefined {
+  return /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+}
+
+/** Whether `line` closes the fence opened with `open`: the same character, at least as long, nothing after it. */
+export function closesFence(line: string, open: string): boolean {
+  const marker = fenceMarker(line);
+  return marker !== undefined && marker[0] === open[0] && marker.length >= open.length && line.trim() === marker;
+}
+
 /**
  * Split streaming markdown into blocks that are already complete and the tail still growing, so each
  * delta re-parses only the tail (a 20 KB answer was re-parsed whole on every token).
@@ -9,7 +20,7 @@
  */
 export function splitCompleteBlocks(text: string): { blocks: string[]; tail: string } {
   const blocks: string[] = [];
-  let fence: { char: string; len: number } | null = null;
+  let fence: string | null = null;
   let start = 0; // where the current block starts
   let pos = 0; // where the current line starts
   let blankBefore = false;
@@ -18,16 +29,15 @@ export function splitCompleteBlocks(text: string): { blocks: string[]; tail: str
     // The last line may still be growing, but its first character already tells where a block starts.
     const line = text.slice(pos, nl < 0 ? text.length : nl);
     const next = nl < 0 ? text.length : nl + 1;
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    const marker = fenceMarker(line);
     if (fence) {
-      if (marker && marker[1]![0] === fence.char && marker[1]!.length >= fence.len && line.trim() === marker[1])
-        fence = null;
+      if (closesFence(line, fence)) fence = null;
     } else if (marker) {
       if (blankBefore && /^\S/.test(line) && pos > start) {
         blocks.push(text.slice(start, pos));
         start = pos;
       }
-      fence = { char: marker[1]![0]!, len: marker[1]!.length };
+      fence = marker;
     } else if (line.trim() === '') {
       blankBefore = true;
       pos = next;
@@ -55,9 +65,9 @@ export function closeOpenMarkdown(tail: string): string {
   while (pos <= tail.length) {
     const nl = tail.indexOf('\n', pos);
     const line = tail.slice(pos, nl < 0 ? tail.length : nl);
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const marker = fenceMarker(line);
     if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+      if (closesFence(line, fence)) {
         fence = null;
         lastParagraph = nl < 0 ? tail.length : nl + 1;
       }

@@ -3,6 +3,7 @@ import { Highlighted } from '../../ui/highlight/highlighted';
 import { useHighlighter } from '../../ui/highlight/highlighter';
 import { type Chunk, chunkLines, chunkText } from '../../ui/highlight/line-chunks';
 import { CodeFrame } from '../../ui/markdown';
+import { closesFence, fenceMarker } from './markdown-blocks';
 
 /** A new line waits at least this long for its colours while the fence grows. */
 const MIN_REHIGHLIGHT_MS = 150;
@@ -19,10 +20,9 @@ export function openFenceStart(tail: string): number {
   while (pos < tail.length) {
     const nl = tail.indexOf('\n', pos);
     const line = tail.slice(pos, nl < 0 ? tail.length : nl);
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const marker = fenceMarker(line);
     if (open) {
-      if (marker && marker[0] === open.marker[0] && marker.length >= open.marker.length && line.trim() === marker)
-        open = null;
+      if (closesFence(line, open.marker)) open = null;
     } else if (marker) open = { marker, start: pos };
     if (nl < 0) break;
     pos = nl + 1;
