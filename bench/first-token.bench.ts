@@ -11,13 +11,17 @@
  *  (d) Agent SDK startup() per turn (a WarmQuery started while the user types), resuming the session
  *  (e) the raw CLI spawned on Enter
  *  floor: the raw CLI, one process, each turn's line written to its stdin — what no client can beat
+ * Each variant talks to BENCH_LANES (default 2) conversations — threads, queries, processes — taking turns, and
+ * round r is turn ⌊r / lanes⌋ of lane r mod lanes: two identical one-process CLIs, started alike, measured 18.2 vs
+ * 19.6 ms median to their requests over 40 turns (a steady 1.5 ms apart, paired), so one process per variant
+ * would measure which process was lucky as much as which client is fast. Each lane's own median is printed too.
  * Every CLI is started as the app starts its own (spawnInOwnGroup: its own process group, on POSIX its own
  * session): where the scheduler groups processes by session (Linux autogroup), a CLI in the bench's session
  * and one in a session of its own are not served alike on a loaded machine — the same one-process CLI
  * measured 93 vs 186 ms median to its first delta there — and that would be measured as the client's work.
  * The SDK lives in bench/package.json (own lock file), installed on first use without its optional CLI.
- * Run: npx tsx bench/first-token.bench.ts   (BENCH_TURNS ≥ 3, default 13; BENCH_TYPING_MS, default 1500;
- * BENCH_ONLY=a,c,floor runs those variants alone)
+ * Run: npx tsx bench/first-token.bench.ts   (BENCH_TURNS ≥ 3 per lane, default 13; BENCH_LANES, default 2;
+ * BENCH_TYPING_MS, default 1500; BENCH_ONLY=a,c,floor runs those variants alone)
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -31,11 +35,18 @@ import { buildTurnArgs } from '../src/core/turn/build-turn-args';
 import { buildUserLine } from '../src/core/turn/build-user-line';
 import { createDeskApp } from '../src/app/desk-app';
 import { spawnInOwnGroup } from '../src/core/turn/spawned-process';
+import { DEFAULT_KEEP } from '../src/core/turn/kept-process';
 import type { TurnEvent } from '../src/shared/turn-events';
 import { beginTurn, installTurnTimeline, printTimeline, type Marks } from './turn-timeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TURNS = Math.max(3, Number(process.env.BENCH_TURNS) || 13);
+/** Conversations per variant, taking turns (see the header): round r is turn ⌊r / LANES⌋ of lane r mod LANES. */
+const LANES = Math.max(1, Math.floor(Number(process.env.BENCH_LANES) || 2));
+const laneOf = (round: number) => round % LANES;
+const turnOf = (round: number) => Math.floor(round / LANES);
+/** One per lane. */
+const perLane = <T>(make: (lane: number) => T): T[] => Array.from({ length: LANES }, (_, lane) => make(lane));
 const TYPING_MS = Number(process.env.BENCH_TYPING_MS) || 1_500;
 const SETTLE_MS = 5_000;
 /** The variants to run, by letter (`floor` by name); all when unset. */
@@ -48,7 +59,8 @@ interface Sample {
 }
 interface Variant {
   name: string;
-  run(turn: number, text: string): Promise<Sample>;
+  /** Round `round` of the bench: turn turnOf(round) of lane laneOf(round). */
+  run(round: number, text: string): Promise<Sample>;
   close(): Promise<void>;
 }
 
@@ -94,24 +106,34 @@ function gitProject(): string | undefined {
   }
 }
 
-/** (a)/(b): the whole app through the contract every front door calls; Enter = sendMessage. */
+/**
+ * (a)/(b): the whole app through the contract every front door calls, a thread per lane; Enter = sendMessage. The
+ * app keeps DEFAULT_KEEP processes; with more lanes than that it is told to keep one per lane (CLAUDE_DESK_KEEP).
+ */
 async function appVariant(name: string, extraEnv: Record<string, string>, projectDir?: string): Promise<Variant> {
   const cli = freshEnv();
+  const keep = LANES > DEFAULT_KEEP && extraEnv.CLAUDE_DESK_KEEP === undefined ? { CLAUDE_DESK_KEEP: `${LANES}` } : {};
   const desk = await createDeskApp({
     host: 'web',
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: tmp('app'), ...extraEnv },
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: tmp('app'), ...keep, ...extraEnv },
   });
-  const thread = await desk.handlers.createThread(projectDir ? { settings: { projectDir } } : undefined);
-  await desk.handlers.prepareTurn({ threadId: thread.id }); // the thread is opened: its first turn pre-warms
+  const threads: { id: string }[] = [];
+  for (let lane = 0; lane < LANES; lane++) {
+    const thread = await desk.handlers.createThread(projectDir ? { settings: { projectDir } } : undefined);
+    await desk.handlers.prepareTurn({ threadId: thread.id }); // the thread is opened: its first turn pre-warms
+    threads.push(thread);
+  }
   let listener: ((e: TurnEvent) => void) | undefined;
   desk.bus.subscribe((event, payload) => event === 'turnEvent' && listener?.(payload as TurnEvent));
   return {
     name,
-    async run(_turn, text) {
+    async run(round, text) {
+      const thread = threads[laneOf(round)]!;
       let firstDelta = NaN;
       let t0 = 0n;
       const result = new Promise<number>((resolve, reject) => {
         listener = (e) => {
+          if (e.threadId !== thread.id) return;
           if (e.type === 'text_delta' && Number.isNaN(firstDelta)) firstDelta = ms(t0);
           if (e.type === 'result') resolve(ms(t0));
           if (e.type === 'error') reject(new Error(`${name}: ${e.error.message}`));
@@ -155,12 +177,14 @@ const isDelta = (v: { type?: string; event?: { delta?: { type?: string } } }) =>
 function rawSpawnVariant(): Variant {
   const cli = freshEnv();
   const cwd = tmp('raw');
-  const sessionId = randomUUID();
+  const sessionIds = perLane(() => randomUUID());
   return {
     name: '(e) raw CLI spawned on Enter',
-    async run(turn, text) {
+    async run(round, text) {
       const t0 = process.hrtime.bigint();
-      const args = buildTurnArgs({ sessionId, resume: turn > 0, projectDir: cwd, permissionMode: 'acceptEdits' });
+      const sessionId = sessionIds[laneOf(round)]!;
+      const resume = turnOf(round) > 0;
+      const args = buildTurnArgs({ sessionId, resume, projectDir: cwd, permissionMode: 'acceptEdits' });
       const child = spawnCli(realCliPath(), args, { cwd, env: cli.env });
       child.stdin.write(`${buildUserLine(text, [])}\n`);
       let firstDelta = NaN;
@@ -180,35 +204,46 @@ function rawSpawnVariant(): Variant {
   };
 }
 
-/** floor: one raw CLI process for the whole conversation, each turn's line written on Enter (case 11c). */
+/** floor: one raw CLI process per conversation (lane), each turn's line written on Enter (case 11c). */
 function floorVariant(): Variant {
   const cli = freshEnv();
   const cwd = tmp('floor');
-  const args = buildTurnArgs({
-    sessionId: randomUUID(),
-    resume: false,
-    projectDir: cwd,
-    permissionMode: 'acceptEdits',
+  const lanes = perLane(() => {
+    const args = buildTurnArgs({
+      sessionId: randomUUID(),
+      resume: false,
+      projectDir: cwd,
+      permissionMode: 'acceptEdits',
+    });
+    const child = spawnCli(realCliPath(), args, { cwd, env: cli.env });
+    const lane = {
+      child,
+      current: undefined as ((v: { type?: string; event?: { delta?: { type?: string } } }) => void) | undefined,
+    };
+    onLines(child.stdout, (v) => lane.current?.(v));
+    return lane;
   });
-  const child = spawnCli(realCliPath(), args, { cwd, env: cli.env });
-  let current: ((v: { type?: string; event?: { delta?: { type?: string } } }) => void) | undefined;
-  onLines(child.stdout, (v) => current?.(v));
   return {
     name: 'floor: raw CLI, one process',
-    run(_turn, text) {
+    run(round, text) {
+      const lane = lanes[laneOf(round)]!;
       return new Promise((resolve) => {
         let firstDelta = NaN;
         const t0 = process.hrtime.bigint();
-        current = (v) => {
+        lane.current = (v) => {
           if (isDelta(v) && Number.isNaN(firstDelta)) firstDelta = ms(t0);
           if (v.type === 'result') resolve({ firstDelta, result: ms(t0) });
         };
-        child.stdin.write(`${buildUserLine(text, [])}\n`);
+        lane.child.stdin.write(`${buildUserLine(text, [])}\n`);
       });
     },
     close: async () => {
-      child.stdin.end();
-      await new Promise((r) => child.on('exit', r));
+      await Promise.all(
+        lanes.map(({ child }) => {
+          child.stdin.end();
+          return new Promise((r) => child.on('exit', r));
+        }),
+      );
     },
   };
 }
@@ -263,8 +298,8 @@ function sdkOptions(extra: Record<string, unknown> = {}): Record<string, unknown
   };
 }
 
-/** (c): one query() with streaming input; Enter pushes the next user message. */
-function sdkStreamingVariant(sdk: Sdk): Variant {
+/** One query() with streaming input: push() hands it the next user message. */
+function streamingQuery(sdk: Sdk) {
   const inbox: SdkUser[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -276,14 +311,30 @@ function sdkStreamingVariant(sdk: Sdk): Variant {
     }
   }
   const q = sdk.query({ prompt: prompt(), options: sdkOptions() });
-  const it = q[Symbol.asyncIterator]();
   return {
-    name: '(c) Agent SDK, streaming input',
-    async run(_turn, text) {
-      let firstDelta = NaN;
-      const t0 = process.hrtime.bigint();
+    it: q[Symbol.asyncIterator](),
+    push(text: string) {
       inbox.push({ type: 'user', message: { role: 'user', content: text }, parent_tool_use_id: null, session_id: '' });
       wake?.();
+    },
+    close() {
+      closed = true;
+      wake?.();
+      q.close?.();
+    },
+  };
+}
+
+/** (c): one query() with streaming input per lane; Enter pushes the next user message. */
+function sdkStreamingVariant(sdk: Sdk): Variant {
+  const queries = perLane(() => streamingQuery(sdk));
+  return {
+    name: '(c) Agent SDK, streaming input',
+    async run(round, text) {
+      const { it, push } = queries[laneOf(round)]!;
+      let firstDelta = NaN;
+      const t0 = process.hrtime.bigint();
+      push(text);
       for (;;) {
         const { value: m, done } = await it.next();
         if (done) throw new Error('SDK stream ended');
@@ -294,9 +345,7 @@ function sdkStreamingVariant(sdk: Sdk): Variant {
       }
     },
     close: async () => {
-      closed = true;
-      wake?.();
-      q.close?.();
+      for (const q of queries) q.close();
     },
   };
 }
@@ -304,19 +353,22 @@ function sdkStreamingVariant(sdk: Sdk): Variant {
 /** (d): startup() while the user types, then the turn's query() on the warm process, resuming the session. */
 function sdkStartupVariant(sdk: Sdk): Variant {
   const base = sdkOptions();
-  let sessionId: string | undefined;
-  let warm: ReturnType<Sdk['startup']> | undefined;
-  const next = (): void => {
-    warm = sdk.startup({ options: { ...base, ...(sessionId ? { resume: sessionId } : {}) } });
+  const lanes = perLane(() => ({
+    sessionId: undefined as string | undefined,
+    warm: undefined as ReturnType<Sdk['startup']> | undefined,
+  }));
+  const next = (lane: (typeof lanes)[number]): void => {
+    lane.warm = sdk.startup({ options: { ...base, ...(lane.sessionId ? { resume: lane.sessionId } : {}) } });
     // Awaited by the next run(); when none comes, a failed start-up must not be an unhandled rejection.
-    warm.catch(() => undefined);
+    lane.warm.catch(() => undefined);
   };
-  next();
+  lanes.forEach(next);
   return {
     name: '(d) Agent SDK startup() per turn',
-    async run(_turn, text) {
-      if (!warm) next();
-      const w = await warm!;
+    async run(round, text) {
+      const lane = lanes[laneOf(round)]!;
+      if (!lane.warm) next(lane);
+      const w = await lane.warm!;
       let firstDelta = NaN;
       let result = NaN;
       const t0 = process.hrtime.bigint();
@@ -326,14 +378,16 @@ function sdkStartupVariant(sdk: Sdk): Variant {
         }
         if (m.type === 'result') {
           result = ms(t0);
-          sessionId = m.session_id;
+          lane.sessionId = m.session_id;
           break;
         }
       }
-      next(); // the next turn's process starts as soon as this one answered
+      next(lane); // the next turn's process starts as soon as this one answered
       return { firstDelta, result };
     },
-    close: async () => (await warm)?.close(),
+    close: async () => {
+      for (const lane of lanes) (await lane.warm?.catch(() => undefined))?.close();
+    },
   };
 }
 
@@ -343,7 +397,7 @@ const fmt = (xs: number[]) =>
 const variants: Variant[] = [];
 try {
   console.log(
-    `first-token benchmark: ${TURNS} turns per variant, interleaved, order rotated each round, ${TYPING_MS} ms typing`,
+    `first-token benchmark: ${TURNS} turns in each of ${LANES} conversation(s) per variant, interleaved, order rotated each round, ${TYPING_MS} ms typing`,
   );
   console.log(
     `  machine: ${os.cpus().length} CPUs, load average ${os
@@ -371,25 +425,41 @@ try {
   await sleep(SETTLE_MS);
   const samples = new Map<Variant, Sample[]>(variants.map((v) => [v, []]));
   const timelines = new Map<Variant, (Marks & { delta: number })[]>(variants.map((v) => [v, []]));
-  for (let round = 0; round < TURNS; round++) {
+  for (let round = 0; round < TURNS * LANES; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length] as Variant);
     for (const v of order) {
       await sleep(TYPING_MS);
       const marks = beginTurn();
-      const sample = await v.run(round, `Turn ${round + 1}: say hello`);
+      const sample = await v.run(round, `Turn ${turnOf(round) + 1}: say hello`);
       samples.get(v)?.push(sample);
-      if (round > 0) timelines.get(v)?.push({ ...marks, delta: sample.firstDelta });
+      if (turnOf(round) > 0) timelines.get(v)?.push({ ...marks, delta: sample.firstDelta });
     }
   }
   console.log(
     `  ${'variant'.padEnd(36)} ${'turn 1 first delta'.padEnd(19)} turns 2+ first delta (min–median–max)   turns 2+ result`,
   );
-  const later = (v: Variant, k: keyof Sample) => (samples.get(v) ?? []).slice(1).map((s) => s[k]);
+  // Round order: a lane's turn 1 is one of the first LANES rounds.
+  const later = (v: Variant, k: keyof Sample) => (samples.get(v) ?? []).slice(LANES).map((s) => s[k]);
+  const firsts = (v: Variant) => (samples.get(v) ?? []).slice(0, LANES).map((s) => s.firstDelta);
   for (const v of variants) {
-    const first = samples.get(v)?.[0];
+    const first = LANES > 1 ? fmt(firsts(v)) : `${firsts(v)[0]?.toFixed(0) ?? 'n/a'} ms`;
     console.log(
-      `  ${v.name.padEnd(36)} ${`${first?.firstDelta.toFixed(0) ?? 'n/a'} ms`.padEnd(19)} ${fmt(later(v, 'firstDelta')).padEnd(38)} ${fmt(later(v, 'result'))}`,
+      `  ${v.name.padEnd(36)} ${first.padEnd(19)} ${fmt(later(v, 'firstDelta')).padEnd(38)} ${fmt(later(v, 'result'))}`,
     );
+  }
+  if (LANES > 1) {
+    // Each conversation's own median (its process, for the variants that keep one): how far apart luck puts them.
+    console.log(`\n  turns 2+ first delta, each conversation's median (ms), lanes 1–${LANES}`);
+    for (const v of variants) {
+      const own = perLane((lane) =>
+        median(
+          (samples.get(v) ?? [])
+            .filter((_, round) => round >= LANES && laneOf(round) === lane)
+            .map((s) => s.firstDelta),
+        ),
+      );
+      console.log(`  ${v.name.padEnd(36)} ${own.map((m) => m.toFixed(1)).join(' / ')}`);
+    }
   }
   printTimeline(variants.map((v) => ({ name: v.name, marks: timelines.get(v) ?? [] })));
   /** A variant's turns 2+ first deltas, by its name's start ('(a)', 'floor'); empty when it did not run. */
