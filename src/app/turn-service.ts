@@ -28,6 +28,22 @@ export type PrepareTurn = (
 /** Preparing a turn failed before any process ran: says which kind of failure the UI should show. */
 export { TurnSetupError as PrepareTurnError } from '../core/turn/turn-errors';
 
+/**
+ * The events that say the answer has begun (or ended): the first starts the turn's before-snapshot. Not `started`
+ * or `message_start`: the CLI is then still working towards its request, or about to stream the first delta.
+ */
+const startsSnapshot = new Set<TurnEvent['type']>([
+  'text_delta',
+  'thinking_delta',
+  'tool_call',
+  'subagent',
+  'background_command',
+  'approval_request',
+  'result',
+  'error',
+  'finished',
+]);
+
 /** The engine as the service uses it; its registry of live turns is the only one. */
 export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
 
@@ -120,9 +136,23 @@ export class TurnService {
       () => undefined,
     );
 
+    // The project's state "Rewind to here" goes back to, taken once: before Claude can touch a file (its tools wait
+    // for it, the CLI asks before each one, case 43) but not while the CLI works towards its request — in a git
+    // project the snapshot's git processes took the CPU the CLI needed then, and the first token came ~20 % later.
+    // So it starts with the answer's first output (in a real API's seconds before it, the machine is idle), when
+    // a tool asks, or at the turn's end, whichever comes first.
+    let projectDir: string | undefined;
+    let snapshot: Promise<unknown> | undefined;
+    const takeSnapshot = (): Promise<unknown> => {
+      if (projectDir === undefined || !this.deps.checkpoints) return Promise.resolve();
+      snapshot ??= this.deps.checkpoints.beforeTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+      return snapshot;
+    };
+
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
+      if (!snapshot && startsSnapshot.has(event.type)) void takeSnapshot();
       void threads
         .saveAssistant(input.threadId, message)
         .catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
@@ -136,7 +166,6 @@ export class TurnService {
       if (note) this.deps.notify?.(note.title, note.body);
     };
 
-    let projectDir: string | undefined;
     // Preparing (CLI status, tools, wall) happens inside the engine, so the turn is stoppable and counts
     // as busy from here on; a PrepareTurnError becomes the turn's error and the thread stays usable.
     const handle = this.deps.engine.run(
@@ -146,16 +175,11 @@ export class TurnService {
         createdAt,
         prepare: async () => {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
-          // Before Claude can touch a file: the state "Rewind to here" goes back to. Its tools wait for it (the
-          // CLI asks before each one, case 43); the message does not — in a git project it took ~45 ms.
           projectDir = extra.settings.projectDir ?? extra.layout.workspaceDir;
-          const snapshot = this.deps.checkpoints
-            ?.beforeTurn(projectDir, input.threadId, user.id)
-            .catch(() => undefined);
           return {
             ...extra,
             ready: persisted, // the engine awaits it before the user line
-            toolGate: snapshot,
+            toolGate: this.deps.checkpoints ? takeSnapshot : undefined,
             threadId: input.threadId,
             turnId,
             content: { text: input.text, images: input.images },
@@ -173,8 +197,10 @@ export class TurnService {
     const done = (async () => {
       try {
         await handle.done;
-        if (projectDir !== undefined)
-          await this.deps.checkpoints?.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+        if (projectDir !== undefined && this.deps.checkpoints) {
+          await takeSnapshot(); // an answer without output (stopped, failed) still gets its "before"
+          await this.deps.checkpoints.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+        }
       } finally {
         await threads.flush?.();
         await this.deps.running?.ended(turnId).catch(() => undefined);

@@ -169,7 +169,7 @@ describe('ControlSession tool gate (case 43)', () => {
     const s = new ControlSession({
       threadId: 't',
       turnId: 'u',
-      toolGate: new Promise<void>((_, reject) => (open = () => reject(new Error('snapshot failed')))),
+      toolGate: () => new Promise<void>((_, reject) => (open = () => reject(new Error('snapshot failed')))),
     });
     const c = fakeChannel();
     const [write, bash] = gateLines();

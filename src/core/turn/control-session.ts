@@ -53,10 +53,11 @@ export interface ControlSessionOptions {
    */
   askUser?: boolean;
   /**
-   * What every tool of the turn waits for (the before-turn snapshot of the project): the CLI asks before each
-   * tool (a PreToolUse hook, case 43) and is answered once this settles, however it settles.
+   * What every tool of the turn waits for (the before-turn snapshot of the project, started by the first call if
+   * it was not yet): the CLI asks before each tool (a PreToolUse hook, case 43) and is answered once it settles,
+   * however it settles.
    */
-  toolGate?: Promise<unknown>;
+  toolGate?: () => Promise<unknown>;
 }
 
 /** What the model reads when a tool needed approval and nobody could be asked. */
@@ -233,7 +234,13 @@ export class ControlSession {
       return;
     }
     channel.pauseIdle();
-    void gate
+    let waiting: Promise<unknown>;
+    try {
+      waiting = gate();
+    } catch (err) {
+      waiting = Promise.reject(err);
+    }
+    void waiting
       .catch(() => undefined)
       .then(() => {
         this.gateOpen = true;

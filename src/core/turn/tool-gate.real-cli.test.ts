@@ -16,19 +16,17 @@ let h: Harness;
 let cli: RealCliEnv;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
 
-/** A gate that says when the CLI first waits at it (the session attaches its handler then), and opens on demand. */
+/** A gate that says when the CLI first waits at it (the session starts it then), and opens on demand. */
 function gate() {
   let open!: () => void;
   let asked!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   const waitedOn = new Promise<void>((resolve) => (asked = resolve));
-  const watched = Object.assign(promise, {
-    catch: (...args: Parameters<Promise<void>['catch']>) => {
-      asked();
-      return Promise.prototype.catch.apply(promise, args);
-    },
-  });
-  return { promise: watched, open, waitedOn };
+  const start = () => {
+    asked();
+    return promise;
+  };
+  return { start, open, waitedOn };
 }
 
 describe('the tool gate + real CLI + mock API', () => {
@@ -40,7 +38,7 @@ describe('the tool gate + real CLI + mock API', () => {
       engine,
       h.request('t1', 'SCENARIO:write Please write the file.', {
         permissionMode: 'acceptEdits',
-        toolGate: shut.promise,
+        toolGate: shut.start,
       }),
     );
     await shut.waitedOn; // the CLI asked before the Write (its PreToolUse hook)
@@ -56,7 +54,7 @@ describe('the tool gate + real CLI + mock API', () => {
     const next = gate();
     const second = runTurn(
       engine,
-      h.request('t1', 'SCENARIO:write Write it again.', { permissionMode: 'acceptEdits', toolGate: next.promise }),
+      h.request('t1', 'SCENARIO:write Write it again.', { permissionMode: 'acceptEdits', toolGate: next.start }),
     );
     await next.waitedOn;
     expect(fs.existsSync(written)).toBe(false);

@@ -68,10 +68,11 @@ export interface TurnRequest {
    */
   ready?: Promise<unknown>;
   /**
-   * What each of the turn's tools waits for, however it settles: the project's snapshot for rewind. The CLI asks
+   * What each of the turn's tools waits for, however it settles: the project's snapshot for rewind, started by the
+   * first call if nothing started it before (the app starts it with the answer's first output). The CLI asks
    * before every tool (a PreToolUse hook, case 43), so the message goes without waiting for it.
    */
-  toolGate?: Promise<unknown>;
+  toolGate?: () => Promise<unknown>;
 }
 
 /**
