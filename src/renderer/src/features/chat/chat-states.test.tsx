@@ -199,6 +199,22 @@ describe('chat: composer', () => {
     expect(host.callsTo('prepareTurn')).toContainEqual({ threadId: T });
   });
 
+  it('a new thread made with Ctrl+N while typing pre-warms its first turn, though the composer never lost focus', async () => {
+    const said: ChatMessage = { id: 'u1', role: 'user', createdAt: 1_700_000_000_000, text: 'Hello' };
+    const host = createFakeHost({ threads: [makeThread(T, 'Work', [said])] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Work'));
+    const box = screen.getByLabelText('Message');
+    await userEvent.click(box);
+    await userEvent.type(box, 'half a thought');
+    expect(host.callsTo('prepareTurn')).toEqual([{ threadId: T }]);
+    await userEvent.keyboard('{Control>}n{/Control}');
+    await waitFor(() => expect(host.callsTo('createThread')).toHaveLength(1));
+    const made = host.threads.find((t) => t.id !== T)!;
+    await waitFor(() => expect(host.callsTo('prepareTurn')).toContainEqual({ threadId: made.id }));
+    expect(screen.getByLabelText('Message')).toHaveFocus();
+  });
+
   it('pasted images are sent as image blocks; an unsupported file becomes a short notice', async () => {
     const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
     renderApp({ host });

@@ -69,6 +69,18 @@ export function Composer() {
   const picker = usePicker(threadId, text, caret);
   const runNative = useNativeCommand(setPanel);
   const trackCaret = () => setCaret(area.current?.selectionStart ?? 0);
+  // The next turn's CLI starts while the person types: on focus (below), and when the thread changes under a
+  // composer that already has it (Cmd/Ctrl+N while typing, a thread opened from the keyboard) — no focus event
+  // comes then, and that thread's first answer would have waited for a cold start (~0.3 s more).
+  const prepareTurn = (id: string | null) => {
+    if (id)
+      getApi()
+        .prepareTurn({ threadId: id })
+        .catch(() => undefined);
+  };
+  useEffect(() => {
+    if (threadId && area.current && area.current === area.current.ownerDocument.activeElement) prepareTurn(threadId);
+  }, [threadId]);
   // Where the caret goes once new text is on screen: set in the same commit (a layout effect), not a frame later,
   // or a key typed meanwhile on a busy machine lands at the old caret and scrambles the text.
   const pendingCaret = useRef<number | null>(null);
@@ -291,12 +303,7 @@ export function Composer() {
           }}
           onSelect={trackCaret}
           onClick={trackCaret}
-          onFocus={() => {
-            if (threadId)
-              getApi()
-                .prepareTurn({ threadId })
-                .catch(() => undefined);
-          }}
+          onFocus={() => prepareTurn(threadId)}
           onKeyDown={(e) => {
             if (picker.trigger && !e.nativeEvent.isComposing) {
               const n = picker.items.length;
