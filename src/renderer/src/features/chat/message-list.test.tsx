@@ -59,6 +59,37 @@ describe('message list', () => {
     await waitFor(() => expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument());
   });
 
+  it('a scroll up while the content changes size, with no hand on the list, does not stop following', async () => {
+    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Big thread'));
+    await screen.findByText('Answer 199');
+    const scroller = screen.getByTestId('message-scroller');
+    const contentHeight = (value: number) =>
+      Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value });
+    contentHeight(28_000);
+    act(() => {
+      scroller.scrollTop = 27_200;
+      fireEvent.scroll(scroller);
+    });
+    // The browser clamped the list to a shorter end, and by the time its scroll event came the answer had grown.
+    contentHeight(28_600);
+    act(() => {
+      scroller.scrollTop = 27_000;
+      fireEvent.scroll(scroller);
+    });
+    expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument();
+    expect(scroller.scrollTop).toBe(28_600); // still following: back at the end
+    // The same scroll with the reader's wheel on the list is the reader's: it stops following.
+    contentHeight(29_000);
+    act(() => {
+      fireEvent.wheel(scroller, { deltaY: -400 });
+      scroller.scrollTop = 26_000;
+      fireEvent.scroll(scroller);
+    });
+    expect(await screen.findByTestId('jump-latest')).toBeInTheDocument();
+  });
+
   it('sending a message follows the conversation again after the reader scrolled up', async () => {
     const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
     renderApp({ host });

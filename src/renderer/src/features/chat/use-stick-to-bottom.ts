@@ -2,6 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel rounding, momentum). */
 const NEAR_BOTTOM_PX = 48;
+/** A scroll this soon after the reader's wheel, touch or key is theirs. */
+const INPUT_MS = 500;
+/** Keys that scroll a list with the focus inside it. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'PageUp', 'Home', ' ']);
 
 /**
  * Follow new content while the reader is at the bottom; stop as soon as they scroll up, and offer
@@ -37,22 +41,56 @@ export function useStickToBottom(
     const el = scroller.current;
     if (!el) return;
     let lastTop = el.scrollTop;
+    let lastHeight = el.scrollHeight;
+    let lastView = el.clientHeight;
+    // The reader's hand on the list: a wheel, a touch or a key just now, or a pointer held (a scrollbar dragged).
+    let inputAt = -Infinity;
+    let held = false;
+    const input = () => (inputAt = performance.now());
+    const key = (e: KeyboardEvent) => SCROLL_KEYS.has(e.key) && input();
+    const press = () => {
+      held = true;
+      input();
+    };
+    const lift = () => (held = false);
     const onScroll = () => {
-      const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-      const movedUp = el.scrollTop < lastTop;
-      lastTop = el.scrollTop;
+      const { scrollTop, scrollHeight, clientHeight } = el;
+      const distance = scrollHeight - scrollTop - clientHeight;
+      const movedUp = scrollTop < lastTop;
+      // Up with the content and the view as they were, or by the reader's hand: the reader. Up while either changed
+      // size, untouched: the browser clamping to a shorter end (the composer shrank after a send) while the answer
+      // grows below — a list that follows stays following (it took that for the reader once in a loaded run).
+      const sized = scrollHeight !== lastHeight || clientHeight !== lastView;
+      const reader = held || performance.now() - inputAt < INPUT_MS || !sized;
+      lastTop = scrollTop;
+      lastHeight = scrollHeight;
+      lastView = clientHeight;
       // Growing content never unpins; only the reader moving up does, and reaching the end re-pins.
       if (distance <= NEAR_BOTTOM_PX) pinned.current = true;
-      else if (movedUp) pinned.current = false;
+      else if (movedUp && reader) pinned.current = false;
+      else if (pinned.current) scrollToEnd();
       setShowJump(!pinned.current);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
+    el.addEventListener('wheel', input, { passive: true });
+    el.addEventListener('touchmove', input, { passive: true });
+    el.addEventListener('keydown', key);
+    el.addEventListener('pointerdown', press);
+    const win = el.ownerDocument.defaultView;
+    win?.addEventListener('pointerup', lift);
+    win?.addEventListener('pointercancel', lift);
     // A smaller window (or a panel opening below) shortens the view from the bottom: a list that follows stays there.
     const resized =
       typeof ResizeObserver === 'function' ? new ResizeObserver(() => pinned.current && scrollToEnd()) : null;
     resized?.observe(el);
     return () => {
       el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('wheel', input);
+      el.removeEventListener('touchmove', input);
+      el.removeEventListener('keydown', key);
+      el.removeEventListener('pointerdown', press);
+      win?.removeEventListener('pointerup', lift);
+      win?.removeEventListener('pointercancel', lift);
       resized?.disconnect();
     };
   }, [scroller, scrollToEnd]);
