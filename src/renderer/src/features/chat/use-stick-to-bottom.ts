@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel rounding, momentum). */
 const NEAR_BOTTOM_PX = 48;
-/** A scroll this soon after the reader's wheel, touch or key is theirs. */
+/** A scroll this soon after the reader's wheel, touch, key or focus on the list is theirs. */
 const INPUT_MS = 500;
 /** Keys that scroll a list with the focus inside it. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'PageUp', 'Home', ' ']);
@@ -43,7 +43,8 @@ export function useStickToBottom(
     let lastTop = el.scrollTop;
     let lastHeight = el.scrollHeight;
     let lastView = el.clientHeight;
-    // The reader's hand on the list: a wheel, a touch or a key just now, or a pointer held (a scrollbar dragged).
+    // The reader's hand on the list: a wheel, a touch, a key or the focus moving into it (Tab, Alt+R to a card, which
+    // scrolls it into view) just now, or a pointer held (a scrollbar dragged).
     let inputAt = -Infinity;
     let held = false;
     const input = () => (inputAt = performance.now());
@@ -75,6 +76,7 @@ export function useStickToBottom(
     el.addEventListener('wheel', input, { passive: true });
     el.addEventListener('touchmove', input, { passive: true });
     el.addEventListener('keydown', key);
+    el.addEventListener('focusin', input);
     el.addEventListener('pointerdown', press);
     const win = el.ownerDocument.defaultView;
     win?.addEventListener('pointerup', lift);
@@ -88,6 +90,7 @@ export function useStickToBottom(
       el.removeEventListener('wheel', input);
       el.removeEventListener('touchmove', input);
       el.removeEventListener('keydown', key);
+      el.removeEventListener('focusin', input);
       el.removeEventListener('pointerdown', press);
       win?.removeEventListener('pointerup', lift);
       win?.removeEventListener('pointercancel', lift);
