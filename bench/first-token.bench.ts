@@ -15,6 +15,8 @@
  * round r is turn ⌊r / lanes⌋ of lane r mod lanes: two identical one-process CLIs, started alike, measured 18.2 vs
  * 19.6 ms median to their requests over 40 turns (a steady 1.5 ms apart, paired), so one process per variant
  * would measure which process was lucky as much as which client is fast. Each lane's own median is printed too.
+ * The app pre-warms at most two processes (WARM_MAX_PROCESSES): with more than two lanes, some of (b)'s turns and the
+ * app variants' first turns start cold.
  * Every CLI is started as the app starts its own (spawnInOwnGroup: its own process group, on POSIX its own
  * session): where the scheduler groups processes by session (Linux autogroup), a CLI in the bench's session
  * and one in a session of its own are not served alike on a loaded machine — the same one-process CLI
