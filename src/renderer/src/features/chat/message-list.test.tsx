@@ -20,6 +20,26 @@ function longThread(n: number): ChatMessage[] {
   );
 }
 
+/**
+ * A 200-message thread opened; jsdom has no layout, so the content gets a height (`contentHeight`) for "distance from
+ * the bottom" to mean something, and `scrollTo` is a scroll the list hears.
+ */
+async function openScrollableThread() {
+  const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
+  renderApp({ host });
+  await userEvent.click(await screen.findByText('Big thread'));
+  await screen.findByText('Answer 199');
+  const scroller = screen.getByTestId('message-scroller');
+  const contentHeight = (value: number) =>
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value });
+  const scrollTo = (top: number) =>
+    act(() => {
+      scroller.scrollTop = top;
+      fireEvent.scroll(scroller);
+    });
+  return { scroller, contentHeight, scrollTo };
+}
+
 let restoreLayout: () => void;
 beforeEach(() => (restoreLayout = giveScrollerAViewport()));
 afterEach(() => restoreLayout());
@@ -37,22 +57,11 @@ describe('message list', () => {
   });
 
   it('stops following when the reader scrolls up and offers "Jump to latest"', async () => {
-    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
-    renderApp({ host });
-    await userEvent.click(await screen.findByText('Big thread'));
-    await screen.findByText('Answer 199');
-    const scroller = screen.getByTestId('message-scroller');
-    // jsdom has no layout: give the content a height so "distance from the bottom" means something.
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 28_000 });
-    act(() => {
-      scroller.scrollTop = 27_200;
-      fireEvent.scroll(scroller);
-    });
+    const { scroller, contentHeight, scrollTo } = await openScrollableThread();
+    contentHeight(28_000);
+    scrollTo(27_200);
     expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument();
-    act(() => {
-      scroller.scrollTop = 20_000;
-      fireEvent.scroll(scroller);
-    });
+    scrollTo(20_000);
     const jump = await screen.findByTestId('jump-latest');
     await userEvent.click(jump);
     expect(scroller.scrollTop).toBe(28_000);
@@ -60,51 +69,26 @@ describe('message list', () => {
   });
 
   it('a scroll up while the content changes size, with no hand on the list, does not stop following', async () => {
-    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
-    renderApp({ host });
-    await userEvent.click(await screen.findByText('Big thread'));
-    await screen.findByText('Answer 199');
-    const scroller = screen.getByTestId('message-scroller');
-    const contentHeight = (value: number) =>
-      Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value });
+    const { scroller, contentHeight, scrollTo } = await openScrollableThread();
     contentHeight(28_000);
-    act(() => {
-      scroller.scrollTop = 27_200;
-      fireEvent.scroll(scroller);
-    });
+    scrollTo(27_200);
     // The browser clamped the list to a shorter end, and by the time its scroll event came the answer had grown.
     contentHeight(28_600);
-    act(() => {
-      scroller.scrollTop = 27_000;
-      fireEvent.scroll(scroller);
-    });
+    scrollTo(27_000);
     expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument();
     expect(scroller.scrollTop).toBe(28_600); // still following: back at the end
     // The same scroll with the reader's wheel on the list is the reader's: it stops following.
     contentHeight(29_000);
-    act(() => {
-      fireEvent.wheel(scroller, { deltaY: -400 });
-      scroller.scrollTop = 26_000;
-      fireEvent.scroll(scroller);
-    });
+    fireEvent.wheel(scroller, { deltaY: -400 });
+    scrollTo(26_000);
     expect(await screen.findByTestId('jump-latest')).toBeInTheDocument();
   });
 
   it('sending a message follows the conversation again after the reader scrolled up', async () => {
-    const host = createFakeHost({ threads: [makeThread('big', 'Big thread', longThread(200))] });
-    renderApp({ host });
-    await userEvent.click(await screen.findByText('Big thread'));
-    await screen.findByText('Answer 199');
-    const scroller = screen.getByTestId('message-scroller');
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 28_000 });
-    act(() => {
-      scroller.scrollTop = 27_200;
-      fireEvent.scroll(scroller);
-    });
-    act(() => {
-      scroller.scrollTop = 20_000;
-      fireEvent.scroll(scroller);
-    });
+    const { scroller, contentHeight, scrollTo } = await openScrollableThread();
+    contentHeight(28_000);
+    scrollTo(27_200);
+    scrollTo(20_000);
     await screen.findByTestId('jump-latest');
     await userEvent.type(screen.getByLabelText('Message'), 'one more thing{Enter}');
     await waitFor(() => expect(screen.queryByTestId('jump-latest')).not.toBeInTheDocument());
