@@ -31,7 +31,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startMockAnthropicApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { buildTurnArgs } from '../src/core/turn/build-turn-args';
 import { buildUserLine } from '../src/core/turn/build-user-line';
@@ -39,6 +38,7 @@ import { createDeskApp } from '../src/app/desk-app';
 import { spawnInOwnGroup } from '../src/core/turn/spawned-process';
 import { DEFAULT_KEEP } from '../src/core/turn/kept-process';
 import type { TurnEvent } from '../src/shared/turn-events';
+import { startMockApiProcess } from './mock-api-process';
 import { beginTurn, installTurnTimeline, printTimeline, type Marks } from './turn-timeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,7 +73,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[(s.length - 1) / 2] ?? NaN) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
 };
 
-const mock = await startMockAnthropicApi();
+const mock = await startMockApiProcess(); // its own process, as a remote API would be (see mock-api-process.ts)
 installTurnTimeline(mock);
 const cleanups: (() => void)[] = [];
 const freshEnv = () => {

@@ -6,7 +6,7 @@
  * sockets), so every variant that talks to a CLI through pipes is timed by the same hooks.
  */
 import net from 'node:net';
-import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { MockApiProcess } from './mock-api-process';
 
 export interface Marks {
   /** ms after Enter */
@@ -17,14 +17,14 @@ export interface Marks {
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 let current: { t0: number; marks: Marks } | null = null;
-const mark = (key: keyof Marks) => {
-  if (current && current.marks[key] === undefined) current.marks[key] = now() - current.t0;
+const mark = (key: keyof Marks, at = now()) => {
+  if (current && current.marks[key] === undefined) current.marks[key] = at - current.t0;
 };
 const text = (chunk: unknown) =>
   typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
 
-/** Install the hooks once; the mock's responder marks the request (and falls through to its scenarios). */
-export function installTurnTimeline(mock: MockApi): void {
+/** Install the hooks once; the mock's process reports when each request reached it. */
+export function installTurnTimeline(mock: MockApiProcess): void {
   const proto = net.Socket.prototype as unknown as {
     write: (...args: unknown[]) => boolean;
     push: (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -42,10 +42,7 @@ export function installTurnTimeline(mock: MockApi): void {
     }
     return push.call(this, chunk, ...rest);
   };
-  mock.setResponder(() => {
-    mark('request');
-    return undefined;
-  });
+  mock.onRequest((at) => mark('request', at));
 }
 
 /** Start timing a turn at Enter; returns the marks object the hooks fill in. */
