@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSpawnPlan, type SpawnRequest } from './spawn-plan';
+import { buildSpawnPlan, describeSpawn, type SpawnRequest } from './spawn-plan';
 
 const session = { sessionId: '7f1c2a4e-1111-4222-8333-444455556666', resume: false, projectDir: '/p' };
 const base: SpawnRequest = { mcp: null, settings: {}, permissionMode: 'acceptEdits', cli: { path: '/bin/claude' } };
@@ -26,5 +26,35 @@ describe('spawn plan', () => {
     );
     await walled.scratch.cleanup();
     expect(walled.args.slice(0, 4)).toEqual(['--', 'C:\\node\\node.exe', 'C:\\npm\\cli.js', '-p']);
+  });
+
+  it('plans the same turn once: a change to anything it was planned from (env in place, wall, model, session) plans anew', async () => {
+    const env: NodeJS.ProcessEnv = { PATH: '/bin', HOME: '/home/u' };
+    const wall: SpawnRequest['wrap'] = async (file, args) => ({ file: 'bwrap', args: ['--', file, ...args] });
+    const req: SpawnRequest = { ...base, wrap: wall, settings: { model: 'sonnet' } };
+    const first = await describeSpawn(req, session, { env });
+    // The next turn of a kept process: a request object of its own with the same values.
+    const again = await describeSpawn({ ...req, settings: { model: 'sonnet' } }, { ...session }, { env });
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.args) && Object.isFrozen(first.env)).toBe(true);
+
+    env.HOME = '/home/other'; // the process's own env, changed in place
+    const movedHome = await describeSpawn(req, session, { env });
+    expect(movedHome).not.toBe(first);
+    expect(movedHome.env.HOME).toBe('/home/other');
+    expect(movedHome.keptFingerprint).not.toBe(first.keptFingerprint);
+    env.EXTRA = '1'; // a variable added
+    expect((await describeSpawn(req, session, { env })).env.EXTRA).toBe('1');
+
+    const otherWall: SpawnRequest['wrap'] = async (file, args) => ({ file: 'sandbox-exec', args: [file, ...args] });
+    expect((await describeSpawn({ ...req, wrap: otherWall }, session, { env })).file).toBe('sandbox-exec');
+    const opus = await describeSpawn({ ...req, settings: { model: 'opus' } }, session, { env });
+    expect(opus.args).toContain('opus');
+    const resumed = await describeSpawn(req, { ...session, resume: true }, { env });
+    expect(resumed.args).toContain('--resume');
+    // And the first plan is still known for its own inputs.
+    const back = await describeSpawn(req, session, { env });
+    expect(back.env.EXTRA).toBe('1');
+    expect(await describeSpawn(req, session, { env })).toBe(back);
   });
 });

@@ -64,7 +64,9 @@ export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'lay
   // Synchronous: every turn's first token waits on this look, a stat (or a mkdir of a folder that exists) of
   // microseconds, where a thread-pool round trip cost ~0.3–1 ms on a busy machine.
   if (!req.settings.projectDir) {
-    fsSync.mkdirSync(req.layout.workspaceDir, { recursive: true });
+    // One stat when it exists (a recursive mkdir of an existing folder is a failed mkdir and a stat).
+    if (!fsSync.statSync(req.layout.workspaceDir, { throwIfNoEntry: false })?.isDirectory())
+      fsSync.mkdirSync(req.layout.workspaceDir, { recursive: true });
     return req.layout.workspaceDir;
   }
   try {
@@ -84,9 +86,71 @@ export async function describeSpawn(
   session: SpawnSession,
   deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
 ): Promise<SpawnSpec> {
-  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
   // A path where the dir will be made (so a wall can judge where it lies), with a NUL no real path can hold.
   const standIn = path.join(deps.tmpRoot ?? os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-\u0000`);
+  const key = specKey(req, session, standIn);
+  const known = planned.get(key);
+  if (known && known.wrap === req.wrap && sameEnv(known.env, deps.env)) {
+    planned.delete(key); // most recently used last
+    planned.set(key, known);
+    return known.spec;
+  }
+  const spec = await planSpawn(req, session, deps, standIn);
+  planned.delete(key);
+  planned.set(key, { wrap: req.wrap, env: Object.entries(deps.env), spec });
+  for (const old of planned.keys()) {
+    if (planned.size <= PLANNED_MAX) break;
+    planned.delete(old);
+  }
+  return spec;
+}
+
+/**
+ * The specs planned lately, by everything they were planned from: a kept process's next turn plans the same spec
+ * again, and building its env and hashing it (the fingerprints) cost each turn's first token ~0.4 ms. The key holds
+ * the request's parts as values; the wall by identity (a Sandbox is replaced, never changed); the env compared
+ * entry by entry, because it may be the process's own, which can change in place. Frozen: plans are shared.
+ */
+const planned = new Map<string, { wrap: SpawnRequest['wrap']; env: [string, string | undefined][]; spec: SpawnSpec }>();
+const PLANNED_MAX = 16;
+
+function specKey(req: SpawnRequest, session: SpawnSession, standIn: string): string {
+  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  const { model, systemPrompt, disabledMcpServers } = req.settings;
+  return JSON.stringify([
+    standIn,
+    mcp?.url,
+    mcp?.token,
+    model,
+    systemPrompt,
+    disabledMcpServers,
+    req.permissionMode,
+    req.cli.path,
+    req.cli.prefixArgs,
+    req.cli.pathEnv,
+    req.savedApiKey,
+    req.includeUserMcpServers,
+    session.sessionId,
+    session.resume,
+    session.resumeAt,
+    session.projectDir,
+  ]);
+}
+
+function sameEnv(known: [string, string | undefined][], env: NodeJS.ProcessEnv): boolean {
+  if (Object.keys(env).length !== known.length) return false;
+  for (const [key, value] of known) if (env[key] !== value) return false;
+  return true;
+}
+
+/** The spec itself (describeSpawn without its memory). */
+async function planSpawn(
+  req: SpawnRequest,
+  session: SpawnSession,
+  deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
+  standIn: string,
+): Promise<SpawnSpec> {
+  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
   const own = scratchContents({ mcp, systemPrompt: req.settings.systemPrompt });
   const cliArgs = [
     ...(req.cli.prefixArgs ?? []),
@@ -119,13 +183,18 @@ export async function describeSpawn(
     },
     files: scratchContents({ mcp, systemPrompt: req.settings.systemPrompt, files: wrapped.files }),
   };
-  return {
+  return deepFreeze({
     ...shape,
     ...spawnFingerprints(shape),
     scratchStandIn: standIn,
     sessionId: session.sessionId,
     resume: session.resume,
-  };
+  });
+}
+
+function deepFreeze<T extends object>(spec: T): T {
+  for (const value of Object.values(spec)) if (typeof value === 'object' && value !== null) Object.freeze(value);
+  return Object.freeze(spec);
 }
 
 /** Make a spec real: its scratch dir with its files (0700/0600), and the dir's path in place of the stand-in. */
