@@ -46,6 +46,53 @@ describe('ThreadLocks', () => {
     await expect.poll(async () => (await fs.readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("the next turn's lock file is written at the end of a turn, and taking the lock links it into place", async () => {
+    const dir = await tmp();
+    const locks = new ThreadLocks(dir, 'web');
+    const first = await locks.acquire('t1');
+    if (!first.ok) throw new Error('not taken');
+    await first.release();
+    const spares = async () => (await fs.readdir(dir)).filter((f) => f.endsWith('.spare'));
+    await expect.poll(spares).toHaveLength(1);
+    const [spare] = await spares();
+    const written = JSON.parse(await fs.readFile(path.join(dir, spare!), 'utf8'));
+    expect(spare).toBe(`${process.pid}-${written.nonce}.spare`);
+    expect((await fs.stat(path.join(dir, spare!))).mode & 0o777).toBe(0o600);
+
+    // Any thread's next lock is that file: the same owner, and no spare left once it is linked.
+    const second = await locks.acquire('t2');
+    expect(second.ok).toBe(true);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 't2.lock'), 'utf8'))).toEqual(written);
+    await expect.poll(spares).toEqual([]);
+    // Another instance still sees a holder it must not take over.
+    expect(await new ThreadLocks(dir, 'cli').acquire('t2')).toMatchObject({ ok: false, owner: { pid: process.pid } });
+    if (second.ok) await second.release();
+    await expect.poll(spares).toHaveLength(1);
+    // A spare whose folder was emptied meanwhile: the lock is written afresh.
+    await Promise.all((await spares()).map((f) => fs.rm(path.join(dir, f))));
+    const third = await locks.acquire('t1');
+    expect(third.ok).toBe(true);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 't1.lock'), 'utf8')).pid).toBe(process.pid);
+  });
+
+  it('the spares of instances that are gone are removed; a live one keeps its own', async () => {
+    const dir = await tmp();
+    const gone = spawn(process.execPath, ['-e', '']);
+    const deadPid = await new Promise<number>((resolve) => gone.on('exit', () => resolve(gone.pid!)));
+    const owner = (pid: number) => JSON.stringify({ pid, host: 'web', at: 0, nonce: 'n' });
+    await fs.writeFile(path.join(dir, `${deadPid}-aaaa.spare`), owner(deadPid));
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      await fs.writeFile(path.join(dir, `${alive.pid}-bbbb.spare`), owner(alive.pid!));
+      expect(await new ThreadLocks(dir, 'web').acquire('t1')).toMatchObject({ ok: true });
+      await expect
+        .poll(async () => (await fs.readdir(dir)).filter((f) => f.endsWith('.spare')))
+        .toEqual([`${alive.pid}-bbbb.spare`]);
+    } finally {
+      alive.kill();
+    }
+  });
+
   it.runIf(process.platform === 'linux')('a lock whose pid now belongs to a newer process is stale', async () => {
     const dir = await tmp();
     expect(processStartTime(process.pid)).toMatch(/^\d+$/);
