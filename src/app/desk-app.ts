@@ -192,18 +192,6 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     keep: { ...keep, powerSaver: opts.powerSaver },
   });
 
-  // One function per wall, the same each turn: a turn's spawn plan is reused while nothing it was planned from
-  // changed (describeSpawn), and a new function would count as another wall.
-  const wraps = new WeakMap<Sandbox, NonNullable<Sandbox['wrap']>>();
-  const wrapOf = (wall: Sandbox): Sandbox['wrap'] | undefined => {
-    if (wall.kind === 'none') return undefined;
-    let wrap = wraps.get(wall);
-    if (!wrap) {
-      wrap = (file, args, scratchDir) => wall.wrap(file, args, scratchDir);
-      wraps.set(wall, wrap);
-    }
-    return wrap;
-  };
   const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
     const status = await cli.getStatus();
     if (status.status === 'not_installed') {
@@ -245,7 +233,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       },
       savedApiKey: apiKey.get(),
       mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
-      wrap: wrapOf(wall),
+      wrap: wall.kind === 'none' ? undefined : wall.wrap,
       layout,
     };
   };

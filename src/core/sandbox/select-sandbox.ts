@@ -24,9 +24,10 @@ export interface Sandbox extends SandboxState {
    * The command to spawn instead of `file args…`, with any file it needs in `scratchDir`, the turn's own temp
    * dir (Seatbelt's profile). Writes nothing itself, so a turn can be planned in memory and compared with the
    * process kept for it before any file exists. `scratchDir` must lie outside the private dirs, or the CLI
-   * could not read the scratch files (MCP config, prompt files) it is given.
+   * could not read the scratch files (MCP config, prompt files) it is given. A plain function (no `this`), the
+   * same for the wall's life: a turn passes it on as it is, and a spawn plan made with it is reused (describeSpawn).
    */
-  wrap(file: string, args: readonly string[], scratchDir: string): Promise<WrappedCommand>;
+  wrap: (file: string, args: readonly string[], scratchDir: string) => Promise<WrappedCommand>;
 }
 
 export interface SelectSandboxDeps {

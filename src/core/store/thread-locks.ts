@@ -54,11 +54,7 @@ export function processStartTime(pid: number): string | undefined {
 }
 
 function alive(owner: LockOwner): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!processAlive(owner.pid)) return false;
   // A live pid that started at another time is a new process that reused a dead holder's pid.
   const now = processStartTime(owner.pid);
   return owner.startTime === undefined || now === undefined || now === owner.startTime;
