@@ -58,6 +58,24 @@ describe('WarmPool (fake claude)', () => {
     expect(engine.warm.size).toBe(0);
   });
 
+  it('names the kept process it answers with in the log once the answer streams, not while the CLI works', async () => {
+    const seen: string[] = [];
+    engine = h.engine({ PATH: process.env.PATH }, { keep: { keep: 1, keepIdleMs: 60_000 }, log: (m) => seen.push(m) });
+    const first = await runTurn(engine, h.request('t', 'hi'));
+    expect(first.outcome.status).toBe('done');
+    seen.length = 0;
+    await engine.run(h.request('t', 'again'), (e) => seen.push(`event ${e.type}`)).done;
+    const pid = engine.warm.peek('t')?.pid;
+    const used = seen.filter((m) => m.startsWith('thread t: using the kept CLI process'));
+    expect(used).toEqual([`thread t: using the kept CLI process ${pid}`]);
+    // Not before the CLI's init (which it writes on reading the user line, before its request), and before the
+    // answer's first event is shown.
+    const at = seen.indexOf(used[0]!);
+    expect(seen.indexOf('event init')).toBeGreaterThan(-1);
+    expect(at).toBeGreaterThan(seen.indexOf('event init'));
+    expect(at).toBeLessThan(seen.indexOf('event message_start'));
+  });
+
   it('keeps an identical warm process instead of starting another', async () => {
     engine = h.engine({ PATH: process.env.PATH });
     expect(await engine.warm.warm(h.request('t', ''))).toBe('warmed');

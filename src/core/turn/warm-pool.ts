@@ -45,6 +45,15 @@ export interface WarmPoolDeps {
 }
 
 /** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
+/** At the latest this long after a turn took a process, the log says which (see `take`). */
+const USED_NOTE_LATEST_MS = 250;
+
+/** A line that comes only once the CLI has sent its request: the answer's stream, or the turn's result. */
+function answering(value: unknown): boolean {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'stream_event' || type === 'result';
+}
+
 export interface AdoptedProcess {
   proc: TurnProcess;
   /** What the process was started with; its scratch dir (the files it read): clean it after the turn unless kept again. */
@@ -171,16 +180,27 @@ export class WarmPool {
       }
     }
     this.stats.reused++;
-    // After the user line is written (the turn writes it within this tick's promise jobs): a log line costs the
-    // first token ~0.1–0.3 ms.
+    // Not while the CLI works towards its request: a log line (scrubbed, written, echoed) is ~0.3 ms of CPU on a
+    // 2-core machine the CLI needs then. Written with the answer's first stream event (or its end), at the latest
+    // a quarter second on, so a turn that never answers still names its process.
     const used = `thread ${threadId}: using the ${entry.kind} CLI process ${entry.proc.pid}`;
-    setImmediate(() => this.deps.log(used));
+    let noted = false;
+    const note = (): void => {
+      if (noted) return;
+      noted = true;
+      this.clock.clearTimeout(late);
+      this.deps.log(used);
+    };
+    const late = this.clock.setTimeout(note, USED_NOTE_LATEST_MS);
     return {
       proc: entry.proc,
       plan: entry.plan,
       kept: entry.kind === 'kept',
       attach: (handlers) => {
-        entry.onValue = handlers.onValue;
+        entry.onValue = (value) => {
+          if (!noted && answering(value)) note();
+          handlers.onValue(value);
+        };
         entry.onIgnored = handlers.onIgnored;
         entry.stopLine = handlers.stopLine;
         if (entry.kind === 'kept') entry.proc.resumeIdle();
