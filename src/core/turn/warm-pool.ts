@@ -48,10 +48,9 @@ export interface WarmPoolDeps {
 /** At the latest this long after a turn took a process, the log says which (see `take`). */
 const USED_NOTE_LATEST_MS = 250;
 
-/** A line that comes only once the CLI has sent its request: the answer's stream, or the turn's result. */
-function answering(value: unknown): boolean {
-  const type = (value as { type?: unknown } | null)?.type;
-  return type === 'stream_event' || type === 'result';
+/** The turn's result line: its answer is complete. */
+function isResult(value: unknown): boolean {
+  return (value as { type?: unknown } | null)?.type === 'result';
 }
 
 export interface AdoptedProcess {
@@ -180,9 +179,10 @@ export class WarmPool {
       }
     }
     this.stats.reused++;
-    // Not while the CLI works towards its request: a log line (scrubbed, written, echoed) is ~0.3 ms of CPU on a
-    // 2-core machine the CLI needs then. Written with the answer's first stream event (or its end), at the latest
-    // a quarter second on, so a turn that never answers still names its process.
+    // Not on the first token's path: a log line (scrubbed, written, echoed) is ~0.3 ms of CPU, taken from the CLI
+    // working towards its request on a 2-core machine, or from reading its first delta. Written with the turn's
+    // result, or a quarter second on (a real API's first token is further off), so a turn that never answers
+    // still names its process.
     const used = `thread ${threadId}: using the ${entry.kind} CLI process ${entry.proc.pid}`;
     let noted = false;
     const note = (): void => {
@@ -198,7 +198,7 @@ export class WarmPool {
       kept: entry.kind === 'kept',
       attach: (handlers) => {
         entry.onValue = (value) => {
-          if (!noted && answering(value)) note();
+          if (!noted && isResult(value)) note();
           handlers.onValue(value);
         };
         entry.onIgnored = handlers.onIgnored;
