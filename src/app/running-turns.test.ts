@@ -67,6 +67,14 @@ describe('RunningTurns.started', () => {
     if (process.platform !== 'win32') expect((await fs.stat(journal)).mode & 0o777).toBe(0o600);
     await turns.ended('turn-2');
     expect((await lines()).at(-1)).toEqual({ ended: 'turn-2' });
+    // The journal is kept open between lines: one removed meanwhile (the folder stays) is written anew, not into
+    // the removed file.
+    await fs.rm(journal);
+    await turns.started('t1', 'turn-3');
+    expect(await lines()).toEqual([{ threadId: 't1', turnId: 'turn-3', pid: process.pid }]);
+    turns.close();
+    await turns.ended('turn-3'); // a line after close opens it again
+    expect((await lines()).at(-1)).toEqual({ ended: 'turn-3' });
   });
 
   it('after a crash, the next start marks only the turns its journal started and did not end', async () => {
