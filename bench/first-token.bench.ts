@@ -3,7 +3,8 @@
  * in one run, INTERLEAVED: round r runs turn r of every variant, the order rotated each round, so a busy
  * moment of the (shared) machine hits every variant alike. Turn 1 (a thread's first) is reported apart
  * from turns 2+ as min–median–max.
- *  (a) the app as shipped (createDeskApp: MCP server, wall, kept processes, pre-warm) through its handlers
+ *  (a) the app as shipped (createDeskApp: MCP server, wall, kept processes, pre-warm) through its handlers, bundled
+ *      as its builds bundle it (bench/built-desk-app.ts; BENCH_APP=source times the TypeScript through tsx)
  *  (b) the same app with CLAUDE_DESK_KEEP=0: today's pre-warm only
  *  (g) the app as shipped in a thread whose project is a git repository (800 files): each turn first snapshots
  *      the work tree (for Rewind to here) — the cost most real projects pay; g/a prints it
@@ -34,14 +35,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { buildTurnArgs } from '../src/core/turn/build-turn-args';
 import { buildUserLine } from '../src/core/turn/build-user-line';
-import { createDeskApp } from '../src/app/desk-app';
 import { spawnInOwnGroup } from '../src/core/turn/spawned-process';
 import { DEFAULT_KEEP } from '../src/core/turn/kept-process';
 import type { TurnEvent } from '../src/shared/turn-events';
+import { benchAppCode, loadDeskApp } from './built-desk-app';
 import { startMockApiProcess } from './mock-api-process';
 import { beginTurn, installTurnTimeline, printTimeline, type Marks } from './turn-timeline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The app variants' code: bundled as the app ships it, unless BENCH_APP=source (see built-desk-app.ts). */
+const { createDeskApp } = await loadDeskApp();
 const TURNS = Math.max(3, Number(process.env.BENCH_TURNS) || 13);
 /** Conversations per variant, taking turns (see the header): round r is turn ⌊r / LANES⌋ of lane r mod LANES. */
 const LANES = Math.max(1, Math.floor(Number(process.env.BENCH_LANES) || 2));
@@ -406,6 +409,11 @@ try {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
+  );
+  console.log(
+    benchAppCode() === 'built'
+      ? '  app code: bundled and minified as its builds ship it (BENCH_APP=source: the TypeScript through tsx)'
+      : '  app code: the TypeScript sources through tsx (BENCH_APP=source), not the shipped bundle',
   );
   if (wanted('a')) variants.push(await appVariant('(a) app as shipped (kept process)', {}));
   if (wanted('b')) variants.push(await appVariant('(b) app, pre-warm only (KEEP=0)', { CLAUDE_DESK_KEEP: '0' }));
