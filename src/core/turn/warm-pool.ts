@@ -44,7 +44,6 @@ export interface WarmPoolDeps {
   powerSaver?: () => boolean;
 }
 
-/** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
 /** At the latest this long after a turn took a process, the log says which (see `take`). */
 const USED_NOTE_LATEST_MS = 250;
 
@@ -53,6 +52,7 @@ function isResult(value: unknown): boolean {
   return (value as { type?: unknown } | null)?.type === 'result';
 }
 
+/** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
 export interface AdoptedProcess {
   proc: TurnProcess;
   /** What the process was started with; its scratch dir (the files it read): clean it after the turn unless kept again. */
