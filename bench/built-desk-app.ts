@@ -1,6 +1,6 @@
 /**
  * The app's core as it ships, for benches that time it: src/app/desk-app.ts bundled by esbuild with the settings of
- * the command line's build (scripts/build-command-line.mjs, which browser mode runs) — minified, one module graph.
+ * the command line's build (scripts/node-bundle-options.mjs, which browser mode runs) — minified, one module graph.
  * A bench that imports the TypeScript sources runs them through tsx, which keeps every function's name by wrapping
  * each definition in a `__name()` call: a turn's start defines a few dozen closures. From Enter to a kept process's
  * user line, the sources took 2.15 and 2.35 ms (medians of 22 turns, 2 runs), this bundle 2.04 and 1.93.
@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { nodeBundleOptions } from '../scripts/node-bundle-options.mjs';
 
 type DeskAppModule = typeof import('../src/app/desk-app');
 
@@ -24,23 +25,10 @@ export async function loadDeskApp(): Promise<DeskAppModule> {
   if (benchAppCode() === 'source') return import('../src/app/desk-app');
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-app-'));
   process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
   await build({
+    ...nodeBundleOptions(root),
     entryPoints: [path.join(root, 'src/app/desk-app.ts')],
     outdir,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['bufferutil', 'utf-8-validate', 'fsevents'],
-    banner: {
-      js: "import { createRequire as __deskRequire } from 'node:module'; const require = __deskRequire(import.meta.url);",
-    },
-    minify: true,
-    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-    logLevel: 'warning',
   });
   return (await import(pathToFileURL(path.join(outdir, 'desk-app.mjs')).href)) as DeskAppModule;
 }
