@@ -386,7 +386,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     store: queueStore,
     send: startTurn,
     stop: (threadId) => turns.stop(threadId),
-    isBusy: (threadId) => turns.isBusy(threadId),
+    isBusy: (threadId) => turns.isAnswering(threadId),
     emit: (state) => bus.emit('queueChanged', state),
     log: (m) => log.warn(m),
   });

@@ -11,6 +11,7 @@ export interface MessageQueueDeps {
     turnId: string;
   }>;
   stop: (threadId: string) => void;
+  /** A turn of the thread has still to emit `finished` (its end is what moves the queue on). */
   isBusy: (threadId: string) => boolean;
   emit: (state: MessageQueueState) => void;
   now?: () => number;

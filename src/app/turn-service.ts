@@ -233,6 +233,15 @@ export class TurnService {
   }
 
   /**
+   * A turn of this thread has still to emit `finished`. Not `isBusy`: the engine keeps a turn registered after
+   * `finished` while it gives back the thread's lock, and whatever waits for a `finished` (the message queue) must
+   * not count that turn, or a message queued in that moment waits for an event that has already passed.
+   */
+  isAnswering(threadId: string): boolean {
+    return this.deps.engine.running(threadId).some((t) => !t.finished);
+  }
+
+  /**
    * True once the thread has no live turn. A turn whose answer is complete (its result arrived, the window shows it
    * done) is only closing — asking the CLI for the context breakdown, bounded at 2 s — so it is waited for; false
    * at once while one is still answering. On a loaded machine that tail outlasted the user's next `/clear` (and

@@ -138,7 +138,9 @@ export class TurnEngine {
       req.turnId,
       'prepare' in req ? (req.createdAt ?? this.clock.now()) : this.clock.now(),
     );
+    let finished = false;
     const emit = (event: TurnEvent): void => {
+      if (event.type === 'finished') finished = true; // before the listeners: they may ask who is still busy
       message = applyTurnEvent(message, event);
       try {
         onEvent(event, message);
@@ -171,6 +173,9 @@ export class TurnEngine {
       },
       get running() {
         return control?.live ?? false;
+      },
+      get finished() {
+        return finished;
       },
       stop: () => {
         if (stopRequested) return;

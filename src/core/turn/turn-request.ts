@@ -111,6 +111,11 @@ export interface TurnHandle {
   setModel(model: string | undefined): Promise<ControlResult>;
   /** Switch the running CLI's permission mode (set_permission_mode, case 26). */
   setPermissionMode(mode: PermissionMode): Promise<ControlResult>;
+  /**
+   * `finished` was emitted: the turn is over, only closing (its lock and its slot are being given back). A turn
+   * started now waits for that in the engine's queue; nothing of this turn will emit another event.
+   */
+  readonly finished: boolean;
   /** Settles after `finished` was emitted; never rejects. */
   done: Promise<TurnOutcome>;
 }
