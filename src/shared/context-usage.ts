@@ -26,6 +26,9 @@ export function parseContextUsage(raw: unknown): ContextUsage | undefined {
   const categories: ContextCategory[] = [];
   for (const c of raw.categories) {
     if (!isRecord(c) || typeof c.name !== 'string') continue;
+    // Tools deferred behind ToolSearch (case 37b: "System tools (deferred)", kind `deferred`) take no room until
+    // loaded: counted as used, they showed 12k tokens the window does not hold.
+    if (c.kind === 'deferred' || c.isDeferred === true) continue;
     const tokens = num(c.tokens);
     if (tokens === undefined) continue;
     const kind = c.kind === 'free' || c.kind === 'buffer' ? c.kind : 'used';

@@ -155,4 +155,22 @@ describe('the context breakdown (cases 37, 39)', () => {
     });
     expect(parseContextUsage({ categories: 'nope' })).toBeUndefined();
   });
+
+  it('the summary answer (case 37b, no token-count calls) has the same shape; deferred tools take no room', () => {
+    const answers = recordedValues(recordedCase('37b-context-usage-summary')).filter(
+      (v) => (v as { type?: string }).type === 'control_response',
+    ) as { response: { request_id: string; response: unknown } }[];
+    const first = answers.find((a) => a.response.request_id === 'ctx-1')!;
+    expect(parseContextUsage(first.response.response)).toEqual({
+      totalTokens: 14628,
+      maxTokens: 1_000_000,
+      categories: [
+        { name: 'System prompt', tokens: 2339, kind: 'used' },
+        { name: 'System tools', tokens: 10222, kind: 'used' },
+        { name: 'Skills', tokens: 2067, kind: 'used' },
+        { name: 'Autocompact buffer', tokens: 33000, kind: 'buffer' },
+        { name: 'Free space', tokens: 952372, kind: 'free' },
+      ],
+    });
+  });
 });

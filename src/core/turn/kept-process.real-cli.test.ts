@@ -73,6 +73,21 @@ describe('kept CLI processes + real CLI + mock API', () => {
     expect(e.warm.stats.reused).toBe(1);
   });
 
+  it("each turn's context breakdown comes without a token-count API call, on a new process and a kept one", async () => {
+    const e = keeping();
+    const hitsBefore = mock.hits.length;
+    const turns = [await runTurn(e, h.request('t1', 'Turn one')), await runTurn(e, h.request('t1', 'Turn two'))];
+    expect(h.spawned).toHaveLength(1);
+    for (const turn of turns) {
+      const usage = turn.events.find((ev) => ev.type === 'context_usage');
+      expect(usage?.type === 'context_usage' && usage.usage.categories.map((c) => c.name)).toEqual(
+        expect.arrayContaining(['System prompt', 'Free space']),
+      );
+    }
+    // The default ("full") breakdown made 26 of them for a new process (recorded case 37c).
+    expect(mock.hits.slice(hitsBefore).filter((hit) => hit.includes('count_tokens'))).toEqual([]);
+  });
+
   it('a model change is applied live on the kept process (set_model); a project-folder change discards it', async () => {
     const e = keeping();
     await runTurn(e, h.request('t1', 'Turn one'));

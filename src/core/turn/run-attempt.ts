@@ -215,13 +215,22 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       if (stopped.length < left.length) deps.log(`turn ${req.turnId}: a background command did not stop in time`);
       return stopped.length === left.length;
     }
-    /** Ask for the context breakdown, bounded: a CLI that does not answer never holds the turn up. */
+    /**
+     * Ask for the context breakdown, bounded: a CLI that does not answer never holds the turn up. `summary`: from the
+     * last response's usage and the CLI's own estimates. The default (`full`) counts each category with the
+     * token-count API: 26 calls the first time a process is asked (recorded case 37c; 0 with summary, 37b) — with a
+     * real key, API calls at every new process, and the turn's end waited for them (two waves in flight: a
+     * 200 ms count_tokens held a thread's first turn ~0.45 s past its answer).
+     */
     async function askContextUsage(): Promise<void> {
       let timer: unknown;
       const bound = new Promise<undefined>(
         (resolve) => (timer = clock.setTimeout(() => resolve(undefined), CONTEXT_USAGE_WAIT_MS)),
       );
-      const answer = await Promise.race([control.request('ctx', { subtype: 'get_context_usage' }), bound]);
+      const answer = await Promise.race([
+        control.request('ctx', { subtype: 'get_context_usage', detail: 'summary' }),
+        bound,
+      ]);
       clock.clearTimeout(timer);
       const usage = answer?.ok ? parseContextUsage(answer.response) : undefined;
       if (usage) input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'context_usage', usage });
