@@ -10,6 +10,10 @@
  *      the work tree (for Rewind to here) — the cost most real projects pay; g/a prints it
  *  (c) Agent SDK, streaming input: one query(), each turn's message pushed into it (its docs' recommended mode)
  *  (d) Agent SDK startup() per turn (a WarmQuery started while the user types), resuming the session
+ *      Both with Claude Code's own system prompt (`systemPrompt: {type: 'preset', preset: 'claude_code'}`), as the
+ *      app and the floor have it. Without it the SDK's CLI gets an empty one (its initialize sends
+ *      `systemPrompt: [""]`): a 225-character system prompt against Claude Code's 7,368 characters, a request no
+ *      Claude Code client sends. (Measured both ways, the first delta moved less than the run-to-run spread.)
  *  (e) the raw CLI spawned on Enter
  *  floor: the raw CLI, one process, each turn's line written to its stdin — what no client can beat
  * Each variant talks to BENCH_LANES (default 2) conversations — threads, queries, processes — taking turns, and
@@ -287,6 +291,8 @@ function sdkOptions(extra: Record<string, unknown> = {}): Record<string, unknown
     pathToClaudeCodeExecutable: realCliPath(),
     includePartialMessages: true,
     permissionMode: 'acceptEdits',
+    // Claude Code's system prompt, as every Claude Code client has it (see the header): the SDK's default is empty.
+    systemPrompt: { type: 'preset', preset: 'claude_code' },
     // The SDK's own spawn keeps the CLI in this process's session; the app's CLIs have their own (see above).
     spawnClaudeCodeProcess: (o: {
       command: string;
