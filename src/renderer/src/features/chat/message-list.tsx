@@ -1,6 +1,12 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useDesk, useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { ListScrolling } from '../../ui/markdown-budget';
@@ -46,6 +52,13 @@ export function MessageList() {
   // The instance is the same from render to render, and a scroll updates it before the render it asks for.
   const ahead = self.current?.isScrolling ? self.current.scrollDirection : null;
   const rangeExtractor = useCallback((range: Range) => withRowsAhead(range, ahead), [ahead]);
+  // The virtualizer's own scrolls (size corrections) are told to the follow logic, which must not take them for the
+  // reader's (set below, once the hook that follows the end exists).
+  const noteOwnScroll = useRef<(top: number) => void>(() => {});
+  const scrollToFn = useCallback<typeof elementScroll>((offset, options, instance) => {
+    noteOwnScroll.current(offset + (options.adjustments ?? 0));
+    elementScroll(offset, options, instance);
+  }, []);
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
@@ -55,6 +68,7 @@ export function MessageList() {
     overscan: 6,
     initialOffset: () => Number.MAX_SAFE_INTEGER,
     rangeExtractor,
+    scrollToFn,
     // The library renders synchronously inside the scroll event (flushSync) at every step of a scroll: a frame's
     // rows, their measuring and the frame's own style, layout and paint in one task (~20 ms CPU a frame dragging a
     // long thread). While the rows in view are in the page already (the overscan, and a screen more ahead while
@@ -88,12 +102,14 @@ export function MessageList() {
   }, []);
   const total = virtualizer.getTotalSize();
   const sent = useDesk((s) => s.sendCount);
-  const { showJump, jumpToLatest, release, isPinned } = useStickToBottom(
-    scroller,
-    `${ids.length}:${total}`,
-    threadId,
-    sent,
-  );
+  const {
+    showJump,
+    jumpToLatest,
+    release,
+    isPinned,
+    noteOwnScroll: noted,
+  } = useStickToBottom(scroller, `${ids.length}:${total}`, threadId, sent);
+  noteOwnScroll.current = noted;
   const items = virtualizer.getVirtualItems();
   useLayoutEffect(() => {
     inPage.current = { first: items[0]?.index ?? 0, last: items.at(-1)?.index ?? -1, ahead };

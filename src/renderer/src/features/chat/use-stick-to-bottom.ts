@@ -4,6 +4,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 const NEAR_BOTTOM_PX = 48;
 /** A scroll this soon after the reader's wheel, touch, key or focus on the list is theirs. */
 const INPUT_MS = 500;
+/** A scroll event at a position the list itself wrote this recently is that write arriving, not the reader. */
+const OWN_WRITE_MS = 1_000;
 /** Keys that scroll a list with the focus inside it. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'PageUp', 'Home', ' ']);
 
@@ -20,6 +22,8 @@ export function useStickToBottom(
 ) {
   const pinned = useRef(true);
   const [showJump, setShowJump] = useState(false);
+  /** Where the list's virtualizer last scrolled to itself (a size correction, a retried one), and when. */
+  const ownWrite = useRef<{ top: number; at: number } | null>(null);
 
   const scrollToEnd = useCallback(() => {
     const el = scroller.current;
@@ -62,7 +66,12 @@ export function useStickToBottom(
       // size, untouched: the browser clamping to a shorter end (the composer shrank after a send) while the answer
       // grows below — a list that follows stays following (it took that for the reader once in a loaded run).
       const sized = scrollHeight !== lastHeight || clientHeight !== lastView;
-      const reader = held || performance.now() - inputAt < INPUT_MS || !sized;
+      // Not the virtualizer's own write either: after the window got lower it retried a correction it could not make
+      // earlier, 49 px up from the end with nothing resized — taken for the reader, the list stopped following.
+      const write = ownWrite.current;
+      const own = write !== null && Math.abs(scrollTop - write.top) <= 1 && performance.now() - write.at < OWN_WRITE_MS;
+      if (own) ownWrite.current = null;
+      const reader = !own && (held || performance.now() - inputAt < INPUT_MS || !sized);
       lastTop = scrollTop;
       lastHeight = scrollHeight;
       lastView = clientHeight;
@@ -112,5 +121,10 @@ export function useStickToBottom(
 
   const isPinned = useCallback(() => pinned.current, []);
 
-  return { showJump, jumpToLatest, release, isPinned };
+  /** The list scrolls itself to `top` (its virtualizer's scrollToFn): the scroll event that follows is not the reader. */
+  const noteOwnScroll = useCallback((top: number) => {
+    ownWrite.current = { top, at: performance.now() };
+  }, []);
+
+  return { showJump, jumpToLatest, release, isPinned, noteOwnScroll };
 }
