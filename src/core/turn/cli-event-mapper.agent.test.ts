@@ -10,6 +10,14 @@ function replay(name: string): { message: AssistantMessage; verdictContext?: unk
   return { message, verdictContext: verdict?.context };
 }
 
+/** What a recorded case's CLI answered to a control request (the first answer, or the one to `requestId`). */
+function controlAnswer(name: string, requestId?: string): unknown {
+  const answers = recordedValues(recordedCase(name)).filter(
+    (v) => (v as { type?: string }).type === 'control_response',
+  ) as { response: { request_id: string; response: unknown } }[];
+  return answers.find((a) => requestId === undefined || a.response.request_id === requestId)?.response.response;
+}
+
 const tools = (m: AssistantMessage) => m.parts.flatMap((p) => (p.kind === 'tool' ? [p] : []));
 
 describe('the agent recordings through mapper and reducer', () => {
@@ -139,10 +147,7 @@ describe('the context breakdown (cases 37, 39)', () => {
   });
 
   it('the get_context_usage answer reads into the same shape (case 39, after the turn)', () => {
-    const line = recordedValues(recordedCase('39-context-command')).find(
-      (v) => (v as { type?: string }).type === 'control_response',
-    ) as { response: { response: unknown } };
-    expect(parseContextUsage(line.response.response)).toEqual({
+    expect(parseContextUsage(controlAnswer('39-context-command'))).toEqual({
       totalTokens: 2571,
       maxTokens: 1_000_000,
       categories: [
@@ -157,11 +162,7 @@ describe('the context breakdown (cases 37, 39)', () => {
   });
 
   it('the summary answer (case 37b, no token-count calls) has the same shape; deferred tools take no room', () => {
-    const answers = recordedValues(recordedCase('37b-context-usage-summary')).filter(
-      (v) => (v as { type?: string }).type === 'control_response',
-    ) as { response: { request_id: string; response: unknown } }[];
-    const first = answers.find((a) => a.response.request_id === 'ctx-1')!;
-    expect(parseContextUsage(first.response.response)).toEqual({
+    expect(parseContextUsage(controlAnswer('37b-context-usage-summary', 'ctx-1'))).toEqual({
       totalTokens: 14628,
       maxTokens: 1_000_000,
       categories: [
