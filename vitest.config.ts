@@ -14,6 +14,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             'bin/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/*.test.ts',
           ],
           // A hang guard, not a speed check: the real-CLI and command-line tests start several processes each, and
           // on a shared 2-core runner at load 15–20 one of them (four command-line runs) took more than 60 s.

@@ -19,7 +19,9 @@
  * Each variant talks to BENCH_LANES (default 2) conversations — threads, queries, processes — taking turns, and
  * round r is turn ⌊r / lanes⌋ of lane r mod lanes: two identical one-process CLIs, started alike, measured 18.2 vs
  * 19.6 ms median to their requests over 40 turns (a steady 1.5 ms apart, paired), so one process per variant
- * would measure which process was lucky as much as which client is fast. Each lane's own median is printed too.
+ * would measure which process was lucky as much as which client is fast. Each lane's own median is printed too, and
+ * a/c and a/floor get a 95 % interval that resamples the conversations as well as their turns (bench-stats.ts): with
+ * two lanes it is wide; BENCH_LANES=8 BENCH_ONLY=a,c,floor narrows it (8 lanes' medians of one variant spread 5–13 ms).
  * The app pre-warms at most two processes (WARM_MAX_PROCESSES): with more than two lanes, some of (b)'s turns and the
  * app variants' first turns start cold.
  * Every CLI is started as the app starts its own (spawnInOwnGroup: its own process group, on POSIX its own
@@ -42,6 +44,7 @@ import { buildUserLine } from '../src/core/turn/build-user-line';
 import { spawnInOwnGroup } from '../src/core/turn/spawned-process';
 import { DEFAULT_KEEP } from '../src/core/turn/kept-process';
 import type { TurnEvent } from '../src/shared/turn-events';
+import { judgeAtMost, median, medianRatioInterval, quantile } from './bench-stats';
 import { benchAppCode, loadDeskApp } from './built-desk-app';
 import { startMockApiProcess } from './mock-api-process';
 import { beginTurn, installTurnTimeline, printTimeline, type Marks } from './turn-timeline';
@@ -75,10 +78,6 @@ interface Variant {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? (s[(s.length - 1) / 2] ?? NaN) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
-};
 
 const mock = await startMockApiProcess(); // its own process, as a remote API would be (see mock-api-process.ts)
 installTurnTimeline(mock);
@@ -310,7 +309,7 @@ function sdkOptions(extra: Record<string, unknown> = {}): Record<string, unknown
 }
 
 /** One query() with streaming input: push() hands it the next user message. */
-function streamingQuery(sdk: Sdk) {
+function streamingQuery(sdk: Sdk, options: Record<string, unknown>) {
   const inbox: SdkUser[] = [];
   let wake: (() => void) | undefined;
   let closed = false;
@@ -321,7 +320,7 @@ function streamingQuery(sdk: Sdk) {
       else await new Promise<void>((r) => (wake = r));
     }
   }
-  const q = sdk.query({ prompt: prompt(), options: sdkOptions() });
+  const q = sdk.query({ prompt: prompt(), options });
   return {
     it: q[Symbol.asyncIterator](),
     push(text: string) {
@@ -336,9 +335,15 @@ function streamingQuery(sdk: Sdk) {
   };
 }
 
-/** (c): one query() with streaming input per lane; Enter pushes the next user message. */
+/**
+ * (c): one query() with streaming input per lane; Enter pushes the next user message. Its lanes share one HOME and one
+ * folder, as the app's threads and the floor's processes do (and as one user's queries would): with a HOME and a
+ * folder per lane, both the SDK and the floor reached their first delta 1.1–1.5 ms sooner (8 lanes × 7 turns each),
+ * an edge the app's threads cannot have.
+ */
 function sdkStreamingVariant(sdk: Sdk): Variant {
-  const queries = perLane(() => streamingQuery(sdk));
+  const options = sdkOptions();
+  const queries = perLane(() => streamingQuery(sdk, options));
   return {
     name: '(c) Agent SDK, streaming input',
     async run(round, text) {
@@ -465,24 +470,27 @@ try {
       `  ${v.name.padEnd(36)} ${first.padEnd(19)} ${fmt(later(v, 'firstDelta')).padEnd(38)} ${fmt(later(v, 'result'))}`,
     );
   }
+  /** A variant's turns 2+ first deltas, one list per conversation (lane). */
+  const byLane = (v: Variant) =>
+    perLane((lane) =>
+      (samples.get(v) ?? []).filter((_, round) => round >= LANES && laneOf(round) === lane).map((s) => s.firstDelta),
+    );
   if (LANES > 1) {
     // Each conversation's own median (its process, for the variants that keep one): how far apart luck puts them.
     console.log(`\n  turns 2+ first delta, each conversation's median (ms), lanes 1–${LANES}`);
     for (const v of variants) {
-      const own = perLane((lane) =>
-        median(
-          (samples.get(v) ?? [])
-            .filter((_, round) => round >= LANES && laneOf(round) === lane)
-            .map((s) => s.firstDelta),
-        ),
+      console.log(
+        `  ${v.name.padEnd(36)} ${byLane(v)
+          .map((xs) => median(xs).toFixed(1))
+          .join(' / ')}`,
       );
-      console.log(`  ${v.name.padEnd(36)} ${own.map((m) => m.toFixed(1)).join(' / ')}`);
     }
   }
   printTimeline(variants.map((v) => ({ name: v.name, marks: timelines.get(v) ?? [] })));
+  const named = (prefix: string) => variants.find((x) => x.name.startsWith(prefix));
   /** A variant's turns 2+ first deltas, by its name's start ('(a)', 'floor'); empty when it did not run. */
   const deltas = (prefix: string) => {
-    const v = variants.find((x) => x.name.startsWith(prefix));
+    const v = named(prefix);
     return v ? later(v, 'firstDelta') : [];
   };
   const med = (prefix: string) => {
@@ -494,18 +502,35 @@ try {
   console.log(
     `  turns 2+, first delta medians: a/c ${ratio(a, med('(c)'))} (goal ≤ 1.0), a/floor ${ratio(a, med('floor'))} (goal ≤ 1.1), a/b ${ratio(a, med('(b)'))}, a/e ${ratio(a, med('(e)'))}, g/a ${ratio(med('(g)'), a)}`,
   );
+  // How far the two ratios with a goal can be trusted: their processes were as lucky as their client was fast.
+  const goals: [string, string, number][] = [
+    ['(a)', '(c)', 1.0],
+    ['(a)', 'floor', 1.1],
+  ];
+  for (const [x, y, goal] of goals) {
+    const [vx, vy] = [named(x), named(y)];
+    const interval = vx && vy ? medianRatioInterval(byLane(vx), byLane(vy)) : undefined;
+    if (!interval) continue;
+    const [nx, ny] = [x, y].map((n) => n.replace(/[()]/g, ''));
+    console.log(
+      `  ${nx}/${ny} ${interval.ratio.toFixed(2)}, 95 % interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)} over ${LANES} conversations and their turns: goal ≤ ${goal.toFixed(1)} ${judgeAtMost(interval, goal)}`,
+    );
+  }
+  if (LANES < 6 && goals.some(([x, y]) => named(x) && named(y)))
+    console.log('  (the interval narrows with more conversations per variant: BENCH_LANES=8 BENCH_ONLY=a,c,floor)');
   // The same comparisons round by round (both turns of a pair ran within seconds of each other): how big the gap
   // is next to the turn-to-turn spread, which a ratio of two medians does not say.
   const paired = (x: string, y: string) => {
     const xs = deltas(x);
     const ys = deltas(y);
     if (!xs.length || !ys.length) return undefined;
-    const diffs = ys.map((t, i) => (xs[i] ?? NaN) - t);
-    const sorted = [...diffs].sort((p, q) => p - q);
-    const q = (f: number) => sorted[Math.round((sorted.length - 1) * f)] ?? NaN;
+    const sorted = ys
+      .map((t, i) => (xs[i] ?? NaN) - t)
+      .filter(Number.isFinite)
+      .sort((p, q) => p - q);
     const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
     const [nx, ny] = [x, y].map((n) => n.replace(/[()]/g, ''));
-    return `${nx}−${ny} ${sign(median(diffs))} ms (quartiles ${sign(q(0.25))}…${sign(q(0.75))}; ${nx} first in ${diffs.filter((d) => d < 0).length} of ${diffs.length} rounds)`;
+    return `${nx}−${ny} ${sign(median(sorted))} ms (quartiles ${sign(quantile(sorted, 0.25))}…${sign(quantile(sorted, 0.75))}; ${nx} first in ${sorted.filter((d) => d < 0).length} of ${sorted.length} rounds)`;
   };
   const pairs = [paired('(a)', '(c)'), paired('(a)', 'floor')].filter(Boolean);
   if (pairs.length) console.log(`  turns 2+, first delta round by round: ${pairs.join('; ')}`);

@@ -6,6 +6,7 @@
  * sockets), so every variant that talks to a CLI through pipes is timed by the same hooks.
  */
 import net from 'node:net';
+import { median } from './bench-stats';
 import type { MockApiProcess } from './mock-api-process';
 
 export interface Marks {
@@ -50,12 +51,6 @@ export function beginTurn(): Marks {
   current = { t0: now(), marks: {} };
   return current.marks;
 }
-
-const median = (xs: number[]) => {
-  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** The table: medians of each step (turns 2+), per variant. */
 export function printTimeline(rows: { name: string; marks: (Marks & { delta: number })[] }[]): void {
