@@ -21,7 +21,7 @@
  * 19.6 ms median to their requests over 40 turns (a steady 1.5 ms apart, paired), so one process per variant
  * would measure which process was lucky as much as which client is fast. Each lane's own median is printed too, and
  * a/c and a/floor get a 95 % interval that resamples the conversations as well as their turns (bench-stats.ts): with
- * two lanes it is wide; BENCH_LANES=8 BENCH_ONLY=a,c,floor narrows it (8 lanes' medians of one variant spread 5–13 ms).
+ * two lanes it is wide; BENCH_LANES=8 BENCH_ONLY=a,c,floor narrows it (8 lanes' medians of one variant spread 5–20 ms).
  * The app pre-warms at most two processes (WARM_MAX_PROCESSES): with more than two lanes, some of (b)'s turns and the
  * app variants' first turns start cold.
  * Every CLI is started as the app starts its own (spawnInOwnGroup: its own process group, on POSIX its own
