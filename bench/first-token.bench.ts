@@ -488,6 +488,8 @@ try {
   }
   printTimeline(variants.map((v) => ({ name: v.name, marks: timelines.get(v) ?? [] })));
   const named = (prefix: string) => variants.find((x) => x.name.startsWith(prefix));
+  /** '(a)' → 'a', as the ratios are printed. */
+  const short = (prefix: string) => prefix.replace(/[()]/g, '');
   /** A variant's turns 2+ first deltas, by its name's start ('(a)', 'floor'); empty when it did not run. */
   const deltas = (prefix: string) => {
     const v = named(prefix);
@@ -511,7 +513,7 @@ try {
     const [vx, vy] = [named(x), named(y)];
     const interval = vx && vy ? medianRatioInterval(byLane(vx), byLane(vy)) : undefined;
     if (!interval) continue;
-    const [nx, ny] = [x, y].map((n) => n.replace(/[()]/g, ''));
+    const [nx, ny] = [short(x), short(y)];
     console.log(
       `  ${nx}/${ny} ${interval.ratio.toFixed(2)}, 95 % interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)} over ${LANES} conversations and their turns: goal ≤ ${goal.toFixed(1)} ${judgeAtMost(interval, goal)}`,
     );
@@ -529,7 +531,7 @@ try {
       .filter(Number.isFinite)
       .sort((p, q) => p - q);
     const sign = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
-    const [nx, ny] = [x, y].map((n) => n.replace(/[()]/g, ''));
+    const [nx, ny] = [short(x), short(y)];
     return `${nx}−${ny} ${sign(median(sorted))} ms (quartiles ${sign(quantile(sorted, 0.25))}…${sign(quantile(sorted, 0.75))}; ${nx} first in ${sorted.filter((d) => d < 0).length} of ${sorted.length} rounds)`;
   };
   const pairs = [paired('(a)', '(c)'), paired('(a)', 'floor')].filter(Boolean);
