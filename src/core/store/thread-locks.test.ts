@@ -13,8 +13,8 @@ const tmp = () => temp.make();
 describe('ThreadLocks', () => {
   it('one holder at a time; released, the next takes it and learns someone else ran last', async () => {
     const dir = await tmp();
-    const a = new ThreadLocks(dir, 'web');
-    const b = new ThreadLocks(dir, 'cli');
+    const a = temp.track(new ThreadLocks(dir, 'web'));
+    const b = temp.track(new ThreadLocks(dir, 'cli'));
     const held = await a.acquire('t1');
     expect(held).toMatchObject({ ok: true, otherRanLast: false });
     expect(await b.acquire('t1')).toMatchObject({ ok: false, owner: { pid: process.pid, host: 'web' } });
@@ -27,8 +27,8 @@ describe('ThreadLocks', () => {
 
   it('a thread run last here, then by another instance, then here again: each turn learns who ran before it', async () => {
     const dir = await tmp();
-    const a = new ThreadLocks(dir, 'web');
-    const b = new ThreadLocks(dir, 'cli');
+    const a = temp.track(new ThreadLocks(dir, 'web'));
+    const b = temp.track(new ThreadLocks(dir, 'cli'));
     const turn = async (locks: ThreadLocks) => {
       const lock = await locks.acquire('t1');
       if (!lock.ok) throw new Error('not taken');
@@ -48,7 +48,7 @@ describe('ThreadLocks', () => {
 
   it("the next turn's lock file is written at the end of a turn, and taking the lock links it into place", async () => {
     const dir = await tmp();
-    const locks = new ThreadLocks(dir, 'web');
+    const locks = temp.track(new ThreadLocks(dir, 'web'));
     const first = await locks.acquire('t1');
     if (!first.ok) throw new Error('not taken');
     await first.release();
@@ -65,7 +65,10 @@ describe('ThreadLocks', () => {
     expect(JSON.parse(await fs.readFile(path.join(dir, 't2.lock'), 'utf8'))).toEqual(written);
     await expect.poll(spares).toEqual([]);
     // Another instance still sees a holder it must not take over.
-    expect(await new ThreadLocks(dir, 'cli').acquire('t2')).toMatchObject({ ok: false, owner: { pid: process.pid } });
+    expect(await temp.track(new ThreadLocks(dir, 'cli')).acquire('t2')).toMatchObject({
+      ok: false,
+      owner: { pid: process.pid },
+    });
     if (second.ok) await second.release();
     await expect.poll(spares).toHaveLength(1);
     // A spare whose folder was emptied meanwhile: the lock is written afresh.
@@ -73,6 +76,22 @@ describe('ThreadLocks', () => {
     const third = await locks.acquire('t1');
     expect(third.ok).toBe(true);
     expect(JSON.parse(await fs.readFile(path.join(dir, 't1.lock'), 'utf8')).pid).toBe(process.pid);
+  });
+
+  it('settled() waits for the file work a release leaves running: the spare is on disk, no temp file is left', async () => {
+    const dir = await tmp();
+    const locks = new ThreadLocks(dir, 'web');
+    for (const thread of ['t1', 't2', 't1']) {
+      const lock = await locks.acquire(thread);
+      if (!lock.ok) throw new Error('not taken');
+      await lock.release();
+      await locks.settled();
+      const names = await fs.readdir(dir);
+      expect(names.filter((f) => f.endsWith('.spare'))).toHaveLength(1);
+      expect(names.filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'))).toEqual([]);
+    }
+    // Nothing more lands after it: the folder can be removed in one go.
+    await fs.rm(dir, { recursive: true });
   });
 
   it('the spares of instances that are gone are removed; a live one keeps its own', async () => {
@@ -84,7 +103,7 @@ describe('ThreadLocks', () => {
     const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
       await fs.writeFile(path.join(dir, `${alive.pid}-bbbb.spare`), owner(alive.pid!));
-      expect(await new ThreadLocks(dir, 'web').acquire('t1')).toMatchObject({ ok: true });
+      expect(await temp.track(new ThreadLocks(dir, 'web')).acquire('t1')).toMatchObject({ ok: true });
       await expect
         .poll(async () => (await fs.readdir(dir)).filter((f) => f.endsWith('.spare')))
         .toEqual([`${alive.pid}-bbbb.spare`]);
@@ -99,7 +118,7 @@ describe('ThreadLocks', () => {
     // Our own pid, but a start time it never had: the holder died and the pid was reused.
     const stale = { pid: process.pid, startTime: '1', host: 'cli', at: 0, nonce: 'old' };
     await fs.writeFile(path.join(dir, 't1.lock'), JSON.stringify(stale));
-    expect(await new ThreadLocks(dir, 'web').acquire('t1')).toMatchObject({ ok: true });
+    expect(await temp.track(new ThreadLocks(dir, 'web')).acquire('t1')).toMatchObject({ ok: true });
   });
 });
 
@@ -124,7 +143,7 @@ describe('SessionsStore across processes', () => {
 describe('compaction and other processes', () => {
   it('a log is not rewritten while another process runs a turn on it (its appends would be lost); later it is', async () => {
     const dir = await tmp();
-    const locks = new ThreadLocks(path.join(dir, 'locks'), 'web');
+    const locks = temp.track(new ThreadLocks(path.join(dir, 'locks'), 'web'));
     const store = temp.track(
       await ThreadsStore.open({
         dir: path.join(dir, 'threads'),

@@ -80,6 +80,8 @@ export class ThreadLocks {
   private spare: { tmp: string; owner: LockOwner } | undefined;
   private spareMaking: Promise<void> | undefined;
   private sparesSwept = false;
+  /** File work left running after the call that started it returned (spares, leftover removals): see `settled`. */
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(
     private readonly dir: string,
@@ -108,7 +110,7 @@ export class ThreadLocks {
     await this.dirMade.catch(() => (this.dirMade = undefined));
     if (!this.sparesSwept) {
       this.sparesSwept = true;
-      void this.sweepSpares();
+      this.inBackground(this.sweepSpares());
     }
     const file = this.file(threadId);
     const spare = this.spare;
@@ -145,7 +147,7 @@ export class ThreadLocks {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
         // The spare is gone (its folder removed): written afresh below.
       } finally {
-        void fs.unlink(spare).catch(() => undefined);
+        this.inBackground(fs.unlink(spare));
       }
     }
     const tmp = `${file}.${owner.nonce}.tmp`;
@@ -166,7 +168,7 @@ export class ThreadLocks {
     } finally {
       // Not awaited: a turn's first token waits on every file operation of its lock. A leftover is harmless.
       // (unlink, not rm: rm's option checks cost ~0.8 ms of this thread per call.)
-      void fs.unlink(tmp).catch(() => undefined);
+      this.inBackground(fs.unlink(tmp));
     }
   }
 
@@ -243,12 +245,27 @@ export class ThreadLocks {
       .writeFile(tmp, JSON.stringify(owner), { mode: 0o600, flag: 'wx' })
       .then(
         () => {
-          if (this.spare) void fs.unlink(tmp).catch(() => undefined);
+          if (this.spare) this.inBackground(fs.unlink(tmp));
           else this.spare = { tmp, owner };
         },
         () => undefined,
       )
       .finally(() => (this.spareMaking = undefined));
+    this.inBackground(this.spareMaking);
+  }
+
+  /**
+   * Resolves once the file work this instance left running in the background is done (a spare written after a
+   * release, a used spare or temp file removed), including work that work started. Before the folder is removed
+   * (tests) or the process ends, so no file lands after its last look.
+   */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private inBackground(work: Promise<unknown>): void {
+    const tracked = work.catch(() => undefined).finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
   }
 
   /** Spares of instances that are gone (it ended without taking its spare): removed once per run. */

@@ -77,6 +77,7 @@ describe('TurnEngine: the one registry of live turns', () => {
       if (lock.ok) await lock.release();
     });
     expect((await engine.run(h.request('t', 'again'), () => undefined).done).status).toBe('done');
+    await other.settled(); // its next lock file, written after the release, lands before the folder is removed
   });
 
   it('stop while the request is being prepared ends the turn as stopped without spawning', async () => {

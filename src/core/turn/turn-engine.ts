@@ -67,7 +67,7 @@ export interface TurnEngineDeps {
   /** Scrubs runtime secrets from the CLI's stderr (SecretRedactor.text). */
   redact?: (text: string) => string;
   /** One turn at a time per thread across processes (ThreadLocks); without it, within this process only. */
-  threadLocks?: Pick<ThreadLocks, 'acquire'>;
+  threadLocks?: Pick<ThreadLocks, 'acquire'> & Partial<Pick<ThreadLocks, 'settled'>>;
 }
 
 /** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
@@ -92,6 +92,8 @@ export class TurnEngine {
   /** Pre-started processes for threads' next turns; the app decides when to warm. */
   readonly warm: WarmPool;
   private readonly turns = new Map<string, TurnHandle>(); // by turnId
+  /** Locks given back after their turn's `done` (a failed preparation does not wait for its lock): stopAll waits. */
+  private readonly lateReleases = new Set<Promise<void>>();
   private readonly attemptDeps: AttemptDeps;
   private readonly clock: Clock;
   private readonly busyWaitMs: number;
@@ -219,11 +221,16 @@ export class TurnEngine {
         failSetup();
         // Leave the queue (or give back the slot and the lock it already holds): this turn will not run.
         if (!ticket.cancel()) {
-          void slot.then(async ({ release, taken }) => {
-            if (taken?.ok && taken.lock?.ok)
-              await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
-            release?.();
-          });
+          const late: Promise<void> = slot
+            .then(async ({ release, taken }) => {
+              if (taken?.ok && taken.lock?.ok)
+                await taken.lock
+                  .release()
+                  .catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+              release?.();
+            })
+            .finally(() => this.lateReleases.delete(late));
+          this.lateReleases.add(late);
         }
         const error = setupError(setup.err);
         emit({ ...base, type: 'error', error });
@@ -311,7 +318,8 @@ export class TurnEngine {
   async stopAll(): Promise<void> {
     const handles = [...this.turns.values()];
     for (const h of handles) h.stop();
-    await Promise.all([...handles.map((h) => h.done), this.warm.stopAll()]);
+    await Promise.all([...handles.map((h) => h.done), this.warm.stopAll(), ...this.lateReleases]);
+    await this.deps.threadLocks?.settled?.();
   }
 
   private finish(

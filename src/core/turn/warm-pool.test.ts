@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(async () => {
   await engine?.stopAll();
   engine = undefined;
-  h.cleanup();
+  await h.cleanup();
 });
 
 describe('WarmPool (fake claude)', () => {
