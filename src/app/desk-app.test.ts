@@ -175,4 +175,13 @@ describe('Claude Desk app (real CLI, mock API)', () => {
       await again.shutdown();
     }
   });
+
+  it("a shutdown leaves no lock file behind: neither a lock nor the next turn's spare", async () => {
+    const locksDir = path.join(desk.layout.stateDir, 'thread-locks');
+    await expect.poll(async () => (await fs.readdir(locksDir)).some((f) => f.endsWith('.spare'))).toBe(true);
+    await desk.shutdown();
+    const left = await fs.readdir(locksDir);
+    expect(left.filter((f) => !f.endsWith('.last'))).toEqual([]);
+    expect(left.length).toBeGreaterThan(0); // the threads' last-turn markers stay: they are the threads' record
+  });
 });

@@ -90,6 +90,14 @@ describe('ThreadLocks', () => {
       expect(names.filter((f) => f.endsWith('.spare'))).toHaveLength(1);
       expect(names.filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'))).toEqual([]);
     }
+    // Closed (shutdown), it leaves no spare behind, and a lock taken after it leaves none either.
+    await locks.close();
+    expect((await fs.readdir(dir)).sort()).toEqual(['t1.last', 't2.last']);
+    const late = await locks.acquire('t3');
+    if (!late.ok) throw new Error('not taken');
+    await late.release();
+    await locks.settled();
+    expect((await fs.readdir(dir)).sort()).toEqual(['t1.last', 't2.last', 't3.last']);
     // Nothing more lands after it: the folder can be removed in one go.
     await fs.rm(dir, { recursive: true });
   });

@@ -82,6 +82,8 @@ export class ThreadLocks {
   private sparesSwept = false;
   /** File work left running after the call that started it returned (spares, leftover removals): see `settled`. */
   private readonly background = new Set<Promise<unknown>>();
+  /** Shut down (close): no more spares are written. */
+  private closed = false;
 
   constructor(
     private readonly dir: string,
@@ -238,7 +240,7 @@ export class ThreadLocks {
 
   /** Write the next turn's lock file ahead (see `spare`); a failure only means the next turn writes its own. */
   private makeSpare(): void {
-    if (this.spare || this.spareMaking) return;
+    if (this.spare || this.spareMaking || this.closed) return;
     const owner = this.newOwner();
     const tmp = path.join(this.dir, `${this.me.pid}-${owner.nonce}${SPARE_SUFFIX}`);
     this.spareMaking = fs
@@ -261,6 +263,18 @@ export class ThreadLocks {
    */
   async settled(): Promise<void> {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /**
+   * At shutdown: the background work done and this instance's spare removed (otherwise only the next instance's
+   * sweep would remove it). Locks can still be taken after it, each written afresh.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.settled();
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) await fs.unlink(spare.tmp).catch(() => undefined);
   }
 
   private inBackground(work: Promise<unknown>): void {
