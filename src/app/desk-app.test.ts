@@ -176,12 +176,18 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     }
   });
 
-  it("a shutdown leaves no lock file behind: neither a lock nor the next turn's spare", async () => {
+  it('a clean shutdown leaves nothing of its own behind: no lock, no spare lock file, no running-turns journal', async () => {
     const locksDir = path.join(desk.layout.stateDir, 'thread-locks');
+    const journalDir = path.join(desk.layout.stateDir, 'running-turns');
+    const thread = await desk.handlers.createThread(undefined);
+    const turn = await desk.handlers.sendMessage({ threadId: thread.id, text: 'One more before closing' });
+    await finished(turn.turnId);
     await expect.poll(async () => (await fs.readdir(locksDir)).some((f) => f.endsWith('.spare'))).toBe(true);
+    expect(await fs.readdir(journalDir)).toHaveLength(1);
     await desk.shutdown();
     const left = await fs.readdir(locksDir);
     expect(left.filter((f) => !f.endsWith('.last'))).toEqual([]);
     expect(left.length).toBeGreaterThan(0); // the threads' last-turn markers stay: they are the threads' record
+    expect(await fs.readdir(journalDir)).toEqual([]);
   });
 });

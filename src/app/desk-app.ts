@@ -469,7 +469,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       prewarm.close();
       await turns.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await threadLocks.close(); // after the last turn gave its lock back: no spare lock file left behind
-      running.close(); // after the turns' ends are journalled
+      running.shutdown(); // after the turns' ends are journalled
       await mcp.close();
       unwatchThreads();
       await threads.flush();

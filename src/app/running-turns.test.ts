@@ -75,6 +75,17 @@ describe('RunningTurns.started', () => {
     turns.close();
     await turns.ended('turn-3'); // a line after close opens it again
     expect((await lines()).at(-1)).toEqual({ ended: 'turn-3' });
+
+    // A clean shutdown with a turn still running keeps the journal for the next start; with none, removes it.
+    await turns.started('t1', 'turn-4');
+    turns.shutdown();
+    expect((await lines()).at(-1)).toMatchObject({ turnId: 'turn-4' });
+    await turns.ended('turn-4');
+    await turns.ended('turn-1'); // the first turn, whose line went with the removed folder, ends too
+    turns.shutdown();
+    expect(await fs.readdir(dir)).toEqual([]);
+    turns.shutdown(); // again, and with nothing ever written: no error
+    new RunningTurns(dir).shutdown();
   });
 
   it('after a crash, the next start marks only the turns its journal started and did not end', async () => {

@@ -72,6 +72,20 @@ export class RunningTurns {
     this.fd = undefined;
   }
 
+  /**
+   * A clean shutdown: the journal closed, and removed when it holds only ended turns (the next start would read it
+   * for nothing). A turn still running (stopAll could not end it) keeps it, for the next start to mark interrupted.
+   */
+  shutdown(): void {
+    this.close();
+    if (this.running.size > 0) return;
+    try {
+      fsSync.unlinkSync(this.journal);
+    } catch {
+      // never written, or already removed
+    }
+  }
+
   private append(line: object): void {
     const text = `${JSON.stringify(line)}\n`;
     if (this.fd !== undefined) {
