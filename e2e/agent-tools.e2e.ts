@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -15,8 +14,6 @@ let mock: MockApi;
 let cli: RealCliEnv;
 let host: DeskHost;
 const steps = (s: unknown[]) => `SCENARIO:steps ${JSON.stringify(s)}`;
-/** The pipe the background sub-agent's command reads its output from, in the project folder (its working directory). */
-const BACKGROUND_FIFO = 'background-says.fifo';
 const NOTES = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
 test.beforeAll(async () => {
@@ -123,9 +120,6 @@ test('a background sub-agent works under its Agent card after the answer, then t
   page,
 }) => {
   await page.goto(host.url);
-  const fifo = path.join(host.dataDir, 'workspace', BACKGROUND_FIFO);
-  await fs.mkdir(path.dirname(fifo), { recursive: true });
-  execFileSync('mkfifo', [fifo]);
   // The Agent tool's default in this CLI: it runs in the background (recorded case 34).
   await send(
     page,
@@ -135,9 +129,9 @@ test('a background sub-agent works under its Agent card after the answer, then t
         input: {
           description: 'Say hi from a sub-agent',
           subagent_type: 'general-purpose',
-          // It waits for the test to let it finish: a fixed sleep ended before a busy machine's page had shown it at
-          // work. (A read of a file in the project, which Ask mode allows without a card, as it did sleep and echo.)
-          prompt: `SCENARIO:bash CMD[cat ${BACKGROUND_FIFO}] do it`,
+          // Long enough for a busy machine's page to show it at work: with 3 s the card once said Done first. (A
+          // named pipe the test wrote later hung the kept CLI's next turn: sleep and echo are allowed without a card.)
+          prompt: 'SCENARIO:bash CMD[sleep 8; echo background-says-hi] do it',
         },
       },
     ]),
@@ -149,7 +143,6 @@ test('a background sub-agent works under its Agent card after the answer, then t
   await expect(answer).toContainText('Async agent launched');
   await expect(answer).toHaveAttribute('data-status', 'running');
   await shots(page, 'subagent-background-running', agent);
-  await fs.writeFile(fifo, 'background-says-hi\n'); // waits until the command has opened it
   const nested = agent.getByTestId('subagent').locator('[data-testid=tool-card][data-tool=Bash]');
   await expect(nested.getByTestId('terminal-output')).toHaveText('background-says-hi');
   await expect(answer).toHaveAttribute('data-status', 'done');
@@ -158,7 +151,6 @@ test('a background sub-agent works under its Agent card after the answer, then t
   await expect(answer).toContainText('Hello from the mock API.');
   await expect(answer.getByTestId('follow-up-divider')).toHaveCount(1);
   await shots(page, 'subagent-background-done', answer);
-  await fs.rm(fifo); // the project's next reader must not block on it
 });
 
 test("a question card's chosen option reaches the model", async ({ page }) => {
