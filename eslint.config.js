@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layersPlugin } from './eslint-layers.js';
 
 const ELECTRON = {
   paths: [
@@ -14,28 +14,41 @@ const ELECTRON = {
   patterns: [{ group: ['electron/*'], message: 'Only src/main and src/preload may import electron.' }],
 };
 
-/** A relative import that climbs up into one of these top-level folders of src/ (`../../app/desk-app`). */
-const into = (...dirs) => `^(?:\\.\\./)+(?:${dirs.join('|')})(?:/|$)`;
+/**
+ * Who may import whom (the `desk/layers` rule, eslint-layers.js, judged on resolved paths): each layer imports only
+ * downward — shared → core → app → the front doors (main, web, command-line) — and the renderer sees only shared and
+ * itself (the host is reached through api.ts). preload exposes the contract's verbs and needs nothing but shared.
+ * test/layering.test.ts proves each entry fires.
+ */
+const LAYERS = {
+  shared: [],
+  core: ['shared'],
+  app: ['shared', 'core'],
+  main: ['shared', 'core', 'app'],
+  preload: ['shared'],
+  web: ['shared', 'core', 'app'],
+  'command-line': ['shared', 'core', 'app', 'web'],
+  renderer: ['shared'],
+  bin: ['command-line'],
+};
 
 /**
- * Import zones: each layer imports only downward (shared → core → app → main/web/command-line; the renderer
- * sees only shared and itself). One `no-restricted-imports` per zone, because a later config object
- * replaces the rule for the files it matches (so every zone repeats the electron ban). test/layering.test.ts
- * proves each zone fires.
+ * The rooms of src/core, from the ground up: a room imports only the rooms listed for it, never one above it.
+ * `(root)` is the files directly in core/ (the process-group helpers every spawner shares).
  */
-const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      ...(electron ? { paths: ELECTRON.paths } : {}),
-      patterns: [
-        ...(electron ? ELECTRON.patterns : []),
-        { regex: into(...dirs), caseSensitive: true, message },
-        ...extra,
-      ],
-    },
-  ],
-});
+const CORE_USES = {
+  '(root)': [],
+  log: [],
+  net: [],
+  sandbox: [],
+  cli: ['(root)'], // finds Claude Code and probes its version and login
+  store: ['(root)'], // the data dir's files
+  mcp: ['net', 'store'], // Claude Desk's own tools for the model
+  history: ['store'], // every Claude Code session on this computer
+  turn: ['(root)', 'cli', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its last event
+  composer: ['turn'], // the composer's pickers: commands, models, files
+  rewind: ['turn'], // snapshots and Claude Code's checkpoints
+};
 
 /**
  * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
@@ -57,14 +70,6 @@ const FEATURE_USES = {
   settings: [],
   tools: [],
 };
-const FEATURES = fs
-  .readdirSync(new URL('./src/renderer/src/features', import.meta.url))
-  .filter((f) => !f.includes('.'));
-const featureZone = (feature) => ({
-  caseSensitive: true,
-  regex: `^\\.\\./(?:${FEATURES.filter((f) => f !== feature && !(FEATURE_USES[feature] ?? []).includes(f)).join('|')})(?:/|$)`,
-  message: `features/${feature} may import only ${(FEATURE_USES[feature] ?? []).join(', ') || 'no other feature'}: move what both need to ui/, store/ or the renderer root (eslint.config.js: FEATURE_USES).`,
-});
 
 export default tseslint.config(
   {
@@ -104,63 +109,17 @@ export default tseslint.config(
   },
   // Layering, enforced: nothing below the Electron adapter imports electron, and imports only point downward.
   {
-    files: ['src/web/**', 'src/command-line/**', 'bin/**'],
-    rules: zone('A front door does not import another front door (main, preload, renderer).', [
-      'main',
-      'preload',
-      'renderer',
-    ]),
+    files: ['src/**', 'bin/**'],
+    ignores: ['src/main/**', 'src/preload/**'],
+    rules: { 'no-restricted-imports': ['error', ELECTRON] },
   },
   {
-    files: ['src/app/**'],
-    rules: zone(
-      'src/app is the composition root: no front door (main, preload, web, command-line, renderer) below it.',
-      ['main', 'preload', 'web', 'command-line', 'renderer'],
-    ),
+    files: ['src/**/*.{ts,tsx,mts,js,mjs}', 'bin/**/*.{js,mjs}'],
+    plugins: {
+      desk: layersPlugin({ layers: LAYERS, coreRooms: CORE_USES, features: FEATURE_USES }, import.meta.dirname),
+    },
+    rules: { 'desk/layers': 'error' },
   },
-  {
-    files: ['src/core/**'],
-    rules: zone('src/core never imports the app or a front door.', [
-      'app',
-      'main',
-      'preload',
-      'web',
-      'command-line',
-      'renderer',
-    ]),
-  },
-  {
-    files: ['src/shared/**'],
-    rules: zone('src/shared imports nothing of ours but shared.', [
-      'core',
-      'app',
-      'main',
-      'preload',
-      'web',
-      'command-line',
-      'renderer',
-    ]),
-  },
-  {
-    files: ['src/renderer/**'],
-    rules: zone('The renderer imports only src/shared and itself (the host is reached through api.ts).', [
-      'core',
-      'app',
-      'main',
-      'preload',
-      'web',
-      'command-line',
-    ]),
-  },
-  ...FEATURES.map((feature) => ({
-    files: [`src/renderer/src/features/${feature}/**`],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: zone(
-      'The renderer imports only src/shared and itself (the host is reached through api.ts).',
-      ['core', 'app', 'main', 'preload', 'web', 'command-line'],
-      { extra: [featureZone(feature)] },
-    ),
-  })),
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -9,7 +9,7 @@ describe('layering lint', () => {
   const lint = async (filePath: string, code: string) => (await eslint.lintText(code, { filePath }))[0]!.messages;
   const restricted = async (filePath: string, from: string) =>
     (await lint(filePath, `import { x } from '${from}';\nexport const y = x;\n`)).filter(
-      (m) => m.ruleId === 'no-restricted-imports',
+      (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'desk/layers',
     );
 
   it.each([
@@ -23,8 +23,8 @@ describe('layering lint', () => {
     expect(await restricted(file, 'electron')).toHaveLength(1);
   });
 
-  it('src/main may import electron', async () => {
-    expect(await restricted('src/main/x.ts', 'electron')).toHaveLength(0);
+  it.each(['src/main/x.ts', 'src/preload/x.ts'])('%s may import electron', async (file) => {
+    expect(await restricted(file, 'electron')).toHaveLength(0);
   });
 
   it.each([
@@ -48,6 +48,40 @@ describe('layering lint', () => {
     ['src/renderer/src/store/x.ts', '../../../app/handlers', false],
     ['src/renderer/src/store/x.ts', '../../../shared/threads', true],
     ['src/renderer/src/store/x.ts', '../App', true],
+    // The Electron adapter: never the renderer, browser mode or the command line.
+    ['src/main/x.ts', '../renderer/src/api', false],
+    ['src/main/x.ts', '../web/web-host', false],
+    ['src/main/x.ts', '../command-line/main', false],
+    ['src/main/x.ts', '../app/desk-app', true],
+    ['src/main/x.ts', '../shared/contract', true],
+    // The preload exposes the contract's verbs: nothing of the app or core.
+    ['src/preload/x.ts', '../app/desk-app', false],
+    ['src/preload/x.ts', '../core/turn/turn-engine', false],
+    ['src/preload/x.ts', '../shared/contract', true],
+    // Browser mode is not the command line.
+    ['src/web/x.ts', '../command-line/main', false],
+    ['src/web/x.ts', '../renderer/src/api', false],
+    ['src/command-line/x.ts', '../main/ipc', false],
+    ['bin/x.mjs', '../src/command-line/main', true],
+    ['bin/x.mjs', '../src/app/desk-app', false],
+    // Judged where the path lands, however it is spelled.
+    ['src/core/turn/x.ts', '../../../src/app/desk-app', false],
+    ['src/core/turn/x.ts', './../../app/desk-app', false],
+    ['src/renderer/src/store/x.ts', '../../../../src/core/store/threads-store', false],
+    ['src/shared/x.ts', '../../src/shared/threads', true],
+    // The rooms of core, from the ground up (eslint.config.js: CORE_USES).
+    ['src/core/store/x.ts', '../turn/turn-engine', false],
+    ['src/core/cli/x.ts', '../turn/turn-engine', false],
+    ['src/core/turn/x.ts', '../rewind/git-snapshot', false],
+    ['src/core/turn/x.ts', '../composer/file-index', false],
+    ['src/core/history/x.ts', '../turn/turn-engine', false],
+    ['src/core/mcp/x.ts', '../history/history-index', false],
+    ['src/core/x.ts', '../store/threads-store', false],
+    ['src/core/rewind/x.ts', '../turn/spawn-plan', true],
+    ['src/core/mcp/x.ts', '../store/threads-store', true],
+    ['src/core/turn/x.ts', '../process-group', true],
+    ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
+    ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
     ['src/renderer/src/features/threads/x.tsx', '../chat/chat-view', false],
     ['src/renderer/src/features/approvals/x.tsx', '../chat/tool-card', false],
@@ -62,5 +96,20 @@ describe('layering lint', () => {
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);
+  });
+
+  it.each([
+    ["export { x } from '../app/desk-app';", 'a re-export'],
+    ["export * from '../app/desk-app';", 'a re-export of everything'],
+    ["export const y = import('../app/desk-app');", 'a dynamic import'],
+    ["export type Y = import('../app/desk-app').X;", 'an import type'],
+  ])('src/core/x.ts: %s is judged as an import (%s)', async (code) => {
+    const messages = await lint('src/core/x.ts', code);
+    expect(messages.filter((m) => m.ruleId === 'desk/layers')).toHaveLength(1);
+  });
+
+  it('a room of core that CORE_USES does not know fails with a sentence that says where to add it', async () => {
+    const [message] = (await restricted('src/core/new-room/x.ts', '../store/threads-store')).map((m) => m.message);
+    expect(message).toMatch(/core\/new-room is not a known room: add it to CORE_USES/);
   });
 });
