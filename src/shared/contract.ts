@@ -17,6 +17,7 @@ import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './s
 import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
 import { approvalDecisionSchema, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
+import { RESEND_KINDS } from './turn-states';
 
 /** Declares a call: its input schema, and (as a phantom type) its output. */
 const call =
@@ -180,7 +181,7 @@ export const calls = {
         text: z.string().max(1_000_000).optional(),
         images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
         /** What the user did, for the branch marker's words (default: `edit` with a text, else `regenerate`). */
-        kind: z.enum(['edit', 'regenerate', 'retry']).optional(),
+        kind: z.enum(RESEND_KINDS).optional(),
       })
       .strict(),
   ),

@@ -2,7 +2,6 @@
  * The app's permission modes and which one a thread runs in, without zod: the renderer's first chunk needs
  * these, and settings.ts (the schemas) would bring zod along. settings.ts builds its schema from this list.
  */
-import type { AppSettings } from './settings';
 
 /** The app's posture: `ask` shows an approval card for what the CLI would prompt for. */
 export const PERMISSION_MODES = ['plan', 'ask', 'acceptEdits', 'bypassPermissions'] as const;
@@ -23,7 +22,7 @@ export function ownPermissionMode(thread: { permissionMode?: string } | undefine
  */
 export function effectivePermissionMode(
   thread: { permissionMode?: string } | undefined,
-  app: Pick<AppSettings, 'permissionMode' | 'permissionModeLockedBy'>,
+  app: { permissionMode: PermissionMode; permissionModeLockedBy?: string },
 ): PermissionMode {
   if (app.permissionModeLockedBy) return app.permissionMode;
   return ownPermissionMode(thread) ?? app.permissionMode;

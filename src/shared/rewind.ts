@@ -1,5 +1,5 @@
 /** Rewind (undo a turn's file changes and continue the conversation from before it): plain data for every door. */
-import type { BranchKind } from './threads';
+import type { BranchKind } from './turn-states';
 
 export interface RewindFile {
   /** Relative to the project's work-tree root (git) or absolute (the CLI's own checkpoints). */

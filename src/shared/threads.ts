@@ -6,6 +6,22 @@ import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from '
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
+import {
+  IMAGE_MEDIA_TYPES,
+  type ApprovalOutcome,
+  type BranchKind,
+  type TaskStatus,
+  type TurnStatus,
+} from './turn-states';
+
+export {
+  BRANCH_KINDS,
+  type ApprovalOutcome,
+  type BranchKind,
+  type ImageMediaType,
+  type TaskStatus,
+  type TurnStatus,
+} from './turn-states';
 
 export interface ThreadSettings {
   /** Model routing string as the user typed it (`claude-code:<model>[@<temperature>]` or a bare model). */
@@ -46,8 +62,7 @@ export interface ThreadSummary {
 }
 
 /** The image types the Messages API accepts. */
-export const imageMediaTypeSchema = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-export type ImageMediaType = z.infer<typeof imageMediaTypeSchema>;
+export const imageMediaTypeSchema = z.enum(IMAGE_MEDIA_TYPES);
 
 export const imageAttachmentSchema = z
   .object({
@@ -112,14 +127,14 @@ export type AssistantPart =
       children?: AssistantPart[];
       /** An Agent call: where its sub-agent stands. */
       subagent?: {
-        status: 'running' | 'completed' | 'failed' | 'stopped';
+        status: TaskStatus;
         durationMs?: number;
         toolUses?: number;
         background?: boolean;
       };
       /** A Bash call run in the background (case 40): where it stands. */
       backgroundCommand?: {
-        status: 'running' | 'completed' | 'failed' | 'stopped';
+        status: TaskStatus;
         /** Stopped by Claude Desk because the answer ended. */
         endedWithTurn?: boolean;
       };
@@ -128,12 +143,10 @@ export type AssistantPart =
 /** A permission prompt of this turn: waiting while `outcome` is unset. */
 export interface ApprovalCard {
   request: ApprovalRequest;
-  outcome?: 'allowed' | 'denied' | 'cancelled';
+  outcome?: ApprovalOutcome;
   /** Allowed with the user's edit of the command or content: what ran. */
   editedInput?: Record<string, unknown>;
 }
-
-export type TurnStatus = 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped';
 
 export interface AssistantMessage {
   id: string; // = turnId
@@ -178,8 +191,6 @@ export type ChatMessage = UserMessage | AssistantMessage;
  * What made a branch, for the words of its marker: a rewind, an Edit & resend, a Regenerate or a Retry of a
  * failed or stopped turn. Branches from before kinds were recorded have none and read as a rewind.
  */
-export type BranchKind = 'rewind' | 'edit' | 'regenerate' | 'retry';
-export const BRANCH_KINDS: readonly BranchKind[] = ['rewind', 'edit', 'regenerate', 'retry'];
 
 /** The part of a thread a rewind set aside: still readable, and it can be switched back to. */
 export interface ThreadBranch {

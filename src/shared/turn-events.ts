@@ -5,6 +5,7 @@
  */
 import type { ContextUsage } from './context-usage';
 import * as z from 'zod';
+import type { ApprovalOutcome, FinishedStatus, TaskStatus } from './turn-states';
 
 export interface TurnUsage {
   inputTokens: number;
@@ -166,7 +167,7 @@ export type TurnEvent = Base &
     | {
         type: 'subagent';
         toolUseId: string;
-        status: 'running' | 'completed' | 'failed' | 'stopped';
+        status: TaskStatus;
         durationMs?: number;
         toolUses?: number;
         background?: boolean;
@@ -181,7 +182,7 @@ export type TurnEvent = Base &
         toolUseId: string;
         /** The CLI's task id (what stop_task names). */
         taskId: string;
-        status: 'running' | 'completed' | 'failed' | 'stopped';
+        status: TaskStatus;
         endedWithTurn?: boolean;
       }
     /** `/compact` finished (`system/compact_boundary`, case 37). */
@@ -198,11 +199,11 @@ export type TurnEvent = Base &
     | {
         type: 'approval_resolved';
         requestId: string;
-        outcome: 'allowed' | 'denied' | 'cancelled';
+        outcome: ApprovalOutcome;
         /** Allowed after the user edited the command or content: what the tool actually ran with (case 20e). */
         editedInput?: Record<string, unknown>;
       }
     | { type: 'result'; verdict: TurnVerdict }
     | { type: 'error'; error: TurnError }
-    | { type: 'finished'; status: 'done' | 'failed' | 'stopped' }
+    | { type: 'finished'; status: FinishedStatus }
   );

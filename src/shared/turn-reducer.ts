@@ -10,11 +10,12 @@ import type { ApprovalCard, AssistantMessage, AssistantPart, ThreadTotals, TurnS
 import type { ApprovalRequest, TurnEvent, TurnVerdict } from './turn-events';
 import { parseRateLimit } from './rate-limit';
 import { addVerdictToTotals } from './turn-costs';
+import { FINISHED_STATUSES } from './turn-states';
 
 type TextLike = Extract<AssistantPart, { kind: 'text' | 'thinking' }>;
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
-const FINAL: ReadonlySet<TurnStatus> = new Set(['done', 'failed', 'stopped']);
+const FINAL: ReadonlySet<TurnStatus> = new Set(FINISHED_STATUSES);
 
 export function isFinalStatus(status: TurnStatus): boolean {
   return FINAL.has(status);

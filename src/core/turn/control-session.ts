@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import type { ApprovalOutcome } from '../../shared/turn-states';
 import type { CliControlMessage } from './cli-event-mapper';
 import { type Json, isObject, str } from './cli-json';
 import {
@@ -216,11 +217,7 @@ export class ControlSession {
     for (const listener of this.listeners) listener();
   }
 
-  private resolve(
-    requestId: string,
-    outcome: 'allowed' | 'denied' | 'cancelled',
-    editedInput?: Record<string, unknown>,
-  ): void {
+  private resolve(requestId: string, outcome: ApprovalOutcome, editedInput?: Record<string, unknown>): void {
     if (!this.pending.delete(requestId)) return;
     if (this.pending.size === 0) this.channel?.resumeIdle();
     this.emit({ type: 'approval_resolved', requestId, outcome, ...(editedInput ? { editedInput } : {}) });
@@ -267,7 +264,7 @@ export class ControlSession {
       | {
           type: 'approval_resolved';
           requestId: string;
-          outcome: 'allowed' | 'denied' | 'cancelled';
+          outcome: ApprovalOutcome;
           editedInput?: Record<string, unknown>;
         },
   ): void {

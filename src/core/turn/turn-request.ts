@@ -2,6 +2,7 @@ import type { DataDirLayout } from '../store/data-dir';
 import type { PermissionMode } from '../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
 import type { ApprovalDecision, TurnError, TurnVerdict } from '../../shared/turn-events';
+import type { FinishedStatus } from '../../shared/turn-states';
 import type { ControlResult } from './control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
 
@@ -89,7 +90,7 @@ export interface TurnStart {
 }
 
 export type TurnOutcome = {
-  status: 'done' | 'failed' | 'stopped';
+  status: FinishedStatus;
   verdict?: TurnVerdict;
   error?: TurnError;
 };

@@ -16,6 +16,7 @@ import type {
   TurnStatus,
 } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
+import type { ResendKind } from '../../../shared/turn-states';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 import type { ScrollAnchor } from '../../../shared/window-state';
@@ -82,7 +83,7 @@ export interface ChatSlice {
    * Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. `kind`
    * names what the user did, for the branch marker (default: edit with a text, else regenerate).
    */
-  resendFrom(messageId: string, text?: string, kind?: 'edit' | 'regenerate' | 'retry'): Promise<boolean>;
+  resendFrom(messageId: string, text?: string, kind?: ResendKind): Promise<boolean>;
   stopActiveTurn(): Promise<void>;
 }
 

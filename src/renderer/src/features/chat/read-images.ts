@@ -1,14 +1,10 @@
 import type { ImageAttachment } from '../../../../shared/threads';
+import { IMAGE_MEDIA_TYPES, type ImageMediaType } from '../../../../shared/turn-states';
 import { withAttachedTexts, type TextAttachment } from '../../../../shared/attached-text';
 
 export type { TextAttachment } from '../../../../shared/attached-text';
 
-export const IMAGE_TYPES: readonly ImageAttachment['mediaType'][] = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-];
+export const IMAGE_TYPES: readonly ImageMediaType[] = IMAGE_MEDIA_TYPES;
 /** The API's limit for one image is 5 MB decoded; larger files would fail the whole turn. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
