@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from './fixtures/real-cli';
+import { UNICODE_CHUNKS } from './fixtures/mock-scenarios';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
@@ -62,6 +63,22 @@ describe('claude-desk command line', () => {
     const res = await run(['doctor'], env());
     expect(res.stdout).toContain(dataDir);
     expect(res.stdout).toMatch(/Sandbox|wall/i);
+  });
+
+  it('piped to a file, chat writes the answer byte for byte: every script, emoji joined by zero-width joiners', async () => {
+    const out = await new Promise<{ code: number; stdout: Buffer }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [bin, 'chat', '-'],
+        { env: env(), cwd: root, timeout: 90_000, encoding: 'buffer' },
+        (err, stdout) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+      );
+      child.stdin!.end('Say it in every script. SCENARIO:unicode');
+    });
+    expect(out.code).toBe(0);
+    // Like `claude -p`, the answer ends with one newline when Claude's own text does not.
+    expect(out.stdout.equals(Buffer.from(`${UNICODE_CHUNKS.join('')}\n`, 'utf8'))).toBe(true);
+    expect(out.stdout.toString('utf8')).toContain('👩\u200d💻');
   });
 
   it('chat streams the answer, resumes a named thread, and exits 0', async () => {

@@ -49,6 +49,27 @@ describe('terminal output of claude-desk chat', () => {
     expect(renderTurnEvent({ ...base, type: 'text', text: '\u001b' }, true).stdout).toContain('\\u001b');
   });
 
+  it('on a terminal the answer keeps zero-width joiners and every script; only what moves or reorders is shown', () => {
+    const base = { threadId: 't', turnId: 'u', messageId: 'm' };
+    const text = 'Coder: 👩\u200d💻 می\u200cخواهم é\u202eevil';
+    expect(renderTurnEvent({ ...base, type: 'text_delta', text }, false).stdout).toBe(
+      'Coder: 👩\u200d💻 می\u200cخواهم é\\u202eevil',
+    );
+  });
+
+  it('through a pipe the answer is its own bytes, control characters included', () => {
+    const base = { threadId: 't', turnId: 'u', messageId: 'm' };
+    const text = 'Coder: 👩\u200d💻\r\u001b[2K\u202e';
+    expect(renderTurnEvent({ ...base, type: 'text_delta', text }, false, false).stdout).toBe(text);
+    // Progress on stderr stays escaped: it may be a terminal while stdout is a file.
+    const tool = renderTurnEvent(
+      { ...base, type: 'tool_call', toolUseId: 'x', name: 'mcp\u001b[2J', input: {} },
+      false,
+      false,
+    );
+    expect(tool.stderr).not.toMatch(ACTIVE);
+  });
+
   it('ordinary text passes unchanged', () => {
     expect(terminalSafe('Grüße — 日本語 ✓\n\tindented')).toBe('Grüße — 日本語 ✓\n\tindented');
     expect(showExactly('ls -la', '  ')).toBe('ls -la');

@@ -70,7 +70,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     const offTurn = bus.on('turnEvent', (e) => {
       if (e.threadId !== threadId) return;
       currentTurn = e.turnId;
-      const out = renderTurnEvent(e, flags.json === true);
+      const out = renderTurnEvent(e, flags.json === true, process.stdout.isTTY === true);
       if (out.stdout) {
         process.stdout.write(out.stdout);
         endsWithNewline = out.stdout.endsWith('\n');

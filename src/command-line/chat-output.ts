@@ -1,5 +1,5 @@
 import type { TurnEvent } from '../shared/turn-events';
-import { showExactly, terminalSafe } from './terminal-text';
+import { showExactly, terminalProse, terminalSafe } from './terminal-text';
 
 export interface TerminalWrite {
   stdout?: string;
@@ -8,15 +8,17 @@ export interface TerminalWrite {
 
 /**
  * What `claude-desk chat` prints for one turn event: the answer text on stdout, progress on stderr.
- * Model text and tool names are escaped (terminal-text.ts) so nothing the model says can move the
- * cursor, clear a line or retitle the window; `--json` needs nothing extra (JSON escapes controls).
+ * On a terminal, model text and tool names are escaped (terminal-text.ts) so nothing the model says can move
+ * the cursor, clear a line or retitle the window. Through a pipe or into a file (`terminal` false) the answer is
+ * its own bytes, unchanged: a script gets exactly what Claude wrote. Progress on stderr is escaped either way;
+ * `--json` needs nothing extra (JSON escapes controls).
  */
-export function renderTurnEvent(e: TurnEvent, json: boolean): TerminalWrite {
+export function renderTurnEvent(e: TurnEvent, json: boolean, terminal = true): TerminalWrite {
   if (json) return { stdout: `${JSON.stringify(e)}\n` };
   switch (e.type) {
     case 'text_delta':
     case 'text':
-      return { stdout: terminalSafe(e.text) };
+      return { stdout: terminal ? terminalProse(e.text) : e.text };
     case 'warning':
       return { stderr: `warning: ${terminalSafe(e.message)}\n` };
     case 'queued':

@@ -11,6 +11,9 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // Invisible characters that change how the rest of a line is displayed (bidi overrides/isolates,
 // zero-width marks, line/paragraph separators that some terminals break on).
 const DISGUISE = /[\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+// Of those, the ones that reorder or break what follows. Zero-width joiners and non-joiners, marks and
+// spaces are the glue of ordinary writing (the ZWJ inside 👩‍💻, the ZWNJ of Persian and Hindi) and stay.
+const REORDER = /[\u2028-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = {
   '\r': '\\r',
@@ -31,6 +34,14 @@ function visible(ch: string): string {
 /** Model prose for a terminal: newlines and tabs kept, every other control character shown as an escape. */
 export function terminalSafe(text: string): string {
   return text.replace(CONTROL, visible).replace(DISGUISE, visible);
+}
+
+/**
+ * The answer's own text on a terminal: only what could move the cursor, rewrite the screen or reorder the line is
+ * shown as an escape; every other character — emoji sequences, every script — reaches the screen as written.
+ */
+export function terminalProse(text: string): string {
+  return text.replace(CONTROL, visible).replace(REORDER, visible);
 }
 
 /**
