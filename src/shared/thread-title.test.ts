@@ -35,8 +35,20 @@ describe('auto titles', () => {
     );
   });
 
-  it('a weak request ("hi") is named from the answer: its first heading, else its first sentence', () => {
-    expect(isWeakTitle(autoTitle('hi'))).toBe(true);
+  it('a greeting keeps the words the user typed: "Hello there" is not "There", "Hi" stays "Hi"', () => {
+    expect(autoTitle('Hello there')).toBe('Hello there');
+    expect(autoTitle('Hi')).toBe('Hi');
+    expect(autoTitle('hey there!')).toBe('Hey there');
+    // The answer names it only with a heading of its own, never with its greeting back.
+    expect(titleFromAnswer('Hello! How can I help you today?', 'Hi')).toBeUndefined();
+    expect(titleFromAnswer('Hi! What can I do for you?', 'Hello there')).toBeUndefined();
+    expect(titleFromAnswer('## Getting started with Rust\n\nFirst…', 'Hi')).toBe('Getting started with Rust');
+    expect(autoTitle('Hello there, can you fix the build?')).toBe('Fix the build');
+  });
+
+  it('a weak request ("bug", a paste alone) is named from the answer: its first heading, else its first sentence', () => {
+    expect(isWeakTitle(autoTitle('bug'))).toBe(true);
+    expect(isWeakTitle(undefined)).toBe(true);
     expect(isWeakTitle(autoTitle('Fix the flaky upload test'))).toBe(false);
     expect(titleFromAnswer('## Plan for the parser\n\nFirst…')).toBe('Plan for the parser');
     expect(titleFromAnswer('Hello! How can I help you today?')).toBe('How can I help you today');

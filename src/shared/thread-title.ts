@@ -15,8 +15,9 @@ export const DEFAULT_THREAD_TITLE = 'New thread';
 
 const MAX = 52;
 
+const GREETING = /^(hi|hello|hey|yo|good (morning|afternoon|evening))\b[\s,!.]*((there|claude)\b)?[\s,!.:]*/i;
 const FILLERS: RegExp[] = [
-  /^(hi|hello|hey|yo|good (morning|afternoon|evening))\b[\s,!.]*(claude\b)?[\s,!.:]*/i,
+  GREETING,
   /^(claude)[\s,!.:]+/i,
   /^(ok(ay)?|so|well|quick question)[\s,!.:]+/i,
   /^(can|could|would|will) you( please)?\s+/i,
@@ -108,13 +109,26 @@ export function autoTitle(userText: string, max = MAX): string | undefined {
   return title ? title[0]!.toLocaleUpperCase() + title.slice(1) : undefined;
 }
 
-/** Whether a title from the request alone is weak enough that the answer should name the thread. */
+/** Only a greeting, as typed ("Hi", "Hello there"). */
+const onlyGreeting = (title: string): boolean =>
+  GREETING.test(title) && stripFillers(title).replace(/[\s!.,]+/g, '') === '';
+
+/**
+ * Whether a title from the request alone is weak enough that the answer may name the thread: none (a paste
+ * alone), a word that says little, or only a greeting.
+ */
 export function isWeakTitle(title: string | undefined): boolean {
-  return !title || !saysEnough(title);
+  return !title || !saysEnough(title) || onlyGreeting(title);
 }
 
-export function titleFromAnswer(answerText: string): string | undefined {
+/**
+ * The answer's name for a thread whose request said little (`requestTitle`): its first heading, else its first
+ * sentence. After a greeting ("Hi", "Hello there") only a heading: the answer's first sentence is a greeting back
+ * ("How can I help you today"), and the user's own words say more than that.
+ */
+export function titleFromAnswer(answerText: string, requestTitle?: string): string | undefined {
   const heading = /^\s{0,3}#{1,3}\s+(.+)$/m.exec(answerText)?.[1];
+  if (!heading && requestTitle && onlyGreeting(requestTitle)) return undefined;
   const title = cut(tidy(heading ? plainText(heading) : firstSentence(plainText(answerText))));
   return title && saysEnough(title) ? title : undefined;
 }

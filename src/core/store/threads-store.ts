@@ -424,7 +424,7 @@ export class ThreadsStore {
     const weak = this.weakTitles.get(id);
     if (weak === undefined || !isFinalStatus(message.status)) return;
     this.weakTitles.delete(id);
-    const better = message.status === 'done' ? titleFromAnswer(messageText(message)) : undefined;
+    const better = message.status === 'done' ? titleFromAnswer(messageText(message), weak) : undefined;
     // Only over the title this store gave: a rename in the meantime wins.
     if (better && entry.title === weak) {
       entry.title = better;
