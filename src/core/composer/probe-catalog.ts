@@ -1,9 +1,9 @@
 import type { ComposerCatalog, ModelChoice, SlashCommand } from '../../shared/composer';
-import { isObject, str, type Json } from '../turn/cli-json';
-import { controlRequest, parseControlResponse } from '../turn/control-protocol';
+import { isObject, str, type Json } from '../claude-code-wire/cli-json';
+import { controlRequest, parseControlResponse } from '../claude-code-wire/control-protocol';
 import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
-import { JsonlReader } from '../turn/jsonl-reader';
-import type { Spawner } from '../turn/spawned-process';
+import { JsonlReader } from '../claude-code-wire/jsonl-reader';
+import type { Spawner } from '../claude-code-wire/spawned-process';
 import { NATIVE_COMMANDS, NATIVE_NAMES, CURATED_MODELS } from './native-commands';
 
 export const CATALOG_TIMEOUT_MS = 15_000;

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { HEADLESS_STREAM_JSON_ARGS, REPLAY_USER_MESSAGES_ARG } from '../turn/build-turn-args';
-import { type Json, isObject } from '../turn/cli-json';
-import { parseControlResponse } from '../turn/control-protocol';
-import { JsonlReader } from '../turn/jsonl-reader';
-import { type GroupKiller, type SpawnedProcess, type Spawner, spawnInOwnGroup } from '../turn/spawned-process';
+import { type Json, isObject } from '../claude-code-wire/cli-json';
+import { parseControlResponse } from '../claude-code-wire/control-protocol';
+import { JsonlReader } from '../claude-code-wire/jsonl-reader';
+import {
+  type GroupKiller,
+  type SpawnedProcess,
+  type Spawner,
+  spawnInOwnGroup,
+} from '../claude-code-wire/spawned-process';
 
 /**
  * Claude Code's own file checkpoints (Write, Edit, NotebookEdit — not Bash, recorded case 42), reached the way

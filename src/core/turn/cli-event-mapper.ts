@@ -1,8 +1,8 @@
 import { parseContextUsage } from '../../shared/context-usage';
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import type { BigText } from './big-text';
+import type { BigText } from '../claude-code-wire/big-text';
 import { TOOL_RESULT_HEAD_CHARS, bigTextOf, resultText } from './big-tool-result';
-import { type Json, isObject, num, omit, str, textOf } from './cli-json';
+import { type Json, isObject, num, omit, str, textOf } from '../claude-code-wire/cli-json';
 import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
 import { BackgroundCommandLines } from './background-command-lines';
 import { subagentLine, subagentTask } from './subagent-lines';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { CliControlMessage } from './cli-event-mapper';
-import { type Json, isObject, str } from './cli-json';
+import { type Json, isObject, str } from '../claude-code-wire/cli-json';
 import {
   type CliPermissionMode,
   type ControlResult,
@@ -12,7 +12,7 @@ import {
   parseToolGate,
   permissionResponse,
   toolGateOpen,
-} from './control-protocol';
+} from '../claude-code-wire/control-protocol';
 import type { Clock } from './turn-process';
 
 /** How long the app waits for a control_response (set_model probes the model first, case 27). */

@@ -1,5 +1,5 @@
 import type { TurnEvent } from '../../shared/turn-events';
-import { type Json, isObject, num, str, textOf } from './cli-json';
+import { type Json, isObject, num, str, textOf } from '../claude-code-wire/cli-json';
 import { toolResultDetail } from './tool-result-detail';
 
 type Body = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId' | 'turnId'> : never) : never;

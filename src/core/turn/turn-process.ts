@@ -1,13 +1,13 @@
 import { PROCESS_TAG_ENV, type ProcessSweeper } from '../process-sweep';
 import { CLI_BIG_STRINGS } from './big-tool-result';
-import { JsonlReader } from './jsonl-reader';
+import { JsonlReader } from '../claude-code-wire/jsonl-reader';
 import {
   type GroupKiller,
   type SpawnedProcess,
   type Spawner,
   killProcessGroup,
   spawnInOwnGroup,
-} from './spawned-process';
+} from '../claude-code-wire/spawned-process';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** While a tool runs (tool_use seen, its result not yet) silence is expected: builds and test runs take minutes. */
