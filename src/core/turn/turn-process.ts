@@ -9,6 +9,7 @@ import {
   spawnInOwnGroup,
 } from '../claude-code-wire/spawned-process';
 import { OrderedClose } from '../claude-code-wire/ordered-close';
+import type { Timers } from '../claude-code-wire/control-requests';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** While a tool runs (tool_use seen, its result not yet) silence is expected: builds and test runs take minutes. */
@@ -35,10 +36,9 @@ export interface ProcessExit {
   stderrTail: string;
 }
 
-export interface Clock {
+/** The control client's timers, and the time the idle bound measures. */
+export interface Clock extends Timers {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export const realClock: Clock = {
