@@ -37,17 +37,18 @@ const LAYERS = {
  * `(root)` is the files directly in core/ (the process-group helpers every spawner shares).
  */
 const CORE_USES = {
-  '(root)': [],
+  '(root)': [], // the one child-process runner, process groups, the sweep of what a dead instance left
   log: [],
   net: [],
-  sandbox: [],
+  sandbox: ['(root)'],
+  'claude-code-wire': ['(root)'], // the CLI's stream-json wire: lines, the control protocol and client
   cli: ['(root)'], // finds Claude Code and probes its version and login
   store: ['(root)'], // the data dir's files
   mcp: ['net', 'store'], // Claude Desk's own tools for the model
   history: ['store'], // every Claude Code session on this computer
-  turn: ['(root)', 'cli', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its last event
-  composer: ['turn'], // the composer's pickers: commands, models, files
-  rewind: ['turn'], // snapshots and Claude Code's checkpoints
+  turn: ['(root)', 'claude-code-wire', 'cli', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
+  composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
+  rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
 };
 
 /**

@@ -41,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { buildTurnArgs } from '../src/core/turn/build-turn-args';
 import { buildUserLine } from '../src/core/turn/build-user-line';
-import { spawnInOwnGroup } from '../src/core/turn/spawned-process';
+import { spawnInOwnGroup } from '../src/core/claude-code-wire/spawned-process';
 import { DEFAULT_KEEP } from '../src/core/turn/kept-process';
 import type { TurnEvent } from '../src/shared/turn-events';
 import { judgeAtMost, median, medianRatioInterval, quantile } from './bench-stats';

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordedCases } from '../test/fixtures/recorded-cases';
 import { SessionsStore } from '../src/core/store/sessions-store';
-import { JsonlReader } from '../src/core/turn/jsonl-reader';
-import { type Spawner, spawnInOwnGroup } from '../src/core/turn/spawned-process';
+import { JsonlReader } from '../src/core/claude-code-wire/jsonl-reader';
+import { type Spawner, spawnInOwnGroup } from '../src/core/claude-code-wire/spawned-process';
 import { TurnEngine } from '../src/core/turn/turn-engine';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -80,6 +80,10 @@ describe('layering lint', () => {
     ['src/core/rewind/x.ts', '../turn/spawn-plan', true],
     ['src/core/mcp/x.ts', '../store/threads-store', true],
     ['src/core/turn/x.ts', '../process-group', true],
+    ['src/core/claude-code-wire/x.ts', '../turn/turn-engine', false], // the wire is below the turn…
+    ['src/core/turn/x.ts', '../claude-code-wire/control-client', true], // …which speaks through it
+    ['src/core/claude-code-wire/x.ts', '../store/threads-store', false],
+    ['src/core/claude-code-wire/x.ts', '../process-runner', true],
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).

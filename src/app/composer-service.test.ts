@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FileIndex } from '../core/composer/file-index';
 import { useTempDirs } from '../../test/fixtures/temp-dirs';
 import { ComposerService } from './composer-service';
-import type { Spawner } from '../core/turn/spawned-process';
+import type { Spawner } from '../core/claude-code-wire/spawned-process';
 
 const temp = useTempDirs('composer-service');
 

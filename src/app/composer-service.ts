@@ -3,7 +3,7 @@ import { fallbackCatalog, probeCatalog } from '../core/composer/probe-catalog';
 import { FileIndex } from '../core/composer/file-index';
 import { buildChildEnv } from '../core/turn/build-turn-args';
 import { resolveProjectDir } from '../core/turn/spawn-plan';
-import type { Spawner } from '../core/turn/spawned-process';
+import type { Spawner } from '../core/claude-code-wire/spawned-process';
 import type { DataDirLayout } from '../core/store/data-dir';
 import type { ThreadSettings } from '../shared/threads';
 

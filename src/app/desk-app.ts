@@ -33,7 +33,7 @@ import { cliProjectsDir } from '../core/history/cli-projects-dir';
 import { HistoryService } from './history-service';
 import { checkProjectDir } from './project-dir';
 import { ComposerService } from './composer-service';
-import { spawnInOwnGroup } from '../core/turn/spawned-process';
+import { spawnInOwnGroup } from '../core/claude-code-wire/spawned-process';
 import { RewindService } from './rewind-service';
 import { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import { CliCheckpoints } from '../core/rewind/cli-checkpoints';

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { PROCESS_TAG_ENV, type ProcessSweeper } from './process-sweep';
+import { type StartProcess, startProcess } from './process-runner';
 
 /**
  * A tiny watchdog that outlives a SIGKILLed app: it is started detached with its stdin a pipe from the
@@ -58,12 +58,16 @@ export interface OrphanReaper {
   close(): void;
 }
 
-export function startOrphanReaper(owner: string, execPath = process.execPath): OrphanReaper {
+export function startOrphanReaper(
+  owner: string,
+  execPath = process.execPath,
+  start: StartProcess = startProcess,
+): OrphanReaper {
   if (process.platform === 'win32') return { pid: undefined, close: () => {} };
   try {
-    const child = spawn(execPath, ['-e', REAPER_SOURCE, owner], {
+    const child = start(execPath, ['-e', REAPER_SOURCE, owner], {
       stdio: ['pipe', 'ignore', 'ignore'],
-      detached: true, // its own group: a Ctrl-C or group kill aimed at the app must not take it first
+      ownGroup: true, // its own group: a Ctrl-C or group kill aimed at the app must not take it first
       env: { PATH: process.env.PATH ?? '', ELECTRON_RUN_AS_NODE: '1' },
     });
     child.on('error', () => {});

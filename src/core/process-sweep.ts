@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { processAlive as alive } from './process-group';
+import { runToEndSync } from './process-runner';
 
 /**
  * Every CLI process Claude Desk spawns carries a tag in its environment, `CLAUDE_DESK_PROCESS_TAG=<owner>.<n>`,
@@ -82,17 +82,12 @@ function procGroup(pid: string): number | undefined {
 }
 
 function listFromPs(): TaggedProcess[] {
-  let text: string;
-  try {
-    // -E appends each (own) process's environment to its command line.
-    text = execFileSync('/bin/ps', ['-axEww', '-o', 'pid=,pgid=,command='], {
-      encoding: 'utf8',
-      timeout: 5000,
-      maxBuffer: 64 << 20,
-    });
-  } catch {
-    return [];
-  }
+  // -E appends each (own) process's environment to its command line.
+  const text = runToEndSync('/bin/ps', ['-axEww', '-o', 'pid=,pgid=,command='], {
+    timeoutMs: 5000,
+    maxOutputBytes: 64 << 20,
+  });
+  if (text === undefined) return [];
   const out: TaggedProcess[] = [];
   const re = new RegExp(`(?:^|\\s)${TAG_PREFIX}(\\S+)`);
   for (const line of text.split('\n')) {

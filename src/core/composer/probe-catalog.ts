@@ -1,9 +1,8 @@
 import type { ComposerCatalog, ModelChoice, SlashCommand } from '../../shared/composer';
-import { isObject, str, type Json } from '../turn/cli-json';
-import { controlRequest, parseControlResponse } from '../turn/control-protocol';
+import { isObject, str, type Json } from '../claude-code-wire/cli-json';
+import { ControlClient } from '../claude-code-wire/control-client';
 import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
-import { JsonlReader } from '../turn/jsonl-reader';
-import type { Spawner } from '../turn/spawned-process';
+import type { Spawner } from '../claude-code-wire/spawned-process';
 import { NATIVE_COMMANDS, NATIVE_NAMES, CURATED_MODELS } from './native-commands';
 
 export const CATALOG_TIMEOUT_MS = 15_000;
@@ -23,42 +22,32 @@ export interface ProbeCatalogInput {
  * without an API call (recorded cases 24 and 30). Closing stdin then ends it with no output (case 11e).
  * `--strict-mcp-config` without a config: no MCP server is started just to list commands.
  */
-export function probeCatalog(input: ProbeCatalogInput): Promise<ComposerCatalog> {
+export async function probeCatalog(input: ProbeCatalogInput): Promise<ComposerCatalog> {
   const args = [...(input.prefixArgs ?? []), ...HEADLESS_STREAM_JSON_ARGS, '--strict-mcp-config'];
-  return new Promise((resolve) => {
-    let settled = false;
-    const child = input.spawner(input.file, args, { cwd: input.cwd, env: input.env });
-    const finish = (catalog: ComposerCatalog): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.stdin?.end();
-      // It exits by itself once stdin closes; a kill only if it is still there a moment later.
-      setTimeout(() => child.exitCode === null && child.kill('SIGTERM'), 2_000).unref();
-      resolve(catalog);
-    };
-    const timer = setTimeout(
-      () => finish(fallbackCatalog('Claude Code did not list its commands in time.')),
-      input.timeoutMs ?? CATALOG_TIMEOUT_MS,
-    );
-    const reader = new JsonlReader({
-      onValue: (value) => {
-        if (!isObject(value)) return;
-        const result = parseControlResponse(value);
-        if (result?.requestId !== 'catalog-1') return;
-        finish(
-          result.ok
-            ? catalogFromInitialize(result.response ?? {})
-            : fallbackCatalog(result.error ?? 'Claude Code refused to list its commands.'),
-        );
-      },
-    });
-    child.stdout?.on('data', (chunk: Buffer) => reader.push(chunk));
-    child.stdin?.on('error', () => undefined); // it may exit before reading: its exit says why
-    child.on('error', (err) => finish(fallbackCatalog(`Claude Code could not be started: ${err.message}`)));
-    child.on('exit', () => finish(fallbackCatalog('Claude Code exited before listing its commands.')));
-    child.stdin?.write(`${JSON.stringify(controlRequest('catalog-1', { subtype: 'initialize' }))}\n`);
+  const client = new ControlClient({
+    file: input.file,
+    args,
+    cwd: input.cwd,
+    env: input.env,
+    spawner: input.spawner,
+    describeEnd: (exit) =>
+      exit.startError
+        ? `Claude Code could not be started: ${exit.startError.message}`
+        : 'Claude Code exited before listing its commands.',
   });
+  const result = await client.request(
+    { subtype: 'initialize' },
+    {
+      requestId: 'catalog-1',
+      timeoutMs: input.timeoutMs ?? CATALOG_TIMEOUT_MS,
+      timeoutError: 'Claude Code did not list its commands in time.',
+    },
+  );
+  // It exits by itself once stdin closes; a SIGTERM only if it is still there a moment later.
+  void client.close({ graceMs: 2_000, signals: ['SIGTERM'] });
+  return result.ok
+    ? catalogFromInitialize(result.response ?? {})
+    : fallbackCatalog(result.error ?? 'Claude Code refused to list its commands.');
 }
 
 /** The catalog when the CLI could not be asked: Claude Desk's own commands and a short list of models. */

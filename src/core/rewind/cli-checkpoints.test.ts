@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CliCheckpoints } from './cli-checkpoints';
 import { FileBackups } from './file-backups';
-import type { SpawnedProcess, Spawner } from '../turn/spawned-process';
+import type { SpawnedProcess, Spawner } from '../claude-code-wire/spawned-process';
 
 /** A CLI that answers each control request with `reply` (or exits at the first one when it returns 'exit'). */
 function fakeCli(reply: (request: Record<string, unknown>) => Record<string, unknown> | 'exit') {

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { HEADLESS_STREAM_JSON_ARGS, REPLAY_USER_MESSAGES_ARG } from '../turn/build-turn-args';
-import { type Json, isObject } from '../turn/cli-json';
-import { parseControlResponse } from '../turn/control-protocol';
-import { JsonlReader } from '../turn/jsonl-reader';
-import { type GroupKiller, type SpawnedProcess, type Spawner, spawnInOwnGroup } from '../turn/spawned-process';
+import type { Json } from '../claude-code-wire/cli-json';
+import { ControlClient } from '../claude-code-wire/control-client';
+import { type GroupKiller, type Spawner, spawnInOwnGroup } from '../claude-code-wire/spawned-process';
 
 /**
  * Claude Code's own file checkpoints (Write, Edit, NotebookEdit — not Bash, recorded case 42), reached the way
@@ -85,53 +83,45 @@ export class CliCheckpoints {
       target.sessionId,
     ];
     const env = { ...launch.env, CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true' };
-    const proc = (this.deps.spawner ?? spawnInOwnGroup)(launch.file, args, { cwd: target.projectDir, env });
-    const waiting = new Map<string, (value: Json | Error) => void>();
-    let stderr = '';
-    const exited = new Promise<void>((resolve) => {
-      const done = (why: string) => {
-        for (const settle of waiting.values()) settle(new Error(why));
-        waiting.clear();
-        resolve();
-      };
-      proc.on('exit', (code) => done(`Claude Code stopped (exit ${code ?? 'signal'}). ${tail(stderr)}`.trim()));
-      proc.on('error', (err) => done(`Claude Code could not be started: ${err.message}`));
+    const client = new ControlClient({
+      file: launch.file,
+      args,
+      cwd: target.projectDir,
+      env,
+      spawner: this.deps.spawner ?? spawnInOwnGroup,
+      killGroup: this.deps.killGroup ?? null,
+      describeEnd: (exit) =>
+        exit.startError
+          ? `Claude Code could not be started: ${exit.startError.message}`
+          : `Claude Code stopped (exit ${exit.code ?? 'signal'}). ${tail(exit.stderrTail)}`.trim(),
     });
-    const reader = new JsonlReader({
-      onValue: (value) => {
-        if (!isObject(value)) return;
-        const r = parseControlResponse(value);
-        if (!r) return;
-        const settle = waiting.get(r.requestId);
-        waiting.delete(r.requestId);
-        settle?.(r.ok ? (r.response ?? {}) : new Error(r.error ?? 'Claude Code refused the rewind.'));
-      },
-    });
-    proc.stdout?.on('data', (chunk: Buffer) => reader.push(chunk));
-    proc.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
-    const timer = setTimeout(() => stop(proc, this.deps.killGroup), this.deps.timeoutMs ?? 60_000);
+    // A hung process is ended at once: nothing it could still say is worth waiting for.
+    const deadline = setTimeout(() => client.kill('SIGKILL'), this.deps.timeoutMs ?? 60_000);
 
-    const ask = (dryRun: boolean): Promise<CliRewindAnswer> => {
-      const id = `rw-${randomUUID()}`;
-      const answer = new Promise<Json | Error>((resolve) => waiting.set(id, resolve));
+    const ask = async (dryRun: boolean): Promise<CliRewindAnswer> => {
       const request = {
         subtype: 'rewind_files',
         user_message_id: target.userMessageUuid,
         ...(dryRun ? { dry_run: true } : {}),
       };
-      proc.stdin?.write(`${JSON.stringify({ type: 'control_request', request_id: id, request })}\n`);
-      return answer.then((a) => (a instanceof Error ? { canRewind: false, files: [], error: a.message } : parse(a)));
+      // No bound of its own: the process's deadline above ends a request that is never answered.
+      const r = await client.request(request, { prefix: 'rw', timeoutMs: NO_REQUEST_TIMEOUT });
+      if (!r.ok) return { canRewind: false, files: [], error: r.error ?? 'Claude Code refused the rewind.' };
+      return parse(r.response ?? {});
     };
     try {
       return await body(ask);
     } finally {
       // The CLI ends when its input ends (case 41b: exit 0 right after the last answer).
-      proc.stdin?.end();
-      await exited;
-      clearTimeout(timer);
+      client.endInput();
+      await client.exited;
+      clearTimeout(deadline);
     }
   }
 }
+
+/** Longer than any deadline a caller sets (timers cap at 2^31 - 1 ms). */
+const NO_REQUEST_TIMEOUT = 2 ** 31 - 1;
 
 function parse(a: Json): CliRewindAnswer {
   const files = Array.isArray(a.filesChanged) ? a.filesChanged.filter((f): f is string => typeof f === 'string') : [];
@@ -147,10 +137,4 @@ function parse(a: Json): CliRewindAnswer {
 function tail(stderr: string): string {
   const lines = stderr.trim().split('\n');
   return lines.slice(-3).join(' ').slice(0, 300);
-}
-
-function stop(proc: SpawnedProcess, killGroup: GroupKiller | null | undefined): void {
-  if (proc.exitCode !== null) return;
-  if (killGroup && proc.pid) killGroup(proc.pid, 'SIGKILL');
-  else proc.kill('SIGKILL');
 }

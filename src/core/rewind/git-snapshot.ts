@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type RunOutput, runToEnd } from '../process-runner';
 
 /**
  * Claude Desk's own snapshots of a project's working tree, kept as commits under a private ref namespace
@@ -26,28 +26,17 @@ export type GitRunner = (
   opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: Buffer },
 ) => Promise<GitResult>;
 
-export const runGit: GitRunner = (args, { cwd, env, input }) =>
-  new Promise((resolve) => {
-    const child = execFile(
-      'git',
-      args,
-      {
-        cwd,
-        env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
-        encoding: 'buffer',
-        maxBuffer: 256 * 1024 * 1024,
-      },
-      (err, stdout, stderr) => {
-        const code = err
-          ? typeof (err as { code?: unknown }).code === 'number'
-            ? (err as { code: number }).code
-            : 127
-          : 0;
-        resolve({ code, stdout, stderr: stderr.toString('utf8') });
-      },
-    );
-    if (input) child.stdin?.end(input);
+/** The real GitRunner, over the process runner. */
+export const runGit: GitRunner = async (args, { cwd, env, input }) => {
+  const r = await runToEnd('git', args, {
+    cwd,
+    env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
+    input,
+    maxOutputBytes: 256 * 1024 * 1024,
   });
+  // 127 as a shell says it: git could not be started, or was ended (a signal, output past the bound).
+  return { code: r.exitCode ?? 127, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
+};
 
 async function git(run: GitRunner, cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   const r = await run(args, { cwd, env });
@@ -173,25 +162,26 @@ function snapshotInOneProcess(
   message: string,
   env: NodeJS.ProcessEnv,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      '/bin/sh',
-      ['-c', SNAPSHOT_SCRIPT, 'claude-desk-snapshot', message, ...refs],
-      {
-        cwd: root,
-        env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
-        encoding: 'utf8',
-        // git add may warn once per file (an embedded repository, line endings): room for that, as runGit has.
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (err, stdout, stderr) => {
-        const commit = stdout.trim();
-        if (err || !/^[0-9a-f]{40,64}$/.test(commit))
-          reject(new Error(`git snapshot failed: ${stderr.trim() || (err?.message ?? 'no commit id')}`));
-        else resolve(commit);
-      },
-    );
+  return runToEnd('/bin/sh', ['-c', SNAPSHOT_SCRIPT, 'claude-desk-snapshot', message, ...refs], {
+    cwd: root,
+    env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
+    // git add may warn once per file (an embedded repository, line endings): room for that, as runGit has.
+    maxOutputBytes: 64 * 1024 * 1024,
+  }).then((r) => {
+    const commit = r.stdout.toString('utf8').trim();
+    if (r.exitCode !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
+      const why = r.stderr.toString('utf8').trim() || failure(r);
+      throw new Error(`git snapshot failed: ${why}`);
+    }
+    return commit;
   });
+}
+
+/** What execFile's error said when the shell gave no reason of its own. */
+function failure(r: RunOutput): string {
+  if (r.spawnError) return `spawn /bin/sh ${r.spawnError}`;
+  if (r.exitCode === 0) return 'no commit id';
+  return r.signal ? `Command failed: killed by ${r.signal}` : `Command failed: exit ${r.exitCode}`;
 }
 
 export type FileChange = { path: string; status: 'added' | 'modified' | 'deleted' };

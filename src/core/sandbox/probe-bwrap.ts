@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { runToEnd } from '../process-runner';
 
 export type ProbeResult = { ok: true } | { ok: false; detail: string };
 
@@ -11,11 +11,15 @@ export type ProbeRunner = (bwrapPath: string, args: readonly string[]) => Promis
  * bwrap's profile), or a container without the needed privileges. A walled `true` tells us for
  * sure, with bwrap's own message for the status card.
  */
-export const probeBwrapWithExecFile: ProbeRunner = (bwrapPath, args) =>
-  new Promise((resolve) => {
-    execFile(bwrapPath, [...args], { timeout: 10_000, windowsHide: true }, (error, _stdout, stderr) => {
-      if (!error) return resolve({ ok: true });
-      const firstLine = String(stderr).trim().split('\n')[0]?.trim();
-      resolve({ ok: false, detail: firstLine || error.message });
-    });
-  });
+export const probeBwrap: ProbeRunner = async (bwrapPath, args) => {
+  const r = await runToEnd(bwrapPath, args, { timeoutMs: 10_000 });
+  if (r.exitCode === 0) return { ok: true };
+  const firstLine = r.stderr.toString('utf8').trim().split('\n')[0]?.trim();
+  return { ok: false, detail: firstLine || why(bwrapPath, args, r) };
+};
+
+/** bwrap said nothing: why it failed, in the words node's execFile used. */
+function why(bwrapPath: string, args: readonly string[], r: { spawnError?: string; signal?: string }): string {
+  if (r.spawnError) return `spawn ${bwrapPath} ${r.spawnError}`;
+  return `Command failed: ${[bwrapPath, ...args].join(' ')}${r.signal ? ` (${r.signal})` : ''}`;
+}

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { SandboxState } from '../../shared/cli-status.js';
 import { bwrapArgs } from './bwrap-args.js';
-import { probeBwrapWithExecFile, type ProbeResult, type ProbeRunner } from './probe-bwrap.js';
+import { probeBwrap, type ProbeResult, type ProbeRunner } from './probe-bwrap.js';
 import { defaultRealPath, resolveRealPath, type RealPathFn } from './real-path.js';
 import { seatbeltProfile } from './seatbelt-profile.js';
 
@@ -119,7 +119,7 @@ async function selectBubblewrap(deps: SelectSandboxDeps, realpath: RealPathFn): 
   const key = [bwrap, ...walled].join('\0');
   let pending = cache.get(key);
   if (!pending) {
-    pending = (deps.probe ?? probeBwrapWithExecFile)(bwrap, probeArgs);
+    pending = (deps.probe ?? probeBwrap)(bwrap, probeArgs);
     cache.set(key, pending);
   }
   const probe = await pending;

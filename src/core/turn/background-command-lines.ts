@@ -1,5 +1,5 @@
 import type { TurnEvent } from '../../shared/turn-events';
-import { type Json, isObject, str } from './cli-json';
+import { type Json, isObject, str } from '../claude-code-wire/cli-json';
 
 type BackgroundCommandEvent = Omit<Extract<TurnEvent, { type: 'background_command' }>, 'threadId' | 'turnId'>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { recordedCases, recordedValues } from '../../../test/fixtures/recorded-cases';
-import { BigText } from './big-text';
+import { BigText } from '../claude-code-wire/big-text';
 import { CLI_BIG_STRINGS } from './big-tool-result';
-import { JsonlReader } from './jsonl-reader';
-import type { BigStringOptions } from './long-json-line';
+import { JsonlReader } from '../claude-code-wire/jsonl-reader';
+import type { BigStringOptions } from '../claude-code-wire/long-json-line';
 
 /** Deterministic pseudo-random pieces (sizes 1..max). */
 function chop<T extends string | Buffer>(all: T, max: number, seed = 11): T[] {

@@ -1,6 +1,6 @@
-import { BigText } from './big-text';
-import { isObject, str, textOf } from './cli-json';
-import type { BigStringOptions } from './long-json-line';
+import { BigText } from '../claude-code-wire/big-text';
+import { isObject, str, textOf } from '../claude-code-wire/cli-json';
+import type { BigStringOptions } from '../claude-code-wire/long-json-line';
 
 /** Tool results longer than this are stored once beside the thread; events carry the first TOOL_RESULT_HEAD_CHARS. */
 export const BIG_TOOL_RESULT_CHARS = 256 * 1024;

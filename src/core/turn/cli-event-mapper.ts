@@ -1,12 +1,13 @@
 import { parseContextUsage } from '../../shared/context-usage';
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import type { BigText } from './big-text';
-import { TOOL_RESULT_HEAD_CHARS, bigTextOf, resultText } from './big-tool-result';
-import { type Json, isObject, num, omit, str, textOf } from './cli-json';
+import type { BigText } from '../claude-code-wire/big-text';
+import { type Json, isObject, num, omit, str, textOf } from '../claude-code-wire/cli-json';
 import { type CliVerdict, looksLikeAuthFailure, parseResult } from './cli-verdict';
 import { BackgroundCommandLines } from './background-command-lines';
 import { subagentLine, subagentTask } from './subagent-lines';
-import { toolResultDetail } from './tool-result-detail';
+import type { EventBody } from './event-body';
+import { apiRetryLine, compactedLine, initLine } from './system-lines';
+import { toolResultLines } from './tool-result-lines';
 
 /** A control-protocol line (cases 20–27), handed on untouched for the approval flow. */
 export interface CliControlMessage {
@@ -38,8 +39,6 @@ export interface CliEventMapperOptions {
   /** The session's running cost after its previous turn (SessionCostsStore); 0 or absent for a fresh session. */
   sessionCostBefore?: number;
 }
-
-type EventBody = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId' | 'turnId'> : never) : never;
 
 const NOTHING: MappedLine = Object.freeze({ events: [] }) as MappedLine;
 
@@ -279,92 +278,22 @@ export class CliEventMapper {
   }
 
   private user(raw: Json): MappedLine {
-    const message = raw.message;
-    // Replays (set_model's local-command line, case 27) and plain-text user lines are not tool results.
-    if (raw.isReplay === true || !isObject(message) || !Array.isArray(message.content)) return NOTHING;
-    const events: TurnEvent[] = [];
-    const bigResults: NonNullable<MappedLine['bigResults']> = [];
-    const results = message.content.filter((b) => isObject(b) && b.type === 'tool_result') as Json[];
-    for (const block of results) {
-      const toolUseId = str(block.tool_use_id);
-      if (!toolUseId) continue;
-      const big = bigTextOf(block.content);
-      if (big) bigResults.push({ toolUseId, text: big });
-      // tool_use_result belongs to the line's one result (the CLI prints one line per result, case 33). A big
-      // result's copy there is as big: its card shows the head, not a diff or a file view.
-      const detail = !big && results.length === 1 ? toolResultDetail(raw.tool_use_result) : undefined;
-      events.push(
-        this.ev({
-          type: 'tool_result',
-          toolUseId,
-          content: big ? big.head(TOOL_RESULT_HEAD_CHARS) : resultText(block.content),
-          ...(big ? { fullChars: big.length } : {}),
-          isError: block.is_error === true,
-          ...(detail ? { detail } : {}),
-        }),
-      );
-    }
-    if (events.length === 0) return NOTHING;
+    const { bodies, bigResults } = toolResultLines(raw);
+    if (bodies.length === 0) return NOTHING;
+    const events = bodies.map((body) => this.ev(body));
     return bigResults.length > 0 ? { events, bigResults } : { events };
   }
 
   private system(raw: Json): MappedLine {
     switch (raw.subtype) {
       case 'init': {
-        const sessionId = str(raw.session_id) ?? '';
-        const mcpServers = Array.isArray(raw.mcp_servers)
-          ? raw.mcp_servers.filter(isObject).map((s) => ({
-              name: str(s.name) ?? '?',
-              status: str(s.status) ?? '?',
-              ...(str(s.source) ? { source: str(s.source) } : {}),
-            }))
-          : [];
-        const events = [
-          this.ev({
-            type: 'init',
-            sessionId,
-            model: str(raw.model) ?? '',
-            permissionMode: str(raw.permissionMode),
-            tools: Array.isArray(raw.tools) ? raw.tools.filter((t): t is string => typeof t === 'string') : [],
-            mcpServers,
-          }),
-        ];
-        const app = this.options.appMcpServerName;
-        const failed = app ? mcpServers.find((s) => s.name === app && s.status !== 'connected') : undefined;
-        if (failed) {
-          // Case 07: a rejected token shows only as status "failed", without any error text.
-          events.push(
-            this.ev({
-              type: 'warning',
-              message: `Claude Desk's tools are unavailable this turn (MCP server status: ${failed.status}).`,
-            }),
-          );
-        }
-        return { events, sessionId: sessionId || undefined };
+        const { bodies, sessionId } = initLine(raw, this.options.appMcpServerName);
+        return { events: bodies.map((body) => this.ev(body)), sessionId: sessionId || undefined };
       }
       case 'api_retry': {
-        const errorStatus = num(raw.error_status);
         this.retrying = true;
-        const retry = this.one({
-          type: 'retry',
-          attempt: num(raw.attempt) ?? 0,
-          maxRetries: num(raw.max_retries) ?? 0,
-          errorStatus,
-          error: str(raw.error),
-          delayMs: num(raw.retry_delay_ms),
-        });
-        if (errorStatus === 401 || errorStatus === 403) {
-          // Case 12d: the CLI retries a bad key 10× over ~181 s. Fail now, with the login card.
-          retry.fatal = {
-            kind: 'auth_required',
-            message:
-              errorStatus === 401
-                ? 'The Anthropic API rejected the credentials (HTTP 401).'
-                : 'The Anthropic API refused access (HTTP 403).',
-            hint: 'Log in again with Claude Code or save a valid API key in Settings.',
-          };
-        }
-        return retry;
+        const { body, fatal } = apiRetryLine(raw);
+        return fatal ? { ...this.one(body), fatal } : this.one(body);
       }
       case 'permission_denied': {
         const toolUseId = str(raw.tool_use_id);
@@ -388,18 +317,12 @@ export class CliEventMapper {
       case 'status':
         return raw.status === 'requesting' ? { events: [], requesting: true } : NOTHING;
       case 'compact_boundary': {
-        // Case 37: `/compact` → compact_metadata {trigger, pre_tokens, post_tokens}.
-        const meta = isObject(raw.compact_metadata) ? raw.compact_metadata : {};
         // What the window holds now is the summary: a `/compact` turn makes no streamed call after it, so without
         // this the verdict would carry no context at all (and a later call in the same turn overrides it).
+        const meta = isObject(raw.compact_metadata) ? raw.compact_metadata : {};
         const post = num(meta.post_tokens);
         if (post !== undefined) this.contextTokens = post;
-        return this.one({
-          type: 'compacted',
-          trigger: str(meta.trigger) ?? 'manual',
-          preTokens: num(meta.pre_tokens),
-          postTokens: num(meta.post_tokens),
-        });
+        return this.one(compactedLine(raw));
       }
       default:
         return NOTHING; // other statuses, thinking_tokens, and whatever a newer CLI adds

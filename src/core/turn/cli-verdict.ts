@@ -1,6 +1,6 @@
 import type { TurnUsage, TurnVerdict } from '../../shared/turn-events';
 import { turnCostFrom } from '../../shared/turn-costs';
-import { type Json, isObject, num, str } from './cli-json';
+import { type Json, isObject, num, str } from '../claude-code-wire/cli-json';
 
 /** What the mapper learned from a `result` line, beyond the shared TurnVerdict. */
 export interface CliVerdict {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
-import type { Json } from './cli-json';
+import type { Json } from '../claude-code-wire/cli-json';
 import { type ControlChannel, ControlSession, NO_ONE_TO_ASK } from './control-session';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { ApprovalOutcome } from '../../shared/turn-states';
 import type { CliControlMessage } from './cli-event-mapper';
-import { type Json, isObject, str } from './cli-json';
+import { type Json, isObject, str } from '../claude-code-wire/cli-json';
 import {
   type CliPermissionMode,
   type ControlResult,
-  controlRequest,
   parseCancel,
   parseCanUseTool,
-  parseControlResponse,
   parseToolGate,
   permissionResponse,
   toolGateOpen,
-} from './control-protocol';
-import type { Clock } from './turn-process';
+} from '../claude-code-wire/control-protocol';
+import { ControlRequests, type Timers } from '../claude-code-wire/control-requests';
 
 /** How long the app waits for a control_response (set_model probes the model first, case 27). */
 export const CONTROL_REQUEST_TIMEOUT_MS = 10_000;
@@ -31,14 +29,6 @@ export interface ControlChannel {
   /** Settles when the process has exited (open cards are then withdrawn). */
   closed?: Promise<unknown>;
 }
-
-type Timers = Pick<Clock, 'setTimeout' | 'clearTimeout'>;
-
-// Unref'd: a request still waiting must not keep the app (or the command line) alive on its own.
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
 
 export interface ControlSessionOptions {
   threadId: string;
@@ -72,13 +62,15 @@ export const NO_ONE_TO_ASK = 'Claude Desk could not ask the user for approval, s
 export class ControlSession {
   private channel: ControlChannel | undefined;
   private readonly pending = new Map<string, ApprovalRequest>();
-  private readonly outstanding = new Map<string, (result: ControlResult) => void>();
+  private readonly requests: ControlRequests;
   private closed = false;
   /** The tool gate has settled: later tools are let through at once. */
   private gateOpen = false;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly options: ControlSessionOptions) {}
+  constructor(private readonly options: ControlSessionOptions) {
+    this.requests = new ControlRequests(options.clock, options.requestTimeoutMs ?? CONTROL_REQUEST_TIMEOUT_MS);
+  }
 
   get threadId(): string {
     return this.options.threadId;
@@ -119,13 +111,8 @@ export class ControlSession {
     this.attach(channel);
     const raw = message.raw;
     if (message.type === 'control_response') {
-      const result = parseControlResponse(raw);
-      const settle = result && this.outstanding.get(result.requestId);
-      if (result && settle) {
-        this.outstanding.delete(result.requestId);
-        settle(result);
-      }
-      return; // a response to nobody is ignored, as the CLI itself does (case 24c)
+      this.requests.settle(raw); // a response to nobody is ignored, as the CLI itself does (case 24c)
+      return;
     }
     if (message.type === 'control_cancel_request') {
       const requestId = parseCancel(raw);
@@ -189,20 +176,8 @@ export class ControlSession {
       return Promise.resolve({ requestId, ok: false, error: 'Claude Code is not running.' });
     }
     const channel = this.channel;
-    const clock = this.options.clock ?? realTimers;
-    return new Promise((resolve) => {
-      // A CLI that never answers (hung, or a version that ignores the subtype) must not hang the caller:
-      // the settings dialog awaits set_model before it saves.
-      const timer = clock.setTimeout(() => {
-        if (!this.outstanding.delete(requestId)) return;
-        resolve({ requestId, ok: false, error: 'Claude Code did not answer' });
-      }, this.options.requestTimeoutMs ?? CONTROL_REQUEST_TIMEOUT_MS);
-      this.outstanding.set(requestId, (result) => {
-        clock.clearTimeout(timer);
-        resolve(result);
-      });
-      channel.send(controlRequest(requestId, body));
-    });
+    // A CLI that never answers must not hang the caller: the settings dialog awaits set_model before it saves.
+    return this.requests.send(requestId, body, (message) => channel.send(message));
   }
 
   /** The process is gone: every open card is withdrawn, every open request fails. */
@@ -210,10 +185,7 @@ export class ControlSession {
     if (this.closed) return;
     this.closed = true;
     for (const requestId of [...this.pending.keys()]) this.resolve(requestId, 'cancelled');
-    for (const [requestId, settle] of this.outstanding) {
-      settle({ requestId, ok: false, error: 'Claude Code ended before it answered.' });
-    }
-    this.outstanding.clear();
+    this.requests.failAll('Claude Code ended before it answered.');
     for (const listener of this.listeners) listener();
   }
 

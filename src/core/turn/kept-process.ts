@@ -1,5 +1,5 @@
-import { isObject } from './cli-json';
-import type { CliPermissionMode } from './control-protocol';
+import { isObject } from '../claude-code-wire/cli-json';
+import type { CliPermissionMode } from '../claude-code-wire/control-protocol';
 import { type ControlChannel, ControlSession } from './control-session';
 import type { TurnProcess } from './turn-process';
 

@@ -5,8 +5,8 @@ import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { type ControlChannel, ControlSession } from './control-session';
-import { initializeRequestBody, interruptRequest } from './control-protocol';
-import type { GroupKiller, Spawner } from './spawned-process';
+import { initializeRequestBody, interruptRequest } from '../claude-code-wire/control-protocol';
+import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
 import type { TurnRequest } from './turn-request';
 import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
 import { describeSpawn, materializeSpawn } from './spawn-plan';
@@ -16,7 +16,7 @@ import { parseContextUsage } from '../../shared/context-usage';
 import { BackgroundWait } from './background-wait';
 import { stopBackgroundCommands } from './stop-background-commands';
 
-import type { BigText } from './big-text';
+import type { BigText } from '../claude-code-wire/big-text';
 import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
 
 /** How long a turn's end waits for get_context_usage (answered in ~30 ms, recorded case 37). */

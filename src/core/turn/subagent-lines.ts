@@ -1,8 +1,6 @@
-import type { TurnEvent } from '../../shared/turn-events';
-import { type Json, isObject, num, str, textOf } from './cli-json';
+import { type Json, isObject, num, str, textOf } from '../claude-code-wire/cli-json';
+import type { EventBody as Body } from './event-body';
 import { toolResultDetail } from './tool-result-detail';
-
-type Body = TurnEvent extends infer E ? (E extends TurnEvent ? Omit<E, 'threadId' | 'turnId'> : never) : never;
 
 /**
  * A sub-agent's own lines (`parent_tool_use_id` = its Agent call, recorded case 34b): its text and tool calls and

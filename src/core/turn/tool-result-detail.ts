@@ -1,5 +1,5 @@
 import type { PatchHunk, ToolResultDetail } from '../../shared/turn-events';
-import { type Json, isObject, num } from './cli-json';
+import { type Json, isObject, num } from '../claude-code-wire/cli-json';
 
 /** A patch bigger than this is not kept: the card falls back to the diff of the call's input. */
 const MAX_PATCH_LINES = 3000;

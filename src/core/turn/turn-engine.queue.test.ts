@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
-import type { SpawnedProcess, Spawner } from './spawned-process';
+import type { SpawnedProcess, Spawner } from '../claude-code-wire/spawned-process';
 
 let h: Harness;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import { ThreadLocks } from '../store/thread-locks';
 import { type Harness, createHarness, waitGone } from '../../../test/fixtures/turn-harness';
-import type { Spawner } from './spawned-process';
+import type { Spawner } from '../claude-code-wire/spawned-process';
 import { TurnSetupError } from './turn-errors';
 import type { TurnRequest } from './turn-request';
 

@@ -3,11 +3,11 @@ import type { AssistantMessage } from '../../shared/threads';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
 import { parseModelRouting, turnCredential } from './build-turn-args';
-import { type ControlResult, cliPermissionMode } from './control-protocol';
+import { type ControlResult, cliPermissionMode } from '../claude-code-wire/control-protocol';
 import type { ControlSession } from './control-session';
 import { buildTranscriptPreamble } from './build-user-line';
 import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
-import type { GroupKiller, Spawner } from './spawned-process';
+import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
 import { TurnSetupError, classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
 import {
   type Clock,

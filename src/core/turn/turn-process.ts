@@ -1,13 +1,15 @@
 import { PROCESS_TAG_ENV, type ProcessSweeper } from '../process-sweep';
 import { CLI_BIG_STRINGS } from './big-tool-result';
-import { JsonlReader } from './jsonl-reader';
+import { JsonlReader } from '../claude-code-wire/jsonl-reader';
 import {
   type GroupKiller,
   type SpawnedProcess,
   type Spawner,
   killProcessGroup,
   spawnInOwnGroup,
-} from './spawned-process';
+} from '../claude-code-wire/spawned-process';
+import { OrderedClose } from '../claude-code-wire/ordered-close';
+import type { Timers } from '../claude-code-wire/control-requests';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** While a tool runs (tool_use seen, its result not yet) silence is expected: builds and test runs take minutes. */
@@ -34,10 +36,9 @@ export interface ProcessExit {
   stderrTail: string;
 }
 
-export interface Clock {
+/** The control client's timers, and the time the idle bound measures. */
+export interface Clock extends Timers {
   now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export const realClock: Clock = {
@@ -99,8 +100,7 @@ export class TurnProcess {
   private idleTimedOut = false;
   private exceeded: { boundMs: number; toolRunning: boolean } | undefined;
   private stopped = false;
-  private killTimer: unknown;
-  private graceTimer: unknown;
+  private readonly closer: OrderedClose;
   private done = false;
   private readonly clock: Clock;
   private readonly idleTimeoutMs: number;
@@ -113,6 +113,12 @@ export class TurnProcess {
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.toolTimeoutMs = Math.max(this.idleTimeoutMs, options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
     this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+    // SIGTERM, then SIGKILL a grace later, to the group first (a fake without a pid: the child only).
+    this.closer = new OrderedClose(() => this.child, {
+      timers: this.clock,
+      killGroup: options.killGroup,
+      stepMs: options.killGraceMs ?? KILL_GRACE_MS,
+    });
     this.reader = new JsonlReader(
       {
         onValue: (v) => {
@@ -181,8 +187,7 @@ export class TurnProcess {
 
   /** Close stdin: after a `result` the CLI then exits within ~50 ms (case 11b). */
   closeStdin(): void {
-    const stdin = this.child?.stdin;
-    if (stdin && !stdin.writableEnded) stdin.end();
+    this.closer.closeStdin();
   }
 
   /** Hold the idle bound while the CLI legitimately waits (an approval card; case 23). */
@@ -212,12 +217,11 @@ export class TurnProcess {
    * turn: that one is simply not told its turn is over.
    */
   endAfterResult(): void {
-    this.closeStdin();
-    if (this.done || this.graceTimer !== undefined) return;
-    this.graceTimer = this.clock.setTimeout(() => {
-      this.graceTimer = undefined;
-      if (!this.done) this.terminate();
-    }, this.options.afterResultGraceMs ?? AFTER_RESULT_GRACE_MS);
+    if (this.done) {
+      this.closeStdin();
+      return;
+    }
+    this.closer.close(this.options.afterResultGraceMs ?? AFTER_RESULT_GRACE_MS, true);
   }
 
   /**
@@ -247,8 +251,7 @@ export class TurnProcess {
       return;
     }
     this.writeLine(line);
-    this.closeStdin();
-    this.graceTimer = this.clock.setTimeout(() => this.terminate(), this.options.killGraceMs ?? KILL_GRACE_MS);
+    this.closer.close(this.options.killGraceMs ?? KILL_GRACE_MS);
   }
 
   /** End the process for the turn's own reasons (fatal auth error): like stop(), not marked as stopped. */
@@ -258,21 +261,7 @@ export class TurnProcess {
   }
 
   private terminate(): void {
-    this.closeStdin();
-    if (!this.child) return;
-    this.signal('SIGTERM');
-    if (this.killTimer === undefined) {
-      this.killTimer = this.clock.setTimeout(() => this.signal('SIGKILL'), this.options.killGraceMs ?? KILL_GRACE_MS);
-    }
-  }
-
-  private signal(sig: NodeJS.Signals): void {
-    const child = this.child;
-    if (!child) return;
-    if (child.pid !== undefined && this.options.killGroup !== null) {
-      (this.options.killGroup ?? killProcessGroup)(child.pid, sig);
-    }
-    if (child.exitCode === null) child.kill(sig);
+    this.closer.terminate();
   }
 
   private touch(): void {
@@ -343,8 +332,7 @@ export class TurnProcess {
     if (this.done) return;
     this.done = true;
     if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);
-    if (this.killTimer !== undefined) this.clock.clearTimeout(this.killTimer);
-    if (this.graceTimer !== undefined) this.clock.clearTimeout(this.graceTimer);
+    this.closer.cancel();
     this.reader.end();
     this.resolveExit({
       ...partial,

@@ -3,7 +3,7 @@ import type { PermissionMode } from '../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
 import type { ApprovalDecision, TurnError, TurnVerdict } from '../../shared/turn-events';
 import type { FinishedStatus } from '../../shared/turn-states';
-import type { ControlResult } from './control-protocol';
+import type { ControlResult } from '../claude-code-wire/control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
 
 /** What to spawn instead, and the files (name → content) it needs in the scratch dir (a Seatbelt profile). */

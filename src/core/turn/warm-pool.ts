@@ -1,5 +1,5 @@
 import type { ProcessSweeper } from '../process-sweep';
-import type { GroupKiller, Spawner } from './spawned-process';
+import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
 import {
   type SpawnPlan,
   type SpawnRequest,

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { startProcess } from '../process-runner';
 
 /**
  * The narrow slice of a child process the turn needs (after the Agent SDK's `SpawnedProcess`), so a
@@ -31,13 +31,7 @@ export type GroupKiller = (pid: number, signal: NodeJS.Signals) => void;
  * `kill(-pid)` reaches every grandchild (shells, MCP servers it launched) and none is orphaned.
  */
 export const spawnInOwnGroup: Spawner = (file, args, { cwd, env }) =>
-  spawn(file, args, {
-    cwd,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-  });
+  startProcess(file, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], ownGroup: true });
 
 /** The real GroupKiller. */
 export { killProcessGroup } from '../process-group';
