@@ -53,6 +53,11 @@ const ANSWERING = new Set<TurnPhase>(['queued', 'preparing', 'running', 'answere
 /** Phases in which the answer is not complete yet. */
 const BEFORE_ANSWER = new Set<TurnPhase>(['queued', 'preparing', 'running']);
 
+/** The turn has still to emit `finished`. */
+export function isAnsweringPhase(phase: TurnPhase): boolean {
+  return ANSWERING.has(phase);
+}
+
 export function isLegalTransition(from: TurnPhase, to: TurnPhase): boolean {
   return NEXT[from].includes(to);
 }
@@ -149,7 +154,7 @@ export class TurnPhases {
 
   /** A turn of this thread has still to emit `finished` (queued … answered). */
   isAnswering(threadId: string): boolean {
-    return this.some(threadId, (phase) => ANSWERING.has(phase));
+    return this.some(threadId, isAnsweringPhase);
   }
 
   /** A turn of this thread has not completed its answer (queued … running). */

@@ -26,6 +26,10 @@ interface Waiter {
  */
 export class TurnQueue {
   private running = 0;
+  /**
+   * Threads holding a slot: the queue's own scheduling state, not an answer to "is this thread busy" — that is the
+   * turn's phase (turn-phases.ts), which also counts the turn's end after its slot is given back.
+   */
   private readonly busyThreads = new Set<string>();
   private waiters: Waiter[] = [];
 
@@ -39,11 +43,6 @@ export class TurnQueue {
 
   get waitingCount(): number {
     return this.waiters.length;
-  }
-
-  /** A turn of this thread is running or waiting. */
-  isBusy(threadId: string): boolean {
-    return this.busyThreads.has(threadId) || this.waiters.some((w) => w.threadId === threadId);
   }
 
   enqueue(threadId: string, onPosition: (position: number) => void = () => {}): QueueTicket {
