@@ -23,6 +23,10 @@ interface Waiter {
  *
  * One FIFO of waiters; a waiter whose thread is busy does not block those behind it. Positions are
  * 1-based among the waiters and reported again whenever they change.
+ *
+ * The second stage of a message typed during a turn: the app's MessageQueue holds it until the thread's turn has
+ * answered, then sends it, and its turn waits here only for a slot. A send that skips the app's queue (another front
+ * door racing the thread's turn) waits here behind the thread's running turn.
  */
 export class TurnQueue {
   private running = 0;
