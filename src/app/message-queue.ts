@@ -34,6 +34,12 @@ const shown = (m: StoredQueuedMessage): QueuedMessage => ({
  * and Remove. Send now stops the running turn and sends that message as soon as the turn has stopped.
  * At the plan limit (a refusal with a reset time, in any thread) every queue waits for the reset, says so,
  * and then goes by itself: sending earlier would only be refused again.
+ *
+ * The first of two stages every message typed during a turn goes through: here it is not a turn yet (no user message
+ * in the thread, nothing to stop); sent, it becomes a turn, and waits in the engine's TurnQueue only for a place under
+ * the cap on CLI processes (and for the closing turn before it to give back the thread's lock). Whether the thread is
+ * busy and when its turn ended both come from the turn's phases (isAnswering, and `finished`, published with the
+ * phase's move to closing).
  */
 export class MessageQueue {
   private readonly holds = new Map<string, QueueHold>();

@@ -5,6 +5,7 @@ import { useTempDirs } from '../../test/fixtures/temp-dirs';
 import type { AssistantMessage, Thread } from '../shared/threads';
 import { newAssistantMessage } from '../shared/turn-reducer';
 import { RunningTurns } from './running-turns';
+import { TurnPhases } from '../core/turn/turn-phases';
 
 const temp = useTempDirs('claude-desk-running-turns');
 
@@ -122,5 +123,33 @@ describe('RunningTurns.started', () => {
     const size = mine.length ? (await fs.stat(path.join(dir, mine[0]!))).size : 0;
     expect(size).toBeLessThanOrEqual(64 * 1024);
     expect(await fs.readdir(dir)).toContain(`${process.ppid}-aa.jsonl`);
+  });
+});
+
+describe('RunningTurns.follow', () => {
+  it("journals a turn's start when it is queued and its end only once it is over, not at its finished", async () => {
+    const dir = path.join(await temp.make(), 'running-turns');
+    const turns = new RunningTurns(dir);
+    const phases = new TurnPhases();
+    const unfollow = turns.follow(phases);
+    const lines = async () => {
+      const [name] = await fs.readdir(dir);
+      return (await fs.readFile(path.join(dir, name!), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    };
+    phases.begin('t1', 'turn-1');
+    expect(await lines()).toEqual([{ threadId: 't1', turnId: 'turn-1', pid: process.pid }]);
+    phases.advance('turn-1', 'preparing');
+    phases.advance('turn-1', 'running');
+    phases.close('turn-1', 'stopped');
+    expect(await lines()).toHaveLength(1); // closing: its last saves are not on disk yet
+    phases.end('turn-1');
+    expect((await lines()).at(-1)).toEqual({ ended: 'turn-1' });
+    unfollow();
+    phases.begin('t1', 'turn-2');
+    expect(await lines()).toHaveLength(2);
+    turns.shutdown();
   });
 });

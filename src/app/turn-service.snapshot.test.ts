@@ -5,6 +5,7 @@ import type { AssistantMessage } from '../shared/threads';
 import type { TurnEvent } from '../shared/turn-events';
 import { newAssistantMessage } from '../shared/turn-reducer';
 import { EventBus } from './event-bus';
+import { TurnPhases } from '../core/turn/turn-phases';
 import { ThreadsStore } from '../core/store/threads-store';
 import { useTempDirs } from '../../test/fixtures/temp-dirs';
 
@@ -37,11 +38,18 @@ async function harness() {
         request = r as TurnRequest;
         prepared();
         await ended;
+        return { status: 'done' } as const;
       });
-      return { ...base, message, done } as unknown as TurnHandle;
+      // The engine runs the service's own end (the after-snapshot) once it is done with the turn.
+      const closed = done.then(async (outcome) => {
+        await (req as TurnStart).close?.(outcome);
+        return outcome;
+      });
+      return { ...base, message, done, closed } as unknown as TurnHandle;
     },
     running: () => [],
     stopAll: async () => {},
+    phases: new TurnPhases(),
   };
   const service = new TurnService({
     threads,

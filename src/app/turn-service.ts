@@ -44,8 +44,8 @@ const startsSnapshot = new Set<TurnEvent['type']>([
   'finished',
 ]);
 
-/** The engine as the service uses it; its registry of live turns is the only one. */
-export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
+/** The engine as the service uses it: its handles reach a turn, its phases say where each turn is. */
+export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll' | 'phases'>;
 
 /**
  * The app side of a chat turn: records the user's message, runs the engine, folds its events into the
@@ -53,13 +53,10 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll'>;
  * they stream (so a crash loses nothing already shown) and fans the events out to every front door.
  */
 export class TurnService {
-  /** Per thread, turns the engine is done with whose own end (the files' snapshot, the last saves) still runs. */
-  private readonly closing = new Map<string, Set<Promise<unknown>>>();
-
   constructor(
     private readonly deps: {
       /** Markers of running turns, for recovery after a crash (running-turns.ts). */
-      running?: Pick<RunningTurns, 'started' | 'ended'>;
+      running?: Pick<RunningTurns, 'follow'>;
       threads: ThreadsStore;
       engine: TurnRunner;
       bus: EventBus;
@@ -73,7 +70,10 @@ export class TurnService {
         afterTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
       };
     },
-  ) {}
+  ) {
+    // If this process dies mid-turn, the next start finds the turn's start journalled and marks it interrupted.
+    deps.running?.follow(deps.engine.phases, (m) => deps.log?.(m));
+  }
 
   /**
    * Records the user's message — under `messageId` when the sender chose one (the renderer's optimistic
@@ -110,8 +110,8 @@ export class TurnService {
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
     };
-    // What must be written before Claude reads the message — the message, the answer's placeholder,
-    // the crash marker — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
+    // What must be written before Claude reads the message — the message, the answer's placeholder (and the crash
+    // marker, journalled synchronously as the engine queues the turn) — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
     // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
     // machine); the engine writes the user line only once `ready` has settled. Each write is queued now, in
     // this order, so the log keeps it.
@@ -119,16 +119,11 @@ export class TurnService {
     const createdAt = now + 1;
     const saved = threads.appendUser(input.threadId, user);
     const placeholder = threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
-    // If this process dies mid-turn, the next start finds the marker and marks the turn interrupted.
-    const marker = this.deps.running
-      ?.started(input.threadId, turnId)
-      .catch((err: unknown) => this.deps.log?.(`turn marker failed: ${String(err)}`));
     const persisted = Promise.all([
       saved.catch((err: unknown) => {
         throw new Error(`your message could not be saved (${(err as Error).message}), so it was not sent`);
       }),
       placeholder.catch((err: unknown) => this.deps.log?.(`saving the answer's placeholder failed: ${String(err)}`)),
-      marker,
     ]);
     persisted.catch(() => undefined); // the engine reports it as the turn's error
     void saved.then(
@@ -191,24 +186,23 @@ export class TurnService {
                 .catch((err: unknown) => this.deps.log?.(`saving a tool result failed: ${String(err)}`)),
           };
         },
+        // The turn's own end, part of its closing: a rewind waits for it (settled), the crash journal ends the turn
+        // after it, once the last snapshot is on disk.
+        close: async () => {
+          try {
+            if (projectDir !== undefined && this.deps.checkpoints) {
+              await takeSnapshot(); // an answer without output (stopped, failed) still gets its "before"
+              await this.deps.checkpoints.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
+            }
+          } finally {
+            await threads.flush?.();
+            bus.emit('threadsChanged', { threadId: input.threadId });
+          }
+        },
       },
       onEvent,
     );
-    const done = (async () => {
-      try {
-        await handle.done;
-        if (projectDir !== undefined && this.deps.checkpoints) {
-          await takeSnapshot(); // an answer without output (stopped, failed) still gets its "before"
-          await this.deps.checkpoints.afterTurn(projectDir, input.threadId, user.id).catch(() => undefined);
-        }
-      } finally {
-        await threads.flush?.();
-        await this.deps.running?.ended(turnId).catch(() => undefined);
-        bus.emit('threadsChanged', { threadId: input.threadId });
-      }
-    })();
-    this.trackClosing(input.threadId, done);
-    return { turnId, messageId: user.id, done };
+    return { turnId, messageId: user.id, done: handle.closed };
   }
 
   stop(threadId: string, turnId?: string): void {
@@ -228,44 +222,32 @@ export class TurnService {
     return [...new Set(waiting.map((t) => t.threadId))];
   }
 
+  /** A turn of this thread is queued, running or closing (its lock, its files' snapshot, its last saves). */
   isBusy(threadId: string): boolean {
-    return this.deps.engine.running(threadId).length > 0;
+    return this.deps.engine.phases.isBusy(threadId);
   }
 
   /**
-   * A turn of this thread has still to emit `finished`. Not `isBusy`: the engine keeps a turn registered after
-   * `finished` while it gives back the thread's lock, and whatever waits for a `finished` (the message queue) must
-   * not count that turn, or a message queued in that moment waits for an event that has already passed.
+   * A turn of this thread has still to emit `finished`. Not `isBusy`: a turn stays busy after `finished` while the
+   * engine gives back the thread's lock and the turn's end runs, and whatever waits for a `finished` (the message
+   * queue) must not count that turn, or a message queued in that moment waits for an event that has already passed.
    */
   isAnswering(threadId: string): boolean {
-    return this.deps.engine.running(threadId).some((t) => !t.finished);
+    return this.deps.engine.phases.isAnswering(threadId);
   }
 
   /**
    * True once the thread has no live turn. A turn whose answer is complete (its result arrived, the window shows it
    * done) is only closing — asking the CLI for the context breakdown, bounded at 2 s — so it is waited for; false
    * at once while one is still answering. On a loaded machine that tail outlasted the user's next `/clear` (and
-   * Rewind, Edit & resend, a branch switch: they wait the same way).
+   * Rewind, Edit & resend, a branch switch: they wait the same way). The wait covers each turn's own end too: a
+   * rewind that ran before the files' after-turn snapshot was taken found nothing to restore (a loaded run).
    */
   async settled(threadId: string): Promise<boolean> {
-    const live = this.deps.engine.running(threadId);
-    if (live.some((t) => t.message.status !== 'done')) return false;
-    // And the service's own end of each: a rewind that ran before the files' after-turn snapshot was taken found
-    // nothing to restore (a loaded run).
-    const ends = [...live.map((t) => t.done), ...(this.closing.get(threadId) ?? [])];
-    await Promise.all(ends.map((p) => p.catch(() => undefined)));
+    const { phases } = this.deps.engine;
+    if (phases.isBeforeAnswer(threadId)) return false;
+    await Promise.all(phases.live(threadId).map((t) => phases.ended(t.turnId)));
     return !this.isBusy(threadId);
-  }
-
-  private trackClosing(threadId: string, done: Promise<unknown>): void {
-    const set = this.closing.get(threadId) ?? new Set<Promise<unknown>>();
-    this.closing.set(threadId, set);
-    set.add(done);
-    const forget = () => {
-      set.delete(done);
-      if (set.size === 0 && this.closing.get(threadId) === set) this.closing.delete(threadId);
-    };
-    done.then(forget, forget);
   }
 
   async stopAll(): Promise<void> {

@@ -12,6 +12,22 @@ export type TurnStatus = (typeof TURN_STATUSES)[number];
 export const FINISHED_STATUSES = ['done', 'failed', 'stopped'] as const satisfies readonly TurnStatus[];
 export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
 
+/**
+ * A turn's life in the host, one phase at a time (core/turn/turn-phases.ts has the transitions): every question
+ * about a thread's turns is answered from it, and the crash journal and the board follow it.
+ */
+export const TURN_PHASES = [
+  'queued',
+  'preparing',
+  'running',
+  'answered',
+  'closing',
+  'closed',
+  'failed',
+  'stopped',
+] as const;
+export type TurnPhase = (typeof TURN_PHASES)[number];
+
 /** Where a sub-agent or a background command stands (the CLI's task states, cases 34b and 40). */
 export const TASK_STATUSES = ['running', 'completed', 'failed', 'stopped'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

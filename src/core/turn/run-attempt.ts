@@ -12,15 +12,10 @@ import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, rea
 import { describeSpawn, materializeSpawn } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
-import { parseContextUsage } from '../../shared/context-usage';
 import { BackgroundWait } from './background-wait';
-import { stopBackgroundCommands } from './stop-background-commands';
+import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
 
-import type { BigText } from '../claude-code-wire/big-text';
-import { BIG_TOOL_RESULT_CHARS, TOOL_RESULT_HEAD_CHARS } from './big-tool-result';
-
-/** How long a turn's end waits for get_context_usage (answered in ~30 ms, recorded case 37). */
-export const CONTEXT_USAGE_WAIT_MS = 2_000;
+export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
 export interface AttemptDeps {
   env: NodeJS.ProcessEnv;
@@ -95,6 +90,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let fatal: TurnError | undefined;
     let sawInit = false;
     let resultEmitted = false;
+    const clock = deps.clock ?? realClock;
     // The CLI waits for an answer to every prompt (case 23): with nobody to ask, core's policy denies.
     const control = new ControlSession({
       threadId: req.threadId,
@@ -103,43 +99,9 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       askUser: req.approvals === 'user',
       toolGate: req.toolGate,
     });
-    // Tool calls without their result yet: while any runs, silence is a build or a test, not a hang.
-    const openTools = new Set<string>();
-    const clock = deps.clock ?? realClock;
     // Sub-agents running in the background keep the turn open past its `result` (case 34).
     const background = new BackgroundWait(clock, (held) => conclude(held));
-    const trackTools = (event: TurnEvent, bigs?: Map<string, BigText>): TurnEvent => {
-      background.see(event);
-      if (event.type === 'subagent' && background.busy) proc.setToolRunning(true);
-      if (event.type === 'tool_call') {
-        openTools.add(event.toolUseId);
-        proc.setToolRunning(true);
-        // When it started, for the card's "Running 3:12" (a repeated call for the same id keeps the first).
-        return event.startedAt === undefined ? { ...event, startedAt: clock.now() } : event;
-      }
-      if (event.type === 'tool_result' || event.type === 'permission_denied') {
-        openTools.delete(event.toolUseId);
-        proc.setToolRunning(openTools.size > 0 || background.busy);
-      }
-      // A 64 MiB result copied into every ~250 ms snapshot grew a thread log to ~900 MiB:
-      // it is stored once, and what streams on is its head. One from a long line was never a whole string
-      // (BigText): it goes to disk piece by piece — or, with nowhere to keep it, whole into the event.
-      const big = event.type === 'tool_result' ? bigs?.get(event.toolUseId) : undefined;
-      if (big && event.type === 'tool_result') {
-        if (req.keepToolResult) {
-          req.keepToolResult(event.toolUseId, big);
-          return event;
-        }
-        const { fullChars: _full, ...rest } = event;
-        return { ...rest, content: big.toString() };
-      }
-      if (event.type === 'tool_result' && req.keepToolResult && event.content.length > BIG_TOOL_RESULT_CHARS) {
-        req.keepToolResult(event.toolUseId, event.content);
-        const { detail: _detail, ...rest } = event; // the structured copy is as big: dropped
-        return { ...rest, content: event.content.slice(0, TOOL_RESULT_HEAD_CHARS), fullChars: event.content.length };
-      }
-      return event;
-    };
+    const tools = new AttemptTools(background, clock, (running) => proc.setToolRunning(running), req.keepToolResult);
 
     const options: TurnProcessOptions = {
       file,
@@ -158,7 +120,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       onValue: (value) => {
         const mapped = mapper.map(value);
         const bigs = mapped.bigResults && new Map(mapped.bigResults.map((r) => [r.toolUseId, r.text]));
-        for (const event of mapped.events) input.emit(trackTools(event, bigs));
+        for (const event of mapped.events) input.emit(tools.track(event, bigs));
         if (mapped.sessionId) {
           sawInit = true;
           input.onSession(mapped.sessionId);
@@ -186,9 +148,9 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'result', verdict: verdict.verdict });
       }
       // While the process still runs: what fills the window, for the header's context panel (~30 ms, no API call).
-      const asked = sawInit && !verdict.verdict.isError && !fatal ? askContextUsage() : Promise.resolve();
+      const asked = sawInit && !verdict.verdict.isError && !fatal ? askUsage() : Promise.resolve();
       void asked
-        .then(stopLeftCommands)
+        .then(stopCommands)
         .catch(() => false)
         .then(release)
         .catch((err: Error) => {
@@ -196,43 +158,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
           proc.endAfterResult();
         });
     }
-    /**
-     * Nothing a turn starts runs on after its answer: the background commands still running are stopped, the CLI's
-     * own way (case 40), and their cards say the answer's end stopped them. True when none is left running.
-     */
-    async function stopLeftCommands(): Promise<boolean> {
-      const left = background.runningCommands;
-      if (left.length === 0 || fatal || !proc.running) return left.length === 0;
-      const stopped = await stopBackgroundCommands(
-        left.map((c) => c.taskId),
-        control,
-        clock,
-      );
-      const base = { threadId: req.threadId, turnId: req.turnId, type: 'background_command' } as const;
-      for (const { taskId, toolUseId } of left.filter((c) => stopped.includes(c.taskId))) {
-        input.emit({ ...base, toolUseId, taskId, status: 'stopped', endedWithTurn: true });
-      }
-      if (stopped.length < left.length) deps.log(`turn ${req.turnId}: a background command did not stop in time`);
-      return stopped.length === left.length;
+    function stopCommands(): Promise<boolean> {
+      if (fatal || !proc.running) return Promise.resolve(background.runningCommands.length === 0);
+      return stopLeftCommands(req, background, control, clock, input.emit, deps.log);
     }
-    /**
-     * Ask for the context breakdown, bounded: a CLI that does not answer never holds the turn up. `summary`: from the
-     * last response's usage and the CLI's own estimates. The default (`full`) counts each category with the
-     * token-count API: 26 calls the first time a process is asked (recorded case 37c; 0 with summary, 37b) — with a
-     * real key, API calls at every new process, and the turn's end waited for them (two waves in flight: a
-     * 200 ms count_tokens held a thread's first turn ~0.45 s past its answer).
-     */
-    async function askContextUsage(): Promise<void> {
-      let timer: unknown;
-      const bound = new Promise<undefined>(
-        (resolve) => (timer = clock.setTimeout(() => resolve(undefined), CONTEXT_USAGE_WAIT_MS)),
-      );
-      const answer = await Promise.race([
-        control.request('ctx', { subtype: 'get_context_usage', detail: 'summary' }),
-        bound,
-      ]);
-      clock.clearTimeout(timer);
-      const usage = answer?.ok ? parseContextUsage(answer.response) : undefined;
+    async function askUsage(): Promise<void> {
+      const usage = await askContextUsage(control, clock);
       if (usage) input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'context_usage', usage });
     }
     async function release(commandsStopped: boolean): Promise<void> {
@@ -255,8 +186,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         // Stdin stayed open for the control protocol; after `result` closing it ends the CLI (case 11b),
         // and a CLI that lingers anyway (a tool child holding it) is ended after a short grace. A kept
         // process (above) is never told its turn is over, so this never ends one on purpose.
-        openTools.clear();
-        proc.setToolRunning(false);
+        tools.clear();
         proc.endAfterResult();
       }
     }
@@ -277,28 +207,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
     }
 
-    proc.start();
-    control.attach(channel);
-    // A new process (fresh or warm) learns the tool gate first: from then on it asks before every tool (case 43),
-    // for this turn and any it answers kept. Written at once, so it is read while the message is still being saved.
-    if (!warm?.kept) {
-      void control.request('init', initializeRequestBody()).then((r) => {
-        if (!r.ok) deps.log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
-      });
-    }
-    input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
-    if (req.ready) {
-      const failed = await req.ready.then(
-        () => undefined,
-        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-      );
-      if (failed) {
-        proc.stop(); // it never got the message: nothing of this turn may run
-        await proc.exited;
-        throw failed;
-      }
-    }
-    proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
+    await startAndSend(proc, control, channel, req, input, !warm?.kept, deps.log);
     const raw = await Promise.race([proc.exited, keptExit]);
     background.dispose();
     // Gone while a background sub-agent still ran (stopped, crashed): the answer given so far still counts.
@@ -311,6 +220,43 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     // A kept process still reads its scratch files; the pool cleans them when it ends.
     if (!kept) await procPlan.scratch.cleanup();
   }
+}
+
+/**
+ * Start the process, tell a new one (fresh or warm) the tool gate, hand it to the turn, and write the message once it
+ * is saved; a message that could not be saved ends the process unread and throws.
+ */
+async function startAndSend(
+  proc: TurnProcess,
+  control: ControlSession,
+  channel: ControlChannel,
+  req: TurnRequest,
+  input: AttemptInput,
+  isNew: boolean,
+  log: (message: string) => void,
+): Promise<void> {
+  proc.start();
+  control.attach(channel);
+  // A new process learns the tool gate first: from then on it asks before every tool (case 43), for this turn and
+  // any it answers kept. Written at once, so it is read while the message is still being saved.
+  if (isNew) {
+    void control.request('init', initializeRequestBody()).then((r) => {
+      if (!r.ok) log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
+    });
+  }
+  input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
+  if (req.ready) {
+    const failed = await req.ready.then(
+      () => undefined,
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
+    if (failed) {
+      proc.stop(); // it never got the message: nothing of this turn may run
+      await proc.exited;
+      throw failed;
+    }
+  }
+  proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
 }
 
 /** How a kept process's turn ends: it did not exit, it answered (the verdict says how). */

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage } from '../../shared/threads';
-import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
+import type { TurnError, TurnEvent } from '../../shared/turn-events';
 import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
-import { parseModelRouting, turnCredential } from './build-turn-args';
+import { parseModelRouting } from './build-turn-args';
 import { type ControlResult, cliPermissionMode } from '../claude-code-wire/control-protocol';
 import type { ControlSession } from './control-session';
-import { buildTranscriptPreamble } from './build-user-line';
-import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
+import type { AttemptDeps } from './run-attempt';
 import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
-import { TurnSetupError, classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
+import { TurnSetupError } from './turn-errors';
 import {
   type Clock,
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -17,27 +16,16 @@ import {
   realClock,
 } from './turn-process';
 import { type ProcessSweeper, defaultSweeper } from '../process-sweep';
-import { DEFAULT_MAX_TURNS, TurnQueue } from './turn-queue';
+import { DEFAULT_MAX_TURNS, type QueueTicket, TurnQueue } from './turn-queue';
 import type { LockResult, ThreadLocks } from '../store/thread-locks';
 import { DEFAULT_BUSY_WAIT_MS, takeThreadLock } from './thread-lock-wait';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
 import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
-import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
+import { type SessionCostMap, type SessionMap, finishTurn, runStartedTurn } from './run-started-turn';
+import { TurnPhases, isAnsweringPhase } from './turn-phases';
 
-/** Where thread → session uuids live (SessionsStore in production). */
-export interface SessionMap {
-  get(threadId: string): Promise<string | undefined>;
-  set(threadId: string, sessionId: string): Promise<void>;
-  /** Forget what is cached: another process changed the file. */
-  reload?(): void;
-}
-
-/** Each session's running cost after its last turn (SessionCostsStore in production). */
-export interface SessionCostMap {
-  lastCost(sessionId: string): Promise<number | undefined>;
-  setLastCost(sessionId: string, totalUsd: number): Promise<void>;
-}
+export type { SessionCostMap, SessionMap } from './run-started-turn';
 
 export interface TurnEngineDeps {
   sessions: SessionMap;
@@ -68,6 +56,8 @@ export interface TurnEngineDeps {
   redact?: (text: string) => string;
   /** One turn at a time per thread across processes (ThreadLocks); without it, within this process only. */
   threadLocks?: Pick<ThreadLocks, 'acquire'> & Partial<Pick<ThreadLocks, 'settled'>>;
+  /** An illegal phase transition throws (default: under the test runner) instead of being logged. */
+  strictPhases?: boolean;
 }
 
 /** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
@@ -82,16 +72,35 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** One turn's state while the engine holds it: what `stop` and the control calls reach. */
+interface LiveTurn {
+  req: TurnRequest | TurnStart;
+  /** The request, prepared while the turn waits for its place and lock. */
+  prepared: Promise<TurnRequest>;
+  base: { threadId: string; turnId: string };
+  emit: (event: TurnEvent) => void;
+  ticket: QueueTicket;
+  cancelled: Promise<null>;
+  stopPressed: Promise<void>;
+  stopRequested: boolean;
+  proc?: TurnProcess;
+  control?: ControlSession;
+}
+
 /**
  * Runs chat turns: one Claude Code process per turn, at most CLAUDE_DESK_MAX_TURNS at once, one at a
  * time per thread. Every turn emits `finished` exactly once, last; no error escapes as an exception,
- * and every error leaves the thread usable for the next message.
+ * and every error leaves the thread usable for the next message. Each turn's phase (turn-phases.ts) is the one
+ * record of where it is: the predicates callers ask (busy, answering) are read from `phases`.
  */
 export class TurnEngine {
   readonly queue: TurnQueue;
   /** Pre-started processes for threads' next turns; the app decides when to warm. */
   readonly warm: WarmPool;
-  private readonly turns = new Map<string, TurnHandle>(); // by turnId
+  /** Every live turn's phase, from run() until its owner's end is over. */
+  readonly phases: TurnPhases;
+  /** The handles of the turns the engine still holds (until it has given back their lock and place), by turnId. */
+  private readonly turns = new Map<string, TurnHandle>();
   /** Locks given back after their turn's `done` (a failed preparation does not wait for its lock): stopAll waits. */
   private readonly lateReleases = new Set<Promise<void>>();
   private readonly attemptDeps: AttemptDeps;
@@ -103,6 +112,7 @@ export class TurnEngine {
     this.busyWaitMs = positiveInt(env.CLAUDE_DESK_BUSY_WAIT_MS, DEFAULT_BUSY_WAIT_MS);
     this.queue = deps.queue ?? new TurnQueue(positiveInt(env.CLAUDE_DESK_MAX_TURNS, DEFAULT_MAX_TURNS));
     this.clock = deps.clock ?? realClock;
+    const log = deps.log ?? (() => {});
     this.attemptDeps = {
       env,
       spawner: deps.spawner,
@@ -113,14 +123,18 @@ export class TurnEngine {
       toolTimeoutMs: positiveInt(env.CLAUDE_DESK_TOOL_TIMEOUT_MS, DEFAULT_TOOL_TIMEOUT_MS),
       // Real processes get tagged and swept (in-memory fakes, killGroup null, have nothing to sweep).
       sweeper: deps.sweeper !== undefined ? deps.sweeper : deps.killGroup === null ? null : defaultSweeper(),
-      log: deps.log ?? (() => {}),
+      log,
       redact: deps.redact,
     };
+    // An illegal step is a bug: under the test runner it throws (a test fails); in the app it is refused and logged,
+    // since a throw here would break the user's turn.
+    const strict = deps.strictPhases ?? Boolean(process.env.VITEST);
+    this.phases = new TurnPhases({ now: () => this.clock.now(), onIllegal: strict ? undefined : log, log });
     this.warm = new WarmPool({
       ...this.attemptDeps,
       sessions: deps.sessions,
       newSessionId: () => this.newSessionId(),
-      isThreadBusy: (threadId) => this.queue.isBusy(threadId),
+      isThreadBusy: (threadId) => this.phases.isBusy(threadId),
       ...deps.keep,
     });
   }
@@ -130,19 +144,32 @@ export class TurnEngine {
   }
 
   /**
-   * Start a turn: queued at once (one at a time per thread), registered until `finished`. A TurnStart's
-   * request is prepared meanwhile. `onEvent` also gets the answer so far, folded by the shared reducer.
+   * Start a turn: queued at once (one at a time per thread), held until `finished` and its lock given back, then
+   * closed once the owner's end (TurnStart.close) is over. A TurnStart's request is prepared meanwhile. `onEvent`
+   * also gets the answer so far, folded by the shared reducer.
    */
   run(req: TurnRequest | TurnStart, onEvent: (event: TurnEvent, message: AssistantMessage) => void): TurnHandle {
     const log = this.attemptDeps.log;
+    const { phases } = this;
     const base = { threadId: req.threadId, turnId: req.turnId };
     let message = newAssistantMessage(
       req.turnId,
       'prepare' in req ? (req.createdAt ?? this.clock.now()) : this.clock.now(),
     );
-    let finished = false;
+    phases.begin(req.threadId, req.turnId);
+    const prepared = 'prepare' in req ? req.prepare() : Promise.resolve(req);
+    prepared.catch(() => undefined); // awaited in body(); never an unhandled rejection meanwhile
+    // Awaited just before the user line, which may be long after it failed.
+    prepared.then(
+      (r) => r.ready?.catch(() => undefined),
+      () => undefined,
+    );
     const emit = (event: TurnEvent): void => {
-      if (event.type === 'finished') finished = true; // before the listeners: they may ask who is still busy
+      // The phase moves before the listeners see the event: they may ask who is still busy or answering.
+      if (event.type === 'started') phases.advance(req.turnId, 'running');
+      else if (event.type === 'result' && !event.verdict.isError && phases.phase(req.turnId) === 'running')
+        phases.advance(req.turnId, 'answered');
+      else if (event.type === 'finished') phases.close(req.turnId, event.status);
       message = applyTurnEvent(message, event);
       try {
         onEvent(event, message);
@@ -150,141 +177,157 @@ export class TurnEngine {
         log(`turn event listener threw: ${(err as Error).message}`);
       }
     };
-    const prepared = 'prepare' in req ? req.prepare() : Promise.resolve(req);
-    prepared.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
-    // Awaited just before the user line, which may be long after it failed.
-    prepared.then(
-      (r) => r.ready?.catch(() => undefined),
-      () => undefined,
-    );
-    let stopRequested = false;
-    let proc: TurnProcess | undefined;
-    let control: ControlSession | undefined;
     let cancelQueued: () => void = () => {};
-    const cancelled = new Promise<null>((resolve) => (cancelQueued = () => resolve(null)));
     let pressStop: () => void = () => {};
-    const stopPressed = new Promise<void>((resolve) => (pressStop = resolve));
+    const turn: LiveTurn = {
+      req,
+      prepared,
+      base,
+      emit,
+      ticket: this.queue.enqueue(req.threadId, (position) => emit({ ...base, type: 'queued', position })),
+      cancelled: new Promise<null>((resolve) => (cancelQueued = () => resolve(null))),
+      stopPressed: new Promise<void>((resolve) => (pressStop = resolve)),
+      stopRequested: false,
+    };
     const notRunning = (): Promise<ControlResult> =>
       Promise.resolve({ requestId: '', ok: false, error: 'Claude Code is not running.' });
-
-    const ticket = this.queue.enqueue(req.threadId, (position) => emit({ ...base, type: 'queued', position }));
     const handle: TurnHandle = {
       ...base,
       get message() {
         return message;
       },
       get running() {
-        return control?.live ?? false;
+        return turn.control?.live ?? false;
       },
       get finished() {
-        return finished;
+        const phase = phases.phase(req.turnId);
+        return phase === undefined || !isAnsweringPhase(phase);
       },
       stop: () => {
-        if (stopRequested) return;
-        stopRequested = true;
+        if (turn.stopRequested) return;
+        turn.stopRequested = true;
         pressStop();
-        if (ticket.cancel()) cancelQueued();
-        proc?.stop();
+        if (turn.ticket.cancel()) cancelQueued();
+        turn.proc?.stop();
       },
-      interrupt: () => control?.interrupt() ?? notRunning(),
-      answer: (requestId, decision) => control?.answer(requestId, decision) ?? false,
-      setModel: (model) => control?.setModel(parseModelRouting(model).model) ?? notRunning(),
-      setPermissionMode: (mode) => control?.setPermissionMode(cliPermissionMode(mode)) ?? notRunning(),
+      interrupt: () => turn.control?.interrupt() ?? notRunning(),
+      answer: (requestId, decision) => turn.control?.answer(requestId, decision) ?? false,
+      setModel: (model) => turn.control?.setModel(parseModelRouting(model).model) ?? notRunning(),
+      setPermissionMode: (mode) => turn.control?.setPermissionMode(cliPermissionMode(mode)) ?? notRunning(),
       done: Promise.resolve({ status: 'failed' }),
-    };
-
-    const body = async (): Promise<TurnOutcome> => {
-      // The slot in this process's queue and the thread's lock are taken while the request is prepared (neither
-      // needs it): a kept process's first token waits on each step.
-      let setupFailed = false;
-      let failSetup: () => void = () => {};
-      const setupFailure = new Promise<void>((resolve) => (failSetup = resolve));
-      const slot = (async () => {
-        const release = await Promise.race([ticket.ready, cancelled]);
-        if (!release || stopRequested || setupFailed) return { release, taken: undefined };
-        // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
-        const taken = await takeThreadLock({
-          acquire: () => this.lockThread(req.threadId),
-          clock: this.clock,
-          waitMs: this.busyWaitMs,
-          stopped: Promise.race([stopPressed, setupFailure]),
-          onWaiting: (elsewhere) => setupFailed || emit({ ...base, type: 'queued', position: 1, elsewhere }),
-        });
-        return { release, taken };
-      })();
-      const setup = await prepared.then(
-        (request) => ({ request }),
-        (err: unknown) => ({ err }),
-      );
-      if ('err' in setup) {
-        setupFailed = true;
-        failSetup();
-        // Leave the queue (or give back the slot and the lock it already holds): this turn will not run.
-        if (!ticket.cancel()) {
-          const late: Promise<void> = slot
-            .then(async ({ release, taken }) => {
-              if (taken?.ok && taken.lock?.ok)
-                await taken.lock
-                  .release()
-                  .catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
-              release?.();
-            })
-            .finally(() => this.lateReleases.delete(late));
-          this.lateReleases.add(late);
-        }
-        const error = setupError(setup.err);
-        emit({ ...base, type: 'error', error });
-        return this.finish(emit, base, { status: 'failed', error });
-      }
-      // Looked up while the turn takes its lock: the first token waits on each file operation.
-      const projectDir = resolveProjectDir(setup.request);
-      projectDir.catch(() => undefined); // awaited in runStarted
-      const { release, taken } = await slot;
-      if (!release || !taken || (taken.ok && stopRequested)) {
-        if (taken?.ok && taken.lock?.ok)
-          await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
-        release?.();
-        return this.finish(emit, base, { status: 'stopped' });
-      }
-      if (!taken.ok) {
-        release();
-        if (taken.stopped) return this.finish(emit, base, { status: 'stopped' });
-        emit({ ...base, type: 'error', error: taken.error });
-        return this.finish(emit, base, { status: 'failed', error: taken.error });
-      }
-      const lock = taken.lock;
-      try {
-        emit({ ...base, type: 'started', startedAt: this.clock.now() });
-        return await this.runStarted(
-          setup.request,
-          projectDir,
-          emit,
-          () => stopRequested,
-          (p, c) => {
-            proc = p;
-            control = c;
-            if (stopRequested) p.stop();
-          },
-        );
-      } catch (err) {
-        log(`turn ${req.turnId} failed internally: ${(err as Error).stack ?? String(err)}`);
-        const error: TurnError = {
-          kind: 'internal',
-          message: `Claude Desk failed to run the turn: ${(err as Error).message}`,
-        };
-        emit({ ...base, type: 'error', error });
-        return this.finish(emit, base, { status: 'failed', error });
-      } finally {
-        if (lock?.ok)
-          await lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
-        release();
-      }
+      closed: Promise.resolve({ status: 'failed' }),
     };
     this.turns.set(req.turnId, handle);
-    handle.done = body().finally(() => {
+    handle.done = this.body(turn).finally(() => {
       if (this.turns.get(req.turnId) === handle) this.turns.delete(req.turnId);
     });
+    handle.closed = handle.done.then(async (outcome) => {
+      // The owner's own end (the after-turn snapshot, the last saves) is part of the turn's closing.
+      if ('close' in req && req.close)
+        await req.close(outcome).catch((err: Error) => log(`turn ${req.turnId}: its end failed: ${err.message}`));
+      if (phases.phase(req.turnId) !== 'closing') phases.close(req.turnId, outcome.status);
+      phases.end(req.turnId);
+      return outcome;
+    });
     return handle;
+  }
+
+  /** From queued to `finished`: the place, the lock and the request (prepared meanwhile), then the answer. */
+  private async body(turn: LiveTurn): Promise<TurnOutcome> {
+    const { req, base, emit, ticket, prepared } = turn;
+    const log = this.attemptDeps.log;
+    // The slot in this process's queue and the thread's lock are taken while the request is prepared (neither
+    // needs it): a kept process's first token waits on each step.
+    let setupFailed = false;
+    let failSetup: () => void = () => {};
+    const setupFailure = new Promise<void>((resolve) => (failSetup = resolve));
+    const slot = (async () => {
+      const release = await Promise.race([ticket.ready, turn.cancelled]);
+      if (!release || turn.stopRequested || setupFailed) return { release, taken: undefined };
+      // Another process's turn on this thread: wait for it (bounded, shown as queued with its sentence).
+      const taken = await takeThreadLock({
+        acquire: () => this.lockThread(req.threadId),
+        clock: this.clock,
+        waitMs: this.busyWaitMs,
+        stopped: Promise.race([turn.stopPressed, setupFailure]),
+        onWaiting: (elsewhere) => setupFailed || emit({ ...base, type: 'queued', position: 1, elsewhere }),
+      });
+      if (taken.ok && !turn.stopRequested && !setupFailed) this.phases.advance(req.turnId, 'preparing');
+      return { release, taken };
+    })();
+    const setup = await prepared.then(
+      (request) => ({ request }),
+      (err: unknown) => ({ err }),
+    );
+    if ('err' in setup) {
+      setupFailed = true;
+      failSetup();
+      // Leave the queue (or give back the slot and the lock it already holds): this turn will not run.
+      if (!ticket.cancel()) {
+        const late: Promise<void> = slot
+          .then(async ({ release, taken }) => {
+            if (taken?.ok && taken.lock?.ok)
+              await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+            release?.();
+          })
+          .finally(() => this.lateReleases.delete(late));
+        this.lateReleases.add(late);
+      }
+      const error = setupError(setup.err);
+      emit({ ...base, type: 'error', error });
+      return finishTurn(emit, base, { status: 'failed', error });
+    }
+    // Looked up while the turn takes its lock: the first token waits on each file operation.
+    const projectDir = resolveProjectDir(setup.request);
+    projectDir.catch(() => undefined); // awaited in runStartedTurn
+    const { release, taken } = await slot;
+    if (!release || !taken || (taken.ok && turn.stopRequested)) {
+      if (taken?.ok && taken.lock?.ok)
+        await taken.lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+      release?.();
+      return finishTurn(emit, base, { status: 'stopped' });
+    }
+    if (!taken.ok) {
+      release();
+      if (taken.stopped) return finishTurn(emit, base, { status: 'stopped' });
+      emit({ ...base, type: 'error', error: taken.error });
+      return finishTurn(emit, base, { status: 'failed', error: taken.error });
+    }
+    const lock = taken.lock;
+    try {
+      emit({ ...base, type: 'started', startedAt: this.clock.now() });
+      return await runStartedTurn(
+        setup.request,
+        projectDir,
+        {
+          emit,
+          isStopped: () => turn.stopRequested,
+          onProcess: (p, c) => {
+            turn.proc = p;
+            turn.control = c;
+            if (turn.stopRequested) p.stop();
+          },
+        },
+        {
+          sessions: this.deps.sessions,
+          sessionCosts: this.deps.sessionCosts,
+          warm: this.warm,
+          attempt: this.attemptDeps,
+          newSessionId: () => this.newSessionId(),
+        },
+      );
+    } catch (err) {
+      log(`turn ${req.turnId} failed internally: ${(err as Error).stack ?? String(err)}`);
+      const error: TurnError = {
+        kind: 'internal',
+        message: `Claude Desk failed to run the turn: ${(err as Error).message}`,
+      };
+      emit({ ...base, type: 'error', error });
+      return finishTurn(emit, base, { status: 'failed', error });
+    } finally {
+      if (lock?.ok) await lock.release().catch((err: Error) => log(`could not release a thread lock: ${err.message}`));
+      release();
+    }
   }
 
   /**
@@ -304,7 +347,10 @@ export class TurnEngine {
     return lock;
   }
 
-  /** The turns queued, preparing or running (of one thread, or all): the one registry of live turns. */
+  /**
+   * The turns the engine still holds — queued, preparing, running, or given back their lock (of one thread, or all).
+   * Handles to reach a turn by; whether a thread is busy is `phases`' answer.
+   */
   running(threadId?: string): TurnHandle[] {
     return [...this.turns.values()].filter((t) => threadId === undefined || t.threadId === threadId);
   }
@@ -320,128 +366,6 @@ export class TurnEngine {
     for (const h of handles) h.stop();
     await Promise.all([...handles.map((h) => h.done), this.warm.stopAll(), ...this.lateReleases]);
     await this.deps.threadLocks?.settled?.();
-  }
-
-  private finish(
-    emit: (e: TurnEvent) => void,
-    base: { threadId: string; turnId: string },
-    outcome: TurnOutcome,
-  ): TurnOutcome {
-    emit({ ...base, type: 'finished', status: outcome.status });
-    return outcome;
-  }
-
-  private async runStarted(
-    req: TurnRequest,
-    projectDirFound: Promise<string | null>,
-    emit: (e: TurnEvent) => void,
-    isStopped: () => boolean,
-    onProcess: (p: TurnProcess, control: ControlSession) => void,
-  ): Promise<TurnOutcome> {
-    const base = { threadId: req.threadId, turnId: req.turnId };
-    const log = this.attemptDeps.log;
-    const projectDir = await projectDirFound;
-    if (!projectDir) {
-      const error: TurnError = {
-        kind: 'internal',
-        message: `The project folder ${req.settings.projectDir} does not exist.`,
-        hint: "Choose another folder in the thread's settings.",
-      };
-      emit({ ...base, type: 'error', error });
-      return this.finish(emit, base, { status: 'failed', error });
-    }
-    if (req.mcp === 'failed') {
-      emit({
-        ...base,
-        type: 'warning',
-        message: "Claude Desk's tools are unavailable this turn: its MCP server did not start.",
-      });
-    }
-
-    const stored = await this.deps.sessions.get(req.threadId);
-    // A warm `--session-id` process was started with a uuid of its own: use it.
-    let sessionId = stored ?? this.warm.pendingSessionId(req.threadId) ?? this.newSessionId();
-    let resume = stored !== undefined;
-    let fellBack = false;
-    let attempt: AttemptResult;
-    for (;;) {
-      if (isStopped()) return this.finish(emit, base, { status: 'stopped' });
-      const preamble = resume ? undefined : buildTranscriptPreamble(await req.earlierMessages());
-      const sessionCostBefore = resume ? await this.sessionCostBefore(sessionId, req) : 0;
-      attempt = await runAttempt(
-        req,
-        {
-          sessionId,
-          resume,
-          sessionCostBefore,
-          resumeAt: resume && req.forkAt?.sessionId === sessionId ? req.forkAt.resumeAt : undefined,
-          preamble,
-          projectDir,
-          emit,
-          onProcess,
-          warm: fellBack ? undefined : this.warm, // a fresh session never takes a process warmed for another
-          onSession: (id) => {
-            this.deps.sessions
-              .set(req.threadId, id)
-              .catch((err: Error) => log(`could not save session: ${err.message}`));
-          },
-        },
-        this.attemptDeps,
-      );
-      // Cases 03 and 14: the CLI could not use the uuid and said nothing else. Once, start afresh and
-      // hand the new session the thread so far.
-      if (!fellBack && !attempt.sawInit && !attempt.exit.stopped && needsFreshSession(attempt.exit, attempt.verdict)) {
-        fellBack = true;
-        log(`session ${sessionId} of thread ${req.threadId} unusable; starting a fresh one`);
-        sessionId = this.newSessionId();
-        resume = false;
-        emit({
-          ...base,
-          type: 'warning',
-          message: FRESH_SESSION_WARNING,
-        });
-        continue;
-      }
-      break;
-    }
-
-    const verdict: TurnVerdict | undefined = attempt.verdict?.verdict;
-    if (verdict?.sessionCostUsd && this.deps.sessionCosts) {
-      // A total of 0 (no API call, or a CLI that lost the session's cost record) never lowers the baseline.
-      await this.deps.sessionCosts
-        .setLastCost(verdict.sessionId ?? sessionId, verdict.sessionCostUsd)
-        .catch((err: Error) => log(`could not save the session's cost: ${err.message}`));
-    }
-    if (verdict && !attempt.resultEmitted) emit({ ...base, type: 'result', verdict });
-    if (attempt.exit.stopped || isStopped()) return this.finish(emit, base, { status: 'stopped', verdict });
-    const ended =
-      attempt.fatal ??
-      classifyTurnEnd({
-        exit: attempt.exit,
-        verdict: attempt.verdict,
-        file: attempt.file,
-        idleTimeoutMs: this.attemptDeps.idleTimeoutMs,
-        apiErrorText: attempt.apiErrorText,
-      });
-    // Which credential was refused decides what the user can do about it (saving a key is useless
-    // while the environment's key wins).
-    const error =
-      ended?.kind === 'auth_required'
-        ? explainAuthFailure(ended, turnCredential(this.attemptDeps.env, req.savedApiKey))
-        : ended;
-    if (error) {
-      if (attempt.exit.stderrTail.trim())
-        log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);
-      emit({ ...base, type: 'error', error });
-      return this.finish(emit, base, { status: 'failed', verdict, error });
-    }
-    return this.finish(emit, base, { status: 'done', verdict });
-  }
-
-  /** The resumed session's running cost so far: its saved figure, else (a thread from before) its last verdict. */
-  private async sessionCostBefore(sessionId: string, req: TurnRequest): Promise<number> {
-    const saved = await this.deps.sessionCosts?.lastCost(sessionId).catch(() => undefined);
-    return saved ?? sessionTotalFromHistory(await req.earlierMessages(), sessionId) ?? 0;
   }
 
   private newSessionId(): string {

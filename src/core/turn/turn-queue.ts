@@ -23,9 +23,17 @@ interface Waiter {
  *
  * One FIFO of waiters; a waiter whose thread is busy does not block those behind it. Positions are
  * 1-based among the waiters and reported again whenever they change.
+ *
+ * The second stage of a message typed during a turn: the app's MessageQueue holds it until the thread's turn has
+ * answered, then sends it, and its turn waits here only for a slot. A send that skips the app's queue (another front
+ * door racing the thread's turn) waits here behind the thread's running turn.
  */
 export class TurnQueue {
   private running = 0;
+  /**
+   * Threads holding a slot: the queue's own scheduling state, not an answer to "is this thread busy" — that is the
+   * turn's phase (turn-phases.ts), which also counts the turn's end after its slot is given back.
+   */
   private readonly busyThreads = new Set<string>();
   private waiters: Waiter[] = [];
 
@@ -39,11 +47,6 @@ export class TurnQueue {
 
   get waitingCount(): number {
     return this.waiters.length;
-  }
-
-  /** A turn of this thread is running or waiting. */
-  isBusy(threadId: string): boolean {
-    return this.busyThreads.has(threadId) || this.waiters.some((w) => w.threadId === threadId);
   }
 
   enqueue(threadId: string, onPosition: (position: number) => void = () => {}): QueueTicket {

@@ -87,6 +87,11 @@ export interface TurnStart {
   /** When the answer started (its message's createdAt); default: now. */
   createdAt?: number;
   prepare: () => Promise<TurnRequest>;
+  /**
+   * The owner's own end of the turn (the files' after-turn snapshot, the last saves), run once the engine has given
+   * back the thread's lock and its place; the turn is closed (its phase over, `closed` settled) only after it.
+   */
+  close?: (outcome: TurnOutcome) => Promise<void>;
 }
 
 export type TurnOutcome = {
@@ -117,6 +122,8 @@ export interface TurnHandle {
    * started now waits for that in the engine's queue; nothing of this turn will emit another event.
    */
   readonly finished: boolean;
-  /** Settles after `finished` was emitted; never rejects. */
+  /** Settles after `finished` was emitted and the engine gave back the lock and the place; never rejects. */
   done: Promise<TurnOutcome>;
+  /** Settles once the turn is over, the owner's end (TurnStart.close) included; never rejects. */
+  closed: Promise<TurnOutcome>;
 }

@@ -51,7 +51,7 @@ describe('WarmPool (fake claude)', () => {
   it('does not warm a thread whose turn is running', async () => {
     engine = h.engine({ PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'silent' });
     const handle = engine.run(h.request('t', 'hi'), () => undefined);
-    while (!engine.queue.isBusy('t')) await new Promise((r) => setTimeout(r, 5));
+    while (!engine.phases.isBusy('t')) await new Promise((r) => setTimeout(r, 5));
     expect(await engine.warm.warm(h.request('t', ''))).toBe('skipped');
     handle.stop();
     await handle.done;

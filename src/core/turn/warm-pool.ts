@@ -8,14 +8,23 @@ import {
   materializeSpawn,
   resolveProjectDir,
 } from './spawn-plan';
-import { DEFAULT_KEEP_IDLE_MS, type LiveFlags, liveFlags, switchLive } from './kept-process';
-import { type Clock, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
+import { DEFAULT_KEEP_IDLE_MS, liveFlags, switchLive } from './kept-process';
+import { type Clock, type TurnProcess, realClock } from './turn-process';
+import {
+  type AdoptedProcess,
+  type Entry,
+  type KeepOffer,
+  adopt,
+  endEntry,
+  entryHandlers,
+  spawnWarmEntry,
+} from './pooled-process';
+
+export type { AdoptedProcess, KeepOffer } from './pooled-process';
 import type { TurnRequest } from './turn-request';
 
 export const WARM_MAX_AGE_MS = 10 * 60_000;
 export const WARM_MAX_PROCESSES = 2;
-/** A kept process is asked to end by closing its stdin (case 11b); signalled if still there after this. */
-const KEPT_CLOSE_GRACE_MS = 2_000;
 
 /** What the next turn of a thread will be started with: a turn request without its message. */
 export type WarmRequest = SpawnRequest & Pick<TurnRequest, 'threadId' | 'layout'>;
@@ -42,52 +51,6 @@ export interface WarmPoolDeps {
   keepIdleMs?: number;
   /** The platform asks to save power: nothing is kept. */
   powerSaver?: () => boolean;
-}
-
-/** At the latest this long after a turn took a process, the log says which (see `take`). */
-const USED_NOTE_LATEST_MS = 250;
-
-/** The turn's result line: its answer is complete. */
-function isResult(value: unknown): boolean {
-  return (value as { type?: unknown } | null)?.type === 'result';
-}
-
-/** A warm or kept process handed to a turn: attach the turn's handlers, then write the user line. */
-export interface AdoptedProcess {
-  proc: TurnProcess;
-  /** What the process was started with; its scratch dir (the files it read): clean it after the turn unless kept again. */
-  plan: SpawnPlan;
-  /** It has answered a turn before (kept), so it was initialized then; a warm one has read nothing yet. */
-  kept: boolean;
-  attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
-}
-
-/** A process that has answered a turn and is offered for the thread's next one. */
-export interface KeepOffer {
-  threadId: string;
-  proc: TurnProcess;
-  /** What it was started with (its first turn's plan: session flag, scratch dir). */
-  plan: SpawnPlan;
-  /** Its model and permission mode now (after any live switch). */
-  live: LiveFlags;
-}
-
-interface Entry {
-  /** warm: started ahead, never written to; kept: has answered, stdin still open. */
-  kind: 'warm' | 'kept';
-  threadId: string;
-  plan: SpawnPlan;
-  /** warm: the whole plan's fingerprint; kept: everything a control request cannot switch (keptFingerprint). */
-  fingerprint: string;
-  live: LiveFlags;
-  proc: TurnProcess;
-  spawnedAt: number;
-  lastUsed: number;
-  timer: unknown;
-  buffered: unknown[];
-  onValue?: (v: unknown) => void;
-  onIgnored?: (preview: string, reason: string) => void;
-  stopLine?: () => string;
 }
 
 /**
@@ -179,35 +142,7 @@ export class WarmPool {
       }
     }
     this.stats.reused++;
-    // Not on the first token's path: a log line (scrubbed, written, echoed) is ~0.3 ms of CPU, taken from the CLI
-    // working towards its request on a 2-core machine, or from reading its first delta. Written with the turn's
-    // result, or a quarter second on (a real API's first token is further off), so a turn that never answers
-    // still names its process.
-    const used = `thread ${threadId}: using the ${entry.kind} CLI process ${entry.proc.pid}`;
-    let noted = false;
-    const note = (): void => {
-      if (noted) return;
-      noted = true;
-      this.clock.clearTimeout(late);
-      this.deps.log(used);
-    };
-    const late = this.clock.setTimeout(note, USED_NOTE_LATEST_MS);
-    return {
-      proc: entry.proc,
-      plan: entry.plan,
-      kept: entry.kind === 'kept',
-      attach: (handlers) => {
-        entry.onValue = (value) => {
-          if (!noted && isResult(value)) note();
-          handlers.onValue(value);
-        };
-        entry.onIgnored = handlers.onIgnored;
-        entry.stopLine = handlers.stopLine;
-        if (entry.kind === 'kept') entry.proc.resumeIdle();
-        for (const value of entry.buffered.splice(0)) handlers.onValue(value);
-        return entry.proc;
-      },
-    };
+    return adopt(entry, this.clock, this.deps.log);
   }
 
   /** Whether a process that answered would be kept now (keeping is on, the platform does not save power). */
@@ -244,7 +179,7 @@ export class WarmPool {
     };
     // The CLI now waits, silent, for the next user line: that is not a hang.
     offer.proc.pauseIdle();
-    offer.proc.rebind(this.handlersFor(entry));
+    offer.proc.rebind(entryHandlers(entry, this.deps.log));
     this.add(entry, this.deps.keepIdleMs ?? DEFAULT_KEEP_IDLE_MS, 'it was not used for a while');
     this.deps.log(`thread ${offer.threadId}: CLI process ${offer.proc.pid ?? '?'} kept for the next turn`);
     return true;
@@ -345,48 +280,10 @@ export class WarmPool {
   }
 
   private spawn(threadId: string, plan: SpawnPlan): void {
-    const entry: Entry = {
-      kind: 'warm',
-      threadId,
-      plan,
-      fingerprint: plan.fingerprint,
-      live: liveFlags(plan.args),
-      spawnedAt: this.clock.now(),
-      lastUsed: this.clock.now(),
-      timer: undefined,
-      buffered: [],
-      proc: undefined as unknown as TurnProcess, // set just below; the callbacks run only after start()
-    };
-    entry.proc = new TurnProcess({
-      file: plan.file,
-      args: plan.args,
-      cwd: plan.cwd,
-      env: plan.env,
-      spawner: this.deps.spawner,
-      killGroup: this.deps.killGroup,
-      clock: this.deps.clock,
-      idleTimeoutMs: this.deps.idleTimeoutMs,
-      toolTimeoutMs: this.deps.toolTimeoutMs,
-      sweeper: this.deps.sweeper,
-      ...this.handlersFor(entry),
-    });
-    entry.proc.start();
+    const entry = spawnWarmEntry(threadId, plan, this.deps, this.clock);
     this.stats.spawned++;
     this.add(entry, this.maxAgeMs, 'it is too old');
     this.deps.log(`thread ${threadId}: warm CLI process ${entry.proc.pid ?? '?'} started`);
-  }
-
-  /** Until a turn adopts it the CLI should print nothing (case 11d); keep anything it does print. */
-  private handlersFor(entry: Entry): Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'> {
-    return {
-      onValue: (v) => (entry.onValue ? entry.onValue(v) : entry.buffered.push(v)),
-      onIgnored: (preview, reason) =>
-        entry.onIgnored
-          ? entry.onIgnored(preview, reason)
-          : this.deps.log(`${entry.kind} CLI output ignored (${reason}): ${preview}`),
-      // Discarding a waiting process is a plain kill: an interrupt line would be its first input.
-      stopLine: () => entry.stopLine?.() ?? '',
-    };
   }
 
   /** Register an entry: expiry timer, and dropped if it dies while it waits. */
@@ -413,17 +310,7 @@ export class WarmPool {
     // Remember it until it is gone, so stopAll (quit) also waits for processes discarded earlier.
     this.dying.add(entry.proc);
     void entry.proc.exited.then(() => this.dying.delete(entry.proc));
-    if (entry.kind === 'kept') {
-      // It has a conversation: closing stdin lets it end by itself (case 11b); a signal only if it lingers.
-      entry.proc.closeStdin();
-      const timer = this.clock.setTimeout(() => entry.proc.stop(), KEPT_CLOSE_GRACE_MS);
-      (timer as { unref?: () => void } | undefined)?.unref?.();
-      void entry.proc.exited.then(() => this.clock.clearTimeout(timer));
-    } else {
-      entry.proc.stop();
-    }
-    // The scratch dir lives as long as its process: the CLI may still read the files it names.
-    void entry.proc.exited.then(() => entry.plan.scratch.cleanup());
+    endEntry(entry, this.clock);
   }
 
   private clearTimer(entry: Entry): void {

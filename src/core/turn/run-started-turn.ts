@@ -1,0 +1,175 @@
+import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
+import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
+import { turnCredential } from './build-turn-args';
+import { buildTranscriptPreamble } from './build-user-line';
+import type { ControlSession } from './control-session';
+import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
+import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
+import type { TurnProcess } from './turn-process';
+import type { TurnOutcome, TurnRequest } from './turn-request';
+import type { WarmPool } from './warm-pool';
+
+/** Where thread → session uuids live (SessionsStore in production). */
+export interface SessionMap {
+  get(threadId: string): Promise<string | undefined>;
+  set(threadId: string, sessionId: string): Promise<void>;
+  /** Forget what is cached: another process changed the file. */
+  reload?(): void;
+}
+
+/** Each session's running cost after its last turn (SessionCostsStore in production). */
+export interface SessionCostMap {
+  lastCost(sessionId: string): Promise<number | undefined>;
+  setLastCost(sessionId: string, totalUsd: number): Promise<void>;
+}
+
+/** What a started turn needs from its engine. */
+export interface StartedTurnDeps {
+  sessions: SessionMap;
+  sessionCosts?: SessionCostMap;
+  warm: WarmPool;
+  attempt: AttemptDeps;
+  newSessionId: () => string;
+}
+
+/** The turn's side of it: its events, whether the user stopped it, and where its live process goes. */
+export interface StartedTurn {
+  emit: (e: TurnEvent) => void;
+  isStopped: () => boolean;
+  onProcess: (p: TurnProcess, control: ControlSession) => void;
+}
+
+/** Emits the turn's `finished` (always its last event) and returns the outcome. */
+export function finishTurn(emit: (e: TurnEvent) => void, req: TurnBase, outcome: TurnOutcome): TurnOutcome {
+  emit({ threadId: req.threadId, turnId: req.turnId, type: 'finished', status: outcome.status });
+  return outcome;
+}
+
+type TurnBase = { threadId: string; turnId: string };
+
+/**
+ * A turn that holds its place and its thread's lock, from its `started` to its `finished`: its session (resumed, or
+ * a fresh one the CLI could not use the old one), one attempt — or two — and how it ended.
+ */
+export async function runStartedTurn(
+  req: TurnRequest,
+  projectDirFound: Promise<string | null>,
+  turn: StartedTurn,
+  deps: StartedTurnDeps,
+): Promise<TurnOutcome> {
+  const { emit, isStopped } = turn;
+  const base = { threadId: req.threadId, turnId: req.turnId };
+  const log = deps.attempt.log;
+  const projectDir = await projectDirFound;
+  if (!projectDir) {
+    const error: TurnError = {
+      kind: 'internal',
+      message: `The project folder ${req.settings.projectDir} does not exist.`,
+      hint: "Choose another folder in the thread's settings.",
+    };
+    emit({ ...base, type: 'error', error });
+    return finishTurn(emit, base, { status: 'failed', error });
+  }
+  if (req.mcp === 'failed') {
+    emit({
+      ...base,
+      type: 'warning',
+      message: "Claude Desk's tools are unavailable this turn: its MCP server did not start.",
+    });
+  }
+
+  const stored = await deps.sessions.get(req.threadId);
+  // A warm `--session-id` process was started with a uuid of its own: use it.
+  let sessionId = stored ?? deps.warm.pendingSessionId(req.threadId) ?? deps.newSessionId();
+  let resume = stored !== undefined;
+  let fellBack = false;
+  let attempt: AttemptResult;
+  for (;;) {
+    if (isStopped()) return finishTurn(emit, base, { status: 'stopped' });
+    const preamble = resume ? undefined : buildTranscriptPreamble(await req.earlierMessages());
+    const sessionCostBefore = resume ? await sessionCostBeforeTurn(sessionId, req, deps.sessionCosts) : 0;
+    attempt = await runAttempt(
+      req,
+      {
+        sessionId,
+        resume,
+        sessionCostBefore,
+        resumeAt: resume && req.forkAt?.sessionId === sessionId ? req.forkAt.resumeAt : undefined,
+        preamble,
+        projectDir,
+        emit,
+        onProcess: turn.onProcess,
+        warm: fellBack ? undefined : deps.warm, // a fresh session never takes a process warmed for another
+        onSession: (id) => {
+          deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
+        },
+      },
+      deps.attempt,
+    );
+    // Cases 03 and 14: the CLI could not use the uuid and said nothing else. Once, start afresh and
+    // hand the new session the thread so far.
+    if (!fellBack && !attempt.sawInit && !attempt.exit.stopped && needsFreshSession(attempt.exit, attempt.verdict)) {
+      fellBack = true;
+      log(`session ${sessionId} of thread ${req.threadId} unusable; starting a fresh one`);
+      sessionId = deps.newSessionId();
+      resume = false;
+      emit({ ...base, type: 'warning', message: FRESH_SESSION_WARNING });
+      continue;
+    }
+    break;
+  }
+  return concludeTurn(req, sessionId, attempt, turn, deps);
+}
+
+/** The attempt's verdict saved and shown, then the turn's outcome: stopped, failed (with why) or done. */
+async function concludeTurn(
+  req: TurnRequest,
+  sessionId: string,
+  attempt: AttemptResult,
+  { emit, isStopped }: StartedTurn,
+  deps: StartedTurnDeps,
+): Promise<TurnOutcome> {
+  const base = { threadId: req.threadId, turnId: req.turnId };
+  const log = deps.attempt.log;
+  const verdict: TurnVerdict | undefined = attempt.verdict?.verdict;
+  if (verdict?.sessionCostUsd && deps.sessionCosts) {
+    // A total of 0 (no API call, or a CLI that lost the session's cost record) never lowers the baseline.
+    await deps.sessionCosts
+      .setLastCost(verdict.sessionId ?? sessionId, verdict.sessionCostUsd)
+      .catch((err: Error) => log(`could not save the session's cost: ${err.message}`));
+  }
+  if (verdict && !attempt.resultEmitted) emit({ ...base, type: 'result', verdict });
+  if (attempt.exit.stopped || isStopped()) return finishTurn(emit, base, { status: 'stopped', verdict });
+  const ended =
+    attempt.fatal ??
+    classifyTurnEnd({
+      exit: attempt.exit,
+      verdict: attempt.verdict,
+      file: attempt.file,
+      idleTimeoutMs: deps.attempt.idleTimeoutMs,
+      apiErrorText: attempt.apiErrorText,
+    });
+  // Which credential was refused decides what the user can do about it (saving a key is useless
+  // while the environment's key wins).
+  const error =
+    ended?.kind === 'auth_required'
+      ? explainAuthFailure(ended, turnCredential(deps.attempt.env, req.savedApiKey))
+      : ended;
+  if (error) {
+    if (attempt.exit.stderrTail.trim())
+      log(`turn ${req.turnId} failed; Claude Code's stderr:\n${attempt.exit.stderrTail}`);
+    emit({ ...base, type: 'error', error });
+    return finishTurn(emit, base, { status: 'failed', verdict, error });
+  }
+  return finishTurn(emit, base, { status: 'done', verdict });
+}
+
+/** The resumed session's running cost so far: its saved figure, else (a thread from before) its last verdict. */
+async function sessionCostBeforeTurn(
+  sessionId: string,
+  req: TurnRequest,
+  costs: SessionCostMap | undefined,
+): Promise<number> {
+  const saved = await costs?.lastCost(sessionId).catch(() => undefined);
+  return saved ?? sessionTotalFromHistory(await req.earlierMessages(), sessionId) ?? 0;
+}
