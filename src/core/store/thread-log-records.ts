@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { permissionModeSchema } from '../../shared/settings';
 import type { ThreadSettings, ThreadTotals } from '../../shared/threads';
-import type { LogRecord } from './thread-log';
+import type { LogRecord } from './thread-log-types';
 
 /** Unknown keys are kept: a newer version's fields survive this one's compaction and index. */
 export const storedThreadSettingsSchema = z.looseObject({
