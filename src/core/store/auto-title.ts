@@ -23,14 +23,15 @@ export class AutoTitles {
   }
 
   /**
-   * A turn's snapshot. Once the turn is over the weak title's chance is used up; the better title, when the answer
-   * gives one and `currentTitle` is still the one this store gave (a rename in the meantime wins).
+   * A turn's snapshot. Once the turn is over the weak title's chance is used up: returns the answer's title when it
+   * gives one and `currentTitle` is still the one this store gave.
    */
   fromAnswer(threadId: string, currentTitle: string, message: AssistantMessage): string | undefined {
     const weak = this.weak.get(threadId);
     if (weak === undefined || !isFinalStatus(message.status)) return undefined;
     this.weak.delete(threadId);
     const better = message.status === 'done' ? titleFromAnswer(messageText(message)) : undefined;
+    // Only over the title this store gave: a rename in the meantime wins.
     return better && currentTitle === weak ? better : undefined;
   }
 
