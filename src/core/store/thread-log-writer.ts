@@ -9,7 +9,7 @@ import type { ThreadQueues } from './thread-queues';
 import { toSummary, type IndexEntry } from './threads-index';
 
 // Compact a log once superseded snapshots outweigh live data (and are worth a rewrite).
-export const COMPACT_MIN_CHARS = 256 * 1024;
+const COMPACT_MIN_CHARS = 256 * 1024;
 
 export interface ThreadLogWriterDeps {
   /** The threads this store knows (each write adds to its entry's logBytes); one missing here was deleted. */
@@ -27,8 +27,6 @@ export interface ThreadLogWriterDeps {
   onSnapshotChange: (id: string) => void;
   /** See ThreadsStoreOptions.rewriteLock. */
   rewriteLock?: (id: string) => Promise<(() => Promise<void>) | null>;
-  /** Delay before a user message's log is made power-loss safe (DeferredLogSync). */
-  syncDelayMs?: number;
 }
 
 /** Records a thread's queue has not reached yet, written together (append). */
@@ -54,7 +52,7 @@ export class ThreadLogWriter {
   private readonly tailChecked = new Set<string>();
 
   constructor(private readonly deps: ThreadLogWriterDeps) {
-    this.syncs = new DeferredLogSync({ warn: deps.warn, delayMs: deps.syncDelayMs });
+    this.syncs = new DeferredLogSync({ warn: deps.warn });
     this.snapshots = new SnapshotCoalescer({
       now: deps.now,
       schedule: deps.schedule,
