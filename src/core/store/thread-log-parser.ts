@@ -2,7 +2,7 @@ import { BRANCH_KINDS, type ChatMessage, type ThreadBranch, type ThreadSummary }
 import { EMPTY_TOTALS } from '../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 import { correctLegacyCosts, totalsFromMessages } from '../../shared/turn-costs';
-import type { ParsedLog } from './thread-log';
+import type { ParsedLog } from './thread-log-types';
 import { parseLogRecord } from './thread-log-records';
 
 /**

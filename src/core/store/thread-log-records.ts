@@ -12,7 +12,8 @@
 import * as z from 'zod';
 import { permissionModeSchema } from '../../shared/settings';
 import type { ThreadSettings, ThreadTotals } from '../../shared/threads';
-import type { LogRecord } from './thread-log';
+import { TURN_STATUSES } from '../../shared/turn-states';
+import type { LogRecord } from './thread-log-types';
 
 /** Unknown keys are kept: a newer version's fields survive this one's compaction and index. */
 export const storedThreadSettingsSchema = z.looseObject({
@@ -45,7 +46,7 @@ const assistantMessageSchema = z.object({
   id: z.string(),
   role: z.literal('assistant'),
   createdAt: z.number(),
-  status: z.enum(['queued', 'running', 'waiting', 'done', 'failed', 'stopped']),
+  status: z.enum(TURN_STATUSES),
   parts: z.array(z.object({ kind: z.string() })),
 });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { ThreadSummary } from '../../shared/threads';
-import type { LogRecord } from './thread-log';
+import type { LogRecord } from './thread-log-types';
 import { parseLogRecord } from './thread-log-records';
 
 /** What another process appended to a thread's log since this one last saw it. */

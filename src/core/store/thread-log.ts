@@ -12,52 +12,12 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import readline from 'node:readline';
-import type {
-  AssistantMessage,
-  ChatMessage,
-  ThreadBranch,
-  ThreadSettings,
-  ThreadSummary,
-  ThreadTotals,
-  UserMessage,
-} from '../../shared/threads';
+import type { AssistantMessage, ChatMessage, ThreadBranch, ThreadSettings, ThreadSummary } from '../../shared/threads';
 import { ThreadLogParser } from './thread-log-parser';
+import type { LogRecord, ParsedLog } from './thread-log-types';
 
-export interface MetaRecord {
-  op: 'meta';
-  at: number;
-  id?: string;
-  title?: string;
-  createdAt?: number;
-  /** Only in a compacted log, where the message records no longer carry their original times. */
-  updatedAt?: number;
-  settings?: ThreadSettings;
-  totals?: ThreadTotals;
-  pinned?: boolean;
-}
-export type LogRecord =
-  | MetaRecord
-  | { op: 'user'; at: number; message: UserMessage }
-  | { op: 'assistant'; at: number; message: AssistantMessage }
-  /**
-   * A rewind: the messages from `branch.fromMessageId` on leave the thread and are kept as `branch`; with
-   * `resumeBranchId`, that earlier branch comes back in their place (switching branches).
-   */
-  | { op: 'branch'; at: number; branch: ThreadBranch; resumeBranchId?: string };
-
-export interface ParsedLog {
-  summary: ThreadSummary;
-  messages: ChatMessage[];
-  /** Characters held by snapshots that a later snapshot replaced: what compaction would reclaim. */
-  wasteChars: number;
-  totalChars: number;
-  /** Unreadable lines other than a torn last line. */
-  badLines: number;
-  /** Abandoned branches (rewinds), oldest first. */
-  branches: ThreadBranch[];
-  /** Whether the file ends mid-line (a crash during a write). */
-  tornTail: boolean;
-}
+// The record types live apart (the parser and the record schemas use them too); readers import them from here.
+export type { LogRecord, MetaRecord, ParsedLog } from './thread-log-types';
 
 export function serializeRecords(records: LogRecord[]): string {
   return records.map((r) => `${JSON.stringify(storedForm(r))}\n`).join('');

@@ -35,6 +35,16 @@ export function isThreadId(id: string): boolean {
   return THREAD_ID.test(id);
 }
 
+export class ThreadNotFoundError extends Error {}
+
+/** A thread's entry, for a call that needs the thread to exist. */
+export function requireEntry(entries: ReadonlyMap<string, IndexEntry>, id: string): IndexEntry {
+  // Ids become file names; anything else (e.g. a path from an MCP tool call) is simply "not found".
+  const entry = isThreadId(id) ? entries.get(id) : undefined;
+  if (!entry) throw new ThreadNotFoundError(`No thread ${JSON.stringify(id)}.`);
+  return entry;
+}
+
 /** A copy without the bookkeeping, safe to hand out. */
 export function toSummary(e: IndexEntry): ThreadSummary {
   const { id, title, createdAt, updatedAt } = e;
@@ -47,6 +57,11 @@ export function toSummary(e: IndexEntry): ThreadSummary {
     totals: { ...e.totals },
     ...(e.pinned ? { pinned: true } : {}),
   };
+}
+
+/** Where a thread's log is: `<threadsDir>/<id>.jsonl`. */
+export function logPath(dir: string, id: string): string {
+  return path.join(dir, `${id}.jsonl`);
 }
 
 export function indexPath(dir: string): string {
@@ -141,7 +156,7 @@ export async function loadIndex(
   for (const [id, size] of logs) {
     if (entries.get(id)?.logBytes === size) continue;
     // One unreadable log (permissions, removed meanwhile, a disk error) must not hide every other thread.
-    const parsed = await readThreadLogFile(id, path.join(dir, `${id}.jsonl`)).catch((err: unknown) => {
+    const parsed = await readThreadLogFile(id, logPath(dir, id)).catch((err: unknown) => {
       warn(`Skipped thread ${id}: its log could not be read (${err instanceof Error ? err.message : String(err)}).`);
       return undefined;
     });

@@ -3,71 +3,21 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, ChatMessage, UserMessage } from '../../shared/threads';
-import type { TurnVerdict } from '../../shared/turn-events';
+import { asst, textOf, threadsStoreHarness, user, verdict } from '../../../test/fixtures/threads-store-harness';
+import type { ChatMessage } from '../../shared/threads';
 import { compactedLog } from './thread-log';
-import { DEFAULT_THREAD_TITLE, ThreadNotFoundError, ThreadsStore, type ThreadsChange } from './threads-store';
+import { DEFAULT_THREAD_TITLE, ThreadNotFoundError } from './threads-store';
 
-/** A hand-driven clock and timer queue: coalescing is tested by counting writes, never by waiting. */
-function harness(dir: string) {
-  let clock = 1_000;
-  let ids = 0;
-  const timers: { fn: () => void; cancelled: boolean }[] = [];
-  const warnings: string[] = [];
-  return {
-    warnings,
-    tick: (ms: number) => (clock += ms),
-    runTimers() {
-      for (const t of timers.splice(0)) if (!t.cancelled) t.fn();
-    },
-    open: () =>
-      ThreadsStore.open({
-        dir,
-        now: () => clock,
-        newId: () => `thread-${++ids}-${Math.random().toString(36).slice(2, 8)}`,
-        schedule: (fn) => {
-          const t = { fn, cancelled: false };
-          timers.push(t);
-          return () => (t.cancelled = true);
-        },
-        onWarning: (w) => warnings.push(w),
-      }),
-  };
-}
-
-const user = (id: string, text: string, createdAt = 1): UserMessage => ({ id, role: 'user', createdAt, text });
-const asst = (id: string, text: string, status: AssistantMessage['status'] = 'running'): AssistantMessage => ({
-  id,
-  role: 'assistant',
-  createdAt: 1,
-  status,
-  parts: text ? [{ kind: 'text', text, messageId: 'm1' }] : [],
-});
-const textOf = (m: ChatMessage | undefined) =>
-  m?.role === 'user' ? m.text : (m?.parts ?? []).map((p) => ('text' in p ? p.text : '')).join('');
-const verdict: TurnVerdict = {
-  isError: false,
-  subtype: 'success',
-  costUsd: 0.5,
-  durationMs: 100,
-  numTurns: 1,
-  usage: { inputTokens: 10, outputTokens: 5 },
-};
-
+// The store's threads and their summaries: what survives a restart, a crash or a broken index. Its writes are in
+// threads-store.writes.test.ts, its search in threads-store.search.test.ts, other processes' changes in .sync.
 describe('ThreadsStore', () => {
   let dir: string;
-  let h: ReturnType<typeof harness>;
+  let h: ReturnType<typeof threadsStoreHarness>;
   beforeEach(() => {
     dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'desk-threads-')), 'state', 'threads');
-    h = harness(dir);
+    h = threadsStoreHarness(dir);
   });
   afterEach(() => fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true }));
-
-  const assistantLines = (id: string) =>
-    fs
-      .readFileSync(path.join(dir, `${id}.jsonl`), 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('"op":"assistant"')).length;
 
   it("knows a thread's message ids after one read: a send's duplicate check does not parse the log again", async () => {
     const store = await h.open();
@@ -151,41 +101,6 @@ describe('ThreadsStore', () => {
     expect((await h.open()).summary(b.id)?.title).toBe('Renamed');
   });
 
-  it('coalesces streaming snapshots and writes a final status at once', async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.saveAssistant(id, asst('turn1', 'a')); // a new turn is written at once
-    expect(assistantLines(id)).toBe(1);
-    for (let i = 0; i < 20; i++) await store.saveAssistant(id, asst('turn1', 'a'.repeat(i + 2)));
-    expect(assistantLines(id)).toBe(1);
-    // What is shown is never older than what was saved: get() sees the pending snapshot.
-    expect(textOf((await store.get(id))?.messages[0])).toBe('a'.repeat(21));
-    h.tick(250);
-    h.runTimers();
-    await store.flush();
-    expect(assistantLines(id)).toBe(2);
-    await store.saveAssistant(id, asst('turn1', 'final', 'done'));
-    expect(assistantLines(id)).toBe(3);
-    expect(textOf((await (await h.open()).get(id))?.messages[0])).toBe('final');
-  });
-
-  it('a crash mid-turn keeps what was written, skips a torn last line, and appends on a fresh line', async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.appendUser(id, user('u1', 'question'));
-    await store.saveAssistant(id, asst('turn1', 'partial answer'));
-    // "Crash": no flush; the process dies while writing the next snapshot.
-    fs.appendFileSync(path.join(dir, `${id}.jsonl`), '{"op":"assistant","at":5,"message":{"id":"turn1","par');
-
-    const after = await h.open();
-    const thread = await after.get(id);
-    expect(thread?.title).toBe('Question');
-    expect(thread?.messages.map(textOf)).toEqual(['question', 'partial answer']);
-    expect(h.warnings).toEqual([]); // a torn tail is expected after a crash, not a warning
-    await after.appendUser(id, user('u2', 'next'));
-    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['question', 'partial answer', 'next']);
-  });
-
   it('rebuilds a corrupt index from the logs with a warning', async () => {
     const store = await h.open();
     const t = await store.create({ title: 'Important' });
@@ -242,17 +157,6 @@ describe('ThreadsStore', () => {
     expect(s?.updatedAt).toBe(1_050);
   });
 
-  it('keeps message order: a turn saved before the next user message stays before it', async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.appendUser(id, user('u1', 'one'));
-    await store.saveAssistant(id, asst('turn1', 'ans'));
-    await store.saveAssistant(id, asst('turn1', 'answer one')); // pending
-    await store.appendUser(id, user('u2', 'two'));
-    await store.saveAssistant(id, asst('turn1', 'answer one!', 'done'));
-    expect((await store.get(id))?.messages.map(textOf)).toEqual(['one', 'answer one!', 'two']);
-  });
-
   it('deletes a thread and its file', async () => {
     const store = await h.open();
     const a = await store.create();
@@ -264,42 +168,6 @@ describe('ThreadsStore', () => {
     await expect(store.appendUser(a.id, user('u', 'x'))).rejects.toBeInstanceOf(ThreadNotFoundError);
     await store.flush();
     expect((await (await h.open()).list()).map((s) => s.id)).toEqual([b.id]);
-  });
-
-  it('a user message is in the log when appendUser resolves; deleting the thread right after leaves no log behind', async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.appendUser(id, user('u1', 'sent before its sync ends'));
-    // Read by a second store at once, as a restart right after the send would: the message is there.
-    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['sent before its sync ends']);
-    // Its power-loss sync may still be under way: it must not make the deleted log again.
-    await store.delete(id);
-    await store.flush();
-    expect(fs.existsSync(path.join(dir, `${id}.jsonl`))).toBe(false);
-    expect(h.warnings).toEqual([]);
-  });
-
-  it("a send's message and its answer's placeholder, saved in one go, are one write to the log", async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.flush();
-    const log = path.join(dir, `${id}.jsonl`);
-    // Small unsynced records go out as one synchronous append; anything else through a file handle.
-    const open = vi.spyOn(fsp, 'open');
-    const append = vi.spyOn(fs, 'appendFileSync');
-    try {
-      await Promise.all([store.appendUser(id, user('u1', 'question')), store.saveAssistant(id, asst('turn1', ''))]);
-      const writes = [
-        ...open.mock.calls.filter(([file, flags]) => file === log && flags === 'a'),
-        ...append.mock.calls.filter(([file]) => file === log),
-      ];
-      expect(writes).toHaveLength(1);
-    } finally {
-      open.mockRestore();
-      append.mockRestore();
-    }
-    await store.saveAssistant(id, asst('turn1', 'answer', 'done'));
-    expect((await (await h.open()).get(id))?.messages.map(textOf)).toEqual(['question', 'answer']);
   });
 
   it('updates per-thread settings and totals, persisted', async () => {
@@ -366,61 +234,6 @@ describe('ThreadsStore', () => {
     await expect(store.rename('../evil', 'x')).rejects.toBeInstanceOf(ThreadNotFoundError);
   });
 
-  it('searches titles and message text: case-insensitive, all terms, snippet around the hit', async () => {
-    const store = await h.open();
-    const a = await store.create({ title: 'Parser work' });
-    await store.appendUser(a.id, user('u1', 'How do I stream JSON lines?'));
-    await store.saveAssistant(
-      a.id,
-      asst('t1', `${'Intro words here. '.repeat(10)}Use a LineReader over the socket and parse each line.`, 'done'),
-    );
-    const b = await store.create({ title: 'Holiday' });
-    await store.appendUser(b.id, user('u2', 'Plan a trip to the mountains'));
-
-    const hits = await store.search('linereader SOCKET');
-    expect(hits.map((r) => r.thread.id)).toEqual([a.id]);
-    expect(hits[0]?.snippet).toContain('LineReader over the socket');
-    expect(hits[0]?.snippet.startsWith('…')).toBe(true);
-    expect(hits[0]?.snippet.length).toBeLessThan(200);
-    expect(await store.search('linereader mountains')).toEqual([]); // all terms must match in one thread
-    expect((await store.search('parser json')).map((r) => r.thread.id)).toEqual([a.id]); // title + message
-    expect((await store.search('holiday'))[0]?.snippet).toBe('Plan a trip to the mountains');
-    expect(await store.search('   ')).toEqual([]);
-    h.tick(10);
-    await store.appendUser(b.id, user('u3', 'and a socket adapter'));
-    expect((await store.search('socket', 1)).map((r) => r.thread.id)).toEqual([b.id]); // fresh text, limit 1
-  });
-
-  it('snippets are plain text: no heading marks, table pipes or emphasis; code and snake_case names stay', async () => {
-    const store = await h.open();
-    const a = await store.create({ title: 'Formats' });
-    await store.saveAssistant(
-      a.id,
-      asst(
-        't1',
-        '## Results table\n\n| Name | Speed |\n| --- | --- |\n| **fast_path** | 12 ms |\n\n```ts\nconst read_all = open();\n```',
-        'done',
-      ),
-    );
-    const [hit] = await store.search('speed');
-    expect(hit?.snippet).toBe('Results table Name Speed fast_path 12 ms const read_all = open();');
-    expect((await store.search('read_all'))[0]?.thread.id).toBe(a.id); // code is searchable
-    expect((await store.search('---'))[0]).toBeUndefined(); // markdown syntax is not
-  });
-
-  it('reads every thread’s search text ahead; a search afterwards reads no log', async () => {
-    const store = await h.open();
-    for (let i = 0; i < 3; i++) {
-      const t = await store.create({ title: `T${i}` });
-      await store.appendUser(t.id, user(`u${i}`, `topic number ${i}`));
-    }
-    expect(await store.warmSearch()).toBe(3);
-    const get = vi.spyOn(store, 'get');
-    expect((await store.search('topic', 10)).length).toBe(3);
-    expect(get).not.toHaveBeenCalled();
-    expect(await store.warmSearch(() => true)).toBe(0); // stops when told (quit)
-  });
-
   it('pins and unpins a thread without moving it in time; the pin survives a reopen and a compaction', async () => {
     const store = await h.open();
     const { id } = await store.create({ title: 'Keep me close' });
@@ -439,42 +252,6 @@ describe('ThreadsStore', () => {
     expect(again.summary(id)?.pinned).toBeUndefined();
     await again.flush();
     expect((await h.open()).summary(id)?.pinned).toBeUndefined();
-  });
-
-  it('tells listeners about changes, not about every streamed snapshot', async () => {
-    const store = await h.open();
-    const seen: ThreadsChange[] = [];
-    const off = store.onChange((c) => seen.push(c));
-    const { id } = await store.create();
-    await store.appendUser(id, user('u1', 'hi'));
-    await store.saveAssistant(id, asst('t1', 'a'));
-    for (let i = 0; i < 5; i++) await store.saveAssistant(id, asst('t1', `a${i}`));
-    await store.saveAssistant(id, asst('t1', 'done', 'done'));
-    await store.rename(id, 'x');
-    await store.delete(id);
-    off();
-    await store.create();
-    expect(seen.map((c) => c.kind)).toEqual(['created', 'message', 'message', 'message', 'updated', 'deleted']);
-    expect(seen.every((c) => c.threadId === id)).toBe(true);
-  });
-
-  it('compacts a log bloated by streaming snapshots, keeping the same content', async () => {
-    const store = await h.open();
-    const { id } = await store.create();
-    await store.appendUser(id, user('u1', 'write a lot'));
-    for (let i = 1; i <= 40; i++) {
-      await store.saveAssistant(id, asst('t1', 'x'.repeat(i * 10_000)));
-      h.tick(300);
-    }
-    const file = path.join(dir, `${id}.jsonl`);
-    const bloated = fs.statSync(file).size;
-    await store.saveAssistant(id, asst('t1', 'y'.repeat(400_000), 'done'));
-    await store.flush();
-    const size = fs.statSync(file).size;
-    expect(bloated).toBeGreaterThan(5_000_000);
-    expect(size).toBeLessThan(450_000);
-    const thread = await (await h.open()).get(id);
-    expect(thread?.messages.map((m) => textOf(m).length)).toEqual([11, 400_000]);
   });
 
   it('opens a 2,000-message thread with every message in order', async () => {
