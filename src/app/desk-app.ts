@@ -19,7 +19,7 @@ import { TurnEngine } from '../core/turn/turn-engine';
 import { keepPolicy } from '../core/turn/kept-process';
 import { appVersion } from './app-version';
 import type { EventBus } from './event-bus';
-import { openDeskFoundation, type DeskFoundationOptions } from './desk-foundation';
+import { openDeskFoundation, type DeskFoundationOptions } from './settings/desk-foundation';
 import { PrepareTurnError, TurnService, type PrepareTurn } from './turn-service';
 import type { ThreadSettings } from '../shared/threads';
 import { effectivePermissionMode, ownPermissionMode } from '../shared/settings';
@@ -30,15 +30,15 @@ import { Prewarmer } from './prewarm';
 import { HistoryIndex } from '../core/history/history-index';
 import { HistoryWatcher } from '../core/history/history-watcher';
 import { cliProjectsDir } from '../core/history/cli-projects-dir';
-import { HistoryService } from './history-service';
-import { checkProjectDir } from './project-dir';
-import { ComposerService } from './composer-service';
+import { HistoryService } from './history/history-service';
+import { checkProjectDir } from './threads/project-dir';
+import { ComposerService } from './composer/composer-service';
 import { spawnInOwnGroup } from '../core/turn/spawned-process';
-import { RewindService } from './rewind-service';
+import { RewindService } from './rewind/rewind-service';
 import { GitCheckpoints } from '../core/rewind/git-checkpoints';
 import { CliCheckpoints } from '../core/rewind/cli-checkpoints';
 import { FileBackups } from '../core/rewind/file-backups';
-import { CliFileRewind } from './rewind-cli-files';
+import { CliFileRewind } from './rewind/rewind-cli-files';
 import { buildChildEnv } from '../core/turn/build-turn-args';
 import { killProcessGroup } from '../core/process-group';
 import { ForkPointsStore } from '../core/store/fork-points-store';
@@ -175,11 +175,11 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     void sweepOrphans().then(
       (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
     );
-  const sweeper = reapedSweeper(defaultSweeper(), opts.host === 'cli' ? sweepEarlier : undefined);
-  if (opts.host !== 'cli') sweepEarlier();
+  const sweeper = reapedSweeper(defaultSweeper(), opts.host === 'command-line' ? sweepEarlier : undefined);
+  if (opts.host !== 'command-line') sweepEarlier();
   // The CLI that answered stays for the thread's next turn. The command line runs one turn
   // and quits: nothing to keep a process for there.
-  const keep = opts.host === 'cli' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
+  const keep = opts.host === 'command-line' ? { keep: 0, keepIdleMs: 0 } : keepPolicy(env);
   const engine = new TurnEngine({
     sweeper,
     tmpRoot: opts.tmpRoot,
@@ -357,7 +357,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   // The thread list's search reads every thread's text once; done ahead, so the first query is as fast as
   // the next. After start-up (the first window and turn come first); the command line searches nothing.
   const searchWarm =
-    opts.host === 'cli'
+    opts.host === 'command-line'
       ? undefined
       : setTimeout(() => {
           void threads.warmSearch(() => stopped).catch((err: unknown) => warn(`Search warm-up: ${String(err)}`));
@@ -374,7 +374,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     const { turnId, messageId, done } = await turns.send(input);
     // Once the turn is over (process gone, session saved), start the next one's CLI; a command-line chat sends
     // one message and leaves, so a CLI warmed after it would only be killed.
-    if (opts.host !== 'cli')
+    if (opts.host !== 'command-line')
       void done.then(
         () => prewarm.afterTurn(input.threadId),
         () => undefined,
@@ -449,7 +449,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     composer,
     windowState,
     rewind,
-    prewarm: opts.host === 'cli' ? undefined : prewarm,
+    prewarm: opts.host === 'command-line' ? undefined : prewarm,
     openExternal: opts.openExternal,
     chooseFolder: opts.chooseFolder,
     revealFile: opts.revealFile,

@@ -2,9 +2,9 @@ import type { DeskHandlers } from '../shared/contract';
 import type { DeskServices } from './desk-app';
 import { randomUUID } from 'node:crypto';
 import { openFileSafely } from './open-file';
-import { checkProjectDir } from './project-dir';
+import { checkProjectDir } from './threads/project-dir';
 import { effectivePermissionMode } from '../shared/settings';
-import { createStatusHandlers } from './status-handlers';
+import { createStatusHandlers } from './settings/status-handlers';
 
 /** The contract, implemented once for every front door. Inputs arrive already validated (zod). */
 export function createHandlers(s: DeskServices): DeskHandlers {
