@@ -100,7 +100,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     checkpoints: opts.rewindSnapshots === false ? undefined : rewind.service,
   });
   const queue = wireQueue(f, threads.threads, turns);
-  const history = await wireHistory({ f, profile, ...threads, stopped: () => stopped }); // threads, sessions
+  const history = await wireHistory({
+    f,
+    profile,
+    threads: threads.threads,
+    sessions: threads.sessions,
+    stopped: () => stopped,
+  });
   const composer = wireComposer(f, threads.threads, settings.launcher);
   f.started();
   return {
