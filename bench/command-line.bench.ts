@@ -1,6 +1,7 @@
 /**
  * Command-line start-up: `node bin/claude-desk.mjs status` against the two Claude Code probes it runs
- * (`claude --version`, then `claude auth status --json`), spawned raw, one after the other. The goal is ≤ 1.5×.
+ * (`claude --version`, then `claude auth status --json`), spawned raw, one after the other. The goal is ≤ 1.2×, built
+ * and from the sources through tsx (what a fresh clone runs before any build).
  *
  * A shared machine's load comes and goes within seconds, so the two are measured in rounds: each round times the
  * probes and the command back to back (which goes first alternates), and its ratio compares runs that saw the same
@@ -19,6 +20,8 @@ import { realCliPath } from '../test/fixtures/real-cli';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Math.max(7, Number(process.env.BENCH_RUNS) || 15);
 const SOURCE_RUNS = 3;
+/** `claude-desk status` against the raw probes, built and through tsx. */
+const GOAL = 1.2;
 const built = path.join(root, 'out', 'command-line', 'main.mjs');
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-cli-'));
@@ -74,18 +77,26 @@ try {
     cmd.push(c);
     ratios.push(c / p);
   }
+  // The sources' rounds as the built ones: probes and command back to back, so a ratio compares one load.
   const src: number[] = [];
-  for (let i = 0; i < SOURCE_RUNS; i++) src.push(statusFromSources());
+  const srcRatios: number[] = [];
+  for (let i = 0; i < SOURCE_RUNS; i++) {
+    const p = probes();
+    const c = statusFromSources();
+    src.push(c);
+    srcRatios.push(c / p);
+  }
   const r = median(raw);
   const s = median(src);
   const [lo, hi] = [sorted(ratios)[0]!, sorted(ratios).at(-1)!];
   console.log(`raw probes (claude --version + auth status): ${r.toFixed(0)} ms (median of ${RUNS})`);
   console.log(
     `claude-desk status (built, out/):            ${median(cmd).toFixed(0)} ms → ${median(ratios).toFixed(2)}× the raw probes ` +
-      `(median of ${RUNS} rounds, min ${lo.toFixed(2)}, max ${hi.toFixed(2)}; goal ≤ 1.5×)`,
+      `(median of ${RUNS} rounds, min ${lo.toFixed(2)}, max ${hi.toFixed(2)}; goal ≤ ${GOAL}×)`,
   );
   console.log(
-    `claude-desk status (sources, through tsx):   ${s.toFixed(0)} ms → ${(s / r).toFixed(2)}× (${SOURCE_RUNS} runs)`,
+    `claude-desk status (sources, through tsx):   ${s.toFixed(0)} ms → ${median(srcRatios).toFixed(2)}× the raw probes ` +
+      `(median of ${SOURCE_RUNS} rounds, a fresh clone before any build; goal ≤ ${GOAL}×)`,
   );
 } finally {
   fs.rmSync(home, { recursive: true, force: true });

@@ -94,7 +94,7 @@ describe.runIf(process.platform !== 'win32')('one turn at a time per thread, acr
   it('a second command line waits with a sentence while the first runs, and answers once the first has stopped', async () => {
     const first = busyChat();
     const owner = await until(heldLock, 'the first chat to hold the thread');
-    expect(owner).toMatchObject({ pid: first.pid, host: 'cli' });
+    expect(owner).toMatchObject({ pid: first.pid, host: 'command-line' });
 
     const second = chat('second');
     const waiting = `Waiting for the command line (claude-desk chat) to finish its turn on this thread (process ${first.pid})…`;

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createDeskApp, type DeskApp } from './desk-app';
-import { checkProjectDir } from './project-dir';
+import { checkProjectDir } from './threads/project-dir';
 
 /**
  * A thread's own settings through the contract: the project folder is checked when it is saved (so a

@@ -20,7 +20,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     return 1;
   }
   const text = message.text;
-  const desk = await createDeskApp({ host: 'cli' });
+  const desk = await createDeskApp({ host: 'command-line' });
   // The same handlers and bus as a window or a tab: this door only translates flags and terminal output.
   const { handlers, bus } = desk;
   let interrupts = 0;

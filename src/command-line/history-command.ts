@@ -8,7 +8,7 @@ import type { HistorySession } from '../shared/history';
  * machine (from the same index as the History view), most recent first. Exit 0, also when none match.
  */
 export async function historyCommand(flags: Record<string, string | boolean>): Promise<number> {
-  const desk = await createDeskApp({ host: 'cli' });
+  const desk = await createDeskApp({ host: 'command-line' });
   try {
     // The same calls as the History view; this door has no watcher, so it waits for a full scan first.
     const { handlers } = desk;

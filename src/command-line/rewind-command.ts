@@ -21,7 +21,7 @@ export async function rewindCommand(flags: Record<string, string | boolean>): Pr
     );
     return 1;
   }
-  const desk = await createDeskApp({ host: 'cli' });
+  const desk = await createDeskApp({ host: 'command-line' });
   try {
     const summary = (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name);
     if (!summary) {

@@ -10,7 +10,7 @@ export interface LockOwner {
   pid: number;
   /** The process's start time as the OS keeps it (Linux: /proc/<pid>/stat), when known. */
   startTime?: string;
-  /** Which front door: 'cli', 'web' or 'electron' — for the sentence the other one shows. */
+  /** Which front door: 'command-line', 'web' or 'electron' — for the sentence the other one shows. */
   host: string;
   /** When the lock file was written (epoch ms): a spare is written ahead, at the end of this instance's last turn. */
   at: number;
@@ -323,7 +323,8 @@ async function youngerThan(file: string, ms: number): Promise<boolean> {
 
 /** The front door that holds a lock, as a sentence names it. */
 export function elsewhereName(host: string): string {
-  return host === 'cli'
+  // 'cli': what a command line wrote before the host was renamed, still holding a lock while this one starts.
+  return host === 'command-line' || host === 'cli'
     ? 'the command line (claude-desk chat)'
     : host === 'web'
       ? 'another Claude Desk in a browser'

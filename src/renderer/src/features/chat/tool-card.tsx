@@ -71,7 +71,7 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
 function deniedText(part: ToolPart, approval?: ApprovalCard): string | undefined {
   if (part.denied) return part.denied;
   if (approval?.outcome !== 'denied') return undefined;
-  // The host's stand-in when no reason was typed (core/turn/control-protocol.ts) says nothing more.
+  // The host's stand-in when no reason was typed (core/claude-code-wire/control-protocol.ts) says nothing more.
   const reason = part.result && part.result !== 'The user denied this tool call.' ? part.result : undefined;
   return reason ? `Denied: ${reason}` : 'Denied by you';
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FileIndex } from '../core/composer/file-index';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
+import { FileIndex } from '../../core/composer/file-index';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { ComposerService } from './composer-service';
-import type { Spawner } from '../core/claude-code-wire/spawned-process';
+import type { Spawner } from '../../core/claude-code-wire/spawned-process';
 
 const temp = useTempDirs('composer-service');
 

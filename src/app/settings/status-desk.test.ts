@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { callHandler } from './dispatch-call';
+import { callHandler } from '../dispatch-call';
 import { createStatusDesk } from './status-desk';
 
 /** `claude-desk status` and `doctor`: the status calls over the foundation alone. */
@@ -16,7 +16,7 @@ describe('status desk', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-status-'));
     const missing = path.join(dataDir, 'no-such-claude');
     const desk = await createStatusDesk({
-      host: 'cli',
+      host: 'command-line',
       env: { PATH: process.env.PATH, HOME: dataDir, CLAUDE_DESK_CLI: missing, CLAUDE_DESK_DATA_DIR: dataDir },
     });
     try {

@@ -1,22 +1,18 @@
-import fs from 'node:fs/promises';
-import type { AppInfo, CliOverview } from '../shared/contract';
-import { APP_NAME, resolveDataDir, type DataDirLayout } from '../core/store/data-dir';
-import { ApiKeyStore, type SecretCipher } from '../core/store/api-key-store';
-import { SettingsStore } from '../core/store/settings-store';
-import { createLogger, type Logger } from '../core/log/logger';
-import { SecretRedactor } from '../core/log/redact';
-import { CliService } from '../core/cli/cli-service';
-import { selectSandbox, type Sandbox } from '../core/sandbox/select-sandbox';
-import { appVersion } from './app-version';
-import { EventBus } from './event-bus';
+import type { AppInfo, CliOverview } from '../../shared/contract';
+import { APP_NAME, type DataDirLayout } from '../../core/store/data-dir';
+import type { ApiKeyStore } from '../../core/store/api-key-store';
+import { SettingsStore } from '../../core/store/settings-store';
+import { createLogger, type Logger } from '../../core/log/logger';
+import type { SecretRedactor } from '../../core/log/redact';
+import type { CliService } from '../../core/cli/cli-service';
+import { selectSandbox, type Sandbox } from '../../core/sandbox/select-sandbox';
+import { appVersion } from '../app-version';
+import { EventBus } from '../event-bus';
+import { hostProfile, type HostName } from '../host-profile';
+import { startEarly, type EarlyStart, type EarlyStartOptions } from './claude-code-probes';
 
-export interface DeskFoundationOptions {
-  host: AppInfo['host'] | 'cli';
-  env?: NodeJS.ProcessEnv;
-  /** Explicit data dir (Electron passes app.getPath('userData')); CLAUDE_DESK_DATA_DIR still wins. */
-  dataDir?: string;
-  /** OS-keychain encryption for a saved API key (Electron safeStorage); absent → memory only. */
-  cipher?: SecretCipher;
+export interface DeskFoundationOptions extends EarlyStartOptions {
+  host: HostName;
   /** Echo log lines on stderr too (command line with --verbose); never includes secrets. */
   logToConsole?: boolean;
 }
@@ -47,16 +43,14 @@ export interface DeskFoundation {
   close(): void;
 }
 
-export async function openDeskFoundation(opts: DeskFoundationOptions): Promise<DeskFoundation> {
-  const env = opts.env ?? process.env;
-  const layout = resolveDataDir({
-    env: opts.dataDir && !env.CLAUDE_DESK_DATA_DIR ? { ...env, CLAUDE_DESK_DATA_DIR: opts.dataDir } : env,
-  });
-  await fs.mkdir(layout.stateDir, { recursive: true, mode: 0o700 });
-  await fs.mkdir(layout.workspaceDir, { recursive: true });
-
-  // One registry of this run's secrets: the log, turn errors (so the thread log) and front doors scrub through it.
-  const redactor = new SecretRedactor();
+/** `early`: the first step when the caller took it already (the status commands start their probes with it). */
+export async function openDeskFoundation(
+  opts: DeskFoundationOptions,
+  early: EarlyStart = startEarly(opts),
+): Promise<DeskFoundation> {
+  const { env, layout, redactor, cli } = early;
+  const apiKey = await early.apiKey; // also makes the data dir's folders
+  const { consoleWarnings } = hostProfile(opts);
   const log = createLogger({ file: layout.logFile, console: opts.logToConsole ? console : undefined, redactor });
   const bus = new EventBus();
   // What goes wrong with the app's own files reaches the user, not only the log: kept for windows that
@@ -67,21 +61,11 @@ export async function openDeskFoundation(opts: DeskFoundationOptions): Promise<D
     log.warn(message);
     if (warnings.length < 50) warnings.push(message);
     bus.emit('notice', { level: 'warning', message });
-    if (starting && opts.host === 'cli' && !opts.logToConsole) process.stderr.write(`warning: ${message}\n`);
+    if (starting && consoleWarnings && !opts.logToConsole) process.stderr.write(`warning: ${message}\n`);
   };
+  early.connectWarnings(warn);
 
-  const apiKey = await ApiKeyStore.open({
-    file: `${layout.stateDir}/api-key.bin`,
-    cipher: opts.cipher,
-    onWarning: warn,
-    onSecret: (k) => redactor.add(k),
-  });
   const settings = await SettingsStore.open({ file: layout.settingsFile, env, keyStore: apiKey, onWarning: warn });
-  // The auth probe gets a saved key in its environment, so the status card reports what a turn will use.
-  const cli = new CliService({
-    env,
-    savedKey: { hasSavedApiKey: () => apiKey.has(), readSavedApiKey: async () => apiKey.get() ?? null },
-  });
 
   let sandboxPromise: Promise<Sandbox> | undefined;
   const sandbox = (): Promise<Sandbox> =>

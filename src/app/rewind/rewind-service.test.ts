@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, Thread, ThreadBranch } from '../shared/threads';
-import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
+import type { ChatMessage, Thread, ThreadBranch } from '../../shared/threads';
+import type { GitCheckpoints } from '../../core/rewind/git-checkpoints';
 import { RewindService } from './rewind-service';
 
 const messages: ChatMessage[] = [

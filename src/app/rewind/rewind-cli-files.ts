@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RewindFile } from '../shared/rewind';
-import type { CliCheckpoints, CliCheckpointTarget } from '../core/rewind/cli-checkpoints';
-import type { FileBackups } from '../core/rewind/file-backups';
+import type { RewindFile } from '../../shared/rewind';
+import type { CliCheckpoints, CliCheckpointTarget } from '../../core/rewind/cli-checkpoints';
+import type { FileBackups } from '../../core/rewind/file-backups';
 
 /** Text previews bigger than this are not sent to the window (the list still names the file). */
 const PREVIEW_MAX_BYTES = 256 * 1024;

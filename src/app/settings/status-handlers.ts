@@ -1,4 +1,4 @@
-import type { DeskHandlers } from '../shared/contract';
+import type { DeskHandlers } from '../../shared/contract';
 import type { DeskFoundation } from './desk-foundation';
 
 export type StatusHandlers = Pick<DeskHandlers, 'getAppInfo' | 'getCliStatus' | 'getDoctor'>;

@@ -3,13 +3,13 @@
  * that continue them, searched together with the threads, continued as threads, exported as Markdown.
  */
 import fs from 'node:fs/promises';
-import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from '../shared/history';
-import type { ThreadSettings } from '../shared/threads';
-import type { HistoryIndex } from '../core/history/history-index';
-import { markdownFileName, toMarkdown } from '../core/history/export-markdown';
-import { readTranscriptPage, readWholeTranscript, SessionNotFoundError } from '../core/history/transcript-pages';
-import type { SessionsStore } from '../core/store/sessions-store';
-import type { ThreadsStore } from '../core/store/threads-store';
+import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from '../../shared/history';
+import type { ThreadSettings } from '../../shared/threads';
+import type { HistoryIndex } from '../../core/history/history-index';
+import { markdownFileName, toMarkdown } from '../../core/history/export-markdown';
+import { readTranscriptPage, readWholeTranscript, SessionNotFoundError } from '../../core/history/transcript-pages';
+import type { SessionsStore } from '../../core/store/sessions-store';
+import type { ThreadsStore } from '../../core/store/threads-store';
 
 /** Turns brought into a continued thread: what it shows and what a fresh session is handed if needed. */
 const CONTINUE_PROMPTS = 20;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RewindOutcome, RewindPreview } from '../shared/rewind';
-import type { AssistantMessage, BranchKind, ChatMessage, Thread, ThreadBranch } from '../shared/threads';
-import type { GitCheckpoints } from '../core/rewind/git-checkpoints';
-import type { ForkPointsStore } from '../core/store/fork-points-store';
-import type { ThreadsStore } from '../core/store/threads-store';
-import type { CliCheckpointTarget } from '../core/rewind/cli-checkpoints';
+import type { RewindOutcome, RewindPreview } from '../../shared/rewind';
+import type { AssistantMessage, BranchKind, ChatMessage, Thread, ThreadBranch } from '../../shared/threads';
+import type { GitCheckpoints } from '../../core/rewind/git-checkpoints';
+import type { ForkPointsStore } from '../../core/store/fork-points-store';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import type { CliCheckpointTarget } from '../../core/rewind/cli-checkpoints';
 import type { CliFileRewind } from './rewind-cli-files';
 
 export interface RewindDeps {

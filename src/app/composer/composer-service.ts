@@ -1,11 +1,11 @@
-import type { ComposerCatalog, FileMatch } from '../shared/composer';
-import { fallbackCatalog, probeCatalog } from '../core/composer/probe-catalog';
-import { FileIndex } from '../core/composer/file-index';
-import { buildChildEnv } from '../core/turn/build-turn-args';
-import { resolveProjectDir } from '../core/turn/spawn-plan';
-import type { Spawner } from '../core/claude-code-wire/spawned-process';
-import type { DataDirLayout } from '../core/store/data-dir';
-import type { ThreadSettings } from '../shared/threads';
+import type { ComposerCatalog, FileMatch } from '../../shared/composer';
+import { fallbackCatalog, probeCatalog } from '../../core/composer/probe-catalog';
+import { FileIndex } from '../../core/composer/file-index';
+import { buildChildEnv } from '../../core/turn/build-turn-args';
+import { resolveProjectDir } from '../../core/turn/spawn-plan';
+import type { Spawner } from '../../core/claude-code-wire/spawned-process';
+import type { DataDirLayout } from '../../core/store/data-dir';
+import type { ThreadSettings } from '../../shared/threads';
 
 /** How the CLI is started for a catalog probe (the same binary, PATH and key a turn would use). */
 export interface CatalogCli {

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { DeskHandlers } from '../../shared/contract';
+import { GitCheckpoints } from '../../core/rewind/git-checkpoints';
+import { CliCheckpoints } from '../../core/rewind/cli-checkpoints';
+import { FileBackups } from '../../core/rewind/file-backups';
+import { killProcessGroup } from '../../core/process-group';
+import type { DeskFoundation } from '../settings/desk-foundation';
+import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
+import type { ThreadsWiring } from '../threads/threads-wiring';
+import type { TurnsWiring } from '../turns/turns-wiring';
+import { RewindService } from './rewind-service';
+import { CliFileRewind } from './rewind-cli-files';
+
+type RewindHandlers = Pick<
+  DeskHandlers,
+  'previewRewind' | 'rewindThread' | 'listBranches' | 'resendFrom' | 'switchBranch'
+>;
+
+/**
+ * Rewind a thread's files and conversation to before one of its messages, and its branches. Built before the turns
+ * (which snapshot through it): `turns` is read only when a call comes.
+ */
+export function wireRewind(
+  f: Pick<DeskFoundation, 'layout'>,
+  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks'>,
+  launcher: ClaudeCodeLauncher,
+  turns: () => Pick<TurnsWiring, 'service' | 'engine' | 'startTurn'>,
+) {
+  const { layout } = f;
+  const service = new RewindService({
+    threads: threads.threads,
+    sessions: threads.sessions,
+    forks: threads.forks,
+    checkpoints: new GitCheckpoints(),
+    // Claude Code's own checkpoints, read and applied by a control-only process with a turn's CLI, PATH and key.
+    cliFiles: new CliFileRewind(
+      new CliCheckpoints({ launch: () => launcher.withEnv(), killGroup: killProcessGroup }),
+      new FileBackups(path.join(layout.stateDir, 'rewind-backups')),
+    ),
+    projectDir: (thread) => thread.settings.projectDir ?? layout.workspaceDir,
+    settled: (threadId) => turns().service.settled(threadId),
+    discardProcesses: (threadId) => turns().engine.warm.discard(threadId, 'the thread was rewound'),
+  });
+  const handlers: RewindHandlers = {
+    previewRewind: async ({ threadId, messageId }) => service.preview(threadId, messageId),
+    rewindThread: async ({ threadId, messageId, overwrite }) => service.rewind(threadId, messageId, overwrite),
+    listBranches: async ({ threadId }) =>
+      ((await threads.threads.get(threadId))?.branches ?? []).map((b) => ({
+        id: b.id,
+        ...(b.kind ? { kind: b.kind } : {}),
+        ...(b.afterMessageId ? { afterMessageId: b.afterMessageId } : {}),
+        createdAt: b.createdAt,
+        messageCount: b.messages.length,
+      })),
+    resendFrom: async ({ threadId, messageId, text, images, kind }) => {
+      const original = (await threads.threads.get(threadId))?.messages.find((m) => m.id === messageId);
+      if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');
+      // Only the images' names are kept: sending the same message again needs their bytes from the sender.
+      if (text === undefined && original.images?.length && !images?.length)
+        throw new Error(
+          'This message had images, which Claude Desk does not keep: use Edit & resend and attach them again.',
+        );
+      const user = await service.forkConversation(
+        threadId,
+        messageId,
+        kind ?? (text === undefined ? 'regenerate' : 'edit'),
+      );
+      return turns().startTurn({ threadId, text: text ?? user.text, ...(images?.length ? { images } : {}) });
+    },
+    switchBranch: async ({ threadId, branchId }) => service.switchBranch(threadId, branchId),
+  };
+  return { service, handlers };
+}

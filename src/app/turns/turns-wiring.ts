@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { DeskHandlers } from '../../shared/contract';
+import { effectivePermissionMode, ownPermissionMode } from '../../shared/settings';
+import type { ThreadSettings } from '../../shared/threads';
+import { SessionCostsStore } from '../../core/store/session-costs-store';
+import type { ProcessSweeper } from '../../core/process-sweep';
+import { createLazyMcpEndpoint } from '../../core/mcp/lazy-mcp-endpoint';
+import { TurnEngine } from '../../core/turn/turn-engine';
+import { keepPolicy } from '../../core/turn/kept-process';
+import type { createMemoryStore } from '../../core/store/memory-store';
+import { appVersion } from '../app-version';
+import type { HostProfile } from '../host-profile';
+import type { DeskFoundation } from '../settings/desk-foundation';
+import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
+import type { ThreadsWiring } from '../threads/threads-wiring';
+import { TurnService, type PrepareTurn } from '../turn-service';
+import { TurnControls } from '../turn-controls';
+import { Prewarmer } from '../prewarm';
+import { RunningTurns } from '../running-turns';
+
+export interface TurnsWiringDeps {
+  f: DeskFoundation;
+  profile: Pick<HostProfile, 'keepProcesses' | 'prewarm'>;
+  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks' | 'locks'>;
+  memory: ReturnType<typeof createMemoryStore>;
+  sweeper: ProcessSweeper;
+  launcher: ClaudeCodeLauncher;
+  /** Snapshots of the project around each turn, for a rewind (absent: the bench's baseline). */
+  checkpoints?: ConstructorParameters<typeof TurnService>[0]['checkpoints'];
+  tmpRoot?: string;
+  notify?: (title: string, body: string) => void;
+  powerSaver?: () => boolean;
+}
+
+export type TurnsWiring = Awaited<ReturnType<typeof wireTurns>>;
+type TurnHandlers = Pick<DeskHandlers, 'sendMessage' | 'stopTurn' | 'answerApproval' | 'clearSession' | 'prepareTurn'>;
+
+/** The turns: the engine that runs the CLI, the service that records each turn, live controls and pre-warming. */
+export async function wireTurns(d: TurnsWiringDeps) {
+  const { f, profile, launcher } = d;
+  const { env, layout, log, redactor, bus, warn, settings, apiKey, sandbox } = f;
+  const { threads, sessions, forks, locks } = d.threads;
+  // After a crash: turns that were running show as interrupted (with Retry).
+  const running = new RunningTurns(path.join(layout.stateDir, 'running-turns'));
+  await running.recover(threads, warn);
+  const mcp = createLazyMcpEndpoint(async () => {
+    // Loaded with the first turn: the MCP SDK is most of the start-up time of a command that runs none.
+    const { startDeskMcpServer } = await import('../../core/mcp/desk-mcp-server');
+    const server = await startDeskMcpServer({
+      memory: d.memory,
+      threads,
+      policy: () => settings.get().toolPolicy,
+      version: appVersion(),
+      log: (line) => log.info(line),
+    });
+    redactor.add(server.token); // the CLI reads it from a 0600 file, but may echo it on stderr
+    return server;
+  });
+  // The CLI that answered stays for the thread's next turn, where the host keeps processes at all.
+  const keep = profile.keepProcesses ? keepPolicy(env) : { keep: 0, keepIdleMs: 0 };
+  const engine = new TurnEngine({
+    sweeper: d.sweeper,
+    tmpRoot: d.tmpRoot,
+    threadLocks: locks,
+    sessions,
+    sessionCosts: new SessionCostsStore(layout.sessionCostsFile, warn),
+    env,
+    log: (m) => log.info(m),
+    redact: (t) => redactor.text(t),
+    keep: { ...keep, powerSaver: d.powerSaver },
+  });
+
+  const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
+    const cli = await launcher.ready();
+    const endpoint = await mcp.ensure();
+    if (!endpoint.ok && !quiet)
+      bus.emit('notice', {
+        level: 'warning',
+        message: `Claude Desk's tools are unavailable this turn: ${endpoint.reason}`,
+      });
+    const wall = await sandbox();
+    const app = settings.get();
+    const { defaultModel, includeUserMcpServers } = app;
+    return {
+      // A thread without a model of its own uses the default model from Settings.
+      settings: threadSettings.model || !defaultModel ? threadSettings : { ...threadSettings, model: defaultModel },
+      permissionMode: effectivePermissionMode(threadSettings, app),
+      // Prompts that need the user reach an approval card instead of being silently denied.
+      approvals: 'user',
+      includeUserMcpServers,
+      cli: { path: cli.file, prefixArgs: cli.prefixArgs, pathEnv: cli.pathEnv },
+      savedApiKey: cli.savedApiKey,
+      mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
+      wrap: wall.kind === 'none' ? undefined : wall.wrap,
+      layout,
+    };
+  };
+  const prepare: PrepareTurn = async (threadId, threadSettings) => {
+    const parts = await prepareParts(threadSettings, false);
+    // After a rewind, the next turn forks the session at the answer before the rewound message.
+    const forkAt = await forks.get(threadId, await sessions.get(threadId));
+    return forkAt ? { ...parts, forkAt } : parts;
+  };
+
+  const controls = new TurnControls({ turns: engine, notice: (n) => bus.emit('notice', n) });
+  // A new default reaches the running answers of threads that follow it (saved before threads had a mode);
+  // a thread with a mode of its own keeps it — the header switches those one by one (updateThreadSettings).
+  let defaultMode = settings.get().permissionMode;
+  settings.onChange((s) => {
+    const previous = defaultMode;
+    defaultMode = s.permissionMode;
+    const followsDefault = (threadId: string) => !ownPermissionMode(threads.summary(threadId)?.settings);
+    if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode, followsDefault);
+  });
+
+  const service = new TurnService({
+    threads,
+    engine,
+    bus,
+    prepare,
+    checkpoints: d.checkpoints,
+    notify: d.notify,
+    log: (m) => log.warn(m),
+    running,
+  });
+
+  // The next turn's CLI started ahead of time; anything a turn is started with discards it.
+  const prewarmer = new Prewarmer({
+    pool: engine.warm,
+    threads,
+    prepare: (_threadId, threadSettings) => prepareParts(threadSettings, true),
+    isBusy: (threadId) => service.isBusy(threadId),
+    powerSaver: d.powerSaver,
+    log: (m) => log.info(m),
+  });
+  settings.onChange(() => prewarmer.invalidate('the settings changed'));
+  apiKey.onChange(() => prewarmer.invalidate('the API key changed'));
+  bus.on('statusChanged', () => prewarmer.invalidate('the Claude Code status changed'));
+  threads.onChange((change) => prewarmer.threadChanged(change));
+  /** Absent where the host pre-warms nothing (the command line). */
+  const prewarm = profile.prewarm ? prewarmer : undefined;
+
+  /** Starts a turn for a user message and, once it is over, pre-warms the next one's CLI. */
+  const startTurn = async (input: Parameters<TurnService['send']>[0]) => {
+    const { turnId, messageId, done } = await service.send(input);
+    // Once the turn is over (process gone, session saved), start the next one's CLI where the host pre-warms.
+    if (prewarm)
+      void done.then(
+        () => prewarm.afterTurn(input.threadId),
+        () => undefined,
+      );
+    return { turnId, messageId };
+  };
+
+  const handlers: TurnHandlers = {
+    sendMessage: async (input) => startTurn(input),
+    stopTurn: async ({ threadId, turnId }) => {
+      service.stop(threadId, turnId);
+      return null;
+    },
+    answerApproval: async (input) => {
+      controls.answer(input);
+      return null;
+    },
+    clearSession: async ({ threadId }) => {
+      if (!(await threads.get(threadId))) throw new Error('This thread no longer exists.');
+      if (!(await service.settled(threadId)))
+        throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
+      // Recorded case 31-clear: the CLI's own /clear switches to a new session the app would not follow.
+      // Forgetting the session makes the next turn start a fresh one; the marker keeps the transcript out of it.
+      await sessions.delete(threadId);
+      const marker = {
+        id: randomUUID(),
+        role: 'user',
+        createdAt: Date.now(),
+        text: '/clear',
+        marker: 'clear',
+      } as const;
+      await threads.appendUser(threadId, marker);
+      prewarm?.invalidate('the session was cleared');
+      bus.emit('threadsChanged', { threadId });
+      return null;
+    },
+    prepareTurn: async ({ threadId }) => {
+      void prewarm?.prepareTurn(threadId); // never fails and never delays the renderer
+      return null;
+    },
+  };
+
+  return {
+    service,
+    engine,
+    controls,
+    prewarm,
+    startTurn,
+    handlers,
+    async close() {
+      prewarmer.close();
+      await service.stopAll(); // the engine's stopAll also kills every warm process (their groups)
+      await locks.close(); // after the last turn gave its lock back: no spare lock file left behind
+      running.shutdown(); // after the turns' ends are journalled
+      await mcp.close();
+    },
+  };
+}
