@@ -39,17 +39,18 @@ const zone = (message, dirs, { electron = true, extra = [] } = {}) => ({
 
 /**
  * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
- * session reads like a chat, chat shows approval cards, tool cards, the composer's pickers, the context meter,
- * the plan limits, the task checklist and the settings' login steps, and an approval card previews a diff with
- * the tool views. Anything else two features need lives in ui/, store/ or the renderer root. Tests may compose
- * any features.
+ * session reads like a chat, chat shows approval cards, tool cards, the composer, the context meter, the plan
+ * limits, the task checklist and the settings' login steps, and an approval card previews a diff with the tool
+ * views; the composer imports no other feature. Anything else two features need lives in ui/, store/ or the
+ * renderer root. Tests may compose any features. A feature reaches the host only through store actions
+ * (HOST_SEAM): never api.ts, the WebSocket client or `window.desk` itself.
  */
 const FEATURE_USES = {
   threads: ['history', 'waiting'], // the sidebar's History tab and its Waiting for you section
   history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
   approvals: ['tools'],
-  composer: [], // the composer's pickers and panels
+  composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
   context: [], // the header's context meter and the compaction divider
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
@@ -65,6 +66,13 @@ const featureZone = (feature) => ({
   regex: `^\\.\\./(?:${FEATURES.filter((f) => f !== feature && !(FEATURE_USES[feature] ?? []).includes(f)).join('|')})(?:/|$)`,
   message: `features/${feature} may import only ${(FEATURE_USES[feature] ?? []).join(', ') || 'no other feature'}: move what both need to ui/, store/ or the renderer root (eslint.config.js: FEATURE_USES).`,
 });
+const HOST_SEAM_MESSAGE =
+  'A feature reaches the host only through a store action (a slice method in store/), never api.ts.';
+const HOST_SEAM = {
+  caseSensitive: true,
+  regex: '^(?:\\.\\./){2,}(?:api|ws-client)(?:\\.tsx?)?$',
+  message: HOST_SEAM_MESSAGE,
+};
 
 export default tseslint.config(
   {
@@ -158,9 +166,16 @@ export default tseslint.config(
     rules: zone(
       'The renderer imports only src/shared and itself (the host is reached through api.ts).',
       ['core', 'app', 'main', 'preload', 'web', 'command-line'],
-      { extra: [featureZone(feature)] },
+      { extra: [featureZone(feature), HOST_SEAM] },
     ),
   })),
+  {
+    files: ['src/renderer/src/features/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'desk', message: HOST_SEAM_MESSAGE }],
+    },
+  },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -63,4 +63,21 @@ describe('layering lint', () => {
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);
   });
+
+  // Components reach the host only through store actions (eslint.config.js: HOST_SEAM): a feature that imports
+  // the host seam, or reads `window.desk`, fails lint; the store and tests may.
+  it('a feature may not reach the host directly, only through the store', async () => {
+    expect(await restricted('src/renderer/src/features/chat/x.tsx', '../../api')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/chat/rewind/x.tsx', '../../../api')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/composer/x.ts', '../../ws-client')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/chat/x.tsx', '../../store/store-context')).toHaveLength(0);
+    expect(await restricted('src/renderer/src/features/chat/x.test.tsx', '../../api')).toHaveLength(0);
+    expect(await restricted('src/renderer/src/store/x.ts', '../api')).toHaveLength(0);
+    const desk = (file: string) =>
+      lint(file, 'export const y = window.desk;\n').then((m) =>
+        m.filter((x) => x.ruleId === 'no-restricted-properties'),
+      );
+    expect(await desk('src/renderer/src/features/tools/x.ts')).toHaveLength(1);
+    expect(await desk('src/renderer/src/api.ts')).toHaveLength(0);
+  });
 });

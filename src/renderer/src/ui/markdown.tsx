@@ -2,7 +2,6 @@ import { memo, useContext, useDeferredValue, useEffect, useRef, type ComponentPr
 import type { PluggableList } from 'unified';
 import { useDesk } from '../store/store-context';
 import { CopyButton } from './copy-button';
-import { openExternalUrl } from './external-link';
 import { loadedHighlighter, loadHighlighter, useHighlighter, type Lowlight } from './highlight/highlighter';
 import { rehypeCode } from './highlight/rehype-code';
 import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
@@ -10,7 +9,7 @@ import { PlainMarkdown } from './markdown-plain';
 import { renderMarkdown, type Components } from './markdown-processor';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
-  const host = useDesk((s) => s.appInfo?.host);
+  const openExternal = useDesk((s) => s.openExternal);
   return (
     <a
       {...rest}
@@ -18,7 +17,7 @@ function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { 
       rel="noreferrer noopener"
       onClick={(e) => {
         e.preventDefault();
-        if (href) openExternalUrl(href, host);
+        if (href) openExternal(href);
       }}
     >
       {children}

@@ -1,7 +1,7 @@
 import { useDesk } from '../../store/store-context';
 import { ChatHeader } from './chat-header';
 import { CliBanner } from './cli-banner';
-import { Composer, focusComposer } from './composer';
+import { Composer, focusComposer } from '../composer/composer';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
 

@@ -6,7 +6,7 @@ import { isThreadBusy } from '../../store/turn-selectors';
 import { CopyButton } from '../../ui/copy-button';
 import { Icon } from '../../ui/icons';
 import { splitAttachedTexts, typedText, withAttachedTexts } from '../../../../shared/attached-text';
-import { TextAttachments } from './text-attachments';
+import { TextAttachments } from '../../ui/text-attachments';
 
 /**
  * The formats, made once: `toLocaleTimeString(…, options)` builds a new Intl formatter on every call, and scrolling
