@@ -7,6 +7,7 @@ import { rehypeCode } from './highlight/rehype-code';
 import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
 import { PlainMarkdown } from './markdown-plain';
 import { renderMarkdown, type Components } from './markdown-processor';
+import './markdown.css';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
   const openExternal = useDesk((s) => s.openExternal);

@@ -11,6 +11,7 @@ import { onTextBoxKey, useTextBox } from './text-box';
 import { useNativeCommand } from './use-native-command';
 import { usePicker } from './use-picker';
 import { useRecall } from './use-recall';
+import './composer.css';
 
 export { focusComposer, isComposer } from './text-box';
 
