@@ -17,15 +17,23 @@ export function placeOf(rel) {
   if (parts[0] !== 'src' || parts.length < 3) return undefined; // outside src/: test fixtures, build plugins
   const layer = parts[1];
   if (layer === 'core') return { layer, room: parts.length > 3 ? parts[2] : '(root)' };
-  if (layer === 'renderer' && parts[2] === 'src' && parts[3] === 'features' && parts.length > 5)
-    return { layer, feature: parts[4] };
+  if (layer === 'renderer' && parts[2] === 'src') {
+    const area = parts.length > 4 ? parts[3] : '(root)';
+    const module = parts.at(-1).replace(/\.[cm]?[jt]sx?$/, '');
+    return { layer, area, module, ...(area === 'features' && parts.length > 5 ? { feature: parts[4] } : {}) };
+  }
   return { layer };
 }
 
 const isTest = (rel) => /\.test\.tsx?$/.test(rel);
 
 /**
- * @param {{ layers: Record<string, string[]>, coreRooms: Record<string, string[]>, features: Record<string, string[]> }} tables
+ * @param {{
+ *   layers: Record<string, string[]>,
+ *   coreRooms: Record<string, string[]>,
+ *   features: Record<string, string[]>,
+ *   hostSeam: { modules: string[], message: string },
+ * }} tables
  * @param {string} root the repository root
  */
 export function layersPlugin(tables, root) {
@@ -47,6 +55,15 @@ export function layersPlugin(tables, root) {
         return `core/${from.room} may import only ${allowed.map((r) => `core/${r}`).join(', ') || 'no other room of core'} (eslint.config.js: CORE_USES): core/${to.room} is not below it.`;
       return undefined;
     }
+    // The page's seam to the host (api.ts, the WebSocket client) is the store's: components call store actions.
+    if (
+      from.layer === 'renderer' &&
+      (from.area === 'features' || from.area === 'ui') &&
+      to.area === '(root)' &&
+      tables.hostSeam.modules.includes(to.module) &&
+      !isTest(fromRel)
+    )
+      return tables.hostSeam.message;
     // Tests may compose rooms and features (an integration test drives a turn with a store); never layers.
     if (from.layer === 'renderer' && from.feature && to.feature && from.feature !== to.feature && !isTest(fromRel)) {
       const allowed = tables.features[from.feature] ?? [];

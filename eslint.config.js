@@ -53,23 +53,31 @@ const CORE_USES = {
 
 /**
  * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
- * session reads like a chat, chat shows approval cards, tool cards, the composer's pickers, the context meter,
- * the plan limits, the task checklist and the settings' login steps, and an approval card previews a diff with
- * the tool views. Anything else two features need lives in ui/, store/ or the renderer root. Tests may compose
- * any features.
+ * session reads like a chat, chat shows approval cards, tool cards, the composer, the context meter, the plan
+ * limits, the task checklist and the settings' login steps, and an approval card previews a diff with the tool
+ * views; the composer imports no other feature. Anything else two features need lives in ui/, store/ or the
+ * renderer root. Tests may compose any features. A component (features/, ui/) reaches the host only through store
+ * actions (HOST_SEAM): never api.ts, the WebSocket client or `window.desk` itself.
  */
 const FEATURE_USES = {
   threads: ['history', 'waiting'], // the sidebar's History tab and its Waiting for you section
   history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
   approvals: ['tools'],
-  composer: [], // the composer's pickers and panels
+  composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
   context: [], // the header's context meter and the compaction divider
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   settings: [],
   tools: [],
+};
+
+/** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */
+const HOST_SEAM = {
+  modules: ['api', 'ws-client'],
+  message:
+    'A component reaches the host only through a store action (a slice method in store/), never api.ts or ws-client.ts.',
 };
 
 export default tseslint.config(
@@ -117,9 +125,19 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx,mts,js,mjs}', 'bin/**/*.{js,mjs}'],
     plugins: {
-      desk: layersPlugin({ layers: LAYERS, coreRooms: CORE_USES, features: FEATURE_USES }, import.meta.dirname),
+      desk: layersPlugin(
+        { layers: LAYERS, coreRooms: CORE_USES, features: FEATURE_USES, hostSeam: HOST_SEAM },
+        import.meta.dirname,
+      ),
     },
     rules: { 'desk/layers': 'error' },
+  },
+  {
+    files: ['src/renderer/src/features/**', 'src/renderer/src/ui/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'window', property: 'desk', message: HOST_SEAM.message }],
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -116,4 +116,24 @@ describe('layering lint', () => {
     const [message] = (await restricted('src/core/new-room/x.ts', '../store/threads-store')).map((m) => m.message);
     expect(message).toMatch(/core\/new-room is not a known room: add it to CORE_USES/);
   });
+
+  // Components reach the host only through store actions (eslint.config.js: HOST_SEAM): a feature that imports
+  // the host seam, or reads `window.desk`, fails lint; the store and tests may.
+  it('a feature may not reach the host directly, only through the store', async () => {
+    expect(await restricted('src/renderer/src/features/chat/x.tsx', '../../api')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/chat/rewind/x.tsx', '../../../api')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/composer/x.ts', '../../ws-client')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/chat/x.tsx', '../../store/store-context')).toHaveLength(0);
+    expect(await restricted('src/renderer/src/features/chat/x.test.tsx', '../../api')).toHaveLength(0);
+    expect(await restricted('src/renderer/src/store/x.ts', '../api')).toHaveLength(0);
+    // ui/ too, and however the path is spelled.
+    expect(await restricted('src/renderer/src/ui/x.tsx', '../api')).toHaveLength(1);
+    expect(await restricted('src/renderer/src/features/chat/x.tsx', './../../api.ts')).toHaveLength(1);
+    const desk = (file: string) =>
+      lint(file, 'export const y = window.desk;\n').then((m) =>
+        m.filter((x) => x.ruleId === 'no-restricted-properties'),
+      );
+    expect(await desk('src/renderer/src/features/tools/x.ts')).toHaveLength(1);
+    expect(await desk('src/renderer/src/api.ts')).toHaveLength(0);
+  });
 });

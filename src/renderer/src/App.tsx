@@ -14,7 +14,6 @@ import { DeskStoreProvider, useDesk } from './store/store-context';
 import { ConnectionBanner } from './ui/connection-banner';
 import { Notices } from './ui/notices';
 import { useShortcuts } from './use-shortcuts';
-import './features/chat/chat.css';
 import './features/threads/threads.css';
 import './features/history/history.css';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDeskStore } from './store/store-context';
 import { isThreadBusy } from './store/turn-selectors';
-import { focusComposer, isComposer } from './features/chat/composer';
+import { focusComposer, isComposer } from './features/composer/composer';
 import { focusWaitingApproval, isFocusApprovalShortcut, isTyping } from './features/approvals/approval-keys';
 import { isNarrow } from './ui/use-narrow';
 

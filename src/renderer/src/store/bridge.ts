@@ -81,6 +81,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     }),
     on('threadsChanged', ({ threadId }) => {
       refreshList();
+      s().branchesChanged(threadId);
       // Another window changed the thread on screen; a running turn's own events keep it current.
       const active = s().activeThreadId;
       if (threadId && threadId === active && !isThreadBusy(s().inFlight, active)) void s().reloadActiveThread();

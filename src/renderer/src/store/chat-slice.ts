@@ -1,142 +1,16 @@
 import { getApi } from '../api';
-import { newAssistantMessage } from '../../../shared/turn-reducer';
-import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
-import { appendMessage, isLocalId, mergeFetched, reconcileInFlight } from './merge-messages';
-import { autoTitle, DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
-import { currentTurn, turnsOf } from './turn-selectors';
+import { isLocalId, reconcileInFlight } from './merge-messages';
+import { currentTurn } from './turn-selectors';
+import { createSender } from './chat-send';
+import { createThreadFetcher } from './thread-fetch';
 
-let localSeq = 0;
-/** A placeholder the host never saw (a send it refused): its id says so, and Retry replaces it. */
-const localId = (kind: string): string => `local-${kind}-${++localSeq}`;
-
+/** The open thread, the composer's drafts, and what the user does to the conversation (send, resend, retry, stop). */
 export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
-  (set, get) => {
-    const now = deps.now ?? Date.now;
-    let askedOnFirstSend = false;
-
-    /** Fetch a thread and fold it into the view, unless the user moved on meanwhile. */
-    // The version of the open thread on screen (its summary's updatedAt when fetched): a focus fetches it
-    // again only when the list says it changed since.
-    let shown: { threadId: string; updatedAt: number } | null = null;
-    const fetchInto = async (threadId: string): Promise<void> => {
-      try {
-        const thread = await getApi().getThread({ threadId });
-        if (get().activeThreadId !== threadId) return;
-        shown = thread ? { threadId, updatedAt: thread.updatedAt } : null;
-        if (!thread) {
-          set({ threadLoading: false });
-          get().pushNotice('warning', 'That thread no longer exists.');
-          await get().selectThread(null);
-          return;
-        }
-        // A thread that could not be read in full says so (and shows what it can), never an empty thread.
-        if (thread.problem) get().pushNotice('error', `“${thread.title}”: ${thread.problem}`, true);
-        if (get().threadLoading && deps.prepareOpen) {
-          const anchor = get().scrollAnchors[threadId]?.messageId ?? null;
-          await deps.prepareOpen(thread.messages, anchor).catch(() => undefined); // only an optimisation
-          if (get().activeThreadId !== threadId) return;
-        }
-        set((s) => {
-          const { inFlight, live } = reconcileInFlight(thread.messages, threadId, s.inFlight, s.live);
-          const liveTurns = turnsOf(inFlight, threadId).flatMap((t) => live[t.turnId] ?? []);
-          const merged = mergeFetched(thread.messages, s, liveTurns);
-          return { ...merged, inFlight, live, threadLoading: false };
-        });
-      } catch (err) {
-        if (get().activeThreadId !== threadId) return;
-        set({ threadLoading: false });
-        get().pushNotice('error', `Could not open the thread: ${errorText(err)}`);
-      }
-    };
-
-    const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
-      set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
-
-    // The bytes of images sent, by user message id (only their names are saved), so Retry can send them again.
-    const sentImages = new Map<string, ImageAttachment[]>();
-    const rememberImages = (messageId: string, images: ImageAttachment[]): void => {
-      sentImages.set(messageId, images);
-      if (sentImages.size > 20) sentImages.delete(sentImages.keys().next().value as string);
-    };
-
-    /**
-     * Send a new user message, or (`resend`) re-send one already on screen that the host never took: it keeps
-     * its id and bubble. The id is ours: the host stores the message under it, so a re-fetch finds it by id.
-     */
-    const send = async (
-      text: string,
-      images: ImageAttachment[] | undefined,
-      resend?: UserMessage,
-    ): Promise<boolean> => {
-      if (!text.trim() && !images?.length) return false;
-      if (!askedOnFirstSend) {
-        askedOnFirstSend = true;
-        deps.onFirstSend?.();
-      }
-      let threadId = get().activeThreadId;
-      if (!threadId) {
-        // Untitled, so the host can still name it from the first answer when the request says little;
-        // the first paint shows the host's rule applied to the text at once.
-        const created = await get().createThread();
-        const early = autoTitle(text);
-        if (created && early && created.title === DEFAULT_THREAD_TITLE) {
-          set((s) => ({
-            threads: s.threads.map((t) =>
-              t.id === created.id && t.title === DEFAULT_THREAD_TITLE ? { ...t, title: early } : t,
-            ),
-          }));
-        }
-        if (!created) return false;
-        threadId = created.id;
-      }
-      const messageId = resend?.id ?? crypto.randomUUID();
-      if (!resend) {
-        const user: UserMessage = { id: messageId, role: 'user', createdAt: now(), text };
-        if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
-        appendToThread(threadId, user);
-      }
-      if (images?.length) rememberImages(messageId, images);
-      set((s) => ({ sendCount: s.sendCount + 1 }));
-      try {
-        const { turnId } = await getApi().sendMessage({
-          threadId,
-          messageId,
-          text,
-          ...(images?.length ? { images } : {}),
-        });
-        // Events may have arrived before this answer (the host queues synchronously): they win.
-        if (!get().hasSeenTurn(turnId)) {
-          const tid = threadId;
-          const live = newAssistantMessage(turnId, now());
-          set((s) => ({
-            ...(s.activeThreadId === tid ? appendMessage(s, live) : {}),
-            inFlight: { ...s.inFlight, [turnId]: { turnId, threadId: tid, status: 'queued' } },
-            live: { ...s.live, [turnId]: live },
-          }));
-        }
-      } catch (err) {
-        const failed: AssistantMessage = {
-          ...newAssistantMessage(localId('failed'), now()),
-          status: 'failed',
-          error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
-        };
-        appendToThread(threadId, failed);
-      }
-      return true;
-    };
-
-    /** The host's turn for a message it took: shown as queued until its events say more (as in send). */
-    const trackTurn = (threadId: string, turnId: string): void => {
-      if (get().hasSeenTurn(turnId)) return;
-      const live = newAssistantMessage(turnId, now());
-      set((s) => ({
-        ...(s.activeThreadId === threadId ? appendMessage(s, live) : {}),
-        inFlight: { ...s.inFlight, [turnId]: { turnId, threadId, status: 'queued' } },
-        live: { ...s.live, [turnId]: live },
-      }));
-    };
+  (set, get, store) => {
+    const { fetchInto, isCurrent } = createThreadFetcher(store, deps);
+    const { send, trackTurn, sentImages, rememberImages } = createSender(store, deps);
 
     return {
       activeThreadId: null,
@@ -171,7 +45,7 @@ export const createChatSlice =
         const threadId = get().activeThreadId;
         if (!threadId) return;
         const listed = get().threads.find((t) => t.id === threadId);
-        if (listed && shown?.threadId === threadId && shown.updatedAt === listed.updatedAt) return;
+        if (listed && isCurrent(threadId, listed.updatedAt)) return;
         await fetchInto(threadId);
       },
 

@@ -3,7 +3,7 @@
  * Kept in its own file so slices can type `set`/`get` against the whole without import cycles.
  */
 import type { StateCreator } from 'zustand';
-import type { AppInfo, CliOverview, ConnectionState } from '../../../shared/contract';
+import type { AppInfo, CliOverview, ConnectionState, DeskApi } from '../../../shared/contract';
 import type { Memory } from '../../../shared/memory';
 import type { DoctorReport } from '../../../shared/cli-status';
 import type { AppSettings } from '../../../shared/settings';
@@ -11,16 +11,20 @@ import type {
   AssistantMessage,
   ChatMessage,
   ImageAttachment,
+  ThreadBranch,
   ThreadSettings,
   ThreadSummary,
+  ToolResultPage,
   TurnStatus,
 } from '../../../shared/threads';
-import type { TurnEvent } from '../../../shared/turn-events';
+import type { ApprovalDecision, TurnEvent } from '../../../shared/turn-events';
 import type { ResendKind } from '../../../shared/turn-states';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
 import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
+import type { ComposerCatalog } from '../../../shared/composer';
+import type { BranchSummary, RewindOutcome, RewindPreview } from '../../../shared/rewind';
 
 export interface InFlightTurn {
   turnId: string;
@@ -98,6 +102,52 @@ export interface QueueSlice {
   removeQueued(messageId: string): Promise<boolean>;
   /** Stop the running turn and send this one next (or at once when nothing runs). */
   sendQueuedNow(messageId: string): Promise<boolean>;
+}
+
+/** What the composer asks the host while the person types (its pickers, the next turn's warm start, /clear). */
+export interface ComposerSlice {
+  /** Start the thread's next CLI while the person types (fire and forget: only an optimisation). */
+  prepareTurn(threadId: string): void;
+  /** The thread's slash commands and models (the host caches and refreshes them). */
+  loadComposerCatalog(threadId: string | null): Promise<ComposerCatalog>;
+  /** Files of the thread's project folder matching the @-picker's query (`limit` 1 only warms the index). */
+  searchProjectFiles(threadId: string | null, query: string, limit: number): ReturnType<DeskApi['searchProjectFiles']>;
+  /** `/clear`: a fresh Claude Code session for the active thread; a failure is a notice. */
+  clearSession(): Promise<void>;
+}
+
+/** Rewinds and the branches they set aside. */
+export interface RewindSlice {
+  /** Bumped whenever a thread changed: rows showing branches ask again (listBranches answers from a cache). */
+  branchesVersion: number;
+  /** The thread's branches, one fetch per change however many rows ask (none on failure). */
+  listBranches(threadId: string): Promise<BranchSummary[]>;
+  /** A thread changed (undefined: any thread): its branches are fetched again when next asked. */
+  branchesChanged(threadId?: string): void;
+  /** One branch of a thread, with its messages (undefined when it is gone); throws what the host said. */
+  loadBranch(threadId: string, branchId: string): Promise<ThreadBranch | undefined>;
+  /** Switch to another branch and show it; throws what the host said. */
+  switchBranch(threadId: string, branchId: string): Promise<{ restored: string[]; kept: string[] }>;
+  previewRewind(threadId: string, messageId: string): Promise<RewindPreview>;
+  /** Rewind, put the message back in the composer and show the thread; throws what the host said. */
+  rewindThread(threadId: string, messageId: string, overwrite: string[]): Promise<RewindOutcome>;
+}
+
+/** One-off asks of the host that keep no state here: answers to cards, the desktop's files and links, exports. */
+export interface HostSlice {
+  /** Answer an approval, question or plan card; throws what the host said. */
+  answerApproval(threadId: string, turnId: string, requestId: string, decision: ApprovalDecision): Promise<void>;
+  /** The desktop's folder dialog (null: cancelled); throws what the host said. */
+  chooseFolder(title: string): Promise<string | null>;
+  /** Open a file in the OS's editor (desktop only); a failure is a notice. */
+  openFile(path: string): void;
+  /** Open a link outside the app; false when it is not http(s)/mailto (then nothing opens). */
+  openExternal(url: string): boolean;
+  /** Show the log file in the file manager (desktop only); a failure is a notice. */
+  revealLogFile(): void;
+  exportMarkdown(target: { sessionId: string } | { threadId: string }): Promise<{ fileName: string; markdown: string }>;
+  /** A page of a tool result stored beside the thread (null: no longer stored); throws what the host said. */
+  readToolResult(threadId: string, toolUseId: string, offset: number, limit: number): Promise<ToolResultPage | null>;
 }
 
 export interface TurnsSlice {
@@ -243,7 +293,10 @@ export type DeskState = ThreadsSlice &
   StatusSlice &
   MemorySlice &
   UiSlice &
-  HistorySlice;
+  HistorySlice &
+  ComposerSlice &
+  RewindSlice &
+  HostSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -8,6 +8,9 @@ import { createTurnsSlice } from './turns-slice';
 import { createHistorySlice } from './history-slice';
 import { createQueueSlice } from './queue-slice';
 import { createLimitsSlice } from './limits-slice';
+import { createComposerSlice } from './composer-slice';
+import { createRewindSlice } from './rewind-slice';
+import { createHostSlice } from './host-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -24,5 +27,8 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createUiSlice(...a),
     ...createHistorySlice(...a),
     ...createLimitsSlice(deps)(...a),
+    ...createComposerSlice(...a),
+    ...createRewindSlice(...a),
+    ...createHostSlice(...a),
   }));
 }

@@ -1,4 +1,5 @@
 import { useDesk } from '../store/store-context';
+import './connection-banner.css';
 
 /** Browser mode: while the WebSocket to the host is down, say so; when this page's key is refused, say what to do. */
 export function ConnectionBanner() {

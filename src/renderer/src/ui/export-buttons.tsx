@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { getApi } from '../api';
 import { errorText } from '../store/desk-state';
 import { useDesk } from '../store/store-context';
 import { Icon } from './icons';
@@ -24,10 +23,11 @@ export function ExportButtons({
   compact?: boolean;
 }) {
   const pushNotice = useDesk((s) => s.pushNotice);
+  const exportMarkdown = useDesk((s) => s.exportMarkdown);
   const [copied, setCopied] = useState(false);
   const run = async (how: 'copy' | 'save'): Promise<void> => {
     try {
-      const { fileName, markdown } = await getApi().exportMarkdown(target);
+      const { fileName, markdown } = await exportMarkdown(target);
       if (how === 'save') return download(fileName, markdown);
       await navigator.clipboard.writeText(markdown);
       setCopied(true);

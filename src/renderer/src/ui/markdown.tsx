@@ -2,15 +2,15 @@ import { memo, useContext, useDeferredValue, useEffect, useRef, type ComponentPr
 import type { PluggableList } from 'unified';
 import { useDesk } from '../store/store-context';
 import { CopyButton } from './copy-button';
-import { openExternalUrl } from './external-link';
 import { loadedHighlighter, loadHighlighter, useHighlighter, type Lowlight } from './highlight/highlighter';
 import { rehypeCode } from './highlight/rehype-code';
 import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
 import { PlainMarkdown } from './markdown-plain';
 import { renderMarkdown, type Components } from './markdown-processor';
+import './markdown.css';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
-  const host = useDesk((s) => s.appInfo?.host);
+  const openExternal = useDesk((s) => s.openExternal);
   return (
     <a
       {...rest}
@@ -18,7 +18,7 @@ function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { 
       rel="noreferrer noopener"
       onClick={(e) => {
         e.preventDefault();
-        if (href) openExternalUrl(href, host);
+        if (href) openExternal(href);
       }}
     >
       {children}

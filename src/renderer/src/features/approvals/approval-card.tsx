@@ -2,7 +2,6 @@ import { memo, useCallback, useState } from 'react';
 import { approvalScopes } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
 import type { ApprovalDecision, ApprovalScope } from '../../../../shared/turn-events';
-import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -55,6 +54,7 @@ export const ApprovalCardView = memo(function ApprovalCardView({
 function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
   const { request, outcome } = card;
   const pushNotice = useDesk((s) => s.pushNotice);
+  const answerApproval = useDesk((s) => s.answerApproval);
   const field = editableField(request);
   const scopes = approvalScopes(request.suggestions);
   const [editing, setEditing] = useState(false);
@@ -71,13 +71,13 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
     async (decision: ApprovalDecision) => {
       setSending(true);
       try {
-        await getApi().answerApproval({ threadId, turnId, requestId: request.requestId, decision });
+        await answerApproval(threadId, turnId, request.requestId, decision);
       } catch (err) {
         setSending(false);
         pushNotice('error', `Could not send your answer: ${errorText(err)}`);
       }
     },
-    [threadId, turnId, request.requestId, pushNotice],
+    [threadId, turnId, request.requestId, pushNotice, answerApproval],
   );
 
   const allow = (scope: ApprovalScope) => {

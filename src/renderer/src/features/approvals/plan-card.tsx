@@ -2,7 +2,6 @@ import { memo, useCallback, useState } from 'react';
 import type { PermissionMode } from '../../../../shared/settings';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
 import type { ApprovalDecision } from '../../../../shared/turn-events';
-import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -28,6 +27,7 @@ export const PlanCard = memo(function PlanCard({
 }) {
   const { request, outcome } = card;
   const pushNotice = useDesk((s) => s.pushNotice);
+  const answerApproval = useDesk((s) => s.answerApproval);
   const updateThreadSettings = useDesk((s) => s.updateThreadSettings);
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState<string | undefined>(undefined);
@@ -38,7 +38,7 @@ export const PlanCard = memo(function PlanCard({
     async (decision: ApprovalDecision, mode?: PermissionMode) => {
       setSending(true);
       try {
-        await getApi().answerApproval({ threadId, turnId, requestId: request.requestId, decision });
+        await answerApproval(threadId, turnId, request.requestId, decision);
         // The plan's approval sets how this thread goes on (its own mode; Settings keeps the default).
         const refused = mode && (await updateThreadSettings(threadId, { permissionMode: mode }));
         if (refused) pushNotice('error', `The permission mode stays as it was: ${refused}`);
@@ -47,7 +47,7 @@ export const PlanCard = memo(function PlanCard({
         pushNotice('error', `Could not send your answer: ${errorText(err)}`);
       }
     },
-    [threadId, turnId, request.requestId, pushNotice, updateThreadSettings],
+    [threadId, turnId, request.requestId, pushNotice, updateThreadSettings, answerApproval],
   );
 
   const approve = (mode: PermissionMode) => void answer({ behavior: 'allow', scope: 'once' }, mode);

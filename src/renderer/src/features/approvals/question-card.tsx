@@ -1,7 +1,6 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
 import type { ApprovalDecision } from '../../../../shared/turn-events';
-import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -41,6 +40,7 @@ export const QuestionCard = memo(function QuestionCard({
   const { request } = card;
   const questions = useMemo(() => questionsOf(request.input), [request.input]);
   const pushNotice = useDesk((s) => s.pushNotice);
+  const answerApproval = useDesk((s) => s.answerApproval);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [focusQ, setFocusQ] = useState<number | undefined>(undefined);
   const [sending, setSending] = useState(false);
@@ -50,13 +50,13 @@ export const QuestionCard = memo(function QuestionCard({
     async (decision: ApprovalDecision) => {
       setSending(true);
       try {
-        await getApi().answerApproval({ threadId, turnId, requestId: request.requestId, decision });
+        await answerApproval(threadId, turnId, request.requestId, decision);
       } catch (err) {
         setSending(false);
         pushNotice('error', `Could not send your answer: ${errorText(err)}`);
       }
     },
-    [threadId, turnId, request.requestId, pushNotice],
+    [threadId, turnId, request.requestId, pushNotice, answerApproval],
   );
 
   const toggle = (qi: number, label: string) => {

@@ -15,6 +15,7 @@ import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
 import { useNarrowHeader } from './use-narrow-header';
+import './chat-header.css';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
 /** What the CLI actually used last (its init line). */

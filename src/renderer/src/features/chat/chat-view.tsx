@@ -1,9 +1,10 @@
 import { useDesk } from '../../store/store-context';
 import { ChatHeader } from './chat-header';
 import { CliBanner } from './cli-banner';
-import { Composer, focusComposer } from './composer';
+import { Composer, focusComposer } from '../composer/composer';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
+import './chat.css';
 
 const SUGGESTIONS = ['Explain this error message', 'Draft a README for my project', 'Review a function for bugs'];
 

@@ -6,7 +6,8 @@ import { isThreadBusy } from '../../store/turn-selectors';
 import { CopyButton } from '../../ui/copy-button';
 import { Icon } from '../../ui/icons';
 import { splitAttachedTexts, typedText, withAttachedTexts } from '../../../../shared/attached-text';
-import { TextAttachments } from './text-attachments';
+import { TextAttachments } from '../../ui/text-attachments';
+import './message-actions.css';
 
 /**
  * The formats, made once: `toLocaleTimeString(…, options)` builds a new Intl formatter on every call, and scrolling

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { ThreadSettings, ThreadSummary } from '../../../../shared/threads';
-import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { FormDialog } from '../../ui/form-dialog';
@@ -35,6 +34,7 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
   const appInfo = useDesk((s) => s.appInfo);
   const defaultModel = useDesk((s) => s.settings?.defaultModel);
   const save = useDesk((s) => s.updateThreadSettings);
+  const chooseFolder = useDesk((s) => s.chooseFolder);
   const [projectDir, setProjectDir] = useState(thread.settings.projectDir ?? '');
   const [model, setModel] = useState(thread.settings.model ?? '');
   const [systemPrompt, setSystemPrompt] = useState(thread.settings.systemPrompt ?? '');
@@ -46,7 +46,7 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
 
   const choose = async () => {
     try {
-      const picked = await getApi().chooseFolder({ title: `Project folder for “${thread.title}”` });
+      const picked = await chooseFolder(`Project folder for “${thread.title}”`);
       if (picked) setProjectDir(picked);
     } catch (err) {
       setError(errorText(err));

@@ -8,6 +8,7 @@ import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
 import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
 import { Elapsed } from './elapsed';
+import '../tools/tool-card.css';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 

@@ -4,7 +4,7 @@ import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { Markdown } from '../../ui/markdown';
 import { splitAttachedTexts } from '../../../../shared/attached-text';
-import { TextAttachments } from './text-attachments';
+import { TextAttachments } from '../../ui/text-attachments';
 import { BranchMarker } from './rewind/branch-marker';
 import { RewindDialog } from './rewind/rewind-dialog';
 import { useBranches } from './rewind/use-branches';

@@ -5,6 +5,8 @@ import { Icon } from '../../ui/icons';
 import { formatCost, formatDuration, formatTokens, modelLabel } from '../../ui/format';
 import { useCatalog } from './use-picker';
 import { McpServers } from './mcp-servers';
+import './pickers.css';
+import './panels.css';
 
 export type PanelKind = 'model' | 'cost' | 'mcp';
 

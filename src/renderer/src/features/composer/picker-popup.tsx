@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
 import type { PickerItem } from './use-picker';
+import './pickers.css';
 
 /** `label` with the matched characters in <mark>. */
 function Highlighted({ label, positions }: { label: string; positions: number[] }) {

@@ -1,6 +1,6 @@
 import fuzzysort from 'fuzzysort';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { getApi } from '../../api';
+import { useDesk } from '../../store/store-context';
 import type { ComposerCatalog, SlashCommand } from '../../../../shared/composer';
 import { pickerTrigger, type PickerTrigger } from './picker-trigger';
 
@@ -34,29 +34,28 @@ const RELIST_MS = 250;
  */
 function useWarmFileIndex(threadId: string | null, typing: boolean): void {
   const warmed = useRef<string | null | undefined>(undefined);
+  const search = useDesk((s) => s.searchProjectFiles);
   useEffect(() => {
     if (!typing || warmed.current === threadId) return;
     warmed.current = threadId;
-    getApi()
-      .searchProjectFiles({ ...(threadId ? { threadId } : {}), query: '', limit: 1 })
-      .catch(() => undefined);
-  }, [threadId, typing]);
+    search(threadId, '', 1).catch(() => undefined);
+  }, [threadId, typing, search]);
 }
 
 /** The catalog of a thread, fetched when a picker first needs it (the host caches and refreshes it). */
 export function useCatalog(threadId: string | null, wanted: boolean): ComposerCatalog {
   const [catalog, setCatalog] = useState<{ threadId: string | null; value: ComposerCatalog } | null>(null);
+  const load = useDesk((s) => s.loadComposerCatalog);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    getApi()
-      .getComposerCatalog(threadId ? { threadId } : undefined)
+    load(threadId)
       .then((value) => live && setCatalog({ threadId, value }))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [threadId, wanted]);
+  }, [threadId, wanted, load]);
   return catalog?.threadId === threadId ? catalog.value : EMPTY_CATALOG;
 }
 
@@ -104,14 +103,14 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
   // While the host is still listing the folder, the same query is asked again: the list fills as it goes.
   const [relisted, setRelisted] = useState(0);
   useWarmFileIndex(threadId, text !== '');
+  const search = useDesk((s) => s.searchProjectFiles);
 
   const fileQuery = open && trigger?.kind === 'file' ? trigger.query : null;
   useEffect(() => {
     if (fileQuery === null) return;
     const mine = ++seq.current;
     let again: ReturnType<typeof setTimeout> | undefined;
-    getApi()
-      .searchProjectFiles({ ...(threadId ? { threadId } : {}), query: fileQuery, limit: 50 })
+    search(threadId, fileQuery, 50)
       .then((r) => {
         if (mine !== seq.current) return; // a newer keystroke's answer is coming
         setFiles({
@@ -124,7 +123,7 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
       })
       .catch(() => undefined);
     return () => clearTimeout(again);
-  }, [fileQuery, threadId, relisted]);
+  }, [fileQuery, threadId, relisted, search]);
 
   const items: PickerItem[] = !open
     ? []

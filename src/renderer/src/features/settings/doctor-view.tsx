@@ -1,6 +1,4 @@
 import { useEffect } from 'react';
-import { getApi } from '../../api';
-import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { CopyButton } from '../../ui/copy-button';
 import type { LookupStep } from '../../../../shared/cli-status';
@@ -30,17 +28,13 @@ function PathList({ value }: { value: string | null }) {
 /** The desktop app opens the file manager at the log; a browser tab cannot, so it offers the path to copy. */
 function LogFileAction({ logFile }: { logFile: string }) {
   const isDesktop = useDesk((s) => s.appInfo?.host === 'electron');
-  const pushNotice = useDesk((s) => s.pushNotice);
+  const revealLogFile = useDesk((s) => s.revealLogFile);
   if (!isDesktop) return <CopyButton text={logFile} label="Copy log file path" className="log-file-action" />;
   return (
     <button
       type="button"
       className="btn btn-small log-file-action"
-      onClick={() => {
-        getApi()
-          .revealLogFile()
-          .catch((err: unknown) => pushNotice('error', `Could not show the log file: ${errorText(err)}`));
-      }}
+      onClick={() => revealLogFile()} // a failure is a notice
     >
       Show log file
     </button>

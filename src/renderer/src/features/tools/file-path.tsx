@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { getApi } from '../../api';
 import { useDesk } from '../../store/store-context';
 import { copyText } from '../../ui/copy-button';
-import { errorText } from '../../store/desk-state';
 
 /**
  * A file path on a tool card. On the desktop a click opens the file in the OS's editor (the host checks the path
@@ -10,15 +8,13 @@ import { errorText } from '../../store/desk-state';
  */
 export function FilePath({ path, label }: { path: string; label?: string }) {
   const host = useDesk((s) => s.appInfo?.host);
-  const pushNotice = useDesk((s) => s.pushNotice);
+  const openFile = useDesk((s) => s.openFile);
   const [copied, setCopied] = useState(false);
   if (!path) return null;
   const desktop = host === 'electron';
   const onClick = () => {
     if (desktop) {
-      getApi()
-        .openFile({ path })
-        .catch((err: unknown) => pushNotice('error', errorText(err)));
+      openFile(path); // a failure is a notice
       return;
     }
     void copyText(path).then(() => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { AssistantPart, ToolResultPage } from '../../../../shared/threads';
-import { getApi } from '../../api';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { formatBytes } from '../../ui/format';
@@ -21,6 +20,7 @@ export const STORED_PAGE_BYTES = 128 * 1024;
  */
 export function StoredResult({ part }: { part: ToolPart }) {
   const threadId = useDesk((s) => s.activeThreadId);
+  const readToolResult = useDesk((s) => s.readToolResult);
   const [page, setPage] = useState<ToolResultPage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -28,12 +28,7 @@ export function StoredResult({ part }: { part: ToolPart }) {
     if (!threadId) return;
     setLoading(true);
     try {
-      const next = await getApi().readToolResult({
-        threadId,
-        toolUseId: part.toolUseId,
-        offset: Math.max(0, offset),
-        limit: STORED_PAGE_BYTES,
-      });
+      const next = await readToolResult(threadId, part.toolUseId, Math.max(0, offset), STORED_PAGE_BYTES);
       if (next) {
         setPage(next);
         setProblem(null);

@@ -1,5 +1,6 @@
 import Anser from 'anser';
 import { memo, useMemo, useState } from 'react';
+import './terminal.css';
 
 /** Lines shown before "Show all": long build logs stay out of the way. */
 const PREVIEW_LINES = 24;

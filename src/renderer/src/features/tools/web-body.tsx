@@ -1,6 +1,5 @@
 import type { AssistantPart } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
-import { openExternalUrl } from '../../ui/external-link';
 import { TerminalOutput } from './terminal-output';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -8,14 +7,14 @@ type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 const URL_RE = /https?:\/\/[^\s)\]"'<>]+/g;
 
 export function ExternalLink({ url }: { url: string }) {
-  const host = useDesk((s) => s.appInfo?.host);
+  const openExternal = useDesk((s) => s.openExternal);
   return (
     <a
       href={url}
       rel="noreferrer noopener"
       onClick={(e) => {
         e.preventDefault();
-        openExternalUrl(url, host);
+        openExternal(url);
       }}
     >
       {url}

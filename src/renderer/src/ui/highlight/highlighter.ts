@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Lowlight } from './grammars';
+import './highlight.css';
 
 export type { Lowlight };
 /** What lowlight returns: a hast root of spans with `hljs-*` classes and text. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BranchSummary } from '../../../../../shared/rewind';
 import type { BranchKind, ChatMessage, ThreadBranch } from '../../../../../shared/threads';
-import { getApi } from '../../../api';
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
 
@@ -38,16 +37,15 @@ function BranchDialog({ threadId, summary, onClose }: { threadId: string; summar
   const [branch, setBranch] = useState<ThreadBranch | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const reload = useDesk((s) => s.reloadActiveThread);
+  const loadBranch = useDesk((s) => s.loadBranch);
+  const switchBranch = useDesk((s) => s.switchBranch);
   const pushNotice = useDesk((s) => s.pushNotice);
 
   useEffect(() => {
     let live = true;
-    getApi()
-      .getThread({ threadId })
-      .then((t) => {
+    loadBranch(threadId, summary.id)
+      .then((found) => {
         if (!live) return;
-        const found = t?.branches?.find((b) => b.id === summary.id);
         if (found) setBranch(found);
         else setError('That branch is no longer in this thread.');
       })
@@ -55,13 +53,12 @@ function BranchDialog({ threadId, summary, onClose }: { threadId: string; summar
     return () => {
       live = false;
     };
-  }, [threadId, summary.id]);
+  }, [threadId, summary.id, loadBranch]);
 
   const switchTo = async (): Promise<void> => {
     setBusy(true);
     try {
-      const out = await getApi().switchBranch({ threadId, branchId: summary.id });
-      await reload();
+      const out = await switchBranch(threadId, summary.id); // and shows it
       const files = out.restored.length ? ` and its files (${out.restored.length})` : '';
       const kept = out.kept.length
         ? ` ${out.kept.length === 1 ? 'One file you changed since was' : `${out.kept.length} files you changed since were`} left as you left them (${out.kept.join(', ')}).`

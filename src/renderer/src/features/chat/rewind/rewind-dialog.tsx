@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { RewindFile, RewindPreview } from '../../../../../shared/rewind';
-import { getApi } from '../../../api';
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
 import { FileChangePreview } from './file-change-preview';
@@ -29,27 +28,25 @@ export function RewindDialog({
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [overwrite, setOverwrite] = useState<Set<string>>(new Set());
-  const setDraft = useDesk((s) => s.setDraft);
-  const reload = useDesk((s) => s.reloadActiveThread);
+  const previewRewind = useDesk((s) => s.previewRewind);
+  const rewindThread = useDesk((s) => s.rewindThread);
   const pushNotice = useDesk((s) => s.pushNotice);
 
   useEffect(() => {
     let live = true;
-    getApi()
-      .previewRewind({ threadId, messageId })
+    previewRewind(threadId, messageId)
       .then((p) => live && setPreview(p))
       .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
     return () => {
       live = false;
     };
-  }, [threadId, messageId]);
+  }, [threadId, messageId, previewRewind]);
 
   const confirm = async (): Promise<void> => {
     setBusy(true);
     try {
-      const out = await getApi().rewindThread({ threadId, messageId, overwrite: [...overwrite] });
-      setDraft(threadId, out.text);
-      await reload();
+      // The store puts the message back in the composer and shows the rewound thread.
+      const out = await rewindThread(threadId, messageId, [...overwrite]);
       const files = out.restored.length === 1 ? '1 file restored' : `${out.restored.length} files restored`;
       const kept = out.kept.length ? `; ${out.kept.length} you changed kept as they are` : '';
       pushNotice(

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Icon } from '../../ui/icons';
-import { linesLabel, PASTED_TEXT, type TextAttachment } from '../../../../shared/attached-text';
+import { Icon } from './icons';
+import { linesLabel, PASTED_TEXT, type TextAttachment } from '../../../shared/attached-text';
 import './text-attachments.css';
 
 /**

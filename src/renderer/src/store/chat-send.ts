@@ -1,0 +1,100 @@
+import type { StoreApi } from 'zustand';
+import { getApi } from '../api';
+import { newAssistantMessage } from '../../../shared/turn-reducer';
+import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
+import { autoTitle, DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
+import { errorText, type DeskState, type StoreDeps } from './desk-state';
+import { appendMessage } from './merge-messages';
+
+type SetGet = Pick<StoreApi<DeskState>, 'setState' | 'getState'>;
+
+let localSeq = 0;
+/** A placeholder the host never saw (a send it refused): its id says so, and Retry replaces it. */
+const localId = (kind: string): string => `local-${kind}-${++localSeq}`;
+
+/** Sending a user message and showing its turn until the turn's own events arrive (the chat slice's writes). */
+export function createSender({ setState: set, getState: get }: SetGet, deps: StoreDeps) {
+  const now = deps.now ?? Date.now;
+  let askedOnFirstSend = false;
+
+  const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
+    set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
+
+  // The bytes of images sent, by user message id (only their names are saved), so Retry can send them again.
+  const sentImages = new Map<string, ImageAttachment[]>();
+  const rememberImages = (messageId: string, images: ImageAttachment[]): void => {
+    sentImages.set(messageId, images);
+    if (sentImages.size > 20) sentImages.delete(sentImages.keys().next().value as string);
+  };
+
+  /** The host's turn for a message it took: shown as queued until its events say more. */
+  const trackTurn = (threadId: string, turnId: string): void => {
+    // Events may have arrived before this answer (the host queues synchronously): they win.
+    if (get().hasSeenTurn(turnId)) return;
+    const live = newAssistantMessage(turnId, now());
+    set((s) => ({
+      ...(s.activeThreadId === threadId ? appendMessage(s, live) : {}),
+      inFlight: { ...s.inFlight, [turnId]: { turnId, threadId, status: 'queued' } },
+      live: { ...s.live, [turnId]: live },
+    }));
+  };
+
+  /** The active thread, or a new one named from the text when none is open yet (null: it could not be made). */
+  const threadFor = async (text: string): Promise<string | null> => {
+    const active = get().activeThreadId;
+    if (active) return active;
+    // Untitled, so the host can still name it from the first answer when the request says little;
+    // the first paint shows the host's rule applied to the text at once.
+    const created = await get().createThread();
+    const early = autoTitle(text);
+    if (created && early && created.title === DEFAULT_THREAD_TITLE) {
+      set((s) => ({
+        threads: s.threads.map((t) =>
+          t.id === created.id && t.title === DEFAULT_THREAD_TITLE ? { ...t, title: early } : t,
+        ),
+      }));
+    }
+    return created ? created.id : null;
+  };
+
+  /**
+   * Send a new user message, or (`resend`) re-send one already on screen that the host never took: it keeps
+   * its id and bubble. The id is ours: the host stores the message under it, so a re-fetch finds it by id.
+   */
+  const send = async (text: string, images: ImageAttachment[] | undefined, resend?: UserMessage): Promise<boolean> => {
+    if (!text.trim() && !images?.length) return false;
+    if (!askedOnFirstSend) {
+      askedOnFirstSend = true;
+      deps.onFirstSend?.();
+    }
+    const threadId = await threadFor(text);
+    if (!threadId) return false;
+    const messageId = resend?.id ?? crypto.randomUUID();
+    if (!resend) {
+      const user: UserMessage = { id: messageId, role: 'user', createdAt: now(), text };
+      if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
+      appendToThread(threadId, user);
+    }
+    if (images?.length) rememberImages(messageId, images);
+    set((s) => ({ sendCount: s.sendCount + 1 }));
+    try {
+      const { turnId } = await getApi().sendMessage({
+        threadId,
+        messageId,
+        text,
+        ...(images?.length ? { images } : {}),
+      });
+      trackTurn(threadId, turnId);
+    } catch (err) {
+      const failed: AssistantMessage = {
+        ...newAssistantMessage(localId('failed'), now()),
+        status: 'failed',
+        error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
+      };
+      appendToThread(threadId, failed);
+    }
+    return true;
+  };
+
+  return { send, trackTurn, sentImages, rememberImages };
+}

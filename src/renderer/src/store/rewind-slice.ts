@@ -1,0 +1,51 @@
+import type { BranchSummary } from '../../../shared/rewind';
+import { getApi } from '../api';
+import type { RewindSlice, Slice } from './desk-state';
+
+/**
+ * Rewinds and the branches they set aside. A thread's branch summaries are fetched once per change however many
+ * rows ask (they share one promise); the bridge says when a thread changed.
+ */
+export const createRewindSlice: Slice<RewindSlice> = (set, get) => {
+  const branches = new Map<string, Promise<BranchSummary[]>>();
+  return {
+    branchesVersion: 0,
+
+    listBranches(threadId) {
+      let p = branches.get(threadId);
+      if (!p) {
+        p = getApi()
+          .listBranches({ threadId })
+          .catch(() => []);
+        branches.set(threadId, p);
+      }
+      return p;
+    },
+
+    branchesChanged(threadId) {
+      if (threadId === undefined) branches.clear();
+      else branches.delete(threadId);
+      set((s) => ({ branchesVersion: s.branchesVersion + 1 }));
+    },
+
+    async loadBranch(threadId, branchId) {
+      const thread = await getApi().getThread({ threadId });
+      return thread?.branches?.find((b) => b.id === branchId);
+    },
+
+    async switchBranch(threadId, branchId) {
+      const out = await getApi().switchBranch({ threadId, branchId });
+      await get().reloadActiveThread();
+      return out;
+    },
+
+    previewRewind: (threadId, messageId) => getApi().previewRewind({ threadId, messageId }),
+
+    async rewindThread(threadId, messageId, overwrite) {
+      const out = await getApi().rewindThread({ threadId, messageId, overwrite });
+      get().setDraft(threadId, out.text);
+      await get().reloadActiveThread();
+      return out;
+    },
+  };
+};
