@@ -53,7 +53,8 @@ type ChatMessage = import('../src/shared/threads').ChatMessage;
 type AssistantMessage = import('../src/shared/threads').AssistantMessage;
 type TurnEvent = import('../src/shared/turn-events').TurnEvent;
 
-async function main(): Promise<void> {
+/** A jsdom window installed as this process's globals, as the renderer's tests have one. */
+async function installDom() {
   const { JSDOM } = await load('jsdom');
   const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
     url: 'http://127.0.0.1/',
@@ -81,7 +82,11 @@ async function main(): Promise<void> {
     });
   }
   g.IS_REACT_ACT_ENVIRONMENT = false;
-  const doc = dom.window.document;
+  return dom.window.document;
+}
+
+async function main(): Promise<void> {
+  const doc = await installDom();
 
   const React = await load('react');
   const { createRoot } = await load('react-dom/client');
@@ -256,7 +261,7 @@ async function main(): Promise<void> {
   console.log(
     `  long answer   ${(longBytes / 1024).toFixed(1)} KB in ${longDeltas.length} deltas   whole re-parse (before): mean ${f(mean(wholeTimes))}, last quarter ${f(mean(lastQuarter(wholeTimes)))}   blocks + tail (after): mean ${f(mean(blockTimes))}, last quarter ${f(mean(lastQuarter(blockTimes)))}   ratio ${(mean(wholeTimes) / mean(blockTimes)).toFixed(1)}× (means)`,
   );
-  dom.window.close();
+  doc.defaultView?.close();
 }
 
 /**
