@@ -65,8 +65,9 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     expect(notes).toContainEqual([expect.any(String), 'Claude finished answering.']);
 
     const saved = await desk.handlers.getThread({ threadId: thread.id });
-    // "Hi there" says little: the first answer names the thread (core/store/auto-title.ts).
-    expect(saved!.title).toBe('From the mock API');
+    // "Hi there" is a greeting: the title keeps the user's own words, and an answer without a heading of its own
+    // does not rename it (core/store/auto-title.ts).
+    expect(saved!.title).toBe('Hi there');
     const answer = saved!.messages.find((m) => m.id === first.turnId);
     expect(answer).toMatchObject({
       role: 'assistant',
