@@ -42,11 +42,11 @@ const CORE_USES = {
   net: [],
   sandbox: ['(root)'],
   'claude-code-wire': ['(root)'], // the CLI's stream-json wire: lines, the control protocol and client
-  cli: ['(root)'], // finds Claude Code and probes its version and login
+  'claude-code': ['(root)'], // finds Claude Code and probes its version and login
   store: ['(root)'], // the data dir's files
   mcp: ['net', 'store'], // Claude Desk's own tools for the model
   history: ['store'], // every Claude Code session on this computer
-  turn: ['(root)', 'claude-code-wire', 'cli', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
+  turn: ['(root)', 'claude-code-wire', 'claude-code', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
   composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
 };

@@ -36,7 +36,7 @@ describe('layering lint', () => {
     ['src/core/turn/x.ts', '../../web/web-host', false],
     ['src/core/turn/x.ts', '../../command-line/main', false],
     ['src/core/turn/x.ts', '../../shared/threads', true],
-    ['src/core/turn/x.ts', '../cli/path-list', true],
+    ['src/core/turn/x.ts', '../claude-code/path-list', true],
     ['src/app/x.ts', '../main/ipc', false],
     ['src/app/x.ts', '../web/web-host', false],
     ['src/app/x.ts', '../core/turn/turn-engine', true],
@@ -71,7 +71,7 @@ describe('layering lint', () => {
     ['src/shared/x.ts', '../../src/shared/threads', true],
     // The rooms of core, from the ground up (eslint.config.js: CORE_USES).
     ['src/core/store/x.ts', '../turn/turn-engine', false],
-    ['src/core/cli/x.ts', '../turn/turn-engine', false],
+    ['src/core/claude-code/x.ts', '../turn/turn-engine', false],
     ['src/core/turn/x.ts', '../rewind/git-snapshot', false],
     ['src/core/turn/x.ts', '../composer/file-index', false],
     ['src/core/history/x.ts', '../turn/turn-engine', false],

@@ -1,4 +1,4 @@
-/** The three front doors. `command-line` is `claude-desk` in a terminal (not Claude Code, which core/cli finds). */
+/** The three front doors. `command-line` is `claude-desk` in a terminal (not Claude Code, which core/claude-code finds). */
 export type HostName = 'electron' | 'web' | 'command-line';
 
 /**

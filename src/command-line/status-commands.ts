@@ -1,5 +1,5 @@
 import { createStatusDesk } from '../app/settings/status-desk';
-import { formatDoctor, formatStatusSummary } from '../core/cli/format-status';
+import { formatDoctor, formatStatusSummary } from '../core/claude-code/format-status';
 
 /**
  * The status desk starts the Claude Code probes as it opens: a new process has nothing cached, so the calls below

@@ -2,7 +2,7 @@ import { app, BrowserWindow, dialog, Notification, powerMonitor, shell, type Ipc
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskApp, type DeskApp } from '../app/desk-app';
-import { WaitingThreads } from '../app/waiting-threads';
+import { WaitingThreads } from '../app/turns/waiting-threads';
 import { resolveDataDir } from '../core/store/data-dir';
 import { isAppUrl, isSafeExternalUrl } from './app-url';
 import { bindIpc } from './ipc';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CliStatus } from '../../shared/cli-status';
-import type { CliCommand } from '../../core/cli/find-claude-binary';
+import type { CliCommand } from '../../core/claude-code/find-claude-binary';
 import { claudeCodeLauncher } from './claude-code-launch';
 
 const BIN = '/opt/claude/bin/claude';

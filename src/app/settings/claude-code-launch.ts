@@ -1,6 +1,6 @@
 import type { CliStatus } from '../../shared/cli-status';
 import { cliMissingFix, describeCliStatus } from '../../shared/cli-status';
-import type { CliService } from '../../core/cli/cli-service';
+import type { CliService } from '../../core/claude-code/cli-service';
 import type { ApiKeyStore } from '../../core/store/api-key-store';
 import { buildChildEnv } from '../../core/turn/build-turn-args';
 import { TurnSetupError } from '../../core/turn/turn-errors';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { resolveDataDir, type DataDirLayout } from '../../core/store/data-dir';
 import { ApiKeyStore, type SecretCipher } from '../../core/store/api-key-store';
 import { SecretRedactor } from '../../core/log/redact';
-import { CliService } from '../../core/cli/cli-service';
+import { CliService } from '../../core/claude-code/cli-service';
 
 export interface EarlyStartOptions {
   env?: NodeJS.ProcessEnv;

@@ -4,7 +4,7 @@ import type { ApiKeyStore } from '../../core/store/api-key-store';
 import { SettingsStore } from '../../core/store/settings-store';
 import { createLogger, type Logger } from '../../core/log/logger';
 import type { SecretRedactor } from '../../core/log/redact';
-import type { CliService } from '../../core/cli/cli-service';
+import type { CliService } from '../../core/claude-code/cli-service';
 import { selectSandbox, type Sandbox } from '../../core/sandbox/select-sandbox';
 import { appVersion } from '../app-version';
 import { EventBus } from '../event-bus';

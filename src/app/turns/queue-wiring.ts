@@ -3,7 +3,7 @@ import type { DeskHandlers } from '../../shared/contract';
 import { MessageQueueStore } from '../../core/store/message-queue-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
-import { MessageQueue } from '../message-queue';
+import { MessageQueue } from './message-queue';
 import type { TurnsWiring } from './turns-wiring';
 
 type QueueHandlers = Pick<

@@ -14,10 +14,10 @@ import type { HostProfile } from '../host-profile';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
-import { TurnService, type PrepareTurn } from '../turn-service';
-import { TurnControls } from '../turn-controls';
-import { Prewarmer } from '../prewarm';
-import { RunningTurns } from '../running-turns';
+import { TurnService, type PrepareTurn } from './turn-service';
+import { TurnControls } from './turn-controls';
+import { Prewarmer } from './prewarm';
+import { RunningTurns } from './running-turns';
 
 export interface TurnsWiringDeps {
   f: DeskFoundation;

@@ -14,7 +14,7 @@ describe('ThreadLocks', () => {
   it('one holder at a time; released, the next takes it and learns someone else ran last', async () => {
     const dir = await tmp();
     const a = temp.track(new ThreadLocks(dir, 'web'));
-    const b = temp.track(new ThreadLocks(dir, 'cli'));
+    const b = temp.track(new ThreadLocks(dir, 'command-line'));
     const held = await a.acquire('t1');
     expect(held).toMatchObject({ ok: true, otherRanLast: false });
     expect(await b.acquire('t1')).toMatchObject({ ok: false, owner: { pid: process.pid, host: 'web' } });
@@ -28,7 +28,7 @@ describe('ThreadLocks', () => {
   it('a thread run last here, then by another instance, then here again: each turn learns who ran before it', async () => {
     const dir = await tmp();
     const a = temp.track(new ThreadLocks(dir, 'web'));
-    const b = temp.track(new ThreadLocks(dir, 'cli'));
+    const b = temp.track(new ThreadLocks(dir, 'command-line'));
     const turn = async (locks: ThreadLocks) => {
       const lock = await locks.acquire('t1');
       if (!lock.ok) throw new Error('not taken');
@@ -65,7 +65,7 @@ describe('ThreadLocks', () => {
     expect(JSON.parse(await fs.readFile(path.join(dir, 't2.lock'), 'utf8'))).toEqual(written);
     await expect.poll(spares).toEqual([]);
     // Another instance still sees a holder it must not take over.
-    expect(await temp.track(new ThreadLocks(dir, 'cli')).acquire('t2')).toMatchObject({
+    expect(await temp.track(new ThreadLocks(dir, 'command-line')).acquire('t2')).toMatchObject({
       ok: false,
       owner: { pid: process.pid },
     });
@@ -171,7 +171,7 @@ describe('compaction and other processes', () => {
       const owner = {
         pid: other.pid,
         startTime: processStartTime(other.pid!),
-        host: 'cli',
+        host: 'command-line',
         at: Date.now(),
         nonce: 'n',
       };

@@ -1,7 +1,7 @@
 import type { PermissionMode } from '../../shared/settings';
 import type { TurnCredential } from '../../shared/turn-events';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
-import { pathKey } from '../cli/path-list';
+import { pathKey } from '../claude-code/path-list';
 
 /** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
 export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];

@@ -3,7 +3,7 @@ import { manualClock } from '../../../test/fixtures/manual-clock';
 import type { LockOwner, LockResult } from '../store/thread-locks';
 import { takeThreadLock } from './thread-lock-wait';
 
-const owner: LockOwner = { pid: 4242, host: 'cli', at: 0, nonce: 'n' };
+const owner: LockOwner = { pid: 4242, host: 'command-line', at: 0, nonce: 'n' };
 const busy: LockResult = { ok: false, owner };
 const free: LockResult = { ok: true, otherRanLast: true, release: async () => {} };
 const tick = () => new Promise((r) => setImmediate(r));

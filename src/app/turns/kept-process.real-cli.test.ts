@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../../test/fixtures/real-cli';
-import { waitGone } from '../../test/fixtures/turn-harness';
-import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp, type DeskApp } from './desk-app';
+import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../../../test/fixtures/real-cli';
+import { waitGone } from '../../../test/fixtures/turn-harness';
+import type { TurnEvent } from '../../shared/turn-events';
+import { createDeskApp, type DeskApp } from '../desk-app';
 
 /**
  * Kept processes through the contract every front door calls, real CLI + mock API: the thread's CLI stays

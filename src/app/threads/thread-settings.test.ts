@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createDeskApp, type DeskApp } from './desk-app';
-import { checkProjectDir } from './threads/project-dir';
+import { createDeskApp, type DeskApp } from '../desk-app';
+import { checkProjectDir } from './project-dir';
 
 /**
  * A thread's own settings through the contract: the project folder is checked when it is saved (so a

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MessageQueueStore } from '../core/store/message-queue-store';
-import type { MessageQueueState } from '../shared/message-queue';
-import type { TurnEvent } from '../shared/turn-events';
-import { recordedCase, recordedValues } from '../../test/fixtures/recorded-cases';
-import { manualClock } from '../../test/fixtures/manual-clock';
+import { MessageQueueStore } from '../../core/store/message-queue-store';
+import type { MessageQueueState } from '../../shared/message-queue';
+import type { TurnEvent } from '../../shared/turn-events';
+import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
+import { manualClock } from '../../../test/fixtures/manual-clock';
 import { MessageQueue } from './message-queue';
 import { QUEUE_AFTER_RESET_MS } from './plan-limit-gate';
 

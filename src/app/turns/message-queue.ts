@@ -1,7 +1,7 @@
-import type { MessageQueueState, QueueHold, QueuedMessage } from '../shared/message-queue';
-import type { ImageAttachment } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
-import type { MessageQueueStore, StoredQueuedMessage } from '../core/store/message-queue-store';
+import type { MessageQueueState, QueueHold, QueuedMessage } from '../../shared/message-queue';
+import type { ImageAttachment } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import type { MessageQueueStore, StoredQueuedMessage } from '../../core/store/message-queue-store';
 import { type GateTimers, PlanLimitGate } from './plan-limit-gate';
 
 export interface MessageQueueDeps {

@@ -1,10 +1,10 @@
-import type { AssistantMessage } from '../shared/threads';
-import { applyTurnEvent } from '../shared/turn-reducer';
-import { isFinalStatus } from '../shared/turn-reducer';
-import type { ThreadsStore } from '../core/store/threads-store';
-import { processAlive as alive } from '../core/process-group';
-import { RunningTurnsJournal, removeJournal, unfinishedTurns } from '../core/store/running-turns-journal';
-import type { TurnPhaseChange, TurnPhases } from '../core/turn/turn-phases';
+import type { AssistantMessage } from '../../shared/threads';
+import { applyTurnEvent } from '../../shared/turn-reducer';
+import { isFinalStatus } from '../../shared/turn-reducer';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import { processAlive as alive } from '../../core/process-group';
+import { RunningTurnsJournal, removeJournal, unfinishedTurns } from '../../core/store/running-turns-journal';
+import type { TurnPhaseChange, TurnPhases } from '../../core/turn/turn-phases';
 
 /** A journal with no turn running is started afresh past this size (it gains ~150 bytes a turn). */
 const JOURNAL_RESTART_BYTES = 64 * 1024;

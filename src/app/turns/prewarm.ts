@@ -1,6 +1,6 @@
-import type { ThreadsChange } from '../core/store/threads-store';
-import type { WarmPool } from '../core/turn/warm-pool';
-import type { Thread, ThreadSummary } from '../shared/threads';
+import type { ThreadsChange } from '../../core/store/threads-store';
+import type { WarmPool } from '../../core/turn/warm-pool';
+import type { Thread, ThreadSummary } from '../../shared/threads';
 import type { PrepareTurn } from './turn-service';
 
 /** How many threads count as "in view" (one window, or a couple of browser tabs); the pool caps at 2 too. */

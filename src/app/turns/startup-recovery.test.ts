@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
-import type { AssistantMessage } from '../shared/threads';
-import { newAssistantMessage } from '../shared/turn-reducer';
-import { createDeskApp, type DeskApp } from './desk-app';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
+import type { AssistantMessage } from '../../shared/threads';
+import { newAssistantMessage } from '../../shared/turn-reducer';
+import { createDeskApp, type DeskApp } from '../desk-app';
 
 /** A pid that surely belonged to a process that has exited. */
 function deadPid(): number {

@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
-import type { Events } from '../shared/contract';
-import type { AssistantMessage } from '../shared/threads';
-import type { ApprovalRequest, TurnEvent } from '../shared/turn-events';
-import { createDeskApp, type DeskApp } from './desk-app';
+import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
+import type { Events } from '../../shared/contract';
+import type { AssistantMessage } from '../../shared/threads';
+import type { ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import { createDeskApp, type DeskApp } from '../desk-app';
 
 /**
  * Approvals through the contract every front door calls, with the real CLI and the mock API: a card is

@@ -1,5 +1,5 @@
-import { parseRateLimit } from '../shared/rate-limit';
-import type { TurnEvent } from '../shared/turn-events';
+import { parseRateLimit } from '../../shared/rate-limit';
+import type { TurnEvent } from '../../shared/turn-events';
 
 /**
  * After the reset, how long the queue waits before it sends: the CLI rounds its reset time (a send right on it

@@ -1,4 +1,4 @@
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../event-bus';
 import type { TurnService } from './turn-service';
 
 /**

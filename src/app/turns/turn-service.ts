@@ -6,14 +6,14 @@ import {
   type ChatMessage,
   type ThreadSettings,
   type UserMessage,
-} from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
-import { newAssistantMessage } from '../shared/turn-reducer';
-import { turnNotification } from '../shared/turn-notification';
-import type { TurnEngine } from '../core/turn/turn-engine';
-import type { TurnRequest } from '../core/turn/turn-request';
-import type { ThreadsStore } from '../core/store/threads-store';
-import type { EventBus } from './event-bus';
+} from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import { newAssistantMessage } from '../../shared/turn-reducer';
+import { turnNotification } from '../../shared/turn-notification';
+import type { TurnEngine } from '../../core/turn/turn-engine';
+import type { TurnRequest } from '../../core/turn/turn-request';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
 
 /**
@@ -26,7 +26,7 @@ export type PrepareTurn = (
 ) => Promise<Omit<TurnRequest, 'threadId' | 'turnId' | 'content' | 'earlierMessages'>>;
 
 /** Preparing a turn failed before any process ran: says which kind of failure the UI should show. */
-export { TurnSetupError as PrepareTurnError } from '../core/turn/turn-errors';
+export { TurnSetupError as PrepareTurnError } from '../../core/turn/turn-errors';
 
 /**
  * The events that say the answer has begun (or ended): the first starts the turn's before-snapshot. Not `started`

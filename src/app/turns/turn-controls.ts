@@ -1,8 +1,8 @@
-import type { Events } from '../shared/contract';
-import type { PermissionMode } from '../shared/settings';
-import type { ApprovalDecision } from '../shared/turn-events';
-import { parseModelRouting } from '../core/turn/build-turn-args';
-import type { TurnHandle } from '../core/turn/turn-request';
+import type { Events } from '../../shared/contract';
+import type { PermissionMode } from '../../shared/settings';
+import type { ApprovalDecision } from '../../shared/turn-events';
+import { parseModelRouting } from '../../core/turn/build-turn-args';
+import type { TurnHandle } from '../../core/turn/turn-request';
 
 export interface TurnControlsDeps {
   /** The engine's registry of live turns (the only one). */

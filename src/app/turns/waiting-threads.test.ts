@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage } from '../shared/threads';
-import type { ApprovalRequest, TurnEvent } from '../shared/turn-events';
-import { applyTurnEvent, newAssistantMessage } from '../shared/turn-reducer';
-import type { ThreadsStore } from '../core/store/threads-store';
-import { EventBus } from './event-bus';
+import type { AssistantMessage } from '../../shared/threads';
+import type { ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import { applyTurnEvent, newAssistantMessage } from '../../shared/turn-reducer';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import { EventBus } from '../event-bus';
 import { TurnService, type TurnRunner } from './turn-service';
 import { WaitingThreads } from './waiting-threads';
 

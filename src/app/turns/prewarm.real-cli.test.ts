@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../../test/fixtures/real-cli';
-import type { AssistantMessage } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp, type DeskApp, type DeskAppOptions } from './desk-app';
+import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath, type RealCliEnv } from '../../../test/fixtures/real-cli';
+import type { AssistantMessage } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import { createDeskApp, type DeskApp, type DeskAppOptions } from '../desk-app';
 
 /**
  * Pre-warm through the contract the front doors call, real CLI + mock API: prepareTurn and the end of a

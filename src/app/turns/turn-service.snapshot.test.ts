@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TurnService, type TurnRunner } from './turn-service';
-import type { TurnHandle, TurnRequest, TurnStart } from '../core/turn/turn-request';
-import type { AssistantMessage } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
-import { newAssistantMessage } from '../shared/turn-reducer';
-import { EventBus } from './event-bus';
-import { TurnPhases } from '../core/turn/turn-phases';
-import { ThreadsStore } from '../core/store/threads-store';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
+import type { TurnHandle, TurnRequest, TurnStart } from '../../core/turn/turn-request';
+import type { AssistantMessage } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import { newAssistantMessage } from '../../shared/turn-reducer';
+import { EventBus } from '../event-bus';
+import { TurnPhases } from '../../core/turn/turn-phases';
+import { ThreadsStore } from '../../core/store/threads-store';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 
 const temp = useTempDirs('turn-service-snapshot');
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
-import type { AssistantMessage, Thread } from '../shared/threads';
-import { newAssistantMessage } from '../shared/turn-reducer';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
+import type { AssistantMessage, Thread } from '../../shared/threads';
+import { newAssistantMessage } from '../../shared/turn-reducer';
 import { RunningTurns } from './running-turns';
-import { TurnPhases } from '../core/turn/turn-phases';
+import { TurnPhases } from '../../core/turn/turn-phases';
 
 const temp = useTempDirs('claude-desk-running-turns');
 

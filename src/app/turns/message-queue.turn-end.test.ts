@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
-import { ThreadLocks } from '../core/store/thread-locks';
-import type { MessageQueueState } from '../shared/message-queue';
-import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp } from './desk-app';
+import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
+import { ThreadLocks } from '../../core/store/thread-locks';
+import type { MessageQueueState } from '../../shared/message-queue';
+import type { TurnEvent } from '../../shared/turn-events';
+import { createDeskApp } from '../desk-app';
 
 const temp = useTempDirs('claude-desk-queue-end');
 let mock: MockApi | undefined;

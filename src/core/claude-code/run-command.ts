@@ -1,7 +1,7 @@
 import { type RunToEnd, runToEnd } from '../process-runner';
 
 /**
- * The one way src/core/cli runs a short-lived helper process (`claude --version`, `claude auth status`,
+ * The one way src/core/claude-code runs a short-lived helper process (`claude --version`, `claude auth status`,
  * `$SHELL -ilc`, `npm config get prefix`). Injected everywhere so tests can swap in fakes.
  */
 export interface RunOptions {

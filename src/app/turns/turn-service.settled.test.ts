@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TurnService, type TurnRunner } from './turn-service';
-import type { TurnHandle, TurnStart } from '../core/turn/turn-request';
-import { TurnPhases } from '../core/turn/turn-phases';
-import { EventBus } from './event-bus';
-import { ThreadsStore } from '../core/store/threads-store';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
+import type { TurnHandle, TurnStart } from '../../core/turn/turn-request';
+import { TurnPhases } from '../../core/turn/turn-phases';
+import { EventBus } from '../event-bus';
+import { ThreadsStore } from '../../core/store/threads-store';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 
 const temp = useTempDirs('turn-service-settled');
 

@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
-import { filesTurnResponder } from '../../test/fixtures/rewind-scenarios';
-import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp, type DeskApp } from './desk-app';
+import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
+import { filesTurnResponder } from '../../../test/fixtures/rewind-scenarios';
+import type { TurnEvent } from '../../shared/turn-events';
+import { createDeskApp, type DeskApp } from '../desk-app';
 
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' });
 /** What the user would look at to see nothing of theirs moved. */

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MessageQueueStore } from '../core/store/message-queue-store';
-import type { MessageQueueState } from '../shared/message-queue';
+import { MessageQueueStore } from '../../core/store/message-queue-store';
+import type { MessageQueueState } from '../../shared/message-queue';
 import { MessageQueue } from './message-queue';
 
 let dir: string;

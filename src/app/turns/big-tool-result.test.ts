@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { useTempDirs } from '../../test/fixtures/temp-dirs';
-import type { AssistantMessage } from '../shared/threads';
-import type { TurnEvent } from '../shared/turn-events';
-import { createDeskApp } from './desk-app';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
+import type { AssistantMessage } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import { createDeskApp } from '../desk-app';
 
 const fakeClaude = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/fake-claude.mjs');
 const temp = useTempDirs('claude-desk-bigresult');
