@@ -7,7 +7,7 @@ import type { AssistantMessage } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
 import { createDeskApp } from '../desk-app';
 
-const fakeClaude = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/fake-claude.mjs');
+const fakeClaude = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/fake-claude.mjs');
 const temp = useTempDirs('claude-desk-bigresult');
 
 /** A 16 MiB tool result, then a streamed answer: the thread reopens complete, and its log stays small. */

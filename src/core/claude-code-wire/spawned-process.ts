@@ -1,17 +1,10 @@
-import type { Readable, Writable } from 'node:stream';
-import { startProcess } from '../process-runner';
+import { startProcess, type ChildHandle } from '../process-runner';
 
 /**
  * The narrow slice of a child process the turn needs (after the Agent SDK's `SpawnedProcess`), so a
  * real process and an in-memory fake fit the same slot.
  */
-export interface SpawnedProcess {
-  readonly pid?: number | undefined;
-  readonly stdin: Writable | null;
-  readonly stdout: Readable | null;
-  readonly stderr: Readable | null;
-  readonly exitCode: number | null;
-  kill(signal?: NodeJS.Signals): boolean;
+export interface SpawnedProcess extends Omit<ChildHandle, 'on'> {
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
 }

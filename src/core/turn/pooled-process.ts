@@ -1,19 +1,17 @@
 import type { SpawnPlan } from './spawn-plan';
 import { type LiveFlags, liveFlags } from './kept-process';
-import { type Clock, TurnProcess, type TurnProcessOptions } from './turn-process';
-import type { ProcessSweeper } from '../process-sweep';
-import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
+import {
+  type Clock,
+  type ProcessRunDeps,
+  TurnProcess,
+  type TurnProcessOptions,
+  processRunOptions,
+} from './turn-process';
 
 /** One process in the warm pool — warm or kept — and what is done to it: spawned, handed to a turn, ended. */
 
 /** What starting a pooled process needs (the pool's own deps fit). */
-export interface PooledProcessDeps {
-  spawner?: Spawner;
-  killGroup?: GroupKiller | null;
-  clock?: Clock;
-  idleTimeoutMs: number;
-  toolTimeoutMs?: number;
-  sweeper?: ProcessSweeper | null;
+export interface PooledProcessDeps extends ProcessRunDeps {
   log: (message: string) => void;
 }
 
@@ -85,12 +83,7 @@ export function spawnWarmEntry(threadId: string, plan: SpawnPlan, deps: PooledPr
     args: plan.args,
     cwd: plan.cwd,
     env: plan.env,
-    spawner: deps.spawner,
-    killGroup: deps.killGroup,
-    clock: deps.clock,
-    idleTimeoutMs: deps.idleTimeoutMs,
-    toolTimeoutMs: deps.toolTimeoutMs,
-    sweeper: deps.sweeper,
+    ...processRunOptions(deps),
     ...entryHandlers(entry, deps.log),
   });
   entry.proc.start();

@@ -1,14 +1,19 @@
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
-import type { ProcessSweeper } from '../process-sweep';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
 import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { type ControlChannel, ControlSession } from './control-session';
 import { initializeRequestBody, interruptRequest } from '../claude-code-wire/control-protocol';
-import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
 import type { TurnRequest } from './turn-request';
-import { type Clock, type ProcessExit, TurnProcess, type TurnProcessOptions, realClock } from './turn-process';
+import {
+  type ProcessExit,
+  type ProcessRunDeps,
+  TurnProcess,
+  type TurnProcessOptions,
+  processRunOptions,
+  realClock,
+} from './turn-process';
 import { describeSpawn, materializeSpawn } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
@@ -17,17 +22,10 @@ import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools
 
 export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
-export interface AttemptDeps {
+/** toolTimeoutMs is CLAUDE_DESK_TOOL_TIMEOUT_MS; the sweeper tags each CLI and sweeps its leftovers (process-sweep.ts). */
+export interface AttemptDeps extends ProcessRunDeps {
   env: NodeJS.ProcessEnv;
-  spawner?: Spawner;
-  killGroup?: GroupKiller | null;
-  clock?: Clock;
   tmpRoot?: string;
-  idleTimeoutMs: number;
-  /** The bound while a tool runs (CLAUDE_DESK_TOOL_TIMEOUT_MS). */
-  toolTimeoutMs?: number;
-  /** Tags each CLI and sweeps its leftovers when it exits (process-sweep.ts). */
-  sweeper?: ProcessSweeper | null;
   log: (message: string) => void;
   /** Scrubs the app's runtime secrets (SecretRedactor) from the CLI's stderr before anything keeps it. */
   redact?: (text: string) => string;
@@ -108,12 +106,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       args,
       cwd: input.projectDir,
       env: procPlan.env,
-      spawner: deps.spawner,
-      killGroup: deps.killGroup,
-      clock: deps.clock,
-      idleTimeoutMs: deps.idleTimeoutMs,
-      toolTimeoutMs: deps.toolTimeoutMs,
-      sweeper: deps.sweeper,
+      ...processRunOptions(deps),
       // Stop asks the CLI to interrupt first: it keeps the partial answer for the next turn (case 25).
       stopLine: () => JSON.stringify(interruptRequest()),
       onIgnored: (preview, reason) => deps.log(`ignored CLI output (${reason}): ${preview}`),

@@ -78,6 +78,18 @@ export interface TurnProcessOptions {
 
 type Handlers = Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>;
 
+/** How every CLI of a turn or of the warm pool is started and bounded: the same for each, from the engine's deps. */
+export type ProcessRunDeps = Pick<
+  TurnProcessOptions,
+  'spawner' | 'killGroup' | 'clock' | 'toolTimeoutMs' | 'sweeper'
+> & { idleTimeoutMs: number };
+
+/** The start-and-bound part of a TurnProcess's options, taken from deps that carry it (and more). */
+export function processRunOptions(deps: ProcessRunDeps): ProcessRunDeps {
+  const { spawner, killGroup, clock, idleTimeoutMs, toolTimeoutMs, sweeper } = deps;
+  return { spawner, killGroup, clock, idleTimeoutMs, toolTimeoutMs, sweeper };
+}
+
 /**
  * One CLI child: spawn, write lines, read stdout as JSON lines, bound idleness, stop it cleanly.
  * Spawning and writing are separate steps so a pre-started ("warm") process can wait with

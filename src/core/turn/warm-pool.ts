@@ -1,5 +1,3 @@
-import type { ProcessSweeper } from '../process-sweep';
-import type { GroupKiller, Spawner } from '../claude-code-wire/spawned-process';
 import {
   type SpawnPlan,
   type SpawnRequest,
@@ -9,7 +7,7 @@ import {
   resolveProjectDir,
 } from './spawn-plan';
 import { DEFAULT_KEEP_IDLE_MS, liveFlags, switchLive } from './kept-process';
-import { type Clock, type TurnProcess, realClock } from './turn-process';
+import { type Clock, type ProcessRunDeps, type TurnProcess, realClock } from './turn-process';
 import {
   type AdoptedProcess,
   type Entry,
@@ -29,17 +27,11 @@ export const WARM_MAX_PROCESSES = 2;
 /** What the next turn of a thread will be started with: a turn request without its message. */
 export type WarmRequest = SpawnRequest & Pick<TurnRequest, 'threadId' | 'layout'>;
 
-export interface WarmPoolDeps {
+export interface WarmPoolDeps extends ProcessRunDeps {
   sessions: { get(threadId: string): Promise<string | undefined> };
   newSessionId: () => string;
   env: NodeJS.ProcessEnv;
   tmpRoot?: string;
-  spawner?: Spawner;
-  killGroup?: GroupKiller | null;
-  clock?: Clock;
-  idleTimeoutMs: number;
-  toolTimeoutMs?: number;
-  sweeper?: ProcessSweeper | null;
   /** A turn of this thread is queued or running: its session may change, so don't warm now. */
   isThreadBusy: (threadId: string) => boolean;
   log: (message: string) => void;
