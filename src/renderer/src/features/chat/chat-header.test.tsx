@@ -67,7 +67,12 @@ describe('chat header', () => {
     };
     renderApp({ host: createFakeHost({ threads: [continued] }) });
     const total = await openedTotal('A long refactor');
-    expect(total).toHaveTextContent(/^\$3\.14 before continuing · \$0\.020 here · 1\.2k tokens · 1 turn$/);
+    // Short enough to sit beside the model and folder; the tokens are in the tooltip.
+    expect(total).toHaveTextContent(/^\$3\.14 before · \$0\.020 here · 1 turn$/);
+    expect(total).toHaveAttribute(
+      'title',
+      expect.stringMatching(/cost \$3\.14 before .* since: \$0\.020, 1\.2k tokens, 1 turn/),
+    );
   });
 
   it('a thread of its own shows its total as before: cost, tokens, turns', async () => {

@@ -36,24 +36,33 @@ const baseName = (dir: string): string =>
 
 /**
  * What the thread has cost: its turns' costs, tokens and turns. A thread that continues a Claude Code session
- * (History's Continue here) says what the session had cost before apart, and its own figures as "here": the
- * session's total beside one turn read as if that turn had cost it all.
+ * (History's Continue here) says what the session had cost before apart from its own cost "here": the session's
+ * total beside one turn read as if that turn had cost it all. Its tokens are then left to the tooltip, so that the
+ * line still fits beside the model and folder at 1280 px.
  */
 function ThreadTotal({ totals }: { totals: ThreadTotals }) {
   const before = totals.costBeforeUsd ?? 0;
   const spent = totals.turns > 0 || totals.costUsd > 0;
   if (!spent && before <= 0) return null;
   const tokens = tokenCounts(totals);
-  const own = `This thread${before > 0 ? ' since' : ' so far'}: the sum of its turns' costs. ${tokens.breakdown}. Failed turns count toward cost and tokens, not turns.`;
-  const title =
-    before > 0 ? `The Claude Code session cost ${formatCost(before)} before it was continued here. ${own}` : own;
   const turns = `${totals.turns} ${totals.turns === 1 ? 'turn' : 'turns'}`;
-  const here = `${formatCost(totals.costUsd)}${before > 0 ? ' here' : ''} · ${formatTokens(tokens.total)} tokens · ${turns}`;
+  const own = `the sum of its turns' costs. ${tokens.breakdown}. Failed turns count toward cost and tokens, not turns.`;
+  if (before <= 0)
+    return (
+      <span className="chat-total" data-testid="thread-total" title={`This thread so far: ${own}`}>
+        {formatCost(totals.costUsd)} · {formatTokens(tokens.total)} tokens · {turns}
+      </span>
+    );
+  const title =
+    `The Claude Code session cost ${formatCost(before)} before it was continued here.` +
+    (spent
+      ? ` This thread since: ${formatCost(totals.costUsd)}, ${formatTokens(tokens.total)} tokens, ${turns}; ${own}`
+      : '');
   return (
     <span className="chat-total" data-testid="thread-total" title={title}>
-      {before > 0 && `${formatCost(before)} before continuing`}
-      {before > 0 && spent && ' · '}
-      {spent && here}
+      {spent
+        ? `${formatCost(before)} before · ${formatCost(totals.costUsd)} here · ${turns}`
+        : `${formatCost(before)} before continuing`}
     </span>
   );
 }
