@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -84,7 +85,7 @@ test('History lists both folders, opens a long session at its end, and pages bac
       { width: 1280, height: 800 },
       { width: 800, height: 600 },
     ]) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.setViewportSize(size);
       await page.screenshot({ path: `e2e/screenshots/history-${scheme}-${size.width}.png` });
     }
@@ -126,4 +127,54 @@ test('Continue here opens a thread in the session’s folder whose next message 
   const row = page.locator('[data-testid="history-item"]', { hasText: 'Plan the alpha release' });
   await expect(row).toContainText('in a thread');
   await expect(row).toContainText('4 messages');
+});
+
+test('Continue here on an 80-message session keeps all of it: scrolling to the top shows its first message', async ({
+  page,
+}) => {
+  const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/history-continued-long-${name}.png` });
+  await page.goto(host.url);
+  await page.getByTestId('tab-history').click();
+  await page.getByTestId('history-list').getByText('A long refactor').click();
+  await expect(page.getByTestId('session-transcript')).toContainText('Answer 40');
+  await page.getByTestId('continue-here').click();
+  await expect(page.getByTestId('chat-title')).toHaveText('A long refactor');
+  const list = page.getByTestId('message-scroller');
+  await expect(list.getByText('Answer 40', { exact: true })).toBeInViewport();
+  // The header says what the session cost before (40 turns of $0.0123 in its cost-state lines), not a turn's cost.
+  await expect(page.getByTestId('thread-total')).toHaveText('$0.492 before continuing');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await shot(`end-${scheme}`);
+  }
+  // Scrolled to the top, the thread begins where the session began.
+  await list.hover();
+  await expect(async () => {
+    await page.mouse.wheel(0, -20_000);
+    await expect(list).toHaveJSProperty('scrollTop', 0, { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await shot(`top-${scheme}`);
+  }
+  await expect(list.getByText('Question 1', { exact: true })).toBeInViewport();
+  await expect(page.getByTestId('user-message').first()).toHaveText(/^Question 1\D/); // not 11–19
+
+  // A turn here: the resumed CLI's running total includes the session's $0.492, the thread's own cost does not.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('What did we refactor?');
+  await box.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const total = page.getByTestId('thread-total');
+  await expect(total).toHaveText(/^\$0\.492 before · \$[\d.]+ here · 1 turn$/);
+  const here = Number(/· \$([\d.]+) here/.exec((await total.textContent()) ?? '')?.[1]);
+  expect(here).toBeLessThan(0.1);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await shot(`turn-${scheme}`);
+    // The header's new words, in either theme: axe finds nothing in it.
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="chat-header"]').analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 });

@@ -105,6 +105,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     profile,
     threads: threads.threads,
     sessions: threads.sessions,
+    sessionCosts: turns.sessionCosts,
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);

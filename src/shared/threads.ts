@@ -48,6 +48,11 @@ export interface ThreadTotals {
   cacheCreationTokens?: number;
   durationMs: number;
   turns: number;
+  /**
+   * A Claude Code session continued here (History's Continue here): what the session had cost before. Not part of
+   * `costUsd`, which counts only this thread's turns since.
+   */
+  costBeforeUsd?: number;
 }
 
 export interface ThreadSummary {

@@ -78,6 +78,7 @@ export function totalsFromMessages(messages: readonly ChatMessage[]): ThreadTota
 export function addVerdictToTotals(totals: ThreadTotals, verdict: TurnVerdict): ThreadTotals {
   const u = verdict.usage;
   return {
+    ...totals, // what a turn does not change (the cost before a continued session)
     costUsd: totals.costUsd + (verdict.costUsd || 0),
     inputTokens: totals.inputTokens + (u?.inputTokens || 0),
     outputTokens: totals.outputTokens + (u?.outputTokens || 0),

@@ -8,16 +8,16 @@ import type { ThreadSettings } from '../../shared/threads';
 import type { HistoryIndex } from '../../core/history/history-index';
 import { markdownFileName, toMarkdown } from '../../core/history/export-markdown';
 import { readTranscriptPage, readWholeTranscript, SessionNotFoundError } from '../../core/history/transcript-pages';
+import type { SessionCostsStore } from '../../core/store/session-costs-store';
 import type { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
-
-/** Turns brought into a continued thread: what it shows and what a fresh session is handed if needed. */
-const CONTINUE_PROMPTS = 20;
 
 export interface HistoryServiceDeps {
   index: HistoryIndex;
   sessions: SessionsStore;
   threads: ThreadsStore;
+  /** The CLI's running cost per session, from which the turn engine tells each turn's own cost. */
+  sessionCosts: Pick<SessionCostsStore, 'setLastCost'>;
   /** A checked project folder for a new thread (handlers' checkProjectDir); throws a sentence. */
   projectDir: (dir: string) => Promise<string>;
   notice?: (message: string) => void;
@@ -72,9 +72,11 @@ export class HistoryService {
 
   /**
    * The thread that continues a session: the one already tied to it, or a new thread in the session's
-   * folder holding its recent turns, whose next message resumes the same CLI session (`--resume <id>`).
-   * When the CLI has deleted the transcript, that resume fails and the engine's stale-session fallback
-   * hands a fresh session the thread's messages instead.
+   * folder holding the whole session (the chat list renders only the rows in view, so a long one opens as fast),
+   * whose next message resumes the same CLI session (`--resume <id>`). When the CLI has deleted the transcript,
+   * that resume fails and the engine's stale-session fallback hands a fresh session the thread's messages instead
+   * (as many of the latest as fit its cap). The session's cost so far is the thread's cost before continuing:
+   * the CLI's running total on resume includes it, and the next turn's own cost is the increase over it.
    */
   async continueSession(sessionId: string): Promise<{ threadId: string; created: boolean }> {
     const tied = (await this.tiedThreads()).get(sessionId);
@@ -88,9 +90,10 @@ export class HistoryService {
     );
     if (exists) settings.projectDir = await this.deps.projectDir(session.project);
     else this.deps.notice?.(`The folder ${session.project} no longer exists; the thread works in the default folder.`);
-    const page = await readTranscriptPage(this.deps.index, sessionId, undefined, CONTINUE_PROMPTS);
+    const messages = await readWholeTranscript(this.deps.index, sessionId);
     const thread = await this.deps.threads.create({ title: session.title, settings });
-    await this.deps.threads.importMessages(thread.id, page.messages);
+    await this.deps.threads.importMessages(thread.id, messages, session.costUsd);
+    if (session.costUsd !== undefined) await this.deps.sessionCosts.setLastCost(sessionId, session.costUsd);
     await this.deps.sessions.set(thread.id, sessionId);
     return { threadId: thread.id, created: true };
   }

@@ -3,6 +3,7 @@ import { HistoryIndex } from '../../core/history/history-index';
 import { HistoryWatcher } from '../../core/history/history-watcher';
 import { cliProjectsDir } from '../../core/history/cli-projects-dir';
 import type { SessionsStore } from '../../core/store/sessions-store';
+import type { SessionCostsStore } from '../../core/store/session-costs-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { HostProfile } from '../host-profile';
 import type { DeskFoundation } from '../settings/desk-foundation';
@@ -33,6 +34,8 @@ export interface HistoryWiringDeps {
   profile: Pick<HostProfile, 'watchHistory' | 'warmSearch'>;
   threads: ThreadsStore;
   sessions: SessionsStore;
+  /** The turn engine's: a continued session's cost so far is where its next turn's own cost starts. */
+  sessionCosts: SessionCostsStore;
   /** The app is shutting down: nothing more is started. */
   stopped: () => boolean;
 }
@@ -41,7 +44,7 @@ export interface HistoryWiringDeps {
  * Every Claude Code session on this machine (the History), and the thread list's search warm-up: both read a
  * lot of files, so both wait until start-up is over.
  */
-export async function wireHistory({ f, profile, threads, sessions, stopped }: HistoryWiringDeps) {
+export async function wireHistory({ f, profile, threads, sessions, sessionCosts, stopped }: HistoryWiringDeps) {
   const { layout, warn, bus, settings, sandbox } = f;
   // The CLI's folder follows the app's env (CLAUDE_CONFIG_DIR, HOME).
   const index = await HistoryIndex.open({
@@ -53,6 +56,7 @@ export async function wireHistory({ f, profile, threads, sessions, stopped }: Hi
   const history = new HistoryService({
     index,
     sessions,
+    sessionCosts,
     threads,
     projectDir: async (dir) =>
       checkProjectDir(dir, { stateDir: layout.stateDir, walled: (await sandbox()).kind !== 'none' }),

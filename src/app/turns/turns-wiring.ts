@@ -59,12 +59,14 @@ export async function wireTurns(d: TurnsWiringDeps) {
   });
   // The CLI that answered stays for the thread's next turn, where the host keeps processes at all.
   const keep = profile.keepProcesses ? keepPolicy(env) : { keep: 0, keepIdleMs: 0 };
+  // Shared with the History: Continue here sets where a continued session's next turn's cost starts.
+  const sessionCosts = new SessionCostsStore(layout.sessionCostsFile, warn);
   const engine = new TurnEngine({
     sweeper: d.sweeper,
     tmpRoot: d.tmpRoot,
     threadLocks: locks,
     sessions,
-    sessionCosts: new SessionCostsStore(layout.sessionCostsFile, warn),
+    sessionCosts,
     env,
     log: (m) => log.info(m),
     redact: (t) => redactor.text(t),
@@ -191,6 +193,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
   return {
     service,
     engine,
+    sessionCosts,
     controls,
     prewarm,
     startTurn,

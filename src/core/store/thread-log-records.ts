@@ -32,6 +32,7 @@ export const threadTotalsSchema = z.looseObject({
   cacheCreationTokens: z.number().optional(),
   durationMs: z.number(),
   turns: z.number(),
+  costBeforeUsd: z.number().optional(),
 }) satisfies z.ZodType<ThreadTotals>;
 
 // Checks only (their output is dropped): a plain object schema is zod's fast path.

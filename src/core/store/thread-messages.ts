@@ -97,18 +97,26 @@ export class ThreadMessages {
     this.deps.emit(id, 'message');
   }
 
-  /** Finished messages brought in from elsewhere (a Claude Code session continued here), written at once. */
-  async importMessages(id: string, messages: ChatMessage[]): Promise<void> {
+  /**
+   * Finished messages brought in from elsewhere (a Claude Code session continued here), written at once, with what
+   * that session had cost before (the header shows it apart from the thread's own turns).
+   */
+  async importMessages(id: string, messages: ChatMessage[], costBeforeUsd?: number): Promise<void> {
     const entry = requireEntry(this.deps.entries, id);
-    if (messages.length === 0) return;
+    if (messages.length === 0 && costBeforeUsd === undefined) return;
     const at = this.deps.now();
     const records: LogRecord[] = messages.map((message) =>
       message.role === 'user' ? { op: 'user', at, message } : { op: 'assistant', at, message },
     );
+    if (costBeforeUsd !== undefined && Number.isFinite(costBeforeUsd) && costBeforeUsd > 0) {
+      entry.totals = { ...entry.totals, costBeforeUsd };
+      records.push({ op: 'meta', at, totals: entry.totals });
+    }
     entry.updatedAt = Math.max(entry.updatedAt, at);
     await this.deps.writer.append(id, records, true);
     for (const m of messages) this.messageIds.add(id, m.id);
     this.deps.emit(id, 'message');
+    if (entry.totals.costBeforeUsd !== undefined) this.deps.emit(id, 'updated');
   }
 
   /**

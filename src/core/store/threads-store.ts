@@ -208,8 +208,8 @@ export class ThreadsStore {
     return this.messages.appendUser(id, message);
   }
 
-  importMessages(id: string, messages: ChatMessage[]): Promise<void> {
-    return this.messages.importMessages(id, messages);
+  importMessages(id: string, messages: ChatMessage[], costBeforeUsd?: number): Promise<void> {
+    return this.messages.importMessages(id, messages, costBeforeUsd);
   }
 
   saveAssistant(id: string, message: AssistantMessage): Promise<void> {

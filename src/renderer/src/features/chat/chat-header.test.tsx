@@ -42,7 +42,53 @@ describe('chat header', () => {
     expect(app).not.toHaveAttribute('data-sidebar-collapsed');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('after Continue here the total says what the session cost before and what this thread spent since', async () => {
+    narrowWindow(false);
+    const continued = makeThread('c', 'A long refactor');
+    continued.totals = { ...continued.totals, costBeforeUsd: 3.14 };
+    renderApp({ host: createFakeHost({ threads: [continued] }) });
+    const total = await openedTotal('A long refactor');
+    // Nothing spent here yet: only what came with the session, said as such (never "$3.14 · 0 turns").
+    expect(total).toHaveTextContent(/^\$3\.14 before continuing$/);
+    expect(total).toHaveAttribute('title', expect.stringContaining('$3.14 before it was continued here'));
+  });
+
+  it('after a turn in a continued thread, the cost before and the cost here stand apart', async () => {
+    narrowWindow(false);
+    const continued = makeThread('c', 'A long refactor');
+    continued.totals = {
+      ...continued.totals,
+      costBeforeUsd: 3.14,
+      costUsd: 0.02,
+      inputTokens: 1000,
+      outputTokens: 200,
+      turns: 1,
+    };
+    renderApp({ host: createFakeHost({ threads: [continued] }) });
+    const total = await openedTotal('A long refactor');
+    // Short enough to sit beside the model and folder; the tokens are in the tooltip.
+    expect(total).toHaveTextContent(/^\$3\.14 before · \$0\.020 here · 1 turn$/);
+    expect(total).toHaveAttribute(
+      'title',
+      expect.stringMatching(/cost \$3\.14 before .* since: \$0\.020, 1\.2k tokens, 1 turn/),
+    );
+  });
+
+  it('a thread of its own shows its total as before: cost, tokens, turns', async () => {
+    narrowWindow(false);
+    const own = makeThread('a', 'Alpha');
+    own.totals = { ...own.totals, costUsd: 0.5, inputTokens: 100, outputTokens: 20, turns: 2 };
+    renderApp({ host: createFakeHost({ threads: [own] }) });
+    expect(await openedTotal('Alpha')).toHaveTextContent(/^\$0\.500 · 120 tokens · 2 turns$/);
+  });
 });
+
+/** The header's total once the thread of that title is open. */
+async function openedTotal(title: string): Promise<HTMLElement> {
+  await userEvent.click(await within(await screen.findByTestId('thread-list')).findByText(title));
+  return screen.findByTestId('thread-total');
+}
 
 /** jsdom has no matchMedia: answer the narrow-window query as a window of that width would. */
 function narrowWindow(narrow: boolean) {

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ThreadTotals } from '../../../../shared/threads';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
 import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
@@ -33,6 +34,39 @@ const baseName = (dir: string): string =>
     .split(/[\\/]/)
     .pop() || dir;
 
+/**
+ * What the thread has cost: its turns' costs, tokens and turns. A thread that continues a Claude Code session
+ * (History's Continue here) says what the session had cost before apart from its own cost "here": the session's
+ * total beside one turn read as if that turn had cost it all. Its tokens are then left to the tooltip, so that the
+ * line still fits beside the model and folder at 1280 px.
+ */
+function ThreadTotal({ totals }: { totals: ThreadTotals }) {
+  const before = totals.costBeforeUsd ?? 0;
+  const spent = totals.turns > 0 || totals.costUsd > 0;
+  if (!spent && before <= 0) return null;
+  const tokens = tokenCounts(totals);
+  const turns = `${totals.turns} ${totals.turns === 1 ? 'turn' : 'turns'}`;
+  const own = `the sum of its turns' costs. ${tokens.breakdown}. Failed turns count toward cost and tokens, not turns.`;
+  if (before <= 0)
+    return (
+      <span className="chat-total" data-testid="thread-total" title={`This thread so far: ${own}`}>
+        {formatCost(totals.costUsd)} · {formatTokens(tokens.total)} tokens · {turns}
+      </span>
+    );
+  const title =
+    `The Claude Code session cost ${formatCost(before)} before it was continued here.` +
+    (spent
+      ? ` This thread since: ${formatCost(totals.costUsd)}, ${formatTokens(tokens.total)} tokens, ${turns}; ${own}`
+      : '');
+  return (
+    <span className="chat-total" data-testid="thread-total" title={title}>
+      {spent
+        ? `${formatCost(before)} before · ${formatCost(totals.costUsd)} here · ${turns}`
+        : `${formatCost(before)} before continuing`}
+    </span>
+  );
+}
+
 /** Thread title, model, running total, and the permission mode with a badge while full access is on. */
 export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
@@ -47,7 +81,6 @@ export function ChatHeader() {
   const narrow = useNarrowHeader(header);
   const projectDir = thread?.settings.projectDir;
   const totals = thread?.totals ?? EMPTY_TOTALS;
-  const tokens = tokenCounts(totals);
   const model = modelLabel(thread?.settings.model) ?? modelLabel(defaultModel) ?? usedModel ?? 'Default model';
   return (
     <header ref={header} className="chat-header" data-testid="chat-header" data-narrow={narrow || undefined}>
@@ -68,16 +101,7 @@ export function ChatHeader() {
             <Icon name="folder" size={13} />
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </span>
-          {(totals.turns > 0 || totals.costUsd > 0) && (
-            <span
-              className="chat-total"
-              data-testid="thread-total"
-              title={`This thread so far: the sum of its turns' costs. ${tokens.breakdown}. Failed turns count toward cost and tokens, not turns.`}
-            >
-              {formatCost(totals.costUsd)} · {formatTokens(tokens.total)} tokens · {totals.turns}{' '}
-              {totals.turns === 1 ? 'turn' : 'turns'}
-            </span>
-          )}
+          <ThreadTotal totals={totals} />
         </div>
       </div>
       <div className="chat-header-actions">

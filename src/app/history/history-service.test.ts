@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { threadsStoreHarness, textOf } from '../../../test/fixtures/threads-store-harness';
+import { syntheticSession } from '../../../test/fixtures/synthetic-sessions';
+import { HistoryIndex } from '../../core/history/history-index';
+import { SessionCostsStore } from '../../core/store/session-costs-store';
+import { SessionsStore } from '../../core/store/sessions-store';
+import { HistoryService } from './history-service';
+
+// Continue here: a Claude Code session becomes a thread holding all of it, and the thread's totals keep the
+// session's cost before continuing apart from what the thread spends since.
+const LONG = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+let root: string;
+let project: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-history-service-'));
+  project = path.join(root, 'beta-site');
+  fs.mkdirSync(project);
+  const dir = path.join(root, 'cli', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'));
+  fs.mkdirSync(dir, { recursive: true });
+  // 40 turns: 80 messages, as the History counts them.
+  fs.writeFileSync(path.join(dir, `${LONG}.jsonl`), syntheticSession({ sessionId: LONG, cwd: project, turns: 40 }));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+async function service() {
+  const index = await HistoryIndex.open({
+    stateDir: path.join(root, 'state'),
+    projectsDir: path.join(root, 'cli', 'projects'),
+    saveDelayMs: 0,
+  });
+  await index.refreshAll();
+  const threads = await threadsStoreHarness(path.join(root, 'state', 'threads')).open();
+  const sessions = new SessionsStore(path.join(root, 'state', 'sessions.json'));
+  const sessionCosts = new SessionCostsStore(path.join(root, 'state', 'session-costs.json'));
+  const history = new HistoryService({ index, sessions, threads, sessionCosts, projectDir: async (dir) => dir });
+  return { index, threads, sessions, sessionCosts, history };
+}
+
+describe('HistoryService.continueSession', () => {
+  it('brings every message of an 80-message session into the thread, its first prompt first', async () => {
+    const { index, threads, history } = await service();
+    expect(index.get(LONG)?.messages).toBe(80);
+    const { threadId, created } = await history.continueSession(LONG);
+    expect(created).toBe(true);
+    const thread = await threads.get(threadId);
+    expect(thread?.messages).toHaveLength(80);
+    expect(textOf(thread?.messages[0])).toBe('Question 1');
+    expect(textOf(thread?.messages.at(-1))).toContain('Answer 40');
+  });
+
+  it("keeps the session's cost before continuing apart from the thread's own, and counts the next turn from it", async () => {
+    const { threads, sessions, sessionCosts, history } = await service();
+    const { threadId } = await history.continueSession(LONG);
+    const summary = threads.summary(threadId)!;
+    // 40 turns of the synthetic session's 0.0123 each, from its last cost-state line.
+    expect(summary.totals.costBeforeUsd).toBeCloseTo(0.492);
+    expect(summary.totals).toMatchObject({ costUsd: 0, turns: 0 });
+    // The next turn's own cost is the CLI's running total less this (turn-costs.ts).
+    expect(await sessionCosts.lastCost(LONG)).toBeCloseTo(0.492);
+    expect(await sessions.get(threadId)).toBe(LONG);
+    // A turn here adds to the thread's own totals; the cost before stays as it was.
+    const after = await threads.addTotals(threadId, {
+      isError: false,
+      subtype: 'success',
+      costUsd: 0.02,
+      durationMs: 100,
+      numTurns: 1,
+      usage: { inputTokens: 10, outputTokens: 5 },
+    });
+    expect(after).toMatchObject({ costUsd: 0.02, turns: 1 });
+    expect(after.costBeforeUsd).toBeCloseTo(0.492);
+  });
+
+  it('keeps the cost before continuing across a restart of the store', async () => {
+    const { history } = await service();
+    const { threadId } = await history.continueSession(LONG);
+    const reopened = await threadsStoreHarness(path.join(root, 'state', 'threads')).open();
+    expect(reopened.summary(threadId)?.totals.costBeforeUsd).toBeCloseTo(0.492);
+  });
+});
