@@ -6,49 +6,42 @@ import { type StartProcess, startProcess } from './process-runner';
  * app, and when that pipe closes without a goodbye — the app crashed or was killed with SIGKILL, which no handler
  * in the app can catch — it kills every process tagged by this app instance (process-sweep.ts) and
  * leaves. Without it a Bash tool (and, without the OS wall, the CLI itself) ran on after the app died.
- * Plain JavaScript in a string: it runs in a bare `node` (Electron with ELECTRON_RUN_AS_NODE), without
- * the app's bundle.
+ * A POSIX shell script, not a second Node runtime: it waits in `read` for the app's whole life, which costs a
+ * shell's megabyte or two instead of Node's ~40 MB. `$1` is the owner; a process is this owner's when an entry of
+ * its environment starts with the tag prefix (Linux: /proc/<pid>/environ; macOS: `ps -E`).
  */
-const REAPER_SOURCE = `
-const fs = require('node:fs');
-const { execFileSync } = require('node:child_process');
-const prefix = ${JSON.stringify(`${PROCESS_TAG_ENV}=`)} + process.argv[1] + '.';
-function tagged() {
-  const out = [];
-  if (process.platform === 'linux') {
-    for (const name of fs.readdirSync('/proc')) {
-      if (!/^\\d+$/.test(name) || Number(name) === process.pid) continue;
-      try {
-        const env = fs.readFileSync('/proc/' + name + '/environ', 'latin1');
-        const at = env.indexOf(prefix);
-        if (at === 0 || (at > 0 && env[at - 1] === '\\0')) out.push(Number(name));
-      } catch {}
-    }
-  } else if (process.platform === 'darwin') {
-    try {
-      const text = execFileSync('/bin/ps', ['-axEww', '-o', 'pid=,command='], { encoding: 'utf8', timeout: 5000, maxBuffer: 64 << 20 });
-      for (const line of text.split('\\n')) {
-        const m = /^\\s*(\\d+)\\s(.*)$/.exec(line);
-        if (m && Number(m[1]) !== process.pid && (' ' + m[2]).includes(' ' + prefix)) out.push(Number(m[1]));
-      }
-    } catch {}
-  }
-  return out;
+export const REAPER_SCRIPT = `
+prefix="${PROCESS_TAG_ENV}=$1."
+said=""
+while IFS= read -r line; do said="$said$line"; done
+said="$said$line"
+# "bye" first: the app shut down normally (its turns already ended), so nothing is swept.
+case "$said" in *bye*) exit 0 ;; esac
+tagged() {
+  if [ -r /proc/self/environ ]; then
+    for d in /proc/[0-9]*; do
+      p="\${d#/proc/}"
+      [ "$p" = "$$" ] && continue
+      tr '\\000' '\\n' < "$d/environ" 2>/dev/null | while IFS= read -r e; do
+        case "$e" in "$prefix"*) echo "$p"; break ;; esac
+      done
+    done
+  elif [ -x /bin/ps ]; then
+    list="$(/bin/ps -axEww -o pid=,command= 2>/dev/null)"
+    printf '%s\\n' "$list" | while read -r p rest; do
+      [ "$p" = "$$" ] && continue
+      case " $rest" in *" $prefix"*) echo "$p" ;; esac
+    done
+  fi
 }
-function sweep(round) {
-  const pids = tagged();
-  for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch {} }
-  if (pids.length > 0 && round < 5) setTimeout(() => sweep(round + 1), 100);
-  else process.exit(0);
-}
-let said = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (d) => { said += d; });
-// "bye" first: the app shut down normally (its turns already ended), so nothing is swept.
-const done = () => (said.includes('bye') ? process.exit(0) : sweep(0));
-process.stdin.on('end', done);
-process.stdin.on('error', done);
-process.stdin.resume();
+round=0
+while [ "$round" -lt 6 ]; do
+  pids="$(tagged)"
+  [ -z "$pids" ] && exit 0
+  kill -9 $pids 2>/dev/null
+  round=$((round + 1))
+  sleep 0.1
+done
 `;
 
 export interface OrphanReaper {
@@ -56,26 +49,24 @@ export interface OrphanReaper {
   readonly pid: number | undefined;
   /** Normal shutdown: the app already stopped its turns; the reaper leaves without sweeping. */
   close(): void;
+  /** The pipe closes without a goodbye, as when the app is SIGKILLed: the reaper sweeps (tests). */
+  abandon?(): void;
 }
 
-export function startOrphanReaper(
-  owner: string,
-  execPath = process.execPath,
-  start: StartProcess = startProcess,
-): OrphanReaper {
+export function startOrphanReaper(owner: string, shell = '/bin/sh', start: StartProcess = startProcess): OrphanReaper {
   if (process.platform === 'win32') return { pid: undefined, close: () => {} };
   try {
-    const child = start(execPath, ['-e', REAPER_SOURCE, owner], {
+    const child = start(shell, ['-c', REAPER_SCRIPT, 'claude-desk-reaper', owner], {
       stdio: ['pipe', 'ignore', 'ignore'],
       ownGroup: true, // its own group: a Ctrl-C or group kill aimed at the app must not take it first
-      env: { PATH: process.env.PATH ?? '', ELECTRON_RUN_AS_NODE: '1' },
+      env: { PATH: process.env.PATH || '/usr/bin:/bin' },
     });
     child.on('error', () => {});
     child.stdin?.on('error', () => {});
     child.unref();
     // The pipe must not keep the app's event loop alive either.
     (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-    return { pid: child.pid, close: () => child.stdin?.end('bye\n') };
+    return { pid: child.pid, close: () => child.stdin?.end('bye\n'), abandon: () => child.stdin?.destroy() };
   } catch {
     return { pid: undefined, close: () => {} };
   }
