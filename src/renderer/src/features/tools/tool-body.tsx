@@ -140,7 +140,7 @@ function AnswersBody({ part, denied }: { part: ToolPart; denied: boolean }) {
   const answers = questionAnswers(part);
   const none = denied || part.isError ? 'Not answered' : part.result === undefined ? 'Not answered yet' : '—';
   return (
-    <dl className="tool-args" data-testid="answers">
+    <dl className="tool-args tool-answers" data-testid="answers">
       {questionsOf(part.input).map((q) => (
         <div key={q.question} className="tool-arg">
           <dt>{q.question}</dt>
