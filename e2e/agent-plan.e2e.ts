@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoJsonInCards } from './card-text';
 
 /** Plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
 let mock: MockApi;
@@ -57,6 +58,7 @@ test('a plan card shows the plan; Approve and start switches to Accept edits and
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toHaveAttribute('data-status', 'done');
   await expect(answer).toContainText('User has approved exiting plan mode');
+  await expectNoJsonInCards(page);
 
   // The next turn runs in Accept edits: a Write goes through without asking (plan mode would refuse it).
   const answers = await page.getByTestId('assistant-message').count();

@@ -5,6 +5,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
+import { expectNoJsonInCards } from './card-text';
 
 /**
  * The agent's tool cards end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
@@ -178,4 +179,5 @@ test("a question card's chosen option reaches the model", async ({ page }) => {
   const tool = answer.locator('[data-testid=tool-card][data-tool=AskUserQuestion]');
   await tool.getByRole('button').first().click();
   await expect(tool.getByTestId('answers')).toContainText('Postgres');
+  await expectNoJsonInCards(page);
 });

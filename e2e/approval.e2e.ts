@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoJsonInCards } from './card-text';
 
 /**
  * Approvals end to end in browser mode: the real Claude Code CLI (against the mock API) asks to run a
@@ -96,6 +97,7 @@ test('an edited command shows, after Allow, as the command that ran', async ({ p
   const head = tool.getByRole('button').first();
   if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click(); // Bash cards open by themselves
   await expect(tool.getByTestId('tool-proposed')).toContainText('touch proposed.txt');
+  await expectNoJsonInCards(page);
   await page.screenshot({ path: 'e2e/screenshots/tool-card-edited.png' });
 
   // What ran is what is kept: after a reload the card still shows the edit.

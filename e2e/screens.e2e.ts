@@ -4,6 +4,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoJsonInCards } from './card-text';
 
 /**
  * Every main screen in both themes at 1280×800 and 800×600 — a screenshot of each (looked at by
@@ -109,6 +110,7 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
   await expect(bubble).not.toContainText('trace line 1');
   await send(page, 'SCENARIO:bash CMD[touch screens.txt] Please make the file');
   await expect(page.getByTestId('approval-card')).toBeVisible();
+  await expectNoJsonInCards(page);
   const rich = page.getByTestId('thread-item').filter({ hasText: 'RICHANSWER' });
   const waiting = page.getByTestId('thread-item').filter({ hasText: 'SCENARIO:bash' });
 

@@ -27,6 +27,13 @@ const BUILT_IN: Record<string, string> = {
   ExitPlanMode: 'Plan',
 };
 
+/** The CLI's own steps, not the agent's work: ToolSearch loads a deferred tool's definition (recorded case 35). */
+const INTERNAL_TOOLS = new Set(['ToolSearch']);
+
+export function isInternalTool(name: string): boolean {
+  return INTERNAL_TOOLS.has(name);
+}
+
 const SERVER_NAMES: Record<string, string> = { desk: 'Desk' };
 
 const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

@@ -214,6 +214,9 @@ describe('approval card', () => {
     expect(tool).toHaveTextContent('Denied: User said no');
     expect(tool).not.toHaveTextContent('Error');
     expect(screen.queryByTestId('approval-card')).not.toBeInTheDocument(); // no second line saying the same
+    // The reason is said once: the call did not run, so its body has no output repeating it.
+    expect(tool!.textContent!.split('User said no')).toHaveLength(2);
+    expect(tool).not.toHaveTextContent('Failed');
 
     emit({ type: 'tool_call', toolUseId: 'tu2', name: 'Bash', input: bash.input });
     emit({ type: 'approval_request', request: withTool('b2', 'tu2') });

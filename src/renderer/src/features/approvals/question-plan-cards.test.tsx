@@ -134,6 +134,58 @@ describe('question card', () => {
   });
 });
 
+describe('a question, in words that match it', () => {
+  it("while a question waits, the turn's line and the tab title say it waits for your answer", async () => {
+    await start('AskUserQuestion', { questions }, ask);
+    await screen.findByTestId('question-card');
+    expect(screen.getByTestId('turn-running')).toHaveTextContent('Waiting for your answer');
+    expect(screen.getByTestId('turn-running')).not.toHaveTextContent('approval');
+    await waitFor(() => expect(document.title).toBe('● Waiting for your answer — Work — Claude Desk'));
+    expect(screen.getByTestId('turn-announcer')).toHaveTextContent('Claude has a question for you.');
+  });
+
+  it('an answered question reads question → answer: no JSON, no "edited before allowing"', async () => {
+    const { emit } = await start('AskUserQuestion', { questions }, ask);
+    const answers = { 'Which database should we use?': 'Postgres', 'Which extras do you want?': 'Tests, CI' };
+    // The answers go back as the call's updated input (case 36), which the host reports as an edit.
+    emit({ type: 'approval_resolved', requestId: 'q1', outcome: 'allowed', editedInput: { questions, answers } });
+    emit({
+      type: 'tool_result',
+      toolUseId: 'tu-q',
+      content:
+        'Your questions have been answered: "Which database should we use?"="Postgres", "Which extras do you want?"="Tests, CI". You can now continue with these answers in mind.',
+      isError: false,
+    });
+    const tool = (await screen.findAllByTestId('tool-card'))[0]!;
+    expect(within(tool).getByTestId('tool-state')).toHaveTextContent('Answered');
+    // The head already says what was chosen.
+    expect(within(tool).getAllByRole('button')[0]).toHaveTextContent('Postgres · Tests, CI');
+    await userEvent.click(within(tool).getAllByRole('button')[0]!);
+    const body = within(tool).getByTestId('answers');
+    expect(body).toHaveTextContent('Which database should we use?Postgres');
+    expect(body).toHaveTextContent('Which extras do you want?Tests, CI');
+    expect(tool).not.toHaveTextContent('{"');
+    expect(tool).not.toHaveTextContent(/edited|Allowed|Claude proposed/i);
+  });
+
+  it('a question left unanswered says so, not "Denied"', async () => {
+    const { emit } = await start('AskUserQuestion', { questions }, ask);
+    await userEvent.click(await screen.findByRole('button', { name: "Don't answer" }));
+    emit({ type: 'approval_resolved', requestId: 'q1', outcome: 'denied' });
+    emit({
+      type: 'tool_result',
+      toolUseId: 'tu-q',
+      content: 'The user chose not to answer these questions.',
+      isError: true,
+    });
+    const tool = (await screen.findAllByTestId('tool-card'))[0]!;
+    await waitFor(() => expect(within(tool).getByTestId('tool-state')).toHaveTextContent('Not answered'));
+    expect(tool).not.toHaveTextContent(/Denied|Error|\{"/);
+    await userEvent.click(within(tool).getAllByRole('button')[0]!);
+    expect(within(tool).getByTestId('answers')).toHaveTextContent('Which database should we use?Not answered');
+  });
+});
+
 describe('plan card', () => {
   const planText = '# Plan\n\n1. Read `notes.txt`\n2. Write **summary.md**\n';
 

@@ -2,11 +2,13 @@ import { memo, useId, useState } from 'react';
 import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
-import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
+import { OPEN_TOOLS, ToolBody, questionAnswers } from '../tools/tool-body';
+import { ToolInput } from '../tools/input-list';
 import { StoredResult } from '../tools/stored-result';
 import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
-import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
+import { friendlyToolName, isInternalTool, toolSummary } from '../../tool-names';
+import { questionsOf } from '../../questions';
 import { Elapsed } from './elapsed';
 import '../tools/tool-card.css';
 
@@ -24,6 +26,14 @@ function headSummary(part: ToolPart): { text: string; stat?: { added: number; re
   }
   if (part.name === 'Bash') return { text: str(input.description) ?? toolSummary(part.input) };
   if (part.name === 'Agent' || part.name === 'Task') return { text: str(input.description) ?? toolSummary(part.input) };
+  if (part.name === 'AskUserQuestion') {
+    // Answered: what was chosen, at a glance; before that, what is asked.
+    const questions = questionsOf(part.input);
+    const answers = questionAnswers(part);
+    const chosen = questions.flatMap((q) => answers[q.question] ?? []);
+    if (chosen.length) return { text: chosen.join(' · ') };
+    return { text: questions.length === 1 ? questions[0]!.question : `${questions.length} questions` };
+  }
   return { text: toolSummary(part.input) };
 }
 
@@ -33,6 +43,11 @@ function headSummary(part: ToolPart): { text: string; stat?: { added: number; re
  * an is_error tool_result whose content is the user's reason (recorded case 21).
  */
 function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): { label: string; tone: string } {
+  // A question is answered or not: "Denied" would name a permission nobody asked for (recorded case 36).
+  if (part.name === 'AskUserQuestion' && (approval?.outcome === 'denied' || (approval?.outcome && part.isError)))
+    return { label: 'Not answered', tone: 'muted' };
+  if (part.name === 'AskUserQuestion' && approval?.outcome === 'allowed' && part.result !== undefined)
+    return { label: 'Answered', tone: 'done' };
   if (approval?.outcome === 'denied' || part.denied) return { label: 'Denied', tone: 'denied' };
   // A background command's call returns at once ("Command running in background", case 40); the command runs on
   // until it ends — or until the answer does: Claude Desk stops it then (nothing a turn starts outlives it).
@@ -71,6 +86,7 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
 /** The reason line under a denied call: the CLI's permission message, or the reason the user gave. */
 function deniedText(part: ToolPart, approval?: ApprovalCard): string | undefined {
   if (part.denied) return part.denied;
+  if (part.name === 'AskUserQuestion') return undefined; // "Not answered" says it; the refusal is Claude Desk's own
   if (approval?.outcome !== 'denied') return undefined;
   // The host's stand-in when no reason was typed (core/claude-code-wire/control-protocol.ts) says nothing more.
   const reason = part.result && part.result !== 'The user denied this tool call.' ? part.result : undefined;
@@ -105,8 +121,15 @@ function SubagentTranscript({ part, turnOver }: { part: ToolPart; turnOver: bool
   );
 }
 
-/** One tool call: friendly name, the key argument, then (expanded) what it did, drawn for its tool. */
-export const ToolCard = memo(function ToolCard({
+/**
+ * One tool call: friendly name, the key argument, then (expanded) what it did, drawn for its tool. The CLI's own
+ * plumbing (ToolSearch loading a deferred tool, recorded case 35) is no card: it does nothing a person acts on.
+ */
+export const ToolCard = memo(function ToolCard(props: { part: ToolPart; turnOver: boolean; approval?: ApprovalCard }) {
+  return isInternalTool(props.part.name) && !props.approval ? null : <ToolCardView {...props} />;
+});
+
+function ToolCardView({
   part,
   turnOver,
   approval,
@@ -116,6 +139,8 @@ export const ToolCard = memo(function ToolCard({
   /** The permission prompt for this call, when the CLI asked. */
   approval?: ApprovalCard;
 }) {
+  // A question's "edit" is its answers, and its "allow" is the sending of them: the body shows both as answers.
+  const asked = part.name === 'AskUserQuestion';
   const isAgent = part.name === 'Agent' || part.name === 'Task';
   // While its approval card waits below, the card stays shut: the prompt shows the same preview.
   const pending = approval !== undefined && !approval.outcome;
@@ -125,7 +150,7 @@ export const ToolCard = memo(function ToolCard({
   const state = toolState(part, turnOver, approval);
   const denied = deniedText(part, approval);
   const summary = headSummary(part);
-  const edited = part.proposedInput !== undefined;
+  const edited = part.proposedInput !== undefined && !asked;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
@@ -151,9 +176,9 @@ export const ToolCard = memo(function ToolCard({
             <span className="diff-stat-del">−{summary.stat.removed}</span>
           </span>
         )}
-        {approval?.outcome === 'allowed' && (
+        {approval?.outcome === 'allowed' && !asked && (
           <span className="tool-badge badge-allowed" data-testid="tool-allowed">
-            <Icon name="check" size={12} /> Allowed
+            <Icon name="check" size={12} /> {part.name === 'ExitPlanMode' ? 'Approved' : 'Allowed'}
           </span>
         )}
         <span className={`tool-badge badge-${state.tone}`} data-testid="tool-state">
@@ -184,18 +209,22 @@ export const ToolCard = memo(function ToolCard({
       )}
       {open && (
         <div id={bodyId} className="tool-body">
-          {isAgent ? <SubagentTranscript part={part} turnOver={turnOver} /> : <ToolBody part={part} />}
+          {isAgent ? (
+            <SubagentTranscript part={part} turnOver={turnOver} />
+          ) : (
+            <ToolBody part={part} denied={denied !== undefined} />
+          )}
           {part.resultChars !== undefined && part.result !== undefined && <StoredResult part={part} />}
           {edited && (
             <>
               <div className="tool-section-label">Claude proposed (you edited it before allowing)</div>
-              <pre className="tool-pre tool-pre-proposed" data-testid="tool-proposed">
-                {formatToolInput(part.proposedInput)}
-              </pre>
+              <div className="tool-proposed" data-testid="tool-proposed">
+                <ToolInput input={part.proposedInput} />
+              </div>
             </>
           )}
         </div>
       )}
     </div>
   );
-});
+}

@@ -4,6 +4,7 @@ import { AuthCard } from './auth-card';
 import { Elapsed } from './elapsed';
 import { RetryLine } from './retry-line';
 import { LimitRefused } from '../limits/limit-refused';
+import { WAITING_LINE, openRequest } from '../../waiting-for';
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
@@ -38,7 +39,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
         {message.retry ? (
           <RetryLine retry={message.retry} />
         ) : status === 'waiting' ? (
-          <span>Waiting for your approval</span>
+          <span>{WAITING_LINE[openRequest(message)?.kind ?? 'approval']}</span>
         ) : (
           <span>{activity}</span>
         )}

@@ -1,20 +1,27 @@
 import { useEffect } from 'react';
 import type { DeskState } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
-import { currentTurn } from '../../store/turn-selectors';
+import { currentTurn, shownMessage } from '../../store/turn-selectors';
+import { WAITING_TITLE, openRequest } from '../../waiting-for';
 
 const APP = 'Claude Desk';
 
 /**
  * The window (tab) title names the open thread and what it is doing, so a glance at the taskbar or the
- * tab strip says whether Claude needs you: "● Waiting for approval — <thread> — Claude Desk".
+ * tab strip says whether Claude needs you, and for what: "● Waiting for approval — <thread> — Claude Desk", or
+ * "● Waiting for your answer" when it is a question.
  */
-export function windowTitle(s: Pick<DeskState, 'view' | 'activeThreadId' | 'threads' | 'inFlight'>): string {
+export function windowTitle(
+  s: Pick<DeskState, 'view' | 'activeThreadId' | 'threads' | 'inFlight' | 'live' | 'messages'>,
+): string {
   if (s.view === 'settings') return `Settings — ${APP}`;
   const thread = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
   if (!thread) return APP;
   const turn = currentTurn(s.inFlight, thread.id);
-  if (turn?.status === 'waiting') return `● Waiting for approval — ${thread.title} — ${APP}`;
+  if (turn?.status === 'waiting') {
+    const kind = openRequest(shownMessage(s, turn.turnId))?.kind ?? 'approval';
+    return `● ${WAITING_TITLE[kind]} — ${thread.title} — ${APP}`;
+  }
   if (turn?.status === 'running') return `Writing… — ${thread.title} — ${APP}`;
   if (turn?.status === 'queued') return `Queued — ${thread.title} — ${APP}`;
   return `${thread.title} — ${APP}`;

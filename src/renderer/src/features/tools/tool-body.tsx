@@ -1,9 +1,9 @@
 import type { AssistantPart } from '../../../../shared/threads';
-import { formatToolInput } from '../../tool-names';
 import { CodeExcerpt, numberedLines } from './code-excerpt';
 import { DiffView } from './diff-view';
 import { EDIT_TOOLS, editDiff } from './diff-rows';
 import { FilePath } from './file-path';
+import { ToolInput } from './input-list';
 import { TerminalOutput } from './terminal-output';
 import { WebBody } from './web-body';
 import { answersFromResult, questionsOf } from '../../questions';
@@ -107,21 +107,11 @@ function FilesBody({ part }: { part: ToolPart }) {
   );
 }
 
-/** Any other tool: its arguments as labelled values (strings as text, the rest as JSON), then the result. */
+/** Any other tool: its arguments as a readable list (input-list.tsx), then the result. */
 export function GenericBody({ part }: { part: ToolPart }) {
-  const entries = Object.entries(inputOf(part));
   return (
     <>
-      {entries.length > 0 && (
-        <dl className="tool-args" data-testid="tool-args">
-          {entries.map(([k, v]) => (
-            <div key={k} className="tool-arg">
-              <dt>{k}</dt>
-              <dd>{typeof v === 'string' ? v : <code>{formatToolInput(v)}</code>}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <ToolInput input={inputOf(part)} />
       {part.result !== undefined && (
         <>
           <div className="tool-section-label">{part.isError ? 'Error' : 'Result'}</div>
@@ -132,25 +122,43 @@ export function GenericBody({ part }: { part: ToolPart }) {
   );
 }
 
-/** AskUserQuestion once answered: each question with the answer the model got (recorded case 36). */
-function AnswersBody({ part }: { part: ToolPart }) {
-  const answers = answersFromResult(part.result);
-  const questions = questionsOf(part.input);
-  if (part.result === undefined || part.isError) return <GenericBody part={part} />;
+/**
+ * The answers of an AskUserQuestion call, by question: the ones the user sent (the call's input once answered,
+ * `answers`), else as the CLI reported them to the model (`"Q"="A"`, recorded case 36).
+ */
+export function questionAnswers(part: ToolPart): Record<string, string> {
+  const sent = inputOf(part).answers;
+  const given =
+    sent && typeof sent === 'object'
+      ? Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : {};
+  return { ...answersFromResult(part.isError ? undefined : part.result), ...given };
+}
+
+/** AskUserQuestion: each question with the answer the model got — question → answer, never the questions' JSON. */
+function AnswersBody({ part, denied }: { part: ToolPart; denied: boolean }) {
+  const answers = questionAnswers(part);
+  const none = denied || part.isError ? 'Not answered' : part.result === undefined ? 'Not answered yet' : '—';
   return (
-    <dl className="tool-args" data-testid="answers">
-      {questions.map((q) => (
+    <dl className="tool-args tool-answers" data-testid="answers">
+      {questionsOf(part.input).map((q) => (
         <div key={q.question} className="tool-arg">
           <dt>{q.question}</dt>
-          <dd>{answers[q.question] ?? '—'}</dd>
+          <dd>{answers[q.question] ?? none}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-/** The body of a tool card, by tool. */
-export function ToolBody({ part }: { part: ToolPart }) {
+/**
+ * The body of a tool card, by tool. A call the user or the mode denied did not run: the CLI's result is the
+ * refusal (recorded case 21), which the card already says once, so the body shows what was asked, not it again.
+ */
+export function ToolBody({ part: call, denied = false }: { part: ToolPart; denied?: boolean }) {
+  if (call.name === 'AskUserQuestion') return <AnswersBody part={call} denied={denied} />;
+  const { result: _refusal, isError: _failed, ...asked } = call;
+  const part: ToolPart = denied ? asked : call;
   if (EDIT_TOOLS.has(part.name)) {
     const diff = editDiff(part.name, part.input, part.detail);
     if (diff) {
@@ -170,7 +178,6 @@ export function ToolBody({ part }: { part: ToolPart }) {
   if (part.name === 'Read') return <ReadBody part={part} />;
   if (part.name === 'Glob' || part.name === 'Grep') return <FilesBody part={part} />;
   if (part.name === 'WebFetch' || part.name === 'WebSearch') return <WebBody part={part} />;
-  if (part.name === 'AskUserQuestion') return <AnswersBody part={part} />;
   if (part.name === 'ExitPlanMode' && typeof inputOf(part).plan === 'string') {
     return (
       <div className="plan-body">

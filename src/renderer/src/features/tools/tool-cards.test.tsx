@@ -176,7 +176,74 @@ describe('tool cards over the real CLI recordings', () => {
     const args = screen.getByTestId('tool-args');
     expect(args).toHaveTextContent('when');
     expect(args).toHaveTextContent('in 5 minutes');
-    expect(args).toHaveTextContent('"times": 2');
+    expect(args).toHaveTextContent(/times\s*2/);
+  });
+
+  it("an unknown tool's input reads as a list: nested values indented, long text folded, no braces or quotes", async () => {
+    const body = 'The tokenizer splits on whitespace outside quotes. '.repeat(20);
+    renderWithStore(
+      <ToolCard
+        part={{
+          kind: 'tool',
+          toolUseId: 'x',
+          name: 'mcp__tracker__create_issue',
+          input: {
+            title: 'Parser drops quotes',
+            labels: ['bug', 'parser'],
+            assignee: { name: 'Ada', team: { name: 'Core', size: 4 } },
+            steps: [{ run: 'npm test' }, { run: 'npm run lint' }],
+            body,
+            draft: false,
+            milestone: null,
+          },
+          result: 'Created issue #12',
+        }}
+        turnOver
+      />,
+    );
+    await userEvent.click(screen.getAllByRole('button')[0]!);
+    const args = screen.getByTestId('tool-args');
+    expect(args.textContent).not.toMatch(/[{}"[\]]/);
+    expect(args).toHaveTextContent('labelsbug, parser');
+    // A nested object is a list of its own, inside its key's value.
+    const team = within(args).getByText('team').nextElementSibling!.querySelector('dl')!;
+    expect(team).toHaveTextContent('nameCoresize4');
+    expect(team.parentElement!.closest('dl')).not.toBe(args); // inside assignee's list, inside the card's
+    expect(args).toHaveTextContent('1runnpm test2runnpm run lint');
+    expect(args).toHaveTextContent('draftno');
+    expect(args).toHaveTextContent('milestonenone');
+    // A long text is folded: its start shows, the rest behind a click.
+    expect(args).not.toHaveTextContent(body.trim());
+    await userEvent.click(within(args).getByRole('button', { name: /Show all/ }));
+    expect(args).toHaveTextContent(body.trim());
+  });
+
+  it("ToolSearch, the CLI's own step to load a tool, is not a card", () => {
+    renderWithStore(
+      <AssistantMessageView
+        threadId="t1"
+        message={
+          {
+            id: 'm1',
+            role: 'assistant',
+            status: 'done',
+            createdAt: 1,
+            parts: [
+              {
+                kind: 'tool',
+                toolUseId: 's',
+                name: 'ToolSearch',
+                input: { query: 'select:ExitPlanMode', max_results: 1 },
+                result: '[tool_reference]',
+              },
+              { kind: 'tool', toolUseId: 'b', name: 'Bash', input: { command: 'ls' }, result: 'a.txt' },
+            ],
+          } as AssistantMessage
+        }
+      />,
+    );
+    expect(screen.getAllByTestId('tool-card').map((c) => c.dataset.tool)).toEqual(['Bash']);
+    expect(screen.getByTestId('assistant-message')).not.toHaveTextContent(/tool_reference|select:/);
   });
 
   it('a file path opens the file on the desktop and copies the path in browser mode', async () => {

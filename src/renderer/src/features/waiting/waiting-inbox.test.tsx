@@ -34,7 +34,7 @@ describe('waiting inbox', () => {
 
     const inbox = await screen.findByTestId('waiting-inbox');
     const items = within(inbox).getAllByTestId('waiting-item');
-    expect(items.map((i) => i.textContent)).toEqual(['RefactorApprove: Bash', 'DocsAnswer a question']);
+    expect(items.map((i) => i.textContent)).toEqual(['RefactorApprove: Shell', 'DocsAnswer a question']);
     await userEvent.click(items[1]!);
     await waitFor(() => expect(store.getState().activeThreadId).toBe('t2'));
 

@@ -2,13 +2,16 @@ import { useMemo } from 'react';
 import type { DeskState } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { approvalToolName } from '../../tool-names';
+import { openRequest, type WaitingKind } from '../../waiting-for';
 import './waiting.css';
 
 export interface WaitingItem {
   threadId: string;
   title: string;
   /** What the turn waits for: an approval of a tool call, an answer to Claude's question, a decision on its plan. */
-  kind: 'approval' | 'question' | 'plan';
+  kind: WaitingKind;
+  /** The tool in the words its approval card uses ("Shell", not "Bash"). */
   toolName: string;
 }
 
@@ -18,10 +21,10 @@ function waitingKey(s: DeskState): string {
   for (const turn of Object.values(s.inFlight)) {
     if (turn.status !== 'waiting') continue;
     const message = s.live[turn.turnId] ?? s.messages[turn.turnId];
-    const open = message?.role === 'assistant' ? message.approvals?.find((c) => !c.outcome) : undefined;
+    const open = openRequest(message);
     if (!open) continue;
-    const toolName = open.request.toolName;
-    const kind = toolName === 'AskUserQuestion' ? 'question' : toolName === 'ExitPlanMode' ? 'plan' : 'approval';
+    const { kind } = open;
+    const toolName = approvalToolName(open.toolName, open.displayName);
     const title = s.threads.find((t) => t.id === turn.threadId)?.title ?? 'Thread';
     if (!items.some((i) => i.threadId === turn.threadId))
       items.push({ threadId: turn.threadId, title, kind, toolName });
