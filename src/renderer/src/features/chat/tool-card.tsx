@@ -8,6 +8,7 @@ import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
 import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
 import { Elapsed } from './elapsed';
+import { WithheldNote, withheldReason } from './tool-withheld';
 import '../tools/tool-card.css';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -63,6 +64,8 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
       part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
     return { label: `Waiting for ${waitingFor}`, tone: 'waiting' };
   }
+  // Refused because the mode withholds the tool (case 56): not a failure of the tool, and the note says why.
+  if (part.isError && withheldReason(part)) return { label: 'Off in Accept edits', tone: 'withheld' };
   if (part.isError) return { label: 'Error', tone: 'error' };
   if (part.result !== undefined) return { label: 'Done', tone: 'done' };
   return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Running', tone: 'running' };
@@ -110,11 +113,16 @@ export const ToolCard = memo(function ToolCard({
   part,
   turnOver,
   approval,
+  threadId,
+  turnId,
 }: {
   part: ToolPart;
   turnOver: boolean;
   /** The permission prompt for this call, when the CLI asked. */
   approval?: ApprovalCard;
+  /** The turn the call belongs to: what "Switch to Ask and retry" sends again. */
+  threadId?: string;
+  turnId?: string;
 }) {
   const isAgent = part.name === 'Agent' || part.name === 'Task';
   // While its approval card waits below, the card stays shut: the prompt shows the same preview.
@@ -126,6 +134,7 @@ export const ToolCard = memo(function ToolCard({
   const denied = deniedText(part, approval);
   const summary = headSummary(part);
   const edited = part.proposedInput !== undefined;
+  const withheld = part.isError ? withheldReason(part) : undefined;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
@@ -172,6 +181,7 @@ export const ToolCard = memo(function ToolCard({
           {denied}
         </p>
       )}
+      {withheld && <WithheldNote reason={withheld} turnOver={turnOver} threadId={threadId} turnId={turnId} />}
       {part.backgroundCommand?.endedWithTurn && (
         <p className="tool-edited" role="note" data-testid="tool-ended-with-turn">
           Claude Desk stops what is still running in the background when the answer ends.
