@@ -55,6 +55,8 @@ describe('a tool Accept edits withholds says why, and offers Ask', () => {
     expect(within(card).getByTestId('tool-state')).not.toHaveTextContent(/^Error$/);
     expect(within(card).getByTestId('tool-state')).toHaveTextContent('Off in Accept edits');
     expect(within(card).getByTestId('tool-withheld')).toHaveTextContent(sentence);
+    // The refusal's raw text is not shown as if the tool had run and printed it.
+    expect(card).not.toHaveTextContent('tool_use_error');
   });
 
   it('"Switch to Ask and retry" sets this thread to Ask, then sends the message again', async () => {

@@ -49,8 +49,10 @@ export function summaryRequest(title: string, earlier: ChatMessage[], cap = SUMM
   return [
     `Summarize this earlier conversation ("${title}") in a few short paragraphs: what we set out to do, what was ` +
       'decided and done, and what is still open. Then wait for my next message. It grew longer than the model’s ' +
-      'context window, so only its latest part is here' +
-      (omitted > 0 ? ` (${omitted} earlier message${omitted === 1 ? '' : 's'} left out).` : '.'),
+      'context window; ' +
+      (omitted > 0
+        ? `only its latest part is here (${omitted} earlier message${omitted === 1 ? '' : 's'} left out).`
+        : 'its messages are here, without the tools’ output.'),
     '',
     '<earlier-conversation>',
     kept.join('\n\n'),

@@ -135,6 +135,8 @@ export const ToolCard = memo(function ToolCard({
   const summary = headSummary(part);
   const edited = part.proposedInput !== undefined;
   const withheld = part.isError ? withheldReason(part) : undefined;
+  // A withheld call never ran: its body shows what Claude asked for, not the CLI's refusal (the note says why).
+  const body = withheld ? { ...part, result: undefined } : part;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
@@ -194,7 +196,7 @@ export const ToolCard = memo(function ToolCard({
       )}
       {open && (
         <div id={bodyId} className="tool-body">
-          {isAgent ? <SubagentTranscript part={part} turnOver={turnOver} /> : <ToolBody part={part} />}
+          {isAgent ? <SubagentTranscript part={body} turnOver={turnOver} /> : <ToolBody part={body} />}
           {part.resultChars !== undefined && part.result !== undefined && <StoredResult part={part} />}
           {edited && (
             <>
