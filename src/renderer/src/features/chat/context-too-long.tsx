@@ -38,7 +38,11 @@ export function ContextTooLong({ message }: { message: AssistantMessage }) {
       <div className="turn-error-text">
         <strong>{err?.message}</strong>
         {message.compacted?.trigger === 'auto' && (
-          <div>Claude Code already compacted it by itself and tried again; it still does not fit.</div>
+          // Its own compaction keeps the latest messages whole (recorded case 57b), so compacting again rarely helps.
+          <div>
+            Claude Code already compacted it by itself and tried again; it still does not fit, so a new thread with a
+            summary is the surer way.
+          </div>
         )}
         {err?.detail && <div className="turn-error-hint">Claude Code says: {err.detail}</div>}
         {err?.hint && <div className="turn-error-hint">{err.hint}</div>}
