@@ -47,13 +47,23 @@ async function newThread(page: Page): Promise<void> {
 
 const lastAnswer = (page: Page): Locator => page.getByTestId('assistant-message').last();
 
+/** Screenshots once the card is settled: a finished turn's message is replaced once by the saved copy. */
+async function settledShots(page: Page, name: string, target: Locator): Promise<void> {
+  try {
+    await shots(page, name, target);
+  } catch {
+    await expect(target).toBeVisible();
+    await shots(page, name, target);
+  }
+}
+
 test('a shell call in Accept edits says why it failed; "Switch to Ask and retry" runs it in Ask', async ({ page }) => {
   await page.goto(host.url);
   await newThread(page);
   await send(page, step('Bash', { command: 'echo hi-from-ask', description: 'Say hi' }));
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
   const card = lastAnswer(page).getByTestId('tool-card');
-  await shots(page, 'withheld-shell', card);
+  await settledShots(page, 'withheld-shell', card);
   await expect(card.getByTestId('tool-state')).toHaveText('Off in Accept edits');
   const note = card.getByTestId('tool-withheld');
   await expect(note).toContainText('Shell commands are off in Accept edits.');
@@ -68,7 +78,7 @@ test('a shell call in Accept edits says why it failed; "Switch to Ask and retry"
   await expect(again.getByTestId('tool-state')).toHaveText('Done');
   await expect(lastAnswer(page)).toContainText('hi-from-ask');
   await expect(page.getByTestId('permission-select')).toHaveValue('ask');
-  await shots(page, 'withheld-shell-retried-in-ask', again);
+  await settledShots(page, 'withheld-shell-retried-in-ask', again);
 });
 
 test('a sub-agent and a web call in Accept edits say what is off', async ({ page }) => {
@@ -76,7 +86,7 @@ test('a sub-agent and a web call in Accept edits say what is off', async ({ page
   await newThread(page);
   await send(page, step('Agent', { description: 'Look around', subagent_type: 'general-purpose', prompt: 'List' }));
   await expect(lastAnswer(page)).toHaveAttribute('data-status', 'done');
-  await shots(page, 'withheld-agent', lastAnswer(page).getByTestId('tool-card'));
+  await settledShots(page, 'withheld-agent', lastAnswer(page).getByTestId('tool-card'));
   await expect(lastAnswer(page).getByTestId('tool-withheld')).toContainText('Sub-agents are off in Accept edits.');
   await send(page, step('WebFetch', { url: 'https://example.com', prompt: 'Sum up' }));
   await expect(page.getByTestId('assistant-message')).toHaveCount(2);
@@ -97,7 +107,7 @@ test('a conversation past the context window says so, offers Compact and a new t
   console.log(`prompt too long: failed card after ${Date.now() - sentAt} ms`);
   // Held by position: after Compact the last answer is the /compact turn's.
   const failed = page.getByTestId('assistant-message').nth(1).getByTestId('turn-failed');
-  await shots(page, 'context-too-long', failed);
+  await settledShots(page, 'context-too-long', failed);
   await expect(failed).toContainText("This conversation is longer than the model's context window");
   await expect(failed).not.toContainText('Something went wrong');
   await expect(failed.getByRole('button', { name: 'Retry' })).toHaveCount(0);
@@ -115,5 +125,5 @@ test('a conversation past the context window says so, offers Compact and a new t
   await expect(box).toHaveValue(/^Summarize this earlier conversation/);
   await expect(box).toHaveValue(/User: SCENARIO:toolong Now the whole log/);
   expect(mock.requests.length).toBe(requests);
-  await shots(page, 'context-too-long-new-thread', page.locator('.composer').first());
+  await settledShots(page, 'context-too-long-new-thread', page.locator('.composer').first());
 });

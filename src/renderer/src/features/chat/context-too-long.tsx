@@ -34,7 +34,12 @@ export function ContextTooLong({ message }: { message: AssistantMessage }) {
   };
 
   return (
-    <div className="turn-state state-failed" role="alert" data-testid="turn-failed" data-kind="context_too_long">
+    <div
+      className="turn-state state-failed turn-failed-stacked"
+      role="alert"
+      data-testid="turn-failed"
+      data-kind="context_too_long"
+    >
       <div className="turn-error-text">
         <strong>{err?.message}</strong>
         {message.compacted?.trigger === 'auto' && (
