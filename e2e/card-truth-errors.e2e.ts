@@ -29,12 +29,17 @@ test.afterAll(async () => {
 
 const step = (name: string, input: Record<string, unknown>) => `SCENARIO:steps ${JSON.stringify([{ name, input }])}`;
 
+/** axe on the new card in both themes (colours differ): no violation at all. */
 async function expectAxeClean(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const { violations } = await new AxeBuilder({ page })
+      .include(selector)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
 async function newThread(page: Page): Promise<void> {
