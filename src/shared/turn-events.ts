@@ -57,7 +57,12 @@ export type ToolResultDetail =
   /** Glob / Grep (files mode): the matching paths. */
   | { kind: 'files'; filenames: string[]; numFiles: number; truncated: boolean }
   /** Agent: the sub-agent's totals (task_notification / the Agent result). */
-  | { kind: 'subagent'; durationMs?: number; toolUses?: number; totalTokens?: number };
+  | { kind: 'subagent'; durationMs?: number; toolUses?: number; totalTokens?: number }
+  /** A built-in Accept edits withholds (shell, web, sub-agents): the CLI refused the call (recorded case 56). */
+  | { kind: 'withheld'; reason: WithheldReason };
+
+/** What Accept edits keeps off, by the kind of tool (build-turn-args.ts DISALLOWED_TOOLS). */
+export type WithheldReason = 'shell' | 'web' | 'subagents';
 
 export type TurnErrorKind =
   | 'auth_required' // not logged in / invalid key → login card
@@ -65,6 +70,7 @@ export type TurnErrorKind =
   | 'idle_timeout'
   | 'root_bypass' // bypassPermissions refused as root
   | 'cli_error' // is_error verdict or non-zero exit
+  | 'context_too_long' // the conversation no longer fits the model's context window (recorded cases 57, 57b)
   | 'interrupted' // Claude Desk stopped (crash, kill, power) while the turn ran
   | 'busy_elsewhere' // another process (a second window, the command line) is running a turn on this thread
   | 'internal';
@@ -79,6 +85,8 @@ export interface TurnError {
   credential?: TurnCredential;
   /** What the user can do about it, in one sentence. */
   hint?: string;
+  /** Claude Code's own words, when they say more than `message` (context_too_long: why it cannot compact). */
+  detail?: string;
 }
 
 export interface ApprovalRequest {

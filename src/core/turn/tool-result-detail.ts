@@ -1,5 +1,32 @@
-import type { PatchHunk, ToolResultDetail } from '../../shared/turn-events';
+import type { PatchHunk, ToolResultDetail, WithheldReason } from '../../shared/turn-events';
 import { type Json, isObject, num } from '../claude-code-wire/cli-json';
+import { DISALLOWED_TOOLS } from './build-turn-args';
+
+/**
+ * The CLI's refusal of a tool --disallowedTools took away (recorded case 56):
+ * "Error: No such tool available: Bash. Bash is disabled for this session, in subagents as well as here."
+ */
+const DISABLED_TOOL = /^Error: No such tool available: (\w+)\. \1 is disabled for this session/;
+
+/** Which of Accept edits' withheld built-ins a refused call was. `Task` withholds the sub-agent tool, now `Agent`. */
+const WITHHELD: Record<string, WithheldReason> = {
+  Bash: 'shell',
+  BashOutput: 'shell',
+  KillShell: 'shell',
+  WebFetch: 'web',
+  WebSearch: 'web',
+  Task: 'subagents',
+  Agent: 'subagents',
+};
+
+function withheldDetail(text: string): ToolResultDetail | undefined {
+  const tool = DISABLED_TOOL.exec(text)?.[1];
+  const reason = tool ? WITHHELD[tool] : undefined;
+  // Only the built-ins the app itself withholds: a tool off for another reason (a server the user turned off) is not
+  // "off in Accept edits".
+  if (!tool || !reason || !(DISALLOWED_TOOLS.includes(tool) || tool === 'Agent')) return undefined;
+  return { kind: 'withheld', reason };
+}
 
 /** A patch bigger than this is not kept: the card falls back to the diff of the call's input. */
 const MAX_PATCH_LINES = 3000;
@@ -31,6 +58,7 @@ function hunksOf(raw: unknown): PatchHunk[] | undefined {
  * or on disk, and a thread file must not grow by a copy of every file read.
  */
 export function toolResultDetail(raw: unknown): ToolResultDetail | undefined {
+  if (typeof raw === 'string') return withheldDetail(raw);
   if (!isObject(raw)) return undefined; // a failure is a plain string ("Error: Exit code 3…", case 31)
   const r: Json = raw;
   if (Array.isArray(r.structuredPatch)) {

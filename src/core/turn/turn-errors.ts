@@ -27,6 +27,26 @@ export interface ClassifyInput {
   apiErrorText?: string;
 }
 
+/** `result.terminal_reason` of a request the API refused as longer than the context window (cases 57, 57b). */
+const PROMPT_TOO_LONG = 'prompt_too_long';
+
+/**
+ * A conversation past the model's context window. Sending it again cannot succeed: the refused message stays in the
+ * session (case 57's next turns are refused too), and Claude Code has already compacted by itself and retried before
+ * giving up (case 57b: two compactions, three refusals — the long wait a user sees; only DISABLE_AUTO_COMPACT, which
+ * also ends compaction of every other thread, skips it, case 57c). What can help: /compact, or a new thread.
+ */
+function contextTooLong(result: string | undefined): TurnError {
+  // The CLI's bare text is "Prompt is too long"; a single exchange gets a longer why (case 57), worth keeping.
+  const why = result?.replace(/^Prompt is too long\s*·?\s*/, '').trim();
+  return {
+    kind: 'context_too_long',
+    message: "This conversation is longer than the model's context window, so Claude could not answer.",
+    hint: 'Compact it (Claude summarises the conversation so far), or start a new thread that begins with a summary of this one.',
+    ...(why ? { detail: why } : {}),
+  };
+}
+
 const AUTH_HINT = 'Log in with Claude Code (claude /login) or save an API key in Settings.';
 
 /** The error a finished process means for the user, or undefined when the turn succeeded. */
@@ -57,6 +77,7 @@ export function classifyTurnEnd({
       };
     }
     if (!verdict.verdict.isError) return undefined;
+    if (verdict.verdict.terminalReason === PROMPT_TOO_LONG) return contextTooLong(verdict.verdict.result);
     const message =
       verdict.verdict.result ??
       (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);

@@ -83,7 +83,7 @@ export function AssistantMessageView({
     }
     return (
       <Fragment key={part.toolUseId}>
-        <ToolCard part={part} turnOver={over} approval={card} />
+        <ToolCard part={part} turnOver={over} approval={card} threadId={threadId} turnId={message.id} />
         {/* The prompt sits under its call while it waits; once answered, the call's badge says how. */}
         {card && !card.outcome && cardView(card, part.input)}
       </Fragment>

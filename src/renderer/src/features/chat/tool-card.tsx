@@ -10,6 +10,7 @@ import { Markdown } from '../../ui/markdown';
 import { friendlyToolName, isInternalTool, toolSummary } from '../../tool-names';
 import { questionsOf } from '../../questions';
 import { Elapsed } from './elapsed';
+import { WithheldNote, withheldReason } from './tool-withheld';
 import '../tools/tool-card.css';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -78,6 +79,8 @@ function toolState(part: ToolPart, turnOver: boolean, approval?: ApprovalCard): 
       part.name === 'AskUserQuestion' ? 'your answer' : part.name === 'ExitPlanMode' ? 'your decision' : 'approval';
     return { label: `Waiting for ${waitingFor}`, tone: 'waiting' };
   }
+  // Refused because the mode withholds the tool (case 56): not a failure of the tool, and the note says why.
+  if (part.isError && withheldReason(part)) return { label: 'Off in Accept edits', tone: 'withheld' };
   if (part.isError) return { label: 'Error', tone: 'error' };
   if (part.result !== undefined) return { label: 'Done', tone: 'done' };
   return turnOver ? { label: 'No result', tone: 'muted' } : { label: 'Running', tone: 'running' };
@@ -125,7 +128,7 @@ function SubagentTranscript({ part, turnOver }: { part: ToolPart; turnOver: bool
  * One tool call: friendly name, the key argument, then (expanded) what it did, drawn for its tool. The CLI's own
  * plumbing (ToolSearch loading a deferred tool, recorded case 35) is no card: it does nothing a person acts on.
  */
-export const ToolCard = memo(function ToolCard(props: { part: ToolPart; turnOver: boolean; approval?: ApprovalCard }) {
+export const ToolCard = memo(function ToolCard(props: Parameters<typeof ToolCardView>[0]) {
   return isInternalTool(props.part.name) && !props.approval ? null : <ToolCardView {...props} />;
 });
 
@@ -133,11 +136,16 @@ function ToolCardView({
   part,
   turnOver,
   approval,
+  threadId,
+  turnId,
 }: {
   part: ToolPart;
   turnOver: boolean;
   /** The permission prompt for this call, when the CLI asked. */
   approval?: ApprovalCard;
+  /** The turn the call belongs to: what "Switch to Ask and retry" sends again. */
+  threadId?: string;
+  turnId?: string;
 }) {
   // A question's "edit" is its answers, and its "allow" is the sending of them: the body shows both as answers.
   const asked = part.name === 'AskUserQuestion';
@@ -151,6 +159,9 @@ function ToolCardView({
   const denied = deniedText(part, approval);
   const summary = headSummary(part);
   const edited = part.proposedInput !== undefined && !asked;
+  const withheld = part.isError ? withheldReason(part) : undefined;
+  // A withheld call never ran: its body shows what Claude asked for, not the CLI's refusal (the note says why).
+  const body = withheld ? { ...part, result: undefined } : part;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}
@@ -197,6 +208,7 @@ function ToolCardView({
           {denied}
         </p>
       )}
+      {withheld && <WithheldNote reason={withheld} turnOver={turnOver} threadId={threadId} turnId={turnId} />}
       {part.backgroundCommand?.endedWithTurn && (
         <p className="tool-edited" role="note" data-testid="tool-ended-with-turn">
           Claude Desk stops what is still running in the background when the answer ends.
@@ -210,9 +222,9 @@ function ToolCardView({
       {open && (
         <div id={bodyId} className="tool-body">
           {isAgent ? (
-            <SubagentTranscript part={part} turnOver={turnOver} />
+            <SubagentTranscript part={body} turnOver={turnOver} />
           ) : (
-            <ToolBody part={part} denied={denied !== undefined} />
+            <ToolBody part={body} denied={denied !== undefined} />
           )}
           {part.resultChars !== undefined && part.result !== undefined && <StoredResult part={part} />}
           {edited && (

@@ -5,6 +5,7 @@ import { Elapsed } from './elapsed';
 import { RetryLine } from './retry-line';
 import { LimitRefused } from '../limits/limit-refused';
 import { WAITING_LINE, openRequest } from '../../waiting-for';
+import { ContextTooLong } from './context-too-long';
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
@@ -66,6 +67,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
     const err = message.error;
     if (err?.kind === 'auth_required') return <AuthCard error={err} />;
     if (message.rateLimit?.status === 'rejected') return <LimitRefused message={message} />;
+    if (err?.kind === 'context_too_long') return <ContextTooLong message={message} />;
     const text = err?.message ?? message.verdict?.result ?? 'The turn failed.';
     return (
       <div className="turn-state state-failed" role="alert" data-testid="turn-failed">
