@@ -61,9 +61,12 @@ describe.runIf(process.platform === 'linux')('processes of claude-desk chat', ()
     expect(await waitGone(child)).toBe(true);
   });
 
-  it('a SIGKILL of claude-desk during a Bash tool leaves no process of its turn behind', async () => {
+  it('a SIGKILL of claude-desk during a Bash tool leaves no process of its turn behind, nor its token', async () => {
+    const tmp = path.join(dir, 'tmp-kill');
+    await fs.mkdir(tmp);
     const env = {
       ...base.env,
+      TMPDIR: tmp, // where the turn's scratch dir (its MCP config holds the bearer token) is made
       IS_SANDBOX: '1', // full access as root (recorded case 26c): the Bash tool runs without a prompt
       CLAUDE_DESK_PERMISSION_MODE: 'bypass',
       CLAUDE_DESK_DATA_DIR: path.join(dir, 'data-kill'),
@@ -80,9 +83,13 @@ describe.runIf(process.platform === 'linux')('processes of claude-desk chat', ()
       // The CLI (or its wall), the tool's shell and its node all carry the app's tag.
       await until(() => mine().length >= 3, 'the Bash tool to run');
       const tagged = mine().map((p) => p.pid);
+      const scratch = async () => (await fs.readdir(tmp)).filter((n) => n.startsWith(`claude-desk-turn-${app.pid}-`));
+      expect(await scratch()).not.toEqual([]);
       app.kill('SIGKILL');
       await until(() => mine().length === 0, 'every tagged process to end', 20_000);
       for (const pid of tagged) expect(await waitGone(pid, 5_000)).toBe(true);
+      // Not left for the next start to find: the watchdog removes the dead app's scratch dirs at once.
+      await until(async () => (await scratch()).length === 0, 'the scratch dir with the token to be removed', 20_000);
     } finally {
       app.kill('SIGKILL');
       for (const p of mine()) process.kill(p.pid, 'SIGKILL');

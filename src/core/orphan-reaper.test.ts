@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reapedSweeper, startOrphanReaper, type OrphanReaper } from './orphan-reaper';
 import { createProcessSweeper, PROCESS_TAG_ENV } from './process-sweep';
@@ -67,6 +69,28 @@ describe.runIf(process.platform === 'linux')('the orphan reaper (a shell script)
     } finally {
       mine.kill('SIGKILL');
       other.kill('SIGKILL');
+    }
+  });
+
+  it('then removes the dead app’s turn scratch dirs (they hold the MCP token), not another instance’s', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reaper-scratch-'));
+    const mineDir = path.join(tmp, 'claude-desk-turn-4242-abc');
+    const otherDir = path.join(tmp, 'claude-desk-turn-42420-def'); // another pid that starts the same
+    for (const d of [mineDir, otherDir]) {
+      fs.mkdirSync(d);
+      fs.writeFileSync(path.join(d, 'mcp-config.json'), '{"token":"secret"}', { mode: 0o600 });
+    }
+    const reaper = startOrphanReaper(`${process.pid}-scratch${Date.now()}`, {
+      dir: tmp,
+      prefix: 'claude-desk-turn-4242-',
+    });
+    try {
+      reaper.abandon!();
+      await until(() => !fs.existsSync(mineDir), 'the dead app’s scratch dir to go');
+      await until(() => !processAlive(reaper.pid!), 'the reaper to leave');
+      expect(fs.existsSync(otherDir)).toBe(true);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 

@@ -8,7 +8,9 @@ import { type StartProcess, startProcess } from './process-runner';
  * leaves. Without it a Bash tool (and, without the OS wall, the CLI itself) ran on after the app died.
  * A POSIX shell script, not a second Node runtime: it waits in `read` for the app's whole life, which costs a
  * shell's megabyte or two instead of Node's ~40 MB. `$1` is the owner; a process is this owner's when an entry of
- * its environment starts with the tag prefix (Linux: /proc/<pid>/environ; macOS: `ps -E`).
+ * its environment starts with the tag prefix (Linux: /proc/<pid>/environ; macOS: `ps -E`). Then it removes the
+ * dead app's turn scratch dirs (`$2`/`$3`*): they hold the MCP server's bearer token, which must not outlive the
+ * app until its next start.
  */
 export const REAPER_SCRIPT = `
 prefix="${PROCESS_TAG_ENV}=$1."
@@ -37,11 +39,17 @@ tagged() {
 round=0
 while [ "$round" -lt 6 ]; do
   pids="$(tagged)"
-  [ -z "$pids" ] && exit 0
+  [ -z "$pids" ] && break
   kill -9 $pids 2>/dev/null
   round=$((round + 1))
   sleep 0.1
 done
+if [ -n "$2" ] && [ -n "$3" ]; then
+  for d in "$2"/"$3"*; do
+    [ -d "$d" ] && rm -rf -- "$d"
+  done
+fi
+exit 0
 `;
 
 export interface OrphanReaper {
@@ -53,10 +61,22 @@ export interface OrphanReaper {
   abandon?(): void;
 }
 
-export function startOrphanReaper(owner: string, shell = '/bin/sh', start: StartProcess = startProcess): OrphanReaper {
+/** Where this app's turn scratch dirs are: `<dir>/<prefix>…` (turn-scratch-dir.ts names them by the app's pid). */
+export interface ScratchDirs {
+  dir: string;
+  prefix: string;
+}
+
+export function startOrphanReaper(
+  owner: string,
+  scratch?: ScratchDirs,
+  shell = '/bin/sh',
+  start: StartProcess = startProcess,
+): OrphanReaper {
   if (process.platform === 'win32') return { pid: undefined, close: () => {} };
   try {
-    const child = start(shell, ['-c', REAPER_SCRIPT, 'claude-desk-reaper', owner], {
+    const args = ['-c', REAPER_SCRIPT, 'claude-desk-reaper', owner, scratch?.dir ?? '', scratch?.prefix ?? ''];
+    const child = start(shell, args, {
       stdio: ['pipe', 'ignore', 'ignore'],
       ownGroup: true, // its own group: a Ctrl-C or group kill aimed at the app must not take it first
       env: { PATH: process.env.PATH || '/usr/bin:/bin' },

@@ -1,6 +1,7 @@
 import { defaultSweeper, sweepOrphans } from '../../core/process-sweep';
-import { reapedSweeper } from '../../core/orphan-reaper';
-import { sweepStaleScratchDirs } from '../../core/turn/turn-scratch-dir';
+import { reapedSweeper, startOrphanReaper } from '../../core/orphan-reaper';
+import os from 'node:os';
+import { SCRATCH_PREFIX, sweepStaleScratchDirs } from '../../core/turn/turn-scratch-dir';
 import type { Logger } from '../../core/log/logger';
 import type { HostProfile } from '../host-profile';
 
@@ -16,7 +17,11 @@ export function wireProcessSweep(log: Logger, profile: Pick<HostProfile, 'sweepO
     void sweepOrphans().then(
       (n) => n > 0 && log.warn(`Ended ${n} process(es) left running by an earlier Claude Desk that did not shut down.`),
     );
-  const sweeper = reapedSweeper(defaultSweeper(), profile.sweepOnStart ? undefined : sweepEarlier);
+  // The reaper also removes this app's scratch dirs if it dies: their token must not wait for the next start.
+  const scratch = { dir: tmpRoot ?? os.tmpdir(), prefix: `${SCRATCH_PREFIX}${process.pid}-` };
+  const sweeper = reapedSweeper(defaultSweeper(), profile.sweepOnStart ? undefined : sweepEarlier, (owner) =>
+    startOrphanReaper(owner, scratch),
+  );
   if (profile.sweepOnStart) sweepEarlier();
   return { sweeper, close: () => sweeper.close() };
 }
