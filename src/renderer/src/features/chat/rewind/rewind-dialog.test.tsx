@@ -102,12 +102,8 @@ describe('Rewind to here', () => {
     expect(
       within(choices)
         .getAllByRole('radio')
-        .map((r) => r.closest('label')?.textContent),
-    ).toEqual([
-      expect.stringMatching(/^Code and conversation/),
-      expect.stringMatching(/^Conversation only/),
-      expect.stringMatching(/^Code only/),
-    ]);
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Code and conversation', 'Conversation only', 'Code only']);
     expect(within(choices).getByRole('radio', { name: /Code and conversation/ })).toBeChecked();
 
     // Conversation only: no file is touched, the button says so.
@@ -135,7 +131,7 @@ describe('Rewind to here', () => {
     expect(others).toHaveTextContent('c.txt');
     expect(others).toHaveTextContent('Last changed by “Other work”');
     expect(within(others).getByLabelText('Changes to c.txt')).toBeVisible();
-    const tick = within(others).getByRole('checkbox', { name: 'Restore c.txt too' });
+    const tick = within(others).getByRole('checkbox', { name: 'Remove c.txt too' });
     expect(tick).not.toBeChecked();
     expect(within(dialog).getByTestId('rewind-confirm')).toHaveTextContent('Rewind and restore 2 files');
     await userEvent.click(tick);

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { RewindFile, RewindOutcome, RewindPreview, RewindScope } from '../../../../../shared/rewind';
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
-import { RewindFileRow } from './rewind-file-row';
+import { ACTION_LABEL, RewindFileRow } from './rewind-file-row';
 import { RewindScopeChoice } from './rewind-scope-choice';
 
 const INTRO: Record<RewindScope, string> = {
@@ -139,7 +139,7 @@ export function RewindDialog({
                     file={f}
                     tick={{
                       checked: overwrite.has(f.path),
-                      label: `Restore ${f.path} too`,
+                      label: `${ACTION_LABEL[f.action]} ${f.path} too`,
                       onChange: (on) => tick(f.path, on),
                     }}
                   />

@@ -1,7 +1,7 @@
 import type { RewindFile } from '../../../../../shared/rewind';
 import { FileChangePreview } from './file-change-preview';
 
-const ACTION_LABEL: Record<RewindFile['action'], string> = {
+export const ACTION_LABEL: Record<RewindFile['action'], string> = {
   restore: 'Restore',
   delete: 'Remove',
   recreate: 'Bring back',

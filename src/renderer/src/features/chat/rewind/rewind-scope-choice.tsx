@@ -14,25 +14,31 @@ export function RewindScopeChoice({ value, onChange }: { value: RewindScope; onC
   return (
     <div className="rewind-scopes" role="radiogroup" aria-label="What to rewind">
       {SCOPES.map(({ scope, name, hint }) => (
-        <label key={scope} className={value === scope ? 'rewind-scope rewind-scope-on' : 'rewind-scope'}>
+        // The label holds the name alone (axe: a control's visible label is its accessible name); the hint is its
+        // description. The whole card still picks the choice.
+        <div
+          key={scope}
+          className={value === scope ? 'rewind-scope rewind-scope-on' : 'rewind-scope'}
+          onClick={() => onChange(scope)}
+        >
           <input
+            id={`${id}-${scope}`}
             type="radio"
             name={`${id}-scope`}
             value={scope}
             checked={value === scope}
             onChange={() => onChange(scope)}
-            aria-labelledby={`${id}-${scope}-name`}
             aria-describedby={`${id}-${scope}-hint`}
           />
           <span className="rewind-scope-text">
-            <span id={`${id}-${scope}-name`} className="rewind-scope-name">
+            <label htmlFor={`${id}-${scope}`} className="rewind-scope-name">
               {name}
-            </span>
+            </label>
             <span id={`${id}-${scope}-hint`} className="rewind-scope-hint">
               {hint}
             </span>
           </span>
-        </label>
+        </div>
       ))}
     </div>
   );
