@@ -170,6 +170,16 @@ test("in a folder two threads share, the dialog shows each file's diff, the thre
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="rewind-dialog"]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
 
+  // The other two choices, as the user sees them before confirming.
+  await choices.getByText('Code only', { exact: true }).click();
+  await expect(dialog.getByTestId('rewind-confirm')).toHaveText('Restore 2 files');
+  await shoot(page, 'rewind-shared-code-only');
+  await choices.getByText('Conversation only', { exact: true }).click();
+  await expect(dialog.getByTestId('rewind-confirm')).toHaveText('Rewind the conversation');
+  await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);
+  await shoot(page, 'rewind-shared-conversation-only');
+  await choices.getByText('Code and conversation', { exact: true }).click();
+
   await dialog.getByTestId('rewind-confirm').click();
   await expect(dialog).toHaveCount(0);
   expect(await fs.readFile(path.join(shared, 'b.txt'), 'utf8')).toBe('original b\n');
