@@ -79,4 +79,51 @@ describe('claude-desk rewind', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/0 message/);
   });
+
+  it("lists another thread's files apart and keeps them; --code-only and --conversation-only take back one side", async () => {
+    const shared = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-cli-rewind-shared-')));
+    execFileSync('git', ['init', '-q'], { cwd: shared });
+    await fs.writeFile(path.join(shared, 'b.txt'), 'original b\n');
+    const read = (f: string) => fs.readFile(path.join(shared, f), 'utf8').catch(() => undefined);
+    const chat = async (thread: string, text: string, extra: Record<string, string> = {}) => {
+      const r = await run(['chat', '--thread', thread, '--project', shared, text], { ...env(), ...extra });
+      expect(r.code, r.stderr).toBe(0);
+    };
+    try {
+      await chat('mine', 'first question');
+      // The shell is off in the default mode: the other thread's turn runs with every tool allowed.
+      await chat('theirs', 'BASH[echo from-other > c.txt]', { CLAUDE_DESK_PERMISSION_MODE: 'bypass', IS_SANDBOX: '1' });
+      await chat('mine', 'FILES change a and b');
+
+      const dry = await run(['rewind', '--thread', 'mine', '--to', '2', '--dry-run'], env());
+      expect(dry.code, dry.stderr).toBe(0);
+      const own = dry.stdout.split('\n').filter((l) => /^(restore|delete|recreate)\s/.test(l));
+      expect(own.map((l) => l.split(/\s+/)[1]).sort()).toEqual(['a.txt', 'b.txt']);
+      expect(dry.stdout).toMatch(
+        /Changed by another thread \(kept\):\n {2}delete\s+c\.txt {2}\(last changed by “theirs”\)/,
+      );
+
+      const both = await run(['rewind', '--thread', 'mine', '--to', '2', '--code-only', '--conversation-only'], env());
+      expect(both.code).toBe(1);
+      expect(both.stderr).toMatch(/either --code-only or --conversation-only/);
+
+      const code = await run(['rewind', '--thread', 'mine', '--to', '2', '--code-only'], env());
+      expect(code.code, code.stderr).toBe(0);
+      expect(code.stdout).toMatch(/kept\s+c\.txt \(last changed by “theirs”\)/);
+      expect(code.stdout).toMatch(/The conversation is unchanged/);
+      expect(await read('b.txt')).toBe('original b\n');
+      expect(await read('a.txt')).toBeUndefined();
+      expect(await read('c.txt')).toBe('from-other\n');
+
+      await fs.writeFile(path.join(shared, 'b.txt'), 'by hand\n');
+      const talk = await run(['rewind', '--thread', 'mine', '--to', '2', '--conversation-only'], env());
+      expect(talk.code, talk.stderr).toBe(0);
+      expect(talk.stdout).toMatch(/No file was touched/);
+      expect(await read('b.txt')).toBe('by hand\n');
+      const again = await run(['rewind', '--thread', 'mine', '--to', '2'], env());
+      expect(again.stderr).toMatch(/0 message\(s\) of yours; it cannot go back 2/);
+    } finally {
+      await fs.rm(shared, { recursive: true, force: true });
+    }
+  });
 });

@@ -14,9 +14,10 @@ Commands:
                            Continue a Claude Code session (see history) in its own folder
   history [--json] [--project <dir>] [--search <text>]
                            Every Claude Code session on this machine: id, last activity, messages, title, folder
-  rewind --thread <name> [--to <n>] [--dry-run]
+  rewind --thread <name> [--to <n>] [--code-only | --conversation-only] [--dry-run]
                            Undo the last n turns of a thread (default 1): its files (git projects: Bash
-                           included) and its conversation; --dry-run lists the files it would restore
+                           included) and its conversation, or only one of them; --dry-run lists the files
+                           it would restore, and apart those another thread changed last (kept)
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -31,6 +32,8 @@ const SPEC = {
   help: 'bool',
   to: 'string',
   'dry-run': 'bool',
+  'code-only': 'bool',
+  'conversation-only': 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

@@ -12,7 +12,7 @@ import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { Memory } from './memory';
-import type { BranchSummary, RewindOutcome, RewindPreview } from './rewind';
+import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
 import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
 import { approvalDecisionSchema, type TurnEvent } from './turn-events';
@@ -161,9 +161,19 @@ export const calls = {
   clearSession: call<null>()(z.object({ threadId: id }).strict()),
   /** What "Rewind to here" would change: the files (with before/now text for a diff) and what can't be undone. */
   previewRewind: call<RewindPreview>()(z.object({ threadId: id, messageId: id }).strict()),
-  /** Restore the files and continue the conversation from before `messageId`; conflicts in `overwrite` are replaced. */
+  /**
+   * Restore the files and continue the conversation from before `messageId` (`scope`: both, the default, or one
+   * of them); conflicts in `overwrite` are replaced.
+   */
   rewindThread: call<RewindOutcome>()(
-    z.object({ threadId: id, messageId: id, overwrite: z.array(z.string().max(4096)).max(10_000).optional() }).strict(),
+    z
+      .object({
+        threadId: id,
+        messageId: id,
+        overwrite: z.array(z.string().max(4096)).max(10_000).optional(),
+        scope: z.enum(REWIND_SCOPES).optional(),
+      })
+      .strict(),
   ),
   /** The branches rewinds set aside in a thread (summaries; the messages come with getThread). */
   listBranches: call<BranchSummary[]>()(z.object({ threadId: id }).strict()),

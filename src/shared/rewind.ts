@@ -6,8 +6,13 @@ export interface RewindFile {
   path: string;
   /** What the rewind does to the file as it is now. */
   action: 'restore' | 'delete' | 'recreate';
-  /** Changed by someone other than Claude after the latest turn: kept unless the user chooses to overwrite. */
+  /**
+   * Not this thread's to undo — changed by someone other than Claude after its latest turn, or last changed by
+   * another thread (`otherThread`): kept unless the user chooses to overwrite.
+   */
   conflict: boolean;
+  /** Another thread sharing the project folder changed the file last (its title when it still has one). */
+  otherThread?: { id: string; title?: string };
   /** Text before the target turn and now, for the diff preview (absent: no such file, binary or too big). */
   before?: string;
   current?: string;
@@ -15,6 +20,13 @@ export interface RewindFile {
   /** Restored by Claude Code's own checkpoints, which say which files change but not what they held before. */
   earlierUnknown?: boolean;
 }
+
+/**
+ * What a rewind takes back (the choices Claude Code offers): the files and the conversation together, the
+ * conversation only (files untouched), or the files only (the conversation goes on where it is).
+ */
+export const REWIND_SCOPES = ['both', 'conversation', 'code'] as const;
+export type RewindScope = (typeof REWIND_SCOPES)[number];
 
 export interface RewindPreview {
   threadId: string;
@@ -30,10 +42,11 @@ export interface RewindPreview {
 export interface RewindOutcome {
   threadId: string;
   messageId: string;
+  scope: RewindScope;
   restored: string[];
   /** Conflicting files left as the user left them. */
   kept: string[];
-  /** The text of the message rewound to, for the composer. */
+  /** The text of the message rewound to, for the composer (the conversation went back: not for `code`). */
   text: string;
   /** Set when the file part can be undone (git). */
   rewindId?: string;

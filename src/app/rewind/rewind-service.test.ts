@@ -56,6 +56,22 @@ describe('RewindService.forkConversation (the mechanism Edit & resend and Regene
     expect(calls.discarded).toBe(1); // a kept process still holds the old conversation
   });
 
+  it('Conversation only sets the later messages aside without looking at a file', async () => {
+    const { rewind, calls } = service();
+    const out = await rewind.rewind('t1', 'u2', [], 'conversation');
+    expect(out).toEqual({
+      threadId: 't1',
+      messageId: 'u2',
+      scope: 'conversation',
+      restored: [],
+      kept: [],
+      text: 'second',
+    });
+    expect(calls.branches).toMatchObject([{ kind: 'rewind', fromMessageId: 'u2' }]);
+    expect(calls.branches[0]!.rewindId).toBeUndefined();
+    expect(calls.forks).toEqual([{ sessionId: 'S', resumeAt: 'x1' }]);
+  });
+
   it('at the first message the next turn starts a fresh session; while a turn runs it refuses with a sentence', async () => {
     const { rewind, calls } = service();
     await rewind.forkConversation('t1', 'u1', 'regenerate');

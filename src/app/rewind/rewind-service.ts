@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RewindOutcome, RewindPreview } from '../../shared/rewind';
+import type { RewindFile, RewindOutcome, RewindPreview, RewindScope } from '../../shared/rewind';
 import type { AssistantMessage, BranchKind, ChatMessage, Thread, ThreadBranch } from '../../shared/threads';
 import type { GitCheckpoints } from '../../core/rewind/git-checkpoints';
 import type { ForkPointsStore } from '../../core/store/fork-points-store';
@@ -83,7 +83,7 @@ export class RewindService {
         threadId,
         messageId,
         source: 'git',
-        files: [...plan.files, ...extra],
+        files: [...(await this.named(plan.files)), ...extra],
         limits: extra.length ? [IGNORED_CLI] : [],
       };
     }
@@ -104,8 +104,22 @@ export class RewindService {
     };
   }
 
-  async rewind(threadId: string, messageId: string, overwrite: string[] = []): Promise<RewindOutcome> {
+  /**
+   * Rewind to just before `messageId`: the files and the conversation (`both`), or one of them. `conversation`
+   * leaves every file as it is (its branch has nothing to bring back); `code` restores the files and leaves the
+   * conversation where it is, as Claude Code's "Restore code" does.
+   */
+  async rewind(
+    threadId: string,
+    messageId: string,
+    overwrite: string[] = [],
+    scope: RewindScope = 'both',
+  ): Promise<RewindOutcome> {
     const { thread, index } = await this.locate(threadId, messageId);
+    if (scope === 'conversation') {
+      const text = await this.setAside(thread, index, undefined, 'rewind');
+      return { threadId, messageId, scope, restored: [], kept: [], text };
+    }
     const dir = this.deps.projectDir(thread);
     const rewindId = `rw-${randomUUID()}`;
     const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
@@ -133,8 +147,22 @@ export class RewindService {
       undoable = restored.length > 0;
     }
 
+    const words = (thread.messages[index] as Extract<ChatMessage, { role: 'user' }>).text;
+    // Code only: the conversation stays, so no branch holds the way back to the files as they were.
+    if (scope === 'code') return { threadId, messageId, scope, restored, kept, text: words };
     const text = await this.setAside(thread, index, undoable ? rewindId : undefined, 'rewind');
-    return { threadId, messageId, restored, kept, text, ...(undoable ? { rewindId } : {}) };
+    return { threadId, messageId, scope, restored, kept, text, ...(undoable ? { rewindId } : {}) };
+  }
+
+  /** Another thread's files, with that thread's title for the dialog's words. */
+  private async named(files: RewindFile[]): Promise<RewindFile[]> {
+    const titles = new Map<string, string | undefined>();
+    for (const id of new Set(files.flatMap((f) => (f.otherThread ? [f.otherThread.id] : []))))
+      titles.set(id, (await this.deps.threads.get(id).catch(() => undefined))?.title);
+    return files.map((f) => {
+      const title = f.otherThread && titles.get(f.otherThread.id);
+      return f.otherThread && title ? { ...f, otherThread: { id: f.otherThread.id, title } } : f;
+    });
   }
 
   /**

@@ -43,7 +43,8 @@ export function wireRewind(
   });
   const handlers: RewindHandlers = {
     previewRewind: async ({ threadId, messageId }) => service.preview(threadId, messageId),
-    rewindThread: async ({ threadId, messageId, overwrite }) => service.rewind(threadId, messageId, overwrite),
+    rewindThread: async ({ threadId, messageId, overwrite, scope }) =>
+      service.rewind(threadId, messageId, overwrite, scope),
     listBranches: async ({ threadId }) =>
       ((await threads.threads.get(threadId))?.branches ?? []).map((b) => ({
         id: b.id,

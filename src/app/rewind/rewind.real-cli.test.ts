@@ -194,6 +194,61 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     }
   });
 
+  it("in a folder two threads share, a file another thread's turn changed last is listed as that thread's and kept", async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
+    try {
+      const mine = await desk.handlers.createThread({ settings: { projectDir: project } });
+      const other = await desk.handlers.createThread({ settings: { projectDir: project } });
+      await turn(mine.id, 'first question');
+      // Between this thread's turns: the other thread creates c.txt (this thread's later snapshots hold it).
+      await turn(other.id, 'BASH[echo from-other > c.txt]');
+      await turn(mine.id, 'FILES change them');
+      // After this thread's last turn: the other thread rewrites the a.txt this thread wrote.
+      await turn(other.id, 'BASH[echo other-again > a.txt]');
+      await desk.handlers.renameThread({ threadId: other.id, title: 'Other work' });
+
+      const target = (await desk.handlers.getThread({ threadId: mine.id }))!.messages[0]!;
+      const preview = await desk.handlers.previewRewind({ threadId: mine.id, messageId: target.id });
+      expect(preview.files.map((f) => [f.path, f.conflict, f.otherThread?.title]).sort()).toEqual([
+        ['a.txt', true, 'Other work'],
+        ['b.txt', false, undefined],
+        ['c.txt', true, 'Other work'],
+      ]);
+      expect(preview.files.find((f) => f.path === 'c.txt')?.otherThread?.id).toBe(other.id);
+
+      const out = await desk.handlers.rewindThread({ threadId: mine.id, messageId: target.id });
+      expect(out).toMatchObject({ restored: ['b.txt'], kept: ['a.txt', 'c.txt'] });
+      expect(await read('b.txt')).toBe('original b\n');
+      expect(await read('a.txt')).toBe('other-again\n');
+      expect(await read('c.txt')).toBe('from-other\n');
+    } finally {
+      await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    }
+  });
+
+  it('Code only restores the files and leaves the conversation; Conversation only leaves the files', async () => {
+    await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    await turn(thread.id, 'first question');
+    await turn(thread.id, 'FILES change them');
+    const messageId = (await desk.handlers.getThread({ threadId: thread.id }))!.messages[2]!.id;
+
+    const code = await desk.handlers.rewindThread({ threadId: thread.id, messageId, scope: 'code' });
+    expect(code).toMatchObject({ scope: 'code', restored: ['a.txt', 'b.txt'] });
+    expect(await read('b.txt')).toBe('original b\n');
+    const kept = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    expect(kept.messages).toHaveLength(4);
+    expect(kept.branches ?? []).toEqual([]);
+
+    await fs.writeFile(path.join(project, 'b.txt'), 'edited b\n');
+    const talk = await desk.handlers.rewindThread({ threadId: thread.id, messageId, scope: 'conversation' });
+    expect(talk).toMatchObject({ scope: 'conversation', restored: [], kept: [], text: 'FILES change them' });
+    expect(await read('b.txt')).toBe('edited b\n');
+    const after = (await desk.handlers.getThread({ threadId: thread.id }))!;
+    expect(after.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(after.branches?.[0]?.rewindId).toBeUndefined(); // no files moved: none to bring back with the branch
+  });
+
   it("outside git, a Write and an Edit are undone by Claude Code's own checkpoints, Bash is named as out of reach, and the rewind can be undone", async () => {
     const plain = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-rewind-plain-')));
     const readHere = (f: string) => fs.readFile(path.join(plain, f), 'utf8').catch(() => undefined);

@@ -94,6 +94,37 @@ describe('GitCheckpoints (real git)', () => {
     expect(read('b.txt')).toBe('original b\n');
   });
 
+  it("tells another thread's last change from this thread's and the user's in a folder both threads use", async () => {
+    const O = 'thread-2';
+    await cp.snapshot(dir, T, 'm1', 'before');
+    write('a.txt', 'mine a\n');
+    write('d.txt', 'mine d\n');
+    await cp.snapshot(dir, T, 'm1', 'after');
+    // The other thread's turn: a new file, and a rewrite of one this thread wrote.
+    await cp.snapshot(dir, O, 'o1', 'before');
+    write('c.txt', 'other c\n');
+    write('a.txt', 'other a\n');
+    write('d.txt', 'other d\n');
+    await cp.snapshot(dir, O, 'o1', 'after');
+    // This thread's next turn writes d.txt again (its own, last); the user then edits b.txt by hand.
+    await cp.snapshot(dir, T, 'm2', 'before');
+    write('d.txt', 'mine again d\n');
+    await cp.snapshot(dir, T, 'm2', 'after');
+    write('b.txt', 'by hand\n');
+
+    const plan = (await cp.plan(dir, T, 'm1', 'm2'))!;
+    expect(plan.files.map((f) => [f.path, f.conflict, f.otherThread?.id]).sort()).toEqual([
+      ['a.txt', true, O],
+      ['b.txt', true, undefined],
+      ['c.txt', true, O],
+      ['d.txt', false, undefined],
+    ]);
+    const out = await cp.apply(plan, T, 'rw1', new Set(['c.txt']));
+    expect(out).toMatchObject({ restored: ['c.txt', 'd.txt'], kept: ['a.txt', 'b.txt'] });
+    expect(read('a.txt')).toBe('other a\n');
+    expect(read('c.txt')).toBeUndefined();
+  });
+
   it('a rewind can itself be undone', async () => {
     await cp.snapshot(dir, T, 'm1', 'before');
     write('b.txt', 'edited b\n');

@@ -10,6 +10,7 @@ import {
   type GitRunner,
 } from './git-snapshot';
 import type { RewindFile } from '../../shared/rewind';
+import { filesOfOtherThreads } from './other-threads';
 
 /** Text previews bigger than this are not sent to the window (the list still names the file). */
 const PREVIEW_MAX_BYTES = 256 * 1024;
@@ -48,7 +49,8 @@ export interface GitRewindPlan {
  * Per-turn snapshots of a project inside a git work tree: one before each turn and one after it, keyed by
  * thread and user message. A rewind compares "before the target turn" with the tree as it is now; a file
  * that differs from the snapshot after the latest turn was changed by someone other than Claude since, and
- * is a conflict (kept unless the user says otherwise).
+ * is a conflict (kept unless the user says otherwise) — as is a file another thread sharing the folder wrote
+ * last (other-threads.ts).
  */
 export class GitCheckpoints {
   constructor(private readonly run: GitRunner = runGit) {}
@@ -101,8 +103,18 @@ export class GitCheckpoints {
       (await resolveRef(root, latestRef(threadId), this.run)) ??
       (latestMessageId ? await resolveRef(root, refFor(threadId, latestMessageId, 'after'), this.run) : undefined);
     const userChanged = new Set(after ? (await changedFiles(root, after, now, this.run)).map((c) => c.path) : []);
+    const changes = await changedFiles(root, target, now, this.run);
+    // Another thread sharing the folder wrote it last: not this rewind's to undo (unless the user ticks it).
+    const others = await filesOfOtherThreads(
+      root,
+      threadId,
+      target,
+      now,
+      changes.map((c) => c.path),
+      this.run,
+    ).catch(() => new Map<string, string>());
     const files: RewindFile[] = [];
-    for (const change of await changedFiles(root, target, now, this.run)) {
+    for (const change of changes) {
       const [before, current] = await Promise.all([
         fileAt(root, target, change.path, this.run),
         fileAt(root, now, change.path, this.run),
@@ -113,7 +125,8 @@ export class GitCheckpoints {
         path: change.path,
         // What the rewind does to the file as it is now.
         action: change.status === 'added' ? 'delete' : change.status === 'deleted' ? 'recreate' : 'restore',
-        conflict: userChanged.has(change.path),
+        conflict: userChanged.has(change.path) || others.has(change.path),
+        ...(others.has(change.path) ? { otherThread: { id: others.get(change.path)! } } : {}),
         ...(b.text !== undefined ? { before: b.text } : {}),
         ...(c.text !== undefined ? { current: c.text } : {}),
         ...(b.binary || c.binary ? { binary: true } : {}),

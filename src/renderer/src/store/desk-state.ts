@@ -24,7 +24,7 @@ import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../sh
 import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
-import type { BranchSummary, RewindOutcome, RewindPreview } from '../../../shared/rewind';
+import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
 
 export interface InFlightTurn {
   turnId: string;
@@ -129,8 +129,11 @@ export interface RewindSlice {
   /** Switch to another branch and show it; throws what the host said. */
   switchBranch(threadId: string, branchId: string): Promise<{ restored: string[]; kept: string[] }>;
   previewRewind(threadId: string, messageId: string): Promise<RewindPreview>;
-  /** Rewind, put the message back in the composer and show the thread; throws what the host said. */
-  rewindThread(threadId: string, messageId: string, overwrite: string[]): Promise<RewindOutcome>;
+  /**
+   * Rewind (`scope`: files and conversation by default), put the message back in the composer when the conversation
+   * went back, and show the thread; throws what the host said.
+   */
+  rewindThread(threadId: string, messageId: string, overwrite: string[], scope?: RewindScope): Promise<RewindOutcome>;
 }
 
 /** One-off asks of the host that keep no state here: answers to cards, the desktop's files and links, exports. */

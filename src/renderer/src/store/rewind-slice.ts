@@ -41,9 +41,10 @@ export const createRewindSlice: Slice<RewindSlice> = (set, get) => {
 
     previewRewind: (threadId, messageId) => getApi().previewRewind({ threadId, messageId }),
 
-    async rewindThread(threadId, messageId, overwrite) {
-      const out = await getApi().rewindThread({ threadId, messageId, overwrite });
-      get().setDraft(threadId, out.text);
+    async rewindThread(threadId, messageId, overwrite, scope = 'both') {
+      const out = await getApi().rewindThread({ threadId, messageId, overwrite, scope });
+      // Code only leaves the conversation where it is: the message stays in the thread, not in the composer.
+      if (out.scope !== 'code') get().setDraft(threadId, out.text);
       await get().reloadActiveThread();
       return out;
     },

@@ -161,7 +161,8 @@ export const DiffView = memo(function DiffView({
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => setLayout(split ? 'unified' : 'split')}
-            aria-label={split ? 'Show as one column' : 'Show side by side'}
+            // The name starts with the visible word (axe: label-content-name-mismatch), then says what it does.
+            aria-label={split ? 'Unified: show as one column' : 'Split: show side by side'}
           >
             {split ? 'Unified' : 'Split'}
           </button>

@@ -24,17 +24,32 @@ const preview: RewindPreview = {
     { path: 'notes.md', action: 'restore', conflict: true, before: 'v1\n', current: 'v2 by me\n' },
   ],
 };
+/** The same rewind in a folder another thread shares: c.txt is that thread's. */
+const shared: RewindPreview = {
+  ...preview,
+  files: [
+    ...preview.files,
+    {
+      path: 'c.txt',
+      action: 'delete',
+      conflict: true,
+      current: 'from the other thread\n',
+      otherThread: { id: 't2', title: 'Other work' },
+    },
+  ],
+};
 
 let restoreLayout: () => void;
 beforeEach(() => (restoreLayout = giveScrollerAViewport()));
 afterEach(() => restoreLayout());
 
-async function openRewind() {
+async function openRewind(shown: RewindPreview = preview) {
   const host = createFakeHost({ threads: [makeThread('t1', 'Work', messages)] });
-  host.handle('previewRewind', () => preview);
+  host.handle('previewRewind', () => shown);
   host.handle('rewindThread', (input) => ({
     threadId: 't1',
     messageId: 'u2',
+    scope: (input as { scope?: string }).scope ?? 'both',
     restored: ['a.txt', 'b.txt'],
     kept: ['notes.md'],
     text: 'change the files',
@@ -64,7 +79,7 @@ describe('Rewind to here', () => {
     expect(confirm).toHaveTextContent('Rewind and restore 2 files');
     await userEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(host.callsTo('rewindThread')).toEqual([{ threadId: 't1', messageId: 'u2', overwrite: [] }]);
+    expect(host.callsTo('rewindThread')).toEqual([{ threadId: 't1', messageId: 'u2', overwrite: [], scope: 'both' }]);
     expect(screen.getByRole('textbox', { name: /message/i })).toHaveValue('change the files');
     expect(await screen.findByText(/Rewound: 2 files restored; 1 you changed kept/)).toBeInTheDocument();
   });
@@ -76,6 +91,57 @@ describe('Rewind to here', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(host.callsTo('rewindThread')).toEqual([]);
+  });
+
+  it("shows every file's diff open, and the three choices (Code and conversation first)", async () => {
+    const { host, dialog } = await openRewind();
+    await within(dialog).findAllByTestId('rewind-file');
+    expect(within(dialog).getByLabelText('Changes to b.txt')).toBeVisible();
+    expect(within(dialog).getByLabelText('Changes to a.txt')).toBeVisible();
+    const choices = within(dialog).getByRole('radiogroup', { name: 'What to rewind' });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Code and conversation', 'Conversation only', 'Code only']);
+    expect(within(choices).getByRole('radio', { name: /Code and conversation/ })).toBeChecked();
+
+    // Conversation only: no file is touched, the button says so.
+    await userEvent.click(within(choices).getByRole('radio', { name: /Conversation only/ }));
+    expect(within(dialog).getByTestId('rewind-confirm')).toHaveTextContent('Rewind the conversation');
+    expect(within(dialog).queryByLabelText('Changes to b.txt')).not.toBeInTheDocument();
+    // Code only: the files go back, the conversation stays, the message does not return to the composer.
+    await userEvent.click(within(choices).getByRole('radio', { name: /Code only/ }));
+    expect(within(dialog).getByTestId('rewind-confirm')).toHaveTextContent('Restore 2 files');
+    await userEvent.click(within(dialog).getByTestId('rewind-confirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(host.callsTo('rewindThread')).toEqual([{ threadId: 't1', messageId: 'u2', overwrite: [], scope: 'code' }]);
+    expect(screen.getByRole('textbox', { name: /message/i })).toHaveValue('');
+    expect(
+      await screen.findByText(/2 files restored; 1 you changed kept as they are\. The conversation/),
+    ).toBeInTheDocument();
+  });
+
+  it("lists another thread's files apart, unticked, named by that thread; ticking one restores it too", async () => {
+    const { host, dialog } = await openRewind(shared);
+    const mine = await within(dialog).findByRole('list', { name: 'Files that will change' });
+    expect(within(mine).queryByText('c.txt')).not.toBeInTheDocument();
+    const others = within(dialog).getByRole('list', { name: 'Changed by another thread' });
+    expect(within(others).getAllByTestId('rewind-file')).toHaveLength(1);
+    expect(others).toHaveTextContent('c.txt');
+    expect(others).toHaveTextContent('Last changed by “Other work”');
+    expect(within(others).getByLabelText('Changes to c.txt')).toBeVisible();
+    const tick = within(others).getByRole('checkbox', { name: 'Remove c.txt too' });
+    expect(tick).not.toBeChecked();
+    expect(within(dialog).getByTestId('rewind-confirm')).toHaveTextContent('Rewind and restore 2 files');
+    await userEvent.click(tick);
+    expect(within(dialog).getByTestId('rewind-confirm')).toHaveTextContent('Rewind and restore 3 files');
+    await userEvent.click(within(dialog).getByTestId('rewind-confirm'));
+    await waitFor(() =>
+      expect(host.callsTo('rewindThread')).toEqual([
+        { threadId: 't1', messageId: 'u2', overwrite: ['c.txt'], scope: 'both' },
+      ]),
+    );
   });
 
   it('says what the host refused (e.g. a turn still running) and stays open', async () => {

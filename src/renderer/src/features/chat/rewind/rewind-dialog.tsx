@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react';
-import type { RewindFile, RewindPreview } from '../../../../../shared/rewind';
+import { useEffect, useId, useState } from 'react';
+import type { RewindFile, RewindOutcome, RewindPreview, RewindScope } from '../../../../../shared/rewind';
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
-import { FileChangePreview } from './file-change-preview';
+import { ACTION_LABEL, RewindFileRow } from './rewind-file-row';
+import { RewindScopeChoice } from './rewind-scope-choice';
 
-const ACTION_LABEL: Record<RewindFile['action'], string> = {
-  restore: 'Restore',
-  delete: 'Remove',
-  recreate: 'Bring back',
+const INTRO: Record<RewindScope, string> = {
+  both: 'The files and the conversation go back to before this message, and the message returns to the composer. What came after stays in the thread as another branch.',
+  conversation:
+    'The conversation goes back to before this message and the message returns to the composer; no file is touched. What came after stays in the thread as another branch.',
+  code: 'The files go back to how they were before this message. The conversation stays as it is.',
 };
 
 /**
- * "Rewind to here": first the dry run — every file that will change, with what it goes back to — then, on
- * confirm, the files and the conversation go back together and the message returns to the composer. A file
- * changed by someone other than Claude since is a conflict: kept unless its box is ticked.
+ * "Rewind to here": first the dry run — every file that will change, each with its diff — and the choice of what
+ * goes back (code and conversation, conversation only, code only), then, on confirm, the rewind. A file changed by
+ * someone other than this thread's Claude since is kept unless its box is ticked: by the user (a conflict), or by
+ * another thread working in the same folder (listed apart, unticked).
  */
 export function RewindDialog({
   threadId,
@@ -27,10 +30,12 @@ export function RewindDialog({
   const [preview, setPreview] = useState<RewindPreview | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [scope, setScope] = useState<RewindScope>('both');
   const [overwrite, setOverwrite] = useState<Set<string>>(new Set());
   const previewRewind = useDesk((s) => s.previewRewind);
   const rewindThread = useDesk((s) => s.rewindThread);
   const pushNotice = useDesk((s) => s.pushNotice);
+  const othersHeading = useId();
 
   useEffect(() => {
     let live = true;
@@ -42,17 +47,13 @@ export function RewindDialog({
     };
   }, [threadId, messageId, previewRewind]);
 
+  const files = preview?.files ?? [];
   const confirm = async (): Promise<void> => {
     setBusy(true);
     try {
-      // The store puts the message back in the composer and shows the rewound thread.
-      const out = await rewindThread(threadId, messageId, [...overwrite]);
-      const files = out.restored.length === 1 ? '1 file restored' : `${out.restored.length} files restored`;
-      const kept = out.kept.length ? `; ${out.kept.length} you changed kept as they are` : '';
-      pushNotice(
-        'info',
-        `Rewound: ${files}${kept}. Your message is back in the composer; the earlier branch stays in this thread.`,
-      );
+      // The store puts the message back in the composer (when the conversation goes back) and shows the thread.
+      const out = await rewindThread(threadId, messageId, [...overwrite], scope);
+      pushNotice('info', outcomeWords(out, files));
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -60,9 +61,18 @@ export function RewindDialog({
     }
   };
 
-  const files = preview?.files ?? [];
-  const conflicts = files.filter((f) => f.conflict);
+  const tick = (path: string, on: boolean) =>
+    setOverwrite((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  const mine = files.filter((f) => !f.otherThread);
+  const others = files.filter((f) => f.otherThread);
+  const yours = mine.filter((f) => f.conflict);
   const changing = files.filter((f) => !f.conflict || overwrite.has(f.path)).length;
+  const withFiles = scope !== 'conversation';
   return (
     <ActionDialog
       title="Rewind to before this message"
@@ -71,78 +81,102 @@ export function RewindDialog({
       error={error}
       busy={busy}
       onClose={onClose}
-      actionLabel={
-        changing > 0 ? `Rewind and restore ${changing} ${changing === 1 ? 'file' : 'files'}` : 'Rewind the conversation'
-      }
+      actionLabel={actionLabel(scope, changing)}
       busyLabel="Rewinding…"
-      actionDisabled={!preview}
+      actionDisabled={!preview || (scope === 'code' && changing === 0)}
       onAction={() => void confirm()}
       actionTestId="rewind-confirm"
     >
       {!preview && !error && <p className="rewind-muted">Checking which files would change…</p>}
       {preview && (
         <>
-          <p>
-            The conversation goes back to before this message and the message returns to the composer. What came after
-            stays in the thread as another branch.
-          </p>
-          {files.length === 0 ? (
+          <RewindScopeChoice value={scope} onChange={setScope} />
+          <p>{INTRO[scope]}</p>
+          {withFiles && mine.length === 0 && (
             <p className="rewind-muted" data-testid="rewind-no-files">
-              No file changes to undo.
+              No file changes of this thread to undo.
             </p>
-          ) : (
+          )}
+          {withFiles && mine.length > 0 && (
             <ul className="rewind-files" aria-label="Files that will change">
-              {files.map((f) => (
-                <li
+              {mine.map((f) => (
+                <RewindFileRow
                   key={f.path}
-                  className={f.conflict ? 'rewind-file rewind-conflict' : 'rewind-file'}
-                  data-testid="rewind-file"
-                >
-                  <details>
-                    <summary>
-                      <span className={`rewind-action rewind-action-${f.action}`}>{ACTION_LABEL[f.action]}</span>
-                      <code className="rewind-path">{f.path}</code>
-                      {f.conflict && <span className="rewind-badge">Changed after Claude — kept</span>}
-                      {f.earlierUnknown && (
-                        <span className="rewind-badge rewind-badge-cli">Earlier version kept by Claude Code</span>
-                      )}
-                    </summary>
-                    <FileChangePreview file={f} />
-                  </details>
-                  {f.conflict && (
-                    <label className="rewind-overwrite">
-                      <input
-                        type="checkbox"
-                        checked={overwrite.has(f.path)}
-                        onChange={(e) =>
-                          setOverwrite((prev) => {
-                            const next = new Set(prev);
-                            if (e.target.checked) next.add(f.path);
-                            else next.delete(f.path);
-                            return next;
-                          })
+                  file={f}
+                  tick={
+                    f.conflict
+                      ? {
+                          checked: overwrite.has(f.path),
+                          label: 'Replace my changes too',
+                          onChange: (on) => tick(f.path, on),
                         }
-                      />{' '}
-                      Replace my changes too
-                    </label>
-                  )}
-                </li>
+                      : undefined
+                  }
+                />
               ))}
             </ul>
           )}
-          {preview.limits.map((l) => (
-            <p key={l} className="rewind-limit" role="note">
-              {l}
-            </p>
-          ))}
-          {conflicts.length > 0 && (
+          {withFiles && yours.length > 0 && (
             <p className="rewind-muted">
-              {conflicts.length === 1 ? 'One file was' : `${conflicts.length} files were`} changed after Claude's last
+              {yours.length === 1 ? 'One file was' : `${yours.length} files were`} changed after Claude&apos;s last
               turn, by you or another program: left as they are unless you tick them.
             </p>
           )}
+          {withFiles && others.length > 0 && (
+            <section className="rewind-others">
+              <h3 id={othersHeading} className="rewind-section-title">
+                Changed by another thread
+              </h3>
+              <p className="rewind-muted">
+                Another thread working in this folder changed {others.length === 1 ? 'this file' : 'these files'} last:
+                kept as {others.length === 1 ? 'it is' : 'they are'} unless you tick{' '}
+                {others.length === 1 ? 'it' : 'them'}.
+              </p>
+              <ul className="rewind-files" aria-labelledby={othersHeading}>
+                {others.map((f) => (
+                  <RewindFileRow
+                    key={f.path}
+                    file={f}
+                    tick={{
+                      checked: overwrite.has(f.path),
+                      label: `${ACTION_LABEL[f.action]} ${f.path} too`,
+                      onChange: (on) => tick(f.path, on),
+                    }}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+          {withFiles &&
+            preview.limits.map((l) => (
+              <p key={l} className="rewind-limit" role="note">
+                {l}
+              </p>
+            ))}
         </>
       )}
     </ActionDialog>
   );
+}
+
+function actionLabel(scope: RewindScope, changing: number): string {
+  const files = `${changing} ${changing === 1 ? 'file' : 'files'}`;
+  if (scope === 'conversation' || (scope === 'both' && changing === 0)) return 'Rewind the conversation';
+  if (scope === 'code') return changing > 0 ? `Restore ${files}` : 'No files to restore';
+  return `Rewind and restore ${files}`;
+}
+
+/** The notice after a rewind: what moved, what was kept and why, where the message went. */
+function outcomeWords(out: RewindOutcome, files: RewindFile[]): string {
+  if (out.scope === 'conversation')
+    return 'Rewound the conversation; no file was touched. Your message is back in the composer; the earlier branch stays in this thread.';
+  const restored = out.restored.length === 1 ? '1 file restored' : `${out.restored.length} files restored`;
+  const ofOthers = out.kept.filter((p) => files.some((f) => f.path === p && f.otherThread)).length;
+  const byYou = out.kept.length - ofOthers;
+  const kept = [
+    byYou ? `; ${byYou} you changed kept as they are` : '',
+    ofOthers ? `; ${ofOthers} another thread changed kept as ${ofOthers === 1 ? 'it is' : 'they are'}` : '',
+  ].join('');
+  if (out.scope === 'code') return `${restored}${kept}. The conversation is unchanged.`;
+  return `Rewound: ${restored}${kept}. Your message is back in the composer; the earlier branch stays in this thread.`;
 }
