@@ -53,3 +53,22 @@ describe('ToolCard of a command run in the background (recorded case 40)', () =>
     expect(screen.queryByTestId('tool-ended-with-turn')).toBeNull();
   });
 });
+
+describe('ToolCard of a command edited before it was allowed', () => {
+  it('shows what Claude proposed against what ran as a diff of the command, never as JSON', () => {
+    const part = {
+      kind: 'tool' as const,
+      toolUseId: 't1',
+      name: 'Bash',
+      input: { command: 'touch edited.txt', description: 'Make the file' },
+      proposedInput: { command: 'touch proposed.txt', description: 'Make the file' },
+      result: '',
+    };
+    render(<ToolCard part={part} turnOver />);
+    const proposed = screen.getByTestId('tool-proposed');
+    expect(proposed.querySelector('[data-kind="del"]')).toHaveTextContent('touch proposed.txt');
+    expect(proposed.querySelector('[data-kind="add"]')).toHaveTextContent('touch edited.txt');
+    expect(proposed).toHaveTextContent('Command: Claude proposed');
+    expect(screen.getByTestId('tool-card').textContent).not.toContain('{"');
+  });
+});

@@ -6,7 +6,8 @@ import { OPEN_TOOLS, ToolBody } from '../tools/tool-body';
 import { StoredResult } from '../tools/stored-result';
 import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
-import { formatToolInput, friendlyToolName, toolSummary } from '../../tool-names';
+import { friendlyToolName, toolSummary } from '../../tool-names';
+import { ProposedDiff } from '../approvals/proposed-diff';
 import { Elapsed } from './elapsed';
 import '../tools/tool-card.css';
 
@@ -189,9 +190,7 @@ export const ToolCard = memo(function ToolCard({
           {edited && (
             <>
               <div className="tool-section-label">Claude proposed (you edited it before allowing)</div>
-              <pre className="tool-pre tool-pre-proposed" data-testid="tool-proposed">
-                {formatToolInput(part.proposedInput)}
-              </pre>
+              <ProposedDiff proposed={part.proposedInput} ran={part.input} />
             </>
           )}
         </div>
