@@ -89,8 +89,27 @@ export interface ApprovalRequest {
   input: Record<string, unknown>;
   description?: string;
   blockedPath?: string;
-  /** The CLI's permission_suggestions, passed back verbatim for "session" / "always". */
+  /** The CLI's permission_suggestions (its own rule for a shell command, cases 20c/22). */
   suggestions: unknown[];
+  /** Why the CLI asks, in its words (e.g. "A variable in this command can't be checked before it runs"). */
+  decisionReason?: string;
+  /** The scopes offered and the rule each writes (shared/approval-scopes.ts), computed by the host. */
+  offers?: ApprovalOffers;
+}
+
+/** One "allow" scope on offer: the rules as Claude Code writes them, and what the allow answer carries for them. */
+export interface ScopeOffer {
+  /** e.g. `Bash(npm run test:*)`, `Edit(src/app.ts)`, `WebFetch(domain:example.com)`. */
+  rules: string[];
+  /** The `updatedPermissions` entries of the allow answer. */
+  permissions: object[];
+}
+
+export interface ApprovalOffers {
+  session?: ScopeOffer;
+  always?: ScopeOffer;
+  /** Why only "once" is possible, when it is. */
+  onceOnly?: string;
 }
 
 /** How far an "allow" reaches: this call, the rest of the session, or a rule saved in the project. */
