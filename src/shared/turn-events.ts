@@ -226,3 +226,16 @@ export type TurnEvent = Base &
     | { type: 'error'; error: TurnError }
     | { type: 'finished'; status: FinishedStatus }
   );
+
+/**
+ * A file an approval card is about, as it is on disk now (read by the host for the card: the page reads no files).
+ * `outside`: the path is not in the thread's project folder, so it was not read; `gone`: the card no longer waits.
+ */
+export type ApprovalFile =
+  | { state: 'exists'; content: string }
+  | { state: 'missing' }
+  | { state: 'too-big'; bytes: number; limit: number }
+  | { state: 'not-text' }
+  | { state: 'outside' }
+  | { state: 'unreadable'; message: string }
+  | { state: 'gone' };

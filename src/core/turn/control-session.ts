@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalFile, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { ApprovalOutcome } from '../../shared/turn-states';
 import { approvalOffers } from '../../shared/approval-scopes';
+import { readApprovalFile } from './approval-file';
 import type { CliControlMessage } from './cli-event-mapper';
 import { type Json, isObject, str } from '../claude-code-wire/cli-json';
 import {
@@ -142,6 +143,14 @@ export class ControlSession {
       return;
     }
     this.refuseUnknown(raw, channel);
+  }
+
+  /** The file a waiting card is about, as it is on disk now (`gone` once it no longer waits). */
+  approvalFile(requestId: string): Promise<ApprovalFile> {
+    const request = this.pending.get(requestId);
+    const projectDir = this.options.projectDir;
+    if (!request || !projectDir) return Promise.resolve({ state: 'gone' });
+    return readApprovalFile(request, projectDir);
   }
 
   /** Answer one card by its request id; false when it is no longer pending (answered, cancelled, gone). */

@@ -189,7 +189,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           />
         </label>
       ) : (
-        <ApprovalPreview request={request} />
+        <ApprovalPreview request={request} threadId={threadId} turnId={turnId} />
       )}
       <div className="approval-actions">
         <button type="button" className="btn btn-primary btn-small" disabled={!waiting} onClick={() => allow('once')}>
