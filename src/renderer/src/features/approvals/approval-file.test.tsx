@@ -63,7 +63,11 @@ describe('an approval card compares with the file on disk', () => {
     disk.file = { state: 'exists', content: README.replace('One.', 'One, by hand.') };
     await new Promise((r) => setTimeout(r, 450)); // reads closer than that are one
     act(() => void window.dispatchEvent(new Event('focus')));
-    await waitFor(() => expect(within(card).getByTestId('approval-file-state')).toHaveTextContent('changed on disk'));
+    await waitFor(() =>
+      expect(within(card).getByTestId('approval-file-state')).toHaveTextContent(
+        'README.md changed on disk while this card waited (shown as it is now): Claude Code will refuse this change until Claude reads the file again.',
+      ),
+    );
     expect(rows(card, 'del')).toEqual([expect.stringContaining('One, by hand.')]);
     expect(host.callsTo('readApprovalFile')).toEqual([
       { threadId: T, turnId: 'turn-1', requestId: 'w1' },

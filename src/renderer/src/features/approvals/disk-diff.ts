@@ -77,7 +77,7 @@ export function diskDiff(
 ): DiskDiff | undefined {
   const path = str(input.file_path) ?? '';
   const file0 = baseName(path);
-  const since = changed ? ' It changed on disk while this card waited: this is the file as it is now.' : '';
+  const since = changed ? ' It changed on disk while this card waited.' : '';
   if (name !== 'Write' && name !== 'Edit' && name !== 'MultiEdit') return undefined;
   if (file.state === 'gone') return undefined;
   const only = name === 'Write' ? 'only the new content' : 'only the text it changes';
@@ -107,22 +107,25 @@ export function diskDiff(
       };
     return { note: `This edit will fail: ${file0} does not exist (any more).${since}`, tone: 'fail' };
   }
+  // Claude Code refuses to write a file that changed since Claude read it ("File content has changed since it was
+  // last read", seen with the real CLI): the diff still shows what the call would undo of the change.
+  const refused = changed
+    ? `${file0} changed on disk while this card waited (shown as it is now): Claude Code will refuse this change until Claude reads the file again.`
+    : undefined;
   if (name === 'Write') {
     const diff = wholeFileDiff(path, file.content, content);
+    if (refused) return { diff, note: refused, tone: 'fail' };
     const same = diff.added === 0 && diff.removed === 0;
     const note = same
       ? `Overwrites an existing file with the content it already has: nothing changes.`
       : `Overwrites an existing file: ${file0} is replaced by this content.`;
-    return { diff, note: note + since, tone: 'info' };
+    return { diff, note, tone: 'info' };
   }
   const after = edited(name, input, file.content);
   if ('error' in after) {
     if (after.error === '') return undefined; // applies once quotes are matched: the input's own diff is right
     return { note: `This edit will fail: ${after.error} ${file0}.${since}`, tone: 'fail' };
   }
-  return {
-    diff: wholeFileDiff(path, file.content.replaceAll('\r\n', '\n'), after.text),
-    note: `Edits ${file0}.${since}`,
-    tone: 'info',
-  };
+  const diff = wholeFileDiff(path, file.content.replaceAll('\r\n', '\n'), after.text);
+  return refused ? { diff, note: refused, tone: 'fail' } : { diff, note: `Edits ${file0}.`, tone: 'info' };
 }

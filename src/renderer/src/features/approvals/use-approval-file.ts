@@ -5,7 +5,7 @@ import { useDesk } from '../../store/store-context';
 
 /** The tools whose card compares with the file on disk. */
 const DISK_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
-/** Reads closer together than this are one: a pointer crossing the card fires several events. */
+/** Reads closer together than this wait for each other: a pointer crossing the card fires several events. */
 const MIN_GAP_MS = 400;
 
 const same = (a: ApprovalFile, b: ApprovalFile) =>
@@ -26,21 +26,46 @@ export function useApprovalFile(
   const wanted = DISK_TOOLS.has(request.toolName);
   const [file, setFile] = useState<ApprovalFile>();
   const first = useRef<ApprovalFile>(undefined);
-  const last = useRef({ at: 0, busy: false });
+  /** The last read's start, one in flight, and one asked for meanwhile (it runs after: no ask is lost). */
+  const reads = useRef({
+    at: 0,
+    busy: false,
+    again: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const { threadId, turnId } = where;
   const { requestId } = request;
 
   const refresh = useCallback(() => {
-    const now = Date.now();
-    if (!wanted || last.current.busy || now - last.current.at < MIN_GAP_MS) return;
-    last.current = { at: now, busy: true };
+    const r = reads.current;
+    if (!wanted) return;
+    if (r.busy) {
+      r.again = true;
+      return;
+    }
+    const wait = r.at + MIN_GAP_MS - Date.now();
+    if (wait > 0) {
+      r.timer ??= setTimeout(() => {
+        r.timer = undefined;
+        refresh();
+      }, wait);
+      return;
+    }
+    r.at = Date.now();
+    r.busy = true;
     void readApprovalFile(threadId, turnId, requestId)
       .catch((err: unknown): ApprovalFile => ({ state: 'unreadable', message: errorText(err) }))
       .then((read) => {
         first.current ??= read;
         setFile((prev) => (prev && same(prev, read) ? prev : read));
       })
-      .finally(() => (last.current = { at: Date.now(), busy: false }));
+      .finally(() => {
+        r.busy = false;
+        if (r.again) {
+          r.again = false;
+          refresh();
+        }
+      });
   }, [wanted, readApprovalFile, threadId, turnId, requestId]);
 
   useEffect(() => {
@@ -52,7 +77,10 @@ export function useApprovalFile(
     document.addEventListener('visibilitychange', onVisible);
     card?.addEventListener('pointerenter', refresh);
     card?.addEventListener('focusin', refresh);
+    const r = reads.current;
     return () => {
+      clearTimeout(r.timer);
+      r.timer = undefined;
       window.removeEventListener('focus', refresh);
       document.removeEventListener('visibilitychange', onVisible);
       card?.removeEventListener('pointerenter', refresh);
