@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createDeskStore } from '../../store/desk-store';
+import { DeskStoreProvider } from '../../store/store-context';
 import { ToolCard } from './tool-card';
 
 describe('ToolCard running time', () => {
@@ -70,5 +72,32 @@ describe('ToolCard of a command edited before it was allowed', () => {
     expect(proposed.querySelector('[data-kind="add"]')).toHaveTextContent('touch edited.txt');
     expect(proposed).toHaveTextContent('Command: Claude proposed');
     expect(screen.getByTestId('tool-card').textContent).not.toContain('{"');
+  });
+});
+
+describe('ToolCard of a file write', () => {
+  const write = {
+    kind: 'tool' as const,
+    toolUseId: 't1',
+    name: 'Write',
+    input: { file_path: '/proj/README.md', content: 'a\nb\n' },
+  };
+  const approval = {
+    request: { requestId: 'r1', toolUseId: 't1', toolName: 'Write', input: write.input, suggestions: [] },
+  };
+
+  it('counts no lines while its approval card waits: the card counts against the file on disk', () => {
+    render(<ToolCard part={write} turnOver={false} approval={approval} />);
+    expect(screen.queryByLabelText(/added/)).toBeNull();
+  });
+
+  it('counts no lines once it failed: it changed nothing', () => {
+    const failed = { ...write, result: 'File content has changed since it was last read.', isError: true };
+    render(
+      <DeskStoreProvider store={createDeskStore()}>
+        <ToolCard part={failed} turnOver />
+      </DeskStoreProvider>,
+    );
+    expect(screen.queryByLabelText(/added/)).toBeNull();
   });
 });

@@ -15,11 +15,15 @@ type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The head's one line: the file for edits (with +/−), the description for Bash, the task for an Agent. */
-function headSummary(part: ToolPart): { text: string; stat?: { added: number; removed: number } } {
+/**
+ * The head's one line: the file for edits (with +/−), the description for Bash, the task for an Agent. No +/− while
+ * the approval card waits (it counts against the file on disk; the input alone would count an overwrite as all
+ * added) nor for an edit that failed (it changed nothing).
+ */
+function headSummary(part: ToolPart, pending: boolean): { text: string; stat?: { added: number; removed: number } } {
   const input = (part.input ?? {}) as Record<string, unknown>;
   if (EDIT_TOOLS.has(part.name)) {
-    const diff = editDiff(part.name, part.input, part.detail);
+    const diff = pending || part.isError ? undefined : editDiff(part.name, part.input, part.detail);
     const path = str(input.file_path) ?? str(input.notebook_path) ?? '';
     return { text: path.split('/').pop() ?? path, stat: diff && { added: diff.added, removed: diff.removed } };
   }
@@ -125,7 +129,7 @@ export const ToolCard = memo(function ToolCard({
   const bodyId = useId();
   const state = toolState(part, turnOver, approval);
   const denied = deniedText(part, approval);
-  const summary = headSummary(part);
+  const summary = headSummary(part, pending);
   const edited = part.proposedInput !== undefined;
   return (
     <div
