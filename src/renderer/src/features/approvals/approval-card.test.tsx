@@ -141,6 +141,20 @@ describe('approval card', () => {
     await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'denied'));
   });
 
+  it('any other tool shows its arguments as names and values, never as JSON', async () => {
+    const { cards } = await ask({
+      requestId: 'm1',
+      toolName: 'mcp__app__remember',
+      input: { topic: 'colours', tags: ['a', 'b'], options: { pinned: true } },
+      suggestions: [],
+    });
+    const args = within(cards()[0]!).getByTestId('approval-args');
+    expect(args).toHaveTextContent('topic');
+    expect(args).toHaveTextContent('pinned: true');
+    expect(args.textContent).not.toContain('{"');
+    expect(args.textContent).not.toContain('["');
+  });
+
   it("names an MCP tool by the CLI's display name, a built-in by its plain words", async () => {
     const recall: ApprovalRequest = {
       requestId: 'm1',

@@ -41,7 +41,20 @@ function EditPreview({ request, threadId, turnId }: { request: ApprovalRequest; 
   );
 }
 
-/** What the tool will do, read-only: command, file path with content or diff, else the raw input. */
+/** A value as a person reads it: text as it is, lists and objects as indented `key: value` lines, never JSON. */
+function readable(value: unknown, indent = ''): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  const entries = Array.isArray(value) ? value.map((v, i) => [`${i + 1}.`, v] as const) : Object.entries(value);
+  return entries
+    .map(([k, v]) => {
+      const nested = v !== null && typeof v === 'object';
+      return `${indent}${k}${Array.isArray(value) ? '' : ':'}${nested ? `\n${readable(v, `${indent}  `)}` : ` ${readable(v)}`}`;
+    })
+    .join('\n');
+}
+
+/** What the tool will do, read-only: command, file path with content or diff, else its arguments as key and value. */
 export function ApprovalPreview({
   request,
   threadId,
@@ -74,9 +87,16 @@ export function ApprovalPreview({
         </pre>
       ) : (
         Object.keys(rest).length > 0 && (
-          <pre className="approval-pre" tabIndex={0}>
-            {JSON.stringify(rest, null, 2)}
-          </pre>
+          <dl className="approval-args" data-testid="approval-args">
+            {Object.entries(rest).map(([key, value]) => (
+              <div key={key} className="approval-arg">
+                <dt>{key}</dt>
+                <dd>
+                  <pre className="approval-pre">{readable(value)}</pre>
+                </dd>
+              </div>
+            ))}
+          </dl>
         )
       )}
     </div>
