@@ -188,3 +188,52 @@ test('an edited command shows what Claude proposed against what ran as a diff, n
   await expect(proposed.locator('[data-kind="add"]')).toContainText('touch edited-diff.txt');
   await expect(tool).not.toContainText('{"');
 });
+
+test('a file write allowed always writes Edit(<path>) to settings.local.json; the next write of it asks nothing', async ({
+  page,
+}) => {
+  await fs.mkdir(workspace(), { recursive: true });
+  await fs.writeFile(path.join(workspace(), 'kept.md'), 'first\n');
+  const writeIt = (content: string) =>
+    steps([
+      { name: 'Read', input: { file_path: '$CWD/kept.md' } },
+      { name: 'Write', input: { file_path: '$CWD/kept.md', content } },
+    ]);
+  await page.goto(host.url);
+  await send(page, writeIt('second\n'));
+  const card = page.getByTestId('approval-card');
+  await expect(card.getByTestId('approval-rule')).toContainText('Edit(kept.md)');
+  await card.getByRole('button', { name: /Always allow/ }).click();
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  const local = JSON.parse(await fs.readFile(path.join(workspace(), '.claude', 'settings.local.json'), 'utf8')) as {
+    permissions?: { allow?: string[] };
+  };
+  expect(local.permissions?.allow).toContain('Edit(kept.md)');
+
+  await page.getByLabel('Message').fill(writeIt('third\n'));
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2);
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('assistant-message').last().getByTestId('approval-card')).toHaveCount(0);
+  expect(await fs.readFile(path.join(workspace(), 'kept.md'), 'utf8')).toBe('third\n');
+});
+
+test('a command allowed for this session runs again in the same thread without a card, and nothing is saved', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  const ask = 'SCENARIO:bash CMD[touch session-allowed.txt] Please make the file';
+  await send(page, ask);
+  const card = page.getByTestId('approval-card');
+  await card.getByRole('button', { name: /Allow for this session/ }).click();
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await fs.rm(path.join(workspace(), 'session-allowed.txt'));
+  await page.getByLabel('Message').fill(ask);
+  await page.getByLabel('Message').press('Enter');
+  await expect(page.getByTestId('assistant-message')).toHaveCount(2);
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('assistant-message').last().getByTestId('approval-card')).toHaveCount(0);
+  await fs.access(path.join(workspace(), 'session-allowed.txt'));
+  const local = await fs.readFile(path.join(workspace(), '.claude', 'settings.local.json'), 'utf8').catch(() => '');
+  expect(local).not.toContain('session-allowed');
+});
