@@ -89,7 +89,7 @@ describe('an approval card compares with the file on disk', () => {
     expect(within(card).queryByTestId('diff-view')).toBeNull();
   });
 
-  it('an Edit that applies is drawn with the file’s own line numbers; one named twice says it will fail', async () => {
+  it('an Edit that applies is drawn with the file’s own line numbers', async () => {
     const edit = {
       requestId: 'e1',
       toolName: 'Edit',
