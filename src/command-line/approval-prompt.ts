@@ -69,7 +69,7 @@ export function createApprovalPrompter(opts: ApprovalPromptOptions) {
     rl ??= readline.createInterface({ input: opts.input, output: opts.output, terminal: true });
     rl.removeAllListeners('SIGINT');
     rl.on('SIGINT', () => opts.onInterrupt?.());
-    const scopes = approvalScopes(request.suggestions);
+    const scopes = approvalScopes(request);
     const choices = [
       '[y] allow once',
       ...(scopes.session ? ['[s] this session'] : []),

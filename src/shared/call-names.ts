@@ -25,6 +25,7 @@ export const CALL_NAMES = [
   'removeQueuedMessage',
   'sendQueuedNow',
   'answerApproval',
+  'readApprovalFile',
   'getComposerCatalog',
   'searchProjectFiles',
   'clearSession',

@@ -15,7 +15,7 @@ import type { Memory } from './memory';
 import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
 import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
-import { approvalDecisionSchema, type TurnEvent } from './turn-events';
+import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 
@@ -135,6 +135,11 @@ export const calls = {
   answerApproval: call<null>()(
     z.object({ threadId: id, turnId: id, requestId: id, decision: approvalDecisionSchema }).strict(),
   ),
+  /**
+   * The file a waiting Write/Edit card is about, as it is on disk now: the card diffs against it. The host finds the
+   * path in the pending request (the page names no path) and reads only inside the thread's project folder.
+   */
+  readApprovalFile: call<ApprovalFile>()(z.object({ threadId: id, turnId: id, requestId: id }).strict()),
   /** The composer's pickers: the CLI's slash commands and models for this thread's folder. */
   getComposerCatalog: call<ComposerCatalog>()(z.object({ threadId: id.optional() }).strict().optional()),
   /**

@@ -97,8 +97,27 @@ export interface ApprovalRequest {
   input: Record<string, unknown>;
   description?: string;
   blockedPath?: string;
-  /** The CLI's permission_suggestions, passed back verbatim for "session" / "always". */
+  /** The CLI's permission_suggestions (its own rule for a shell command, cases 20c/22). */
   suggestions: unknown[];
+  /** Why the CLI asks, in its words (e.g. "A variable in this command can't be checked before it runs"). */
+  decisionReason?: string;
+  /** The scopes offered and the rule each writes (shared/approval-scopes.ts), computed by the host. */
+  offers?: ApprovalOffers;
+}
+
+/** One "allow" scope on offer: the rules as Claude Code writes them, and what the allow answer carries for them. */
+export interface ScopeOffer {
+  /** e.g. `Bash(npm run test:*)`, `Edit(src/app.ts)`, `WebFetch(domain:example.com)`. */
+  rules: string[];
+  /** The `updatedPermissions` entries of the allow answer. */
+  permissions: object[];
+}
+
+export interface ApprovalOffers {
+  session?: ScopeOffer;
+  always?: ScopeOffer;
+  /** Why only "once" is possible, when it is. */
+  onceOnly?: string;
 }
 
 /** How far an "allow" reaches: this call, the rest of the session, or a rule saved in the project. */
@@ -215,3 +234,16 @@ export type TurnEvent = Base &
     | { type: 'error'; error: TurnError }
     | { type: 'finished'; status: FinishedStatus }
   );
+
+/**
+ * A file an approval card is about, as it is on disk now (read by the host for the card: the page reads no files).
+ * `outside`: the path is not in the thread's project folder, so it was not read; `gone`: the card no longer waits.
+ */
+export type ApprovalFile =
+  | { state: 'exists'; content: string }
+  | { state: 'missing' }
+  | { state: 'too-big'; bytes: number; limit: number }
+  | { state: 'not-text' }
+  | { state: 'outside' }
+  | { state: 'unreadable'; message: string }
+  | { state: 'gone' };

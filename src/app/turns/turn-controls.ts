@@ -1,6 +1,6 @@
 import type { Events } from '../../shared/contract';
 import type { PermissionMode } from '../../shared/settings';
-import type { ApprovalDecision } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalFile } from '../../shared/turn-events';
 import { parseModelRouting } from '../../core/turn/build-turn-args';
 import type { TurnHandle } from '../../core/turn/turn-request';
 
@@ -22,6 +22,13 @@ export class TurnControls {
     const turn = this.deps.turns.turn(input.turnId);
     const ok = turn?.threadId === input.threadId && turn.answer(input.requestId, input.decision);
     if (!ok) throw new Error('This request is no longer waiting: it was answered, withdrawn, or its turn ended.');
+  }
+
+  /** The file a waiting card is about, read now by the turn (inside its project folder only). */
+  async approvalFile(input: { threadId: string; turnId: string; requestId: string }): Promise<ApprovalFile> {
+    const turn = this.deps.turns.turn(input.turnId);
+    if (turn?.threadId !== input.threadId) return { state: 'gone' };
+    return turn.approvalFile(input.requestId);
   }
 
   /**

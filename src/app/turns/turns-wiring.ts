@@ -34,7 +34,10 @@ export interface TurnsWiringDeps {
 }
 
 export type TurnsWiring = Awaited<ReturnType<typeof wireTurns>>;
-type TurnHandlers = Pick<DeskHandlers, 'sendMessage' | 'stopTurn' | 'answerApproval' | 'clearSession' | 'prepareTurn'>;
+type TurnHandlers = Pick<
+  DeskHandlers,
+  'sendMessage' | 'stopTurn' | 'answerApproval' | 'readApprovalFile' | 'clearSession' | 'prepareTurn'
+>;
 
 /** The turns: the engine that runs the CLI, the service that records each turn, live controls and pre-warming. */
 export async function wireTurns(d: TurnsWiringDeps) {
@@ -165,6 +168,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
       controls.answer(input);
       return null;
     },
+    readApprovalFile: (input) => controls.approvalFile(input),
     clearSession: async ({ threadId }) => {
       if (!(await threads.get(threadId))) throw new Error('This thread no longer exists.');
       if (!(await service.settled(threadId)))

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from '../../shared/turn-events';
 import type { PermissionMode } from '../../shared/settings';
-import { suggestionsWithDestination } from '../../shared/approval-scopes';
+import { permissionsFor } from '../../shared/approval-scopes';
 import { type Json, isObject, str } from './cli-json';
 
 /** The CLI's own permission modes that can be switched live with set_permission_mode (case 26). */
@@ -32,6 +32,7 @@ export function parseCanUseTool(raw: Json): ApprovalRequest | undefined {
     description: str(request.description),
     blockedPath: str(request.blocked_path),
     suggestions: Array.isArray(request.permission_suggestions) ? request.permission_suggestions : [],
+    decisionReason: str(request.decision_reason),
   };
 }
 
@@ -91,12 +92,11 @@ export function toolGateOpen(requestId: string): Json {
 }
 
 /**
- * Which of the CLI's permission_suggestions a scope echoes back (case 22: `localSettings` writes
- * `<cwd>/.claude/settings.local.json`; case 22c: `session` stays in memory).
+ * The rules a scope writes (case 22: `localSettings` writes `<cwd>/.claude/settings.local.json`; case 22c: `session`
+ * stays in memory): the ones offered on the card (shared/approval-scopes.ts).
  */
-export function suggestionsFor(scope: ApprovalScope, suggestions: unknown[]): Json[] {
-  if (scope === 'once') return [];
-  return suggestionsWithDestination(suggestions, scope === 'always' ? 'localSettings' : 'session') as Json[];
+export function suggestionsFor(scope: ApprovalScope, request: ApprovalRequest): Json[] {
+  return permissionsFor(scope, request) as Json[];
 }
 
 /**
@@ -108,7 +108,7 @@ export function permissionResponse(request: ApprovalRequest, decision: ApprovalD
   let response: Json;
   if (decision.behavior === 'allow') {
     response = { behavior: 'allow', updatedInput: decision.updatedInput ?? request.input };
-    const permissions = suggestionsFor(decision.scope, request.suggestions);
+    const permissions = suggestionsFor(decision.scope, request);
     if (permissions.length > 0) response.updatedPermissions = permissions;
   } else {
     const reason = decision.message?.trim();

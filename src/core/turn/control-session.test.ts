@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnEvent } from '../../shared/turn-events';
+import type { ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { Json } from '../claude-code-wire/cli-json';
@@ -90,6 +90,24 @@ describe('ControlSession approvals', () => {
         rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }],
         behavior: 'allow',
         destination: 'localSettings',
+      },
+    ]);
+  });
+
+  it("in a project, the card offers the CLI's rule for this session and always, never its mode switch (case 22c)", () => {
+    const s = new ControlSession({ threadId: 't', turnId: 'u', projectDir: '<cwd>' });
+    const c = fakeChannel();
+    s.handle(bashPrompt(), c.channel);
+    const request = (c.events[0] as { request: ApprovalRequest }).request;
+    expect(request.offers?.session?.rules).toEqual(['Bash(touch made-by-bash.txt)']);
+    s.answer(request.requestId, { behavior: 'allow', scope: 'session' });
+    const inner = (c.sent[0]!.response as { response: Json }).response;
+    expect(inner.updatedPermissions).toEqual([
+      {
+        type: 'addRules',
+        rules: [{ toolName: 'Bash', ruleContent: 'touch made-by-bash.txt' }],
+        behavior: 'allow',
+        destination: 'session',
       },
     ]);
   });

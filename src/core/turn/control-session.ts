@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalFile, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { ApprovalOutcome } from '../../shared/turn-states';
+import { approvalOffers } from '../../shared/approval-scopes';
+import { readApprovalFile } from './approval-file';
 import type { CliControlMessage } from './cli-event-mapper';
 import { type Json, isObject, str } from '../claude-code-wire/cli-json';
 import {
@@ -49,6 +51,8 @@ export interface ControlSessionOptions {
    * however it settles.
    */
   toolGate?: () => Promise<unknown>;
+  /** The folder the CLI runs in: a card's file rule (`Edit(<path>)`) is written relative to it. */
+  projectDir?: string;
 }
 
 /** What the model reads when a tool needed approval and nobody could be asked. */
@@ -130,6 +134,8 @@ export class ControlSession {
       return;
     }
     if (approval) {
+      // The scopes and their rules are fixed when the card appears: what it shows is what an answer writes.
+      approval.offers = approvalOffers(approval, this.options.projectDir);
       this.pending.set(approval.requestId, approval);
       // The CLI waits forever for the answer (case 23): the idle bound must not kill the card.
       if (this.pending.size === 1) channel.pauseIdle();
@@ -137,6 +143,14 @@ export class ControlSession {
       return;
     }
     this.refuseUnknown(raw, channel);
+  }
+
+  /** The file a waiting card is about, as it is on disk now (`gone` once it no longer waits). */
+  approvalFile(requestId: string): Promise<ApprovalFile> {
+    const request = this.pending.get(requestId);
+    const projectDir = this.options.projectDir;
+    if (!request || !projectDir) return Promise.resolve({ state: 'gone' });
+    return readApprovalFile(request, projectDir);
   }
 
   /** Answer one card by its request id; false when it is no longer pending (answered, cancelled, gone). */

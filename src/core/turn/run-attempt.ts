@@ -96,6 +96,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       log: deps.log,
       askUser: req.approvals === 'user',
       toolGate: req.toolGate,
+      projectDir: input.projectDir,
     });
     // Sub-agents running in the background keep the turn open past its `result` (case 34).
     const background = new BackgroundWait(clock, (held) => conclude(held));

@@ -212,6 +212,7 @@ export class TurnEngine {
       },
       interrupt: () => turn.control?.interrupt() ?? notRunning(),
       answer: (requestId, decision) => turn.control?.answer(requestId, decision) ?? false,
+      approvalFile: (requestId) => turn.control?.approvalFile(requestId) ?? Promise.resolve({ state: 'gone' }),
       setModel: (model) => turn.control?.setModel(parseModelRouting(model).model) ?? notRunning(),
       setPermissionMode: (mode) => turn.control?.setPermissionMode(cliPermissionMode(mode)) ?? notRunning(),
       done: Promise.resolve({ status: 'failed' }),

@@ -1,7 +1,7 @@
 import type { DataDirLayout } from '../store/data-dir';
 import type { PermissionMode } from '../../shared/settings';
 import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
-import type { ApprovalDecision, TurnError, TurnVerdict } from '../../shared/turn-events';
+import type { ApprovalDecision, ApprovalFile, TurnError, TurnVerdict } from '../../shared/turn-events';
 import type { FinishedStatus } from '../../shared/turn-states';
 import type { ControlResult } from '../claude-code-wire/control-protocol';
 import type { McpEndpoint } from './turn-scratch-dir';
@@ -113,6 +113,8 @@ export interface TurnHandle {
   interrupt(): Promise<ControlResult>;
   /** Answer a waiting approval card; false when it no longer waits (answered, withdrawn, turn over). */
   answer(requestId: string, decision: ApprovalDecision): boolean;
+  /** The file a waiting card is about, as it is on disk now, read only inside the project folder. */
+  approvalFile(requestId: string): Promise<ApprovalFile>;
   /** Switch the running CLI's model (set_model, cases 27/27b): `provider/model` routing is resolved first. */
   setModel(model: string | undefined): Promise<ControlResult>;
   /** Switch the running CLI's permission mode (set_permission_mode, case 26). */

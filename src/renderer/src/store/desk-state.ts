@@ -17,7 +17,7 @@ import type {
   ToolResultPage,
   TurnStatus,
 } from '../../../shared/threads';
-import type { ApprovalDecision, TurnEvent } from '../../../shared/turn-events';
+import type { ApprovalDecision, ApprovalFile, TurnEvent } from '../../../shared/turn-events';
 import type { ResendKind } from '../../../shared/turn-states';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
@@ -140,6 +140,8 @@ export interface RewindSlice {
 export interface HostSlice {
   /** Answer an approval, question or plan card; throws what the host said. */
   answerApproval(threadId: string, turnId: string, requestId: string, decision: ApprovalDecision): Promise<void>;
+  /** The file a waiting Write/Edit card is about, as it is on disk now (the host reads it); throws what it said. */
+  readApprovalFile(threadId: string, turnId: string, requestId: string): Promise<ApprovalFile>;
   /** The desktop's folder dialog (null: cancelled); throws what the host said. */
   chooseFolder(title: string): Promise<string | null>;
   /** Open a file in the OS's editor (desktop only); a failure is a notice. */

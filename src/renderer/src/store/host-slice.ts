@@ -9,6 +9,8 @@ export const createHostSlice: Slice<HostSlice> = (_set, get) => ({
     await getApi().answerApproval({ threadId, turnId, requestId, decision });
   },
 
+  readApprovalFile: (threadId, turnId, requestId) => getApi().readApprovalFile({ threadId, turnId, requestId }),
+
   chooseFolder: (title) => getApi().chooseFolder({ title }),
 
   // On the desktop the host checks the path first (app/open-file.ts); browser mode copies it instead.

@@ -142,6 +142,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
         queueOf(input.threadId).filter((m) => m.id !== input.messageId),
       ),
     answerApproval: () => null,
+    readApprovalFile: () => ({ state: 'gone' }),
     resendFrom: (input: { threadId: string; messageId: string }) => ({
       turnId: `turn-${++turnSeq}`,
       messageId: `resent-${input.messageId}`,

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { approvalOffers } from '../../../../shared/approval-scopes';
 import type { ApprovalRequest, TurnEvent } from '../../../../shared/turn-events';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
@@ -93,6 +94,39 @@ describe('approval card', () => {
     expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'always' });
   });
 
+  it('a command offers this session and always with the exact rule each writes (as the host computed them)', async () => {
+    const { cards, answers } = await ask({ ...bash, offers: approvalOffers(bash, '/proj') });
+    const card = cards()[0]!;
+    expect(within(card).getByTestId('approval-rule')).toHaveTextContent('Rule: Bash(touch made-by-bash.txt)');
+    expect(within(card).getByTestId('approval-rule')).toHaveTextContent('.claude/settings.local.json');
+    await userEvent.click(within(card).getByRole('button', { name: 'Allow for this session' }));
+    expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'session' });
+  });
+
+  it('a command the CLI offers no rule for says it can only be allowed once, and why', async () => {
+    const echo: ApprovalRequest = {
+      ...bash,
+      input: { command: 'echo $HOME' },
+      suggestions: [],
+      decisionReason: "A variable in this command can't be checked before it runs",
+    };
+    const { cards } = await ask({ ...echo, offers: approvalOffers(echo, '/proj') });
+    const card = cards()[0]!;
+    expect(within(card).getByTestId('approval-once-only')).toHaveTextContent(
+      "A variable in this command can't be checked before it runs, so it can only be allowed once.",
+    );
+    expect(within(card).queryByRole('button', { name: /Always allow/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /this session/ })).not.toBeInTheDocument();
+  });
+
+  it('a file write offers an Edit rule for the file, this session or always', async () => {
+    const { cards } = await ask({ ...write, offers: approvalOffers(write, '/proj') });
+    const card = cards()[0]!;
+    expect(within(card).getByRole('button', { name: /Always allow/ })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Allow for this session' })).toBeInTheDocument();
+    expect(within(card).getByTestId('approval-rule')).toHaveTextContent('Rule: Edit(notes.txt)');
+  });
+
   it('offers "Allow for this session" when the CLI suggests it; the Deny button sends the typed reason', async () => {
     const { cards, answers, emit } = await ask(write);
     const card = cards()[0]!;
@@ -105,6 +139,20 @@ describe('approval card', () => {
     ]);
     emit({ type: 'approval_resolved', requestId: 'w1', outcome: 'denied' });
     await waitFor(() => expect(cards()[0]).toHaveAttribute('data-outcome', 'denied'));
+  });
+
+  it('any other tool shows its arguments as names and values, never as JSON', async () => {
+    const { cards } = await ask({
+      requestId: 'm1',
+      toolName: 'mcp__app__remember',
+      input: { topic: 'colours', tags: ['a', 'b'], options: { pinned: true } },
+      suggestions: [],
+    });
+    const args = within(cards()[0]!).getByTestId('approval-args');
+    expect(args).toHaveTextContent('topic');
+    expect(args).toHaveTextContent('pinned: true');
+    expect(args.textContent).not.toContain('{"');
+    expect(args.textContent).not.toContain('["');
   });
 
   it("names an MCP tool by the CLI's display name, a built-in by its plain words", async () => {

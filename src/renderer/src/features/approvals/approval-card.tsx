@@ -1,7 +1,7 @@
 import { memo, useCallback, useState } from 'react';
-import { approvalScopes } from '../../../../shared/approval-scopes';
+import { approvalOffers } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
-import type { ApprovalDecision, ApprovalScope } from '../../../../shared/turn-events';
+import type { ApprovalDecision, ApprovalOffers, ApprovalScope } from '../../../../shared/turn-events';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -51,12 +51,37 @@ export const ApprovalCardView = memo(function ApprovalCardView({
   return <PermissionCard card={card} threadId={threadId} turnId={turnId} />;
 });
 
+/** The rule each wider scope writes, in Claude Code's own spelling, or why only "once" is possible. */
+function ScopeRules({ offers }: { offers: ApprovalOffers }) {
+  const rules = offers.always?.rules ?? offers.session?.rules;
+  if (offers.onceOnly)
+    return (
+      <p className="field-hint" data-testid="approval-once-only">
+        {offers.onceOnly}
+      </p>
+    );
+  if (!rules) return null;
+  return (
+    <p className="field-hint" data-testid="approval-rule">
+      {rules.length === 1 ? 'Rule' : 'Rules'}:{' '}
+      {rules.map((rule, i) => (
+        <span key={rule}>
+          {i > 0 && ', '}
+          <code>{rule}</code>
+        </span>
+      ))}
+      . For this session it is kept until Claude Code stops; Always allow saves it in{' '}
+      <code>.claude/settings.local.json</code> in the project, so Claude Code won't ask again for it there.
+    </p>
+  );
+}
+
 function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
   const { request, outcome } = card;
   const pushNotice = useDesk((s) => s.pushNotice);
   const answerApproval = useDesk((s) => s.answerApproval);
   const field = editableField(request);
-  const scopes = approvalScopes(request.suggestions);
+  const scopes = approvalOffers(request);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => (field ? String(request.input[field.key] ?? '') : ''));
   const [reason, setReason] = useState('');
@@ -164,7 +189,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           />
         </label>
       ) : (
-        <ApprovalPreview request={request} />
+        <ApprovalPreview request={request} threadId={threadId} turnId={turnId} />
       )}
       <div className="approval-actions">
         <button type="button" className="btn btn-primary btn-small" disabled={!waiting} onClick={() => allow('once')}>
@@ -201,12 +226,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           </button>
         )}
       </div>
-      {scopes.always && (
-        <p className="field-hint">
-          Always allow saves this rule in <code>.claude/settings.local.json</code> in the project, so Claude Code won't
-          ask again for it there.
-        </p>
-      )}
+      <ScopeRules offers={scopes} />
       {denying && (
         <form
           className="approval-deny"

@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createDeskStore } from '../../store/desk-store';
+import { DeskStoreProvider } from '../../store/store-context';
 import { ToolCard } from './tool-card';
 
 describe('ToolCard running time', () => {
@@ -51,5 +53,51 @@ describe('ToolCard of a command run in the background (recorded case 40)', () =>
     rerender(<ToolCard part={part({ status: 'running' })} turnOver />);
     expect(screen.getByTestId('tool-state')).toHaveTextContent(/^Stopped$/);
     expect(screen.queryByTestId('tool-ended-with-turn')).toBeNull();
+  });
+});
+
+describe('ToolCard of a command edited before it was allowed', () => {
+  it('shows what Claude proposed against what ran as a diff of the command, never as JSON', () => {
+    const part = {
+      kind: 'tool' as const,
+      toolUseId: 't1',
+      name: 'Bash',
+      input: { command: 'touch edited.txt', description: 'Make the file' },
+      proposedInput: { command: 'touch proposed.txt', description: 'Make the file' },
+      result: '',
+    };
+    render(<ToolCard part={part} turnOver />);
+    const proposed = screen.getByTestId('tool-proposed');
+    expect(proposed.querySelector('[data-kind="del"]')).toHaveTextContent('touch proposed.txt');
+    expect(proposed.querySelector('[data-kind="add"]')).toHaveTextContent('touch edited.txt');
+    expect(proposed).toHaveTextContent('Command: Claude proposed');
+    expect(screen.getByTestId('tool-card').textContent).not.toContain('{"');
+  });
+});
+
+describe('ToolCard of a file write', () => {
+  const write = {
+    kind: 'tool' as const,
+    toolUseId: 't1',
+    name: 'Write',
+    input: { file_path: '/proj/README.md', content: 'a\nb\n' },
+  };
+  const approval = {
+    request: { requestId: 'r1', toolUseId: 't1', toolName: 'Write', input: write.input, suggestions: [] },
+  };
+
+  it('counts no lines while its approval card waits: the card counts against the file on disk', () => {
+    render(<ToolCard part={write} turnOver={false} approval={approval} />);
+    expect(screen.queryByLabelText(/added/)).toBeNull();
+  });
+
+  it('counts no lines once it failed: it changed nothing', () => {
+    const failed = { ...write, result: 'File content has changed since it was last read.', isError: true };
+    render(
+      <DeskStoreProvider store={createDeskStore()}>
+        <ToolCard part={failed} turnOver />
+      </DeskStoreProvider>,
+    );
+    expect(screen.queryByLabelText(/added/)).toBeNull();
   });
 });

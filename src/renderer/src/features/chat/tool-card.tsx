@@ -3,12 +3,12 @@ import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
 import { OPEN_TOOLS, ToolBody, questionAnswers } from '../tools/tool-body';
-import { ToolInput } from '../tools/input-list';
 import { StoredResult } from '../tools/stored-result';
 import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
 import { friendlyToolName, isInternalTool, toolSummary } from '../../tool-names';
 import { questionsOf } from '../../questions';
+import { ProposedDiff } from '../approvals/proposed-diff';
 import { Elapsed } from './elapsed';
 import { WithheldNote, withheldReason } from './tool-withheld';
 import '../tools/tool-card.css';
@@ -17,11 +17,15 @@ type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The head's one line: the file for edits (with +/−), the description for Bash, the task for an Agent. */
-function headSummary(part: ToolPart): { text: string; stat?: { added: number; removed: number } } {
+/**
+ * The head's one line: the file for edits (with +/−), the description for Bash, the task for an Agent. No +/− while
+ * the approval card waits (it counts against the file on disk; the input alone would count an overwrite as all
+ * added) nor for an edit that failed (it changed nothing).
+ */
+function headSummary(part: ToolPart, pending: boolean): { text: string; stat?: { added: number; removed: number } } {
   const input = (part.input ?? {}) as Record<string, unknown>;
   if (EDIT_TOOLS.has(part.name)) {
-    const diff = editDiff(part.name, part.input, part.detail);
+    const diff = pending || part.isError ? undefined : editDiff(part.name, part.input, part.detail);
     const path = str(input.file_path) ?? str(input.notebook_path) ?? '';
     return { text: path.split('/').pop() ?? path, stat: diff && { added: diff.added, removed: diff.removed } };
   }
@@ -157,7 +161,7 @@ function ToolCardView({
   const bodyId = useId();
   const state = toolState(part, turnOver, approval);
   const denied = deniedText(part, approval);
-  const summary = headSummary(part);
+  const summary = headSummary(part, pending);
   const edited = part.proposedInput !== undefined && !asked;
   const withheld = part.isError ? withheldReason(part) : undefined;
   // A withheld call never ran: its body shows what Claude asked for, not the CLI's refusal (the note says why).
@@ -230,9 +234,7 @@ function ToolCardView({
           {edited && (
             <>
               <div className="tool-section-label">Claude proposed (you edited it before allowing)</div>
-              <div className="tool-proposed" data-testid="tool-proposed">
-                <ToolInput input={part.proposedInput} />
-              </div>
+              <ProposedDiff proposed={part.proposedInput} ran={part.input} />
             </>
           )}
         </div>
