@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AssistantPart } from '../../../../shared/threads';
 import type { WithheldReason } from '../../../../shared/turn-events';
-import { effectivePermissionMode } from '../../../../shared/settings';
+import { effectivePermissionMode } from '../../../../shared/permission-mode';
 import { useDesk } from '../../store/store-context';
 import './tool-withheld.css';
 
