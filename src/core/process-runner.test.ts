@@ -69,7 +69,10 @@ describe.runIf(posix)('runToEnd (POSIX)', () => {
 
   it('ends a child past its output bound', async () => {
     const r = await runToEnd('/bin/sh', ['-c', 'yes'], { maxOutputBytes: 64 * 1024 });
-    expect(r).toMatchObject({ exitCode: undefined, signal: 'SIGTERM' });
+    // Ended either by the signal or, a moment before it lands, by the pipe let go of first (write error, exit 1):
+    // which comes first depends on the machine's load. Never a success, and the output kept stays bounded.
+    expect(r.signal === 'SIGTERM' || (r.exitCode !== undefined && r.exitCode !== 0)).toBe(true);
+    expect(r.stdout.length).toBeLessThan(64 * 1024 + 256 * 1024);
   });
 
   it('runToEndSync gives the output, or undefined when the program fails', () => {
