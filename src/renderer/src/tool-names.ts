@@ -76,13 +76,3 @@ export function toolSummary(input: unknown): string {
   }
   return '';
 }
-
-export function formatToolInput(input: unknown): string {
-  if (input === undefined || input === null) return '';
-  if (typeof input === 'string') return input;
-  try {
-    return JSON.stringify(input, null, 2);
-  } catch {
-    return String(input);
-  }
-}
