@@ -17,26 +17,30 @@ export async function expectNoJsonInCards(page: Page): Promise<void> {
   let opened = 0;
   for (; opened < 100 && (await heads.count()) > 0; opened++) {
     // A string, evaluated in the page: the e2e project has no DOM types.
-    await page.evaluate(`document.querySelector('${SHUT_HEAD}').setAttribute('${OPENED}', '${opened}')`);
-    await page.locator(`[${OPENED}="${opened}"]`).click();
+    await page.evaluate(`document.querySelector('${SHUT_HEAD}')?.setAttribute('${OPENED}', '${opened}')`);
+    // A card drawn anew between the mark and the click (a finished turn's card is replaced once) lost its mark.
+    await page
+      .locator(`[${OPENED}="${opened}"]`)
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
   }
-  const cards = page.locator(CARDS);
+  // Every card's text read in one go, in the page: counting first and reading the n-th later waited forever on a
+  // card the list had redrawn or scrolled away meanwhile (the chat list draws only the rows near the view).
+  const cards = (await page.evaluate(
+    `[...document.querySelectorAll('${CARDS}')].map((c) => [c.getAttribute('data-tool') ?? c.getAttribute('data-testid'), c.innerText])`,
+  )) as [string, string][];
   const found: string[] = [];
-  for (let i = 0, n = await cards.count(); i < n; i++) {
-    const card = cards.nth(i);
-    const text = await card.innerText();
+  for (const [name, text] of cards) {
     // `{"`, or pretty-printed: `{` and a quoted key with only white space between them.
     const at = text.search(/\{\s*"/);
-    if (at >= 0) {
-      const name = (await card.getAttribute('data-tool')) ?? (await card.getAttribute('data-testid'));
-      found.push(`${name}: …${text.slice(Math.max(0, at - 40), at + 60)}…`);
-    }
+    if (at >= 0) found.push(`${name}: …${text.slice(Math.max(0, at - 40), at + 60)}…`);
   }
   // The last opened first: a nested card shuts before the card that holds it.
   for (let n = opened - 1; n >= 0; n--) {
     const head = page.locator(`[${OPENED}="${n}"]`);
-    await head.click();
-    await page.evaluate(`document.querySelector('[${OPENED}="${n}"]').removeAttribute('${OPENED}')`);
+    if ((await head.count()) === 0) continue; // drawn anew meanwhile: nothing of ours to shut
+    await head.click({ timeout: 5_000 }).catch(() => undefined);
+    await page.evaluate(`document.querySelector('[${OPENED}="${n}"]')?.removeAttribute('${OPENED}')`);
   }
   expect(found, 'cards showing JSON to the user').toEqual([]);
 }
