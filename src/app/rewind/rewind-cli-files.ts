@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { RewindFile } from '../../shared/rewind';
 import type { CliCheckpoints, CliCheckpointTarget } from '../../core/rewind/cli-checkpoints';
 import type { FileBackups } from '../../core/rewind/file-backups';
+import { isInside } from '../../core/path-inside';
 
 /** Text previews bigger than this are not sent to the window (the list still names the file). */
 const PREVIEW_MAX_BYTES = 256 * 1024;
@@ -76,7 +77,7 @@ export class CliFileRewind {
 /** A path as the dialog shows it: relative to the project (or work tree) when inside it, else absolute. */
 function shown(base: string, file: string): string {
   const rel = path.relative(base, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+  return rel && isInside(base, file) ? rel.split(path.sep).join('/') : file;
 }
 
 async function describe(base: string, file: string): Promise<RewindFile> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isInside } from '../../core/path-inside';
 
 export interface ProjectDirChecks {
   /** The app's private `state/` dir (layout.stateDir): a project folder may neither be in it nor contain it. */
@@ -56,14 +57,10 @@ async function refusePrivateOverlap(
   const fold = (p: string) => (platform === 'darwin' || platform === 'win32' ? p.toLowerCase() : p);
   const project = fold(await real(dir));
   const state = fold(await real(stateDir));
-  const within = (child: string, parent: string) => {
-    const rel = path.relative(parent, child);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  };
-  if (within(project, state)) {
+  if (isInside(state, project)) {
     throw new Error(`${dir} is inside Claude Desk's private data folder. Choose a project folder elsewhere.`);
   }
-  if (!walled && within(state, project)) {
+  if (!walled && isInside(project, state)) {
     throw new Error(
       `${dir} contains Claude Desk's private data folder (${stateDir}), where the model could change the app's own settings. Choose a folder that does not contain it.`,
     );

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { ApprovalFile, ApprovalRequest } from '../../shared/turn-events';
+import { isInside } from '../path-inside';
 
 /** Bigger files are not sent to the card: its diff would be unreadable anyway, and it goes over the socket. */
 export const APPROVAL_FILE_LIMIT = 512 * 1024;
@@ -9,12 +10,6 @@ export const APPROVAL_FILE_LIMIT = 512 * 1024;
 const FILE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
 type Fs = Pick<typeof fsp, 'realpath' | 'stat' | 'readFile'>;
-
-/** `real` is `root` or inside it. */
-function within(root: string, real: string): boolean {
-  const rel = path.relative(root, real);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /** The real path of `file`, or of its folder joined with its name when it does not exist yet. */
 async function realPathOf(fs: Fs, file: string): Promise<{ real: string; exists: boolean }> {
@@ -43,7 +38,7 @@ export async function readApprovalFile(
   if (!FILE_TOOLS.has(request.toolName) || typeof file !== 'string' || file === '') return { state: 'gone' };
   const root = await fs.realpath(projectDir).catch(() => path.resolve(projectDir));
   const { real, exists } = await realPathOf(fs, path.resolve(projectDir, file));
-  if (!within(root, real)) return { state: 'outside' };
+  if (!isInside(root, real)) return { state: 'outside' };
   if (!exists) return { state: 'missing' };
   try {
     const stat = await fs.stat(real);
