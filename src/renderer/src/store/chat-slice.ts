@@ -2,6 +2,7 @@ import { getApi } from '../api';
 import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
 import { isLocalId, reconcileInFlight } from './merge-messages';
 import { currentTurn } from './turn-selectors';
+import { effectivePermissionMode } from '../../../shared/permission-mode';
 import { createSender } from './chat-send';
 import { createThreadFetcher } from './thread-fetch';
 
@@ -109,6 +110,15 @@ export const createChatSlice =
           else await get().resendFrom(m.id, undefined, 'retry');
           return;
         }
+      },
+
+      async retryInAsk(threadId, turnId) {
+        const { settings, threads } = get();
+        const own = threads.find((t) => t.id === threadId)?.settings.permissionMode;
+        const inAsk = settings !== null && effectivePermissionMode({ permissionMode: own }, settings) === 'ask';
+        const refused = inAsk ? null : await get().updateThreadSettings(threadId, { permissionMode: 'ask' });
+        if (refused) get().pushNotice('error', `This thread stays in its mode, so nothing was sent again: ${refused}`);
+        else await get().retryTurn(turnId);
       },
 
       async stopActiveTurn() {

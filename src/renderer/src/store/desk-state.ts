@@ -84,6 +84,11 @@ export interface ChatSlice {
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   retryTurn(turnId: string): Promise<void>;
   /**
+   * A call Accept edits withheld: put the thread in Ask (unless it is there already), then send the turn's message
+   * again; a mode the thread cannot take (locked, refused) says why and sends nothing.
+   */
+  retryInAsk(threadId: string, turnId: string): Promise<void>;
+  /**
    * Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. `kind`
    * names what the user did, for the branch marker (default: edit with a text, else regenerate).
    */

@@ -36,9 +36,7 @@ export function WithheldNote({
 }) {
   const settings = useDesk((s) => s.settings);
   const own = useDesk((s) => s.threads.find((t) => t.id === threadId)?.settings.permissionMode);
-  const updateThreadSettings = useDesk((s) => s.updateThreadSettings);
-  const retryTurn = useDesk((s) => s.retryTurn);
-  const pushNotice = useDesk((s) => s.pushNotice);
+  const retryInAsk = useDesk((s) => s.retryInAsk);
   const [busy, setBusy] = useState(false);
   const mode = settings ? effectivePermissionMode({ permissionMode: own }, settings) : 'acceptEdits';
   const locked = settings?.permissionModeLockedBy;
@@ -47,9 +45,7 @@ export function WithheldNote({
     if (!threadId || !turnId) return;
     setBusy(true);
     try {
-      const refused = inAsk ? null : await updateThreadSettings(threadId, { permissionMode: 'ask' });
-      if (refused) pushNotice('error', `This thread stays in its mode, so nothing was sent again: ${refused}`);
-      else await retryTurn(turnId);
+      await retryInAsk(threadId, turnId);
     } finally {
       setBusy(false);
     }
