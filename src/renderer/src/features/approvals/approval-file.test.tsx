@@ -61,7 +61,6 @@ describe('an approval card compares with the file on disk', () => {
     const { card, host } = await ask(write, disk);
     expect(await within(card).findByTestId('approval-file-state')).toHaveTextContent('nothing changes');
     disk.file = { state: 'exists', content: README.replace('One.', 'One, by hand.') };
-    await new Promise((r) => setTimeout(r, 450)); // reads closer than that are one
     act(() => void window.dispatchEvent(new Event('focus')));
     await waitFor(() =>
       expect(within(card).getByTestId('approval-file-state')).toHaveTextContent(
