@@ -49,6 +49,7 @@ const CORE_USES = {
   turn: ['(root)', 'claude-code-wire', 'claude-code', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
   composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
+  worktree: ['(root)'], // a thread's own git worktree: made, its changes read, landed or discarded
 };
 
 /**

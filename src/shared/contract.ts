@@ -42,6 +42,8 @@ const threadSettings = z
       .array(z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'an MCP server name is letters, digits, _, . or -'))
       .max(100)
       .optional(),
+    /** Chosen until the first message; the host makes the worktree and records it (never from a patch). */
+    useWorktree: z.boolean().optional(),
   })
   .strict();
 export { CALL_NAMES, MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';

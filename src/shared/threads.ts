@@ -6,6 +6,7 @@ import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from '
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
+import type { ThreadWorktree } from './worktrees';
 import {
   IMAGE_MEDIA_TYPES,
   type ApprovalOutcome,
@@ -36,6 +37,13 @@ export interface ThreadSettings {
    * `--disallowedTools mcp__<name>` (recorded case 34e: the server still starts, the model never sees its tools).
    */
   disabledMcpServers?: string[];
+  /**
+   * Run this thread in its own git worktree (a git project only). Chosen until the first message; the
+   * worktree itself is made on the first turn and recorded in `worktree`.
+   */
+  useWorktree?: boolean;
+  /** The thread's own worktree, once made. Written by the host only, never by a settings patch. */
+  worktree?: ThreadWorktree;
 }
 
 export interface ThreadTotals {

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { permissionModeSchema } from '../../shared/settings';
 import type { ThreadSettings, ThreadTotals } from '../../shared/threads';
 import { TURN_STATUSES } from '../../shared/turn-states';
+import { threadWorktreeSchema } from '../../shared/worktrees';
 import type { LogRecord } from './thread-log-types';
 
 /** Unknown keys are kept: a newer version's fields survive this one's compaction and index. */
@@ -22,6 +23,8 @@ export const storedThreadSettingsSchema = z.looseObject({
   systemPrompt: z.string().optional(),
   permissionMode: permissionModeSchema.optional(),
   disabledMcpServers: z.array(z.string()).optional(),
+  useWorktree: z.boolean().optional(),
+  worktree: threadWorktreeSchema.optional(),
 }) satisfies z.ZodType<ThreadSettings>;
 
 export const threadTotalsSchema = z.looseObject({

@@ -1,0 +1,67 @@
+/**
+ * A thread's own git worktree, and what it changed (issue "many agents at once"). Plain data: it crosses every
+ * process boundary. The layout is Claude Code's own (`claude -w <name>`, recorded case 51): the worktree is
+ * `<repo>/.claude/worktrees/<name>` on the branch `worktree-<name>`, so the terminal and the app agree.
+ */
+import * as z from 'zod';
+
+/** Where a worktree thread is in its life: made on its first turn, then landed (merged or kept) or discarded. */
+export const WORKTREE_STATES = ['pending', 'ready', 'merged', 'kept', 'discarded'] as const;
+export type WorktreeState = (typeof WORKTREE_STATES)[number];
+
+export interface ThreadWorktree {
+  /** `<name>` in `<repo>/.claude/worktrees/<name>` and `worktree-<name>`; letters, digits, `-` and `_`. */
+  name: string;
+  /** The repository's top folder (the user's own checkout), absolute. */
+  repo: string;
+  /** The worktree folder, absolute: where the thread's turns run. */
+  path: string;
+  /** The thread's branch (`worktree-<name>`). */
+  branch: string;
+  /** The branch checked out in `repo` when the thread started: what "Merge" lands into. */
+  base: string;
+  state: WorktreeState;
+}
+
+export const threadWorktreeSchema = z.looseObject({
+  name: z.string(),
+  repo: z.string(),
+  path: z.string(),
+  branch: z.string(),
+  base: z.string(),
+  state: z.enum(WORKTREE_STATES),
+}) satisfies z.ZodType<ThreadWorktree>;
+
+/** One file that differs between a worktree thread's branch (committed or not) and its base. */
+export interface FileChange {
+  /** Relative to the worktree's top folder, `/`-separated. */
+  path: string;
+  /** For a rename: where it came from. */
+  oldPath?: string;
+  status: 'added' | 'modified' | 'deleted' | 'renamed';
+  /** Lines; 0 and 0 with `binary` for a binary file. */
+  added: number;
+  removed: number;
+  binary?: boolean;
+  /** True while any part of the change is not committed on the thread's branch yet. */
+  uncommitted: boolean;
+}
+
+/** The short form the board shows beside each thread. */
+export interface ChangeCounts {
+  files: number;
+  added: number;
+  removed: number;
+}
+
+/** Everything a worktree thread changed against its base: the Changes panel's list. */
+export interface WorktreeChanges extends ChangeCounts {
+  threadId: string;
+  branch: string;
+  base: string;
+  /** Commits on the branch not on the base. */
+  ahead: number;
+  /** Commits on the base since the branch left it. */
+  behind: number;
+  changes: FileChange[];
+}
