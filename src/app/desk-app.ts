@@ -14,12 +14,14 @@ import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
+import { wireBoard } from './board/board-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
 import type { HistoryService } from './history/history-service';
 import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
+import type { BoardService } from './board/board-service';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -54,6 +56,7 @@ export interface DeskServices extends Pick<
   history: HistoryService;
   composer: ComposerService;
   rewind: RewindService;
+  board: BoardService;
 }
 
 export interface DeskApp {
@@ -109,6 +112,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
+  const board = wireBoard({ f, threads, turns, launcher: settings.launcher });
   f.started();
   return {
     handlers: {
@@ -120,6 +124,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...composer.handlers,
       ...history.handlers,
       ...window.handlers,
+      ...board.handlers,
     },
     bus: f.bus,
     layout: f.layout,
@@ -133,10 +138,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       history: history.history,
       composer: composer.composer,
       rewind: rewind.service,
+      board: board.board,
     },
     async shutdown() {
       if (stopped) return;
       stopped = true;
+      board.close();
       await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP
       await threads.close();
       await queue.close();

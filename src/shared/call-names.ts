@@ -55,6 +55,8 @@ export const CALL_NAMES = [
   'chooseFolder',
   'openFile',
   'revealLogFile',
+  'getBoard',
+  'listClaudeAgents',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

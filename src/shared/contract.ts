@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
+import type { BoardState, ExternalAgents } from './board';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import type { ComposerCatalog, FileMatch } from './composer';
 import type { MessageQueueState } from './message-queue';
@@ -260,6 +261,11 @@ export const calls = {
   openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */
   revealLogFile: call<null>()(z.undefined()),
+
+  /** The board's rows: every thread working, waiting for the user, failed or with changes to land. */
+  getBoard: call<BoardState>()(z.undefined()),
+  /** The Claude Code sessions running elsewhere on this computer (`claude agents --json`), or why not. */
+  listClaudeAgents: call<ExternalAgents>()(z.undefined()),
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
@@ -284,6 +290,8 @@ export interface Events {
    * sends it). `online` comes on every (re)connect: after the first one, events may have been missed.
    */
   connection: { state: ConnectionState };
+  /** A board row may read differently (a turn moved, a card opened, files changed): open boards read again. */
+  boardChanged: Record<string, never>;
 }
 export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;

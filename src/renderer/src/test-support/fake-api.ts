@@ -217,6 +217,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     chooseFolder: () => null,
     openFile: () => null,
     revealLogFile: () => null,
+    getBoard: () => ({ rows: [], cap: 4 }),
+    listClaudeAgents: () => ({ ok: true, agents: [] }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -1,0 +1,146 @@
+import { activityLine, orderBoardRows, type BoardRow, type BoardState } from '../../shared/board';
+import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import type { ChangeCounts } from '../../shared/worktrees';
+import type { TurnOutcomeStatus, TurnPhaseChange, TurnPhaseRecord } from '../../core/turn/turn-phases';
+
+export interface BoardServiceDeps {
+  threads: { list(): Promise<ThreadSummary[]> };
+  /** The live turns' phases (core/turn/turn-phases.ts), oldest first. */
+  live(): TurnPhaseRecord[];
+  /** The thread's live answers (its turns still in flight). */
+  liveMessages(threadId: string): AssistantMessage[];
+  /** Threads whose turn shows an approval card nobody answered yet. */
+  waitingThreadIds(): string[];
+  /** How many turns hold a place under the cap now. */
+  runningCount(): number;
+  cap: number;
+  /** A worktree thread's changes against its base; null when unknown. Injected: git runs in core/worktree. */
+  counts(threadId: string): Promise<ChangeCounts | null>;
+  now?: () => number;
+}
+
+/** How a thread's last turn in this process ended, and what it was doing then. */
+interface Ended {
+  outcome: TurnOutcomeStatus;
+  at: number;
+  activity: string;
+}
+
+/** A worktree that has not been landed yet: its changes are still the thread's own. */
+const UNLANDED = new Set(['pending', 'ready']);
+
+/**
+ * The board's rows, built from what the host already knows: the turns' phases (working, queued), the approval cards
+ * (needs you), the outcome of each thread's last turn (failed) and the worktrees not landed yet (finished, with
+ * their change counts). It keeps only what the phases drop once a turn is over: when it started and how it ended.
+ */
+export class BoardService {
+  private readonly now: () => number;
+  /** turnId → when it left the queue (its elapsed "working" time counts from there). */
+  private readonly startedAt = new Map<string, number>();
+  /** threadId → when its open approval card appeared. */
+  private readonly waitingSince = new Map<string, number>();
+  private readonly ended = new Map<string, Ended>();
+  /** threadId → its counts, dropped when the thread's files may have changed (a tool ran, a turn moved). */
+  private readonly countCache = new Map<string, Promise<ChangeCounts | null>>();
+
+  constructor(private readonly deps: BoardServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Follow a turn's phase change (subscribe it to the engine's phases). */
+  phaseChanged(change: TurnPhaseChange): void {
+    const { threadId, turnId, phase } = change;
+    if (phase === 'queued') this.ended.delete(threadId);
+    if (phase === 'preparing') this.startedAt.set(turnId, change.at);
+    if (phase === 'closing' && change.outcome) {
+      // Taken now: once the turn is over the engine drops its answer, and the row keeps saying what it last did.
+      const message = this.deps.liveMessages(threadId).find((m) => m.id === turnId);
+      this.ended.set(threadId, { outcome: change.outcome, at: change.at, activity: activityLine(message) });
+      this.waitingSince.delete(threadId);
+    }
+    if (phase === 'closed' || phase === 'failed' || phase === 'stopped') this.startedAt.delete(turnId);
+    this.countCache.delete(threadId);
+  }
+
+  /** Follow a turn event: an approval card's time, and a tool result that may have changed the files. */
+  turnEvent(event: TurnEvent): void {
+    if (event.type === 'approval_request' && !this.waitingSince.has(event.threadId))
+      this.waitingSince.set(event.threadId, this.now());
+    if (event.type === 'approval_resolved') this.waitingSince.delete(event.threadId);
+    if (event.type === 'tool_result') this.countCache.delete(event.threadId);
+  }
+
+  /** The thread's files changed outside a turn (landed, discarded, rewound): count them again. */
+  forget(threadId: string): void {
+    this.countCache.delete(threadId);
+  }
+
+  async state(): Promise<BoardState> {
+    const summaries = await this.deps.threads.list();
+    const liveByThread = new Map<string, TurnPhaseRecord>();
+    for (const record of this.deps.live())
+      if (!liveByThread.has(record.threadId)) liveByThread.set(record.threadId, record);
+    const waiting = new Set(this.deps.waitingThreadIds());
+    const rows = await Promise.all(
+      summaries.map((summary) => this.row(summary, liveByThread.get(summary.id), waiting.has(summary.id))),
+    );
+    return { rows: orderBoardRows(rows.filter((r): r is BoardRow => r !== null)), cap: this.deps.cap };
+  }
+
+  private async row(
+    summary: ThreadSummary,
+    live: TurnPhaseRecord | undefined,
+    waiting: boolean,
+  ): Promise<BoardRow | null> {
+    const worktree = summary.settings.worktree;
+    const base = {
+      threadId: summary.id,
+      title: summary.title,
+      project: worktree?.repo ?? summary.settings.projectDir ?? '',
+      ...(worktree ? { worktreePath: worktree.path, branch: worktree.branch, base: worktree.base } : {}),
+      costUsd: summary.totals.costUsd,
+    };
+    const unlanded = worktree !== undefined && UNLANDED.has(worktree.state);
+    const changes = unlanded ? await this.countsOf(summary.id) : null;
+    if (live) {
+      const message = this.deps.liveMessages(summary.id).find((m) => m.id === live.turnId);
+      const activity = activityLine(message);
+      if (waiting)
+        return {
+          ...base,
+          status: 'needs-you',
+          since: this.waitingSince.get(summary.id) ?? live.since,
+          activity,
+          changes,
+        };
+      if (live.phase === 'queued')
+        return { ...base, status: 'queued', since: live.since, activity, changes, running: this.deps.runningCount() };
+      return { ...base, status: 'working', since: this.startedAt.get(live.turnId) ?? live.since, activity, changes };
+    }
+    const ended = this.ended.get(summary.id);
+    if (ended?.outcome === 'failed')
+      return { ...base, status: 'failed', since: ended.at, activity: ended.activity, changes };
+    // Finished: a worktree whose changes are still to land (a thread in a shared folder has nothing to land).
+    if (unlanded && changes && changes.files > 0)
+      return {
+        ...base,
+        status: 'finished',
+        since: ended?.at ?? summary.updatedAt,
+        activity: ended?.activity ?? '',
+        changes,
+      };
+    return null;
+  }
+
+  private countsOf(threadId: string): Promise<ChangeCounts | null> {
+    let counted = this.countCache.get(threadId);
+    if (!counted) {
+      // A failed count shows no +/− rather than failing the board.
+      counted = this.deps.counts(threadId).catch(() => null);
+      this.countCache.set(threadId, counted);
+    }
+    return counted;
+  }
+}

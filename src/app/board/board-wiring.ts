@@ -1,0 +1,91 @@
+import type { DeskHandlers } from '../../shared/contract';
+import type { TurnEvent } from '../../shared/turn-events';
+import type { ChangeCounts } from '../../shared/worktrees';
+import { runToEnd, type RunToEnd } from '../../core/process-runner';
+import type { DeskFoundation } from '../settings/desk-foundation';
+import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
+import type { ThreadsWiring } from '../threads/threads-wiring';
+import type { TurnsWiring } from '../turns/turns-wiring';
+import { BoardService } from './board-service';
+import { ClaudeAgents } from './claude-agents';
+
+export interface BoardWiringDeps {
+  f: Pick<DeskFoundation, 'bus' | 'layout'>;
+  threads: Pick<ThreadsWiring, 'threads'>;
+  turns: Pick<TurnsWiring, 'service' | 'engine'>;
+  launcher: Pick<ClaudeCodeLauncher, 'withEnv'>;
+  /** A worktree thread's changes against its base (the Changes feature's counts); absent: none shown. */
+  counts?: (threadId: string) => Promise<ChangeCounts | null>;
+  run?: RunToEnd;
+}
+
+/** The events after which a row may read differently (its status, its activity line, its files). */
+const MOVES_A_ROW = new Set<TurnEvent['type']>([
+  'queued',
+  'started',
+  'tool_call',
+  'tool_result',
+  'approval_request',
+  'approval_resolved',
+  'error',
+  'finished',
+]);
+
+export type BoardWiring = ReturnType<typeof wireBoard>;
+
+/**
+ * The board: every thread that works, waits for the user, failed or has changes to land, and the Claude Code
+ * sessions running elsewhere. Rows are read on demand (getBoard); `boardChanged` tells open boards when to read
+ * again — at most once per tick however many events came, and never for streamed text (the rows don't show it).
+ */
+export function wireBoard(d: BoardWiringDeps) {
+  const { bus, layout } = d.f;
+  const { engine, service: turns } = d.turns;
+  const board = new BoardService({
+    threads: d.threads.threads,
+    live: () => engine.phases.live(),
+    liveMessages: (threadId) => turns.liveMessages(threadId),
+    waitingThreadIds: () => turns.waitingThreadIds(),
+    runningCount: () => engine.queue.activeCount,
+    cap: engine.queue.max,
+    counts: d.counts ?? (async () => null),
+  });
+  const agents = new ClaudeAgents({ launcher: d.launcher, run: d.run ?? runToEnd, cwd: layout.workspaceDir });
+
+  let pending = false;
+  const changed = (): void => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      bus.emit('boardChanged', {});
+    });
+  };
+  const offs = [
+    engine.phases.subscribe((change) => {
+      board.phaseChanged(change);
+      changed();
+    }),
+    bus.on('turnEvent', (event) => {
+      board.turnEvent(event);
+      if (MOVES_A_ROW.has(event.type)) changed();
+    }),
+    bus.on('threadsChanged', ({ threadId }) => {
+      if (threadId) board.forget(threadId);
+      changed();
+    }),
+  ];
+
+  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents'> = {
+    getBoard: () => board.state(),
+    listClaudeAgents: () => agents.list(),
+  };
+  return {
+    board,
+    agents,
+    handlers,
+    close() {
+      for (const off of offs) off();
+    },
+  };
+}
