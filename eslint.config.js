@@ -61,7 +61,7 @@ const CORE_USES = {
  * actions (HOST_SEAM): never api.ts, the WebSocket client or `window.desk` itself.
  */
 const FEATURE_USES = {
-  threads: ['history', 'waiting'], // the sidebar's History tab and its Waiting for you section
+  threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
   history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
   approvals: ['tools'],
@@ -70,6 +70,7 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
+  board: [], // every thread and Claude Code session at once: the sidebar's Board tab
   settings: [],
   tools: [],
 };

@@ -97,6 +97,9 @@ describe('layering lint', () => {
     ['src/renderer/src/features/tools/x.tsx', '../approvals/question-card', false],
     ['src/renderer/src/features/history/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.tsx', '../../ui/dialog', true],
+    ['src/renderer/src/features/threads/x.tsx', '../board/board-panel', true],
+    ['src/renderer/src/features/board/x.tsx', '../chat/chat-view', false],
+    ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);

@@ -9,7 +9,7 @@ import { isNarrow } from './ui/use-narrow';
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
 
 /**
- * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Cmd/Ctrl+, settings, Alt+R to the waiting approval card, Esc stops the running turn (or leaves
+ * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Alt+B the board, Cmd/Ctrl+, settings, Alt+R to the waiting approval card, Esc stops the running turn (or leaves
  * Settings). A modal dialog owns Esc while it is open, and so does a field that handles it (preventDefault).
  * The app menu sends the same commands.
  */
@@ -28,6 +28,18 @@ export function useShortcuts(win: Window = window): void {
         // Cmd/Ctrl+B folds the sidebar away (or, in a narrow window, brings it over the chat and back).
         e.preventDefault();
         s.toggleSidebar(isNarrow(win));
+      } else if (e.altKey && !mod && !e.shiftKey && e.code === 'KeyB') {
+        // Alt+B: the board, every agent at once (e.code: Alt+B types "∫" on a Mac). The sidebar comes back if folded.
+        e.preventDefault();
+        s.setSidebarTab('board');
+        if (isNarrow(win)) s.setSidebarOpen(true);
+        else if (s.sidebarCollapsed) s.setSidebarCollapsed(false);
+        win.requestAnimationFrame(() =>
+          (
+            win.document.querySelector<HTMLElement>('[data-board-row]') ??
+            win.document.querySelector<HTMLElement>('[data-tab="board"]')
+          )?.focus(),
+        );
       } else if (isFocusApprovalShortcut(e)) {
         // Answering an approval from the keyboard takes focus on its card first (Y/A/N work only there).
         if (focusWaitingApproval(win.document)) e.preventDefault();

@@ -56,6 +56,26 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       });
   };
 
+  // An open board reads its rows again after a change, one read in flight at a time however many changes come.
+  let boardReading: Promise<void> | null = null;
+  let boardAgain = false;
+  const refreshBoard = (): void => {
+    if (s().sidebarTab !== 'board') return;
+    if (boardReading) {
+      boardAgain = true;
+      return;
+    }
+    boardReading = s()
+      .loadBoard()
+      .finally(() => {
+        boardReading = null;
+        if (boardAgain) {
+          boardAgain = false;
+          refreshBoard();
+        }
+      });
+  };
+
   const resync = (): void => {
     lastResync = Date.now();
     refreshList();
@@ -63,6 +83,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     const active = s().activeThreadId;
     if (active) void s().loadQueue(active);
     void s().resyncBackgroundTurns();
+    refreshBoard();
   };
 
   // Streamed text is applied once per frame; any other event (a turn's start, end, approval request…) at once,
@@ -111,6 +132,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       const open = s().openSessionId;
       if (open && sessionIds.includes(open)) void s().reloadOpenSession();
     }),
+    on('boardChanged', refreshBoard),
     on('notice', ({ level, message }) => s().pushNotice(level, message)),
     on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();

@@ -25,6 +25,7 @@ import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
+import type { BoardState, ExternalAgents } from '../../../shared/board';
 
 export interface InFlightTurn {
   turnId: string;
@@ -229,7 +230,7 @@ export interface OpenTranscript {
 
 export interface HistorySlice {
   /** Which list the sidebar shows. */
-  sidebarTab: 'threads' | 'history';
+  sidebarTab: 'threads' | 'history' | 'board';
   sessions: HistorySession[];
   historyLoaded: boolean;
   historyQuery: string;
@@ -237,7 +238,7 @@ export interface HistorySlice {
   historyStats: HistoryStats | null;
   openSessionId: string | null;
   transcript: OpenTranscript | null;
-  setSidebarTab(tab: 'threads' | 'history'): void;
+  setSidebarTab(tab: SidebarTab): void;
   loadHistory(): Promise<void>;
   searchHistory(query: string): Promise<void>;
   openSession(sessionId: string): Promise<void>;
@@ -294,7 +295,19 @@ export interface LimitsSlice {
   cancelScheduledSend(turnId: string): void;
 }
 
+/** The board: every thread working, waiting, failed or with changes to land, and the sessions elsewhere. */
+export interface BoardSlice {
+  board: BoardState | null;
+  /** Why the rows could not be read, in a sentence. */
+  boardError: string | null;
+  /** `claude agents --json`'s sessions, or why they are not there. */
+  externalAgents: ExternalAgents | null;
+  loadBoard(): Promise<void>;
+  loadClaudeAgents(): Promise<void>;
+}
+
 export type DeskState = ThreadsSlice &
+  BoardSlice &
   LimitsSlice &
   ChatSlice &
   TurnsSlice &

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SidebarTab } from '../../store/desk-state';
 import { HistoryList } from '../history/history-list';
+import { BoardPanel } from '../board/board-panel';
 import type { IconName } from '../../ui/icons';
 import { ThreadsPanel } from './threads-panel';
 
@@ -27,4 +28,5 @@ export const SIDEBAR_TABS: SidebarTabDef[] = [
     title: 'Every Claude Code session on this computer',
     Panel: HistoryList,
   },
+  { id: 'board', label: 'Board', icon: 'board', title: 'Every agent at once (Alt+B)', Panel: BoardPanel },
 ];
