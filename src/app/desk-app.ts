@@ -14,6 +14,8 @@ import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
+import { wireChanges } from './changes/changes-wiring';
+import type { ChangesService } from './changes/changes-service';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -54,6 +56,8 @@ export interface DeskServices extends Pick<
   history: HistoryService;
   composer: ComposerService;
   rewind: RewindService;
+  /** A worktree thread's changes and landing (the Changes panel, the board's counts, `claude-desk land`). */
+  changes: ChangesService;
 }
 
 export interface DeskApp {
@@ -109,6 +113,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
+  const changes = wireChanges(f, threads.threads, () => turns.service);
   f.started();
   return {
     handlers: {
@@ -118,6 +123,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...queue.handlers,
       ...rewind.handlers,
       ...composer.handlers,
+      ...changes.handlers,
       ...history.handlers,
       ...window.handlers,
     },
@@ -133,10 +139,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       history: history.history,
       composer: composer.composer,
       rewind: rewind.service,
+      changes: changes.service,
     },
     async shutdown() {
       if (stopped) return;
       stopped = true;
+      changes.close();
       await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP
       await threads.close();
       await queue.close();
