@@ -15,6 +15,8 @@ import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
 import { wireBoard } from './board/board-wiring';
+import { wireChanges } from './changes/changes-wiring';
+import type { ChangesService } from './changes/changes-service';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -57,6 +59,8 @@ export interface DeskServices extends Pick<
   composer: ComposerService;
   rewind: RewindService;
   board: BoardService;
+  /** A worktree thread's changes and landing (the Changes panel, the board's counts, `claude-desk land`). */
+  changes: ChangesService;
 }
 
 export interface DeskApp {
@@ -112,7 +116,14 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
-  const board = wireBoard({ f, threads, turns, launcher: settings.launcher });
+  const changes = wireChanges(f, threads.threads, () => turns.service);
+  const board = wireBoard({
+    f,
+    threads,
+    turns,
+    launcher: settings.launcher,
+    counts: (threadId) => changes.service.counts(threadId),
+  });
   f.started();
   return {
     handlers: {
@@ -122,6 +133,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...queue.handlers,
       ...rewind.handlers,
       ...composer.handlers,
+      ...changes.handlers,
       ...history.handlers,
       ...window.handlers,
       ...board.handlers,
@@ -139,11 +151,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       composer: composer.composer,
       rewind: rewind.service,
       board: board.board,
+      changes: changes.service,
     },
     async shutdown() {
       if (stopped) return;
       stopped = true;
       board.close();
+      changes.close();
       await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP
       await threads.close();
       await queue.close();

@@ -18,6 +18,10 @@ Commands:
                            Undo the last n turns of a thread (default 1): its files (git projects: Bash
                            included) and its conversation, or only one of them; --dry-run lists the files
                            it would restore, and apart those another thread changed last (kept)
+  land --thread <name> --merge | --keep | --discard [--force] [--message <text>]
+                           Land a worktree thread's work: merge it into its base (a conflict lists the
+                           files and changes nothing), keep it as its branch, or remove the worktree and
+                           branch (refused while that loses uncommitted or unmerged work, unless --force)
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -34,6 +38,11 @@ const SPEC = {
   'dry-run': 'bool',
   'code-only': 'bool',
   'conversation-only': 'bool',
+  merge: 'bool',
+  keep: 'bool',
+  discard: 'bool',
+  force: 'bool',
+  message: 'string',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -65,6 +74,8 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./history-command')).historyCommand(parsed.flags);
     case 'rewind':
       return (await import('./rewind-command')).rewindCommand(parsed.flags);
+    case 'land':
+      return (await import('./land-command')).landCommand(parsed.flags);
     case undefined:
     case 'help':
     case '--help':

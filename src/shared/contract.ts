@@ -13,6 +13,13 @@ import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { Memory } from './memory';
+import {
+  LAND_ACTIONS,
+  type ChangeDiff,
+  type ChangesChangedEvent,
+  type LandOutcome,
+  type ThreadChanges,
+} from './changes';
 import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
 import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
@@ -204,6 +211,25 @@ export const calls = {
       .strict(),
   ),
   switchBranch: call<{ restored: string[]; kept: string[] }>()(z.object({ threadId: id, branchId: id }).strict()),
+  /** A worktree thread's changes against its base (the Changes panel); null without a worktree. */
+  getChanges: call<ThreadChanges>()(z.object({ threadId: id }).strict()),
+  /** One changed file before and after, for the diff view. */
+  getChangeDiff: call<ChangeDiff>()(
+    z.object({ threadId: id, path: z.string().min(1).max(4096), oldPath: z.string().max(4096).optional() }).strict(),
+  ),
+  /** The commit message drafted from the thread (the user edits it before a land). */
+  draftCommitMessage: call<string>()(z.object({ threadId: id }).strict()),
+  /** Commit, merge into the base, keep as branch, open a pull request or discard; a refusal is an outcome. */
+  landThread: call<LandOutcome>()(
+    z
+      .object({
+        threadId: id,
+        action: z.enum(LAND_ACTIONS),
+        message: z.string().max(100_000).optional(),
+        force: z.boolean().optional(),
+      })
+      .strict(),
+  ),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 
@@ -283,6 +309,8 @@ export interface Events {
   notice: { level: 'info' | 'warning' | 'error'; message: string };
   /** Sessions the History index added or changed (the CLI wrote, deleted, or a pin changed). */
   historyChanged: { sessionIds: string[] };
+  /** A worktree thread's files may have changed (a tool result, a turn's end, a land): read its changes again. */
+  changesChanged: ChangesChangedEvent;
   /** App-menu commands forwarded to the renderer (it owns the same keyboard shortcuts). */
   command: { command: 'new-thread' | 'open-settings' | 'toggle-sidebar' };
   /**

@@ -123,8 +123,13 @@ describe('BoardService', () => {
         thread('done', { worktree: worktree('done') }),
         thread('merged', { worktree: worktree('merged', 'merged') }),
         thread('clean', { worktree: worktree('clean') }),
+        thread('not-made', { worktree: worktree('not-made', 'pending') }),
       ],
-      { done: { files: 1, added: 3, removed: 1 }, merged: { files: 2, added: 1, removed: 1 } },
+      {
+        done: { files: 1, added: 3, removed: 1 },
+        merged: { files: 2, added: 1, removed: 1 },
+        clean: { files: 0, added: 0, removed: 0 },
+      },
     );
     const { rows } = await h.board.state();
     expect(rows).toHaveLength(1);
@@ -138,6 +143,11 @@ describe('BoardService', () => {
       changes: { files: 1, added: 3, removed: 1 },
     });
     expect(h.counted).not.toContain('merged'); // a landed worktree is not counted at all
+  });
+
+  it('keeps a worktree on the board when its changes cannot be counted', async () => {
+    const h = harness([thread('unread', { worktree: worktree('unread') })]);
+    expect((await h.board.state()).rows[0]).toMatchObject({ status: 'finished', changes: null });
   });
 
   it('counts a thread once until its files may have changed', async () => {

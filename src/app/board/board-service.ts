@@ -122,8 +122,9 @@ export class BoardService {
     const ended = this.ended.get(summary.id);
     if (ended?.outcome === 'failed')
       return { ...base, status: 'failed', since: ended.at, activity: ended.activity, changes };
-    // Finished: a worktree whose changes are still to land (a thread in a shared folder has nothing to land).
-    if (unlanded && changes && changes.files > 0)
+    // Finished: a made worktree whose changes are still to land (a thread in a shared folder has nothing to land);
+    // counts that could not be read (null) keep it on the board rather than hide work not landed.
+    if (worktree?.state === 'ready' && (changes === null || changes.files > 0))
       return {
         ...base,
         status: 'finished',

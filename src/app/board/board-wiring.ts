@@ -70,6 +70,11 @@ export function wireBoard(d: BoardWiringDeps) {
       board.turnEvent(event);
       if (MOVES_A_ROW.has(event.type)) changed();
     }),
+    // A worktree's files changed, or it was landed or discarded: its counts and status are read again.
+    bus.on('changesChanged', ({ threadId }) => {
+      board.forget(threadId);
+      changed();
+    }),
     bus.on('threadsChanged', ({ threadId }) => {
       if (threadId) board.forget(threadId);
       changed();

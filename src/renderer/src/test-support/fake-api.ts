@@ -164,6 +164,10 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     switchBranch: () => ({ restored: [], kept: [] }),
     listBranches: () => [],
     prepareTurn: () => null,
+    getChanges: () => null,
+    getChangeDiff: ({ path }: { path: string }) => ({ path, before: null, after: '', binary: false, tooBig: false }),
+    draftCommitMessage: () => 'Changes from Claude',
+    landThread: ({ action }: { action: string }) => ({ ok: true, action, message: 'Done.' }),
     getComposerCatalog: () => ({
       commands: [
         { name: 'clear', description: 'Start a fresh Claude Code session in this thread', kind: 'native' },

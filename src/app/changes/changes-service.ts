@@ -1,0 +1,131 @@
+import type { ChangeDiff, LandOutcome, LandRequest, ThreadChanges } from '../../shared/changes';
+import type { Thread, ThreadSettings, ThreadSummary } from '../../shared/threads';
+import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktrees';
+import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
+import { draftCommitMessage } from '../../core/worktree/commit-message';
+import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
+import { discardWorktree } from '../../core/worktree/discard';
+import { createPullRequest } from '../../core/worktree/pull-request';
+import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
+
+export interface ChangesServiceDeps {
+  threads: {
+    summary(id: string): ThreadSummary | undefined;
+    get(id: string): Promise<Thread | undefined>;
+    updateSettings(id: string, patch: ThreadSettings): Promise<unknown>;
+  };
+  /** A turn of the thread is queued, running or closing: its agent may be writing in the worktree. */
+  isBusy(threadId: string): boolean;
+  /** The thread's files changed (a land): the panel and the board read them again. */
+  changed(threadId: string): void;
+  git?: Git;
+}
+
+/** The worktree states whose folder may still hold work to show. */
+const READABLE: readonly WorktreeState[] = ['ready', 'merged', 'kept'];
+const LANDED: Partial<Record<LandRequest['action'], WorktreeState>> = {
+  merge: 'merged',
+  keep: 'kept',
+  pullRequest: 'kept',
+  discard: 'discarded',
+};
+
+/**
+ * The Changes panel's and the board's host side: a worktree thread's changes, one file's diff, the drafted commit
+ * message, and landing (commit, merge, keep, pull request, discard) with the refusals the window and the command
+ * line share. The landed state is written into the thread's settings.
+ */
+export class ChangesService {
+  private readonly git: Git;
+  /** One land at a time per thread: a double click must not merge twice. */
+  private readonly landing = new Set<string>();
+
+  constructor(private readonly deps: ChangesServiceDeps) {
+    this.git = deps.git ?? runWorktreeGit;
+  }
+
+  private worktreeOf(threadId: string): ThreadWorktree | undefined {
+    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    return wt && READABLE.includes(wt.state) ? wt : undefined;
+  }
+
+  /** The board's counts for one row; null for a thread without a worktree (or one that cannot be read now). */
+  async counts(threadId: string): Promise<ChangeCounts | null> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt) return null;
+    return changeCounts(wt, this.git).catch(() => null);
+  }
+
+  async changes(threadId: string): Promise<ThreadChanges> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt) return null;
+    try {
+      const list = await readChanges(wt, this.git);
+      return { threadId, branch: wt.branch, base: wt.base, ...list };
+    } catch {
+      throw new Error(
+        `The worktree at ${wt.path} could not be read: it may have been removed or its base ${wt.base} deleted.`,
+      );
+    }
+  }
+
+  async diff(threadId: string, file: { path: string; oldPath?: string }): Promise<ChangeDiff> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt) throw new Error('This thread has no worktree to show changes from.');
+    return readFileSides(wt, file, this.git);
+  }
+
+  async draftMessage(threadId: string): Promise<string> {
+    const thread = await this.deps.threads.get(threadId);
+    const wt = this.worktreeOf(threadId);
+    const files = wt ? (await readChanges(wt, this.git).catch(() => undefined))?.changes.map((c) => c.path) : [];
+    return draftCommitMessage({
+      title: thread?.title ?? '',
+      requests: (thread?.messages ?? []).flatMap((m) => (m.role === 'user' && !m.marker ? [m.text] : [])),
+      files: files ?? [],
+    });
+  }
+
+  async land(req: LandRequest): Promise<LandOutcome> {
+    const { threadId, action } = req;
+    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    if (!wt || wt.state === 'pending')
+      return refuse(action, 'not-worktree', 'This thread has no worktree yet: its first message makes one.');
+    if (wt.state === 'discarded')
+      return refuse(action, 'not-worktree', 'This thread’s worktree was already discarded.');
+    if (this.deps.isBusy(threadId))
+      return refuse(
+        action,
+        'busy',
+        'Claude is still working in this thread: wait for the turn to end (or stop it), then try again.',
+      );
+    if (this.landing.has(threadId))
+      return refuse(action, 'busy', 'This thread’s work is being landed already: wait for that to finish.');
+    this.landing.add(threadId);
+    try {
+      const message = req.message?.trim() || (await this.draftMessage(threadId));
+      const outcome = await this.run(wt, req, message);
+      const state = outcome.ok ? LANDED[action] : undefined;
+      if (state) await this.deps.threads.updateSettings(threadId, { worktree: { ...wt, state } });
+      return outcome;
+    } finally {
+      this.landing.delete(threadId);
+      this.deps.changed(threadId);
+    }
+  }
+
+  private run(wt: ThreadWorktree, req: LandRequest, message: string): Promise<LandOutcome> {
+    switch (req.action) {
+      case 'commit':
+        return commitAll(wt, message, this.git);
+      case 'merge':
+        return mergeIntoBase(wt, message, this.git);
+      case 'keep':
+        return keepAsBranch(wt, message, this.git);
+      case 'pullRequest':
+        return createPullRequest(wt, message, { git: this.git });
+      case 'discard':
+        return discardWorktree(wt, { force: req.force === true }, this.git);
+    }
+  }
+}

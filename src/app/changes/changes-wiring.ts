@@ -1,0 +1,46 @@
+import type { DeskHandlers } from '../../shared/contract';
+import type { TurnEvent } from '../../shared/turn-events';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import type { DeskFoundation } from '../settings/desk-foundation';
+import { ChangesService } from './changes-service';
+
+type ChangesHandlers = Pick<DeskHandlers, 'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread'>;
+
+/** Past a tool result, the panel reads the changes again at most this often while the agent works. */
+export const CHANGES_COALESCE_MS = 300;
+
+/** The turn events after which a thread's files may differ: a tool finished, or the turn ended. */
+const mayHaveWritten = (e: TurnEvent) => e.type === 'tool_result' || e.type === 'finished';
+
+/**
+ * The Changes panel and landing. `changesChanged` is pushed after a worktree thread's tool results and turn ends,
+ * coalesced to one per thread per burst; nothing runs on a timer while no turn does.
+ */
+export function wireChanges(
+  f: Pick<DeskFoundation, 'bus'>,
+  threads: ThreadsStore,
+  turns: () => { isBusy(threadId: string): boolean },
+  schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
+) {
+  const { bus } = f;
+  const pending = new Set<string>();
+  const changed = (threadId: string) => bus.emit('changesChanged', { threadId });
+  const service = new ChangesService({ threads, isBusy: (id) => turns().isBusy(id), changed });
+  const off = bus.on('turnEvent', (e) => {
+    if (!mayHaveWritten(e) || pending.has(e.threadId)) return;
+    if (threads.summary(e.threadId)?.settings.worktree?.state !== 'ready') return;
+    pending.add(e.threadId);
+    schedule(() => {
+      pending.delete(e.threadId);
+      changed(e.threadId);
+    }, CHANGES_COALESCE_MS);
+  });
+  const handlers: ChangesHandlers = {
+    getChanges: async ({ threadId }) => service.changes(threadId),
+    getChangeDiff: async ({ threadId, path, oldPath }) =>
+      service.diff(threadId, { path, ...(oldPath !== undefined ? { oldPath } : {}) }),
+    draftCommitMessage: async ({ threadId }) => service.draftMessage(threadId),
+    landThread: async (req) => service.land(req),
+  };
+  return { service, handlers, close: off };
+}

@@ -1,0 +1,54 @@
+import { createDeskApp } from '../app/desk-app';
+import { callHandler } from '../app/dispatch-call';
+import type { LandAction } from '../shared/changes';
+import { safeLine } from './chat-output';
+
+const USAGE = 'claude-desk land --thread <name> --merge | --keep | --discard [--force] [--message <text>]';
+
+/**
+ * `claude-desk land --thread <name> --merge | --keep | --discard [--force]`: land a worktree thread's work through
+ * the same handler as the Changes panel, with the same refusals (a conflict lists its files, a dirty checkout of the
+ * base blocks the merge, discard keeps uncommitted or unmerged work unless --force). Exit 0 when done, 1 otherwise.
+ */
+export async function landCommand(flags: Record<string, string | boolean>): Promise<number> {
+  const name = typeof flags.thread === 'string' ? flags.thread : undefined;
+  const chosen = (['merge', 'keep', 'discard'] as const).filter((a) => flags[a] === true);
+  if (!name || chosen.length !== 1) {
+    process.stderr.write(`${!name ? 'Say which thread' : 'Choose one of --merge, --keep or --discard'}: ${USAGE}\n`);
+    return 1;
+  }
+  if (flags.force && chosen[0] !== 'discard') {
+    process.stderr.write('--force only applies to --discard (it deletes uncommitted and unmerged work).\n');
+    return 1;
+  }
+  const action: LandAction = chosen[0]!;
+  const desk = await createDeskApp({ host: 'command-line' });
+  try {
+    const summary = (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name);
+    if (!summary) {
+      process.stderr.write(`No thread named ${JSON.stringify(name)}.\n`);
+      return 1;
+    }
+    const out = await callHandler(desk.handlers, 'landThread', {
+      threadId: summary.id,
+      action,
+      ...(typeof flags.message === 'string' ? { message: flags.message } : {}),
+      ...(flags.force ? { force: true } : {}),
+    });
+    if (out.ok) {
+      process.stdout.write(`${safeLine(out.message)}${out.url ? `\n${safeLine(out.url)}` : ''}\n`);
+      return 0;
+    }
+    process.stderr.write(`${safeLine(out.message)}\n`);
+    // A conflict's files, one a line, so a script can read them.
+    if (out.reason === 'conflict' || out.reason === 'needs-confirmation')
+      for (const file of out.files ?? []) process.stderr.write(`  ${safeLine(file)}\n`);
+    if (out.reason === 'needs-confirmation') process.stderr.write('Add --force to discard them anyway.\n');
+    return 1;
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    await desk.shutdown();
+  }
+}

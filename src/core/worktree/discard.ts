@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LandOutcome } from '../../shared/changes';
+import { isInside } from '../path-inside';
+import { type Git, gitOk, runWorktreeGit } from './worktree-git';
+import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';
+
+/**
+ * Discard a worktree thread's work: remove its worktree folder and its branch. Refused while that would delete
+ * uncommitted files or commits not on the base, unless the caller confirms (`force`). The CLI locks the worktree
+ * it made and leaves the lock after it exits (recorded case 51), so the lock is lifted first.
+ */
+export async function discardWorktree(
+  wt: Worktree,
+  opts: { force?: boolean } = {},
+  git: Git = runWorktreeGit,
+): Promise<LandOutcome> {
+  try {
+    const exists = await fs.stat(wt.path).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    const cwd = exists ? wt.path : wt.repo;
+    const branchSha = (await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd })).stdout.trim();
+    if (!opts.force) {
+      const lost: string[] = exists ? await uncommittedFiles(git, wt) : [];
+      const unmerged =
+        branchSha === ''
+          ? 0
+          : Number(
+              (await git(['rev-list', '--count', `refs/heads/${wt.base}..${branchSha}`], { cwd })).stdout.trim() || '0',
+            );
+      if (lost.length > 0 || unmerged > 0) {
+        const parts = [
+          lost.length > 0 ? `${lost.length} uncommitted file${lost.length === 1 ? '' : 's'} (${list(lost)})` : '',
+          unmerged > 0 ? `${unmerged} commit${unmerged === 1 ? '' : 's'} not merged into ${wt.base}` : '',
+        ].filter(Boolean);
+        return {
+          ok: false,
+          action: 'discard',
+          reason: 'needs-confirmation',
+          message: `Discarding would delete ${parts.join(' and ')}: confirm to discard them anyway.`,
+          files: lost,
+        };
+      }
+    }
+    await git(['worktree', 'unlock', wt.path], { cwd: wt.repo }); // a stale CLI lock; no lock is fine too
+    const removed = await git(['worktree', 'remove', '--force', '--force', wt.path], { cwd: wt.repo });
+    // A folder git no longer knows as a worktree (pruned, half made): removed only inside the CLI's worktrees folder.
+    if (removed.code !== 0 && isInside(path.join(wt.repo, '.claude', 'worktrees'), path.resolve(wt.path)))
+      await fs.rm(wt.path, { recursive: true, force: true });
+    await git(['worktree', 'prune'], { cwd: wt.repo });
+    if (branchSha !== '') await gitOk(git, wt.repo, ['branch', '-D', '-q', wt.branch]);
+    return { ok: true, action: 'discard', message: `Removed the worktree and the branch ${wt.branch}.` };
+  } catch (err) {
+    return refuse('discard', 'failed', explainGit(err, 'discard the worktree'));
+  }
+}
+
+const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');

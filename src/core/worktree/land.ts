@@ -1,0 +1,193 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LandOutcome } from '../../shared/changes';
+import type { ThreadWorktree } from '../../shared/worktrees';
+import { withEverythingStaged } from './changes';
+import { type Git, GitFailed, firstLine, gitOk, runWorktreeGit } from './worktree-git';
+
+/**
+ * Landing a worktree thread's work: commit it, merge it into its base, keep it as a branch. Every git call runs in
+ * the thread's worktree, except moving a checkout of the base to the merged commit (`merge --ff-only` there, only
+ * when that checkout has no tracked change). The merge itself is computed with `git merge-tree --write-tree`
+ * (git ≥ 2.38), which touches no checkout and no index: a conflict leaves everything as it was.
+ * The user's own identity makes every commit (git's config; never overridden).
+ */
+
+export type Worktree = Pick<ThreadWorktree, 'repo' | 'path' | 'branch' | 'base'>;
+type Result = LandOutcome;
+
+/** Git's complaint as the sentence a user reads. */
+export function explainGit(err: unknown, doing: string): string {
+  const stderr = err instanceof GitFailed ? err.output.stderr : err instanceof Error ? err.message : String(err);
+  if (/Please tell me who you are|Author identity unknown|empty ident/i.test(stderr))
+    return `Git does not know who you are: set user.name and user.email (git config --global user.name "…") and ${doing} again.`;
+  if (/hook/i.test(stderr)) return `A git hook refused it (${firstLine(stderr)}): fix what it says and ${doing} again.`;
+  return `Git could not ${doing} (${firstLine(stderr) || 'no reason given'}).`;
+}
+
+/** The files not committed on the thread's branch yet (untracked included), from a throwaway index. */
+export async function uncommittedFiles(git: Git, wt: Pick<Worktree, 'path'>): Promise<string[]> {
+  return withEverythingStaged(git, wt.path, async (env) =>
+    (await gitOk(git, wt.path, ['diff', '--cached', '--name-only', '-z', 'HEAD'], env)).split('\0').filter(Boolean),
+  );
+}
+
+/** Commit everything in the worktree (its own index, which is the thread's) with the user's identity. */
+export async function commitAll(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+  const text = message.trim();
+  if (text === '') return refuse('commit', 'failed', 'The commit message is empty: write one and commit again.');
+  try {
+    if ((await uncommittedFiles(git, wt)).length === 0)
+      return refuse('commit', 'nothing-to-commit', 'There is nothing to commit: every change is already committed.');
+    await gitOk(git, wt.path, ['add', '-A', '--', '.']);
+    await gitOk(git, wt.path, ['commit', '-q', '-m', text]);
+    const sha = (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
+    return { ok: true, action: 'commit', message: `Committed on ${wt.branch} (${sha.slice(0, 7)}).`, commit: sha };
+  } catch (err) {
+    return refuse('commit', 'failed', explainGit(err, 'commit'));
+  }
+}
+
+/** Where the base branch is checked out (the user's checkout, or another worktree), if anywhere. */
+async function checkoutOf(git: Git, wt: Worktree): Promise<string | undefined> {
+  const list = await gitOk(git, wt.path, ['worktree', 'list', '--porcelain', '-z']);
+  let current: string | undefined;
+  for (const field of list.split('\0')) {
+    if (field.startsWith('worktree ')) current = field.slice('worktree '.length);
+    else if (field === `branch refs/heads/${wt.base}`) return current;
+  }
+  return undefined;
+}
+
+/**
+ * Tracked changes (staged or not) in a checkout, read through a copy of its index: `git diff` and `git status`
+ * would refresh the user's index file in place, and the promise is that it is never touched.
+ */
+async function trackedChanges(git: Git, checkout: string): Promise<string[]> {
+  const indexPath = path.resolve(checkout, (await gitOk(git, checkout, ['rev-parse', '--git-path', 'index'])).trim());
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-checkout-'));
+  try {
+    const copy = path.join(dir, 'index');
+    await fs.copyFile(indexPath, copy).catch(() => undefined);
+    const out = await gitOk(git, checkout, ['status', '--porcelain=v1', '-z', '--untracked-files=no'], {
+      GIT_INDEX_FILE: copy,
+      GIT_OPTIONAL_LOCKS: '0',
+    });
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((l) => l.slice(3));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** `git merge-tree --write-tree --name-only`: the tree, then the conflicted paths up to a blank line. */
+export function parseMergeTree(out: string): { tree: string; conflicts: string[] } {
+  const [tree = '', ...rest] = out.split('\n');
+  const end = rest.indexOf('');
+  const names = (end < 0 ? rest : rest.slice(0, end)).filter(Boolean);
+  return { tree: tree.trim(), conflicts: [...new Set(names)] };
+}
+
+/**
+ * Merge the thread's branch into its base: commit what is not committed yet (with `message`), then fast-forward the
+ * base when it can, else a merge commit. Refuses, with everything left as it was, on a conflict (listing the files),
+ * a dirty checkout of the base, or untracked files there that the merge would overwrite.
+ */
+export async function mergeIntoBase(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+  const into = `${wt.branch} into ${wt.base}`;
+  try {
+    // A blocked merge commits nothing: the user's checkout of the base is looked at first.
+    const checkout = await checkoutOf(git, wt);
+    const dirty = checkout === undefined ? [] : await trackedChanges(git, checkout);
+    if (checkout !== undefined && dirty.length > 0)
+      return refuse(
+        'merge',
+        'dirty-checkout',
+        `${wt.base} is checked out in ${checkout} with changes not committed (${list(dirty)}): commit or stash them there, then merge again.`,
+      );
+    if ((await uncommittedFiles(git, wt)).length > 0) {
+      const committed = await commitAll(wt, message, git);
+      if (!committed.ok) return { ...committed, action: 'merge' };
+    }
+    const baseRef = `refs/heads/${wt.base}`;
+    const baseSha = (await gitOk(git, wt.path, ['rev-parse', '--verify', '-q', baseRef]).catch(() => '')).trim();
+    if (baseSha === '')
+      return refuse(
+        'merge',
+        'failed',
+        `The base branch ${wt.base} does not exist any more: keep the work as a branch.`,
+      );
+    const head = (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
+    if ((await git(['merge-base', '--is-ancestor', head, baseSha], { cwd: wt.path })).code === 0)
+      return {
+        ok: true,
+        action: 'merge',
+        message: `Nothing to merge: ${wt.base} already has every commit of ${wt.branch}.`,
+        commit: baseSha,
+      };
+    let target = head;
+    let how = 'fast-forward';
+    if ((await git(['merge-base', '--is-ancestor', baseSha, head], { cwd: wt.path })).code !== 0) {
+      const merged = await git(['merge-tree', '--write-tree', '--name-only', baseSha, head], { cwd: wt.path });
+      const { tree, conflicts } = parseMergeTree(merged.stdout);
+      if (merged.code === 1 && conflicts.length > 0)
+        return {
+          ok: false,
+          action: 'merge',
+          reason: 'conflict',
+          message: `Merging ${into} conflicts in ${conflicts.join(', ')}: nothing was changed; resolve it in the thread (or ask Claude to) and merge again.`,
+          files: conflicts,
+        };
+      if (merged.code !== 0) throw new GitFailed(['merge-tree'], merged);
+      const subject = `Merge ${into}`;
+      target = (await gitOk(git, wt.path, ['commit-tree', tree, '-p', baseSha, '-p', head, '-m', subject])).trim();
+      how = 'merge commit';
+    }
+    if (checkout !== undefined) {
+      // A clean checkout moves with its branch; untracked files the merge would overwrite make git refuse, unchanged.
+      const moved = await git(['merge', '--ff-only', '-q', target], { cwd: checkout });
+      if (moved.code !== 0) {
+        // git lists the untracked files it would overwrite, one per line after a tab.
+        const files = moved.stderr
+          .split('\n')
+          .filter((l) => l.startsWith('\t'))
+          .map((l) => l.trim());
+        const why = files.length > 0 ? `untracked ${list(files)} would be overwritten` : firstLine(moved.stderr);
+        return refuse(
+          'merge',
+          'dirty-checkout',
+          `${wt.base} could not be moved in ${checkout} (${why}): move or remove those files there, then merge again.`,
+        );
+      }
+    } else await gitOk(git, wt.path, ['update-ref', '-m', `claude-desk: merge ${wt.branch}`, baseRef, target, baseSha]);
+    return { ok: true, action: 'merge', message: `Merged ${into} (${how}).`, commit: target };
+  } catch (err) {
+    return refuse('merge', 'failed', explainGit(err, 'merge'));
+  }
+}
+
+/** Keep the work as its branch: commit what is not committed yet; the worktree and the branch stay. */
+export async function keepAsBranch(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+  try {
+    if ((await uncommittedFiles(git, wt)).length > 0) {
+      const committed = await commitAll(wt, message, git);
+      if (!committed.ok) return { ...committed, action: 'keep' };
+    }
+    return { ok: true, action: 'keep', message: `The work stays on the branch ${wt.branch}.` };
+  } catch (err) {
+    return refuse('keep', 'failed', explainGit(err, 'keep the branch'));
+  }
+}
+
+export function refuse(
+  action: Result['action'],
+  reason: Exclude<Result, { ok: true }>['reason'],
+  message: string,
+): Result {
+  return { ok: false, action, reason, message };
+}
+
+const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');

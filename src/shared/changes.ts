@@ -1,0 +1,71 @@
+/**
+ * The Changes panel and landing a worktree thread's work (issue "many agents at once", point 4): what the host
+ * answers, and what a land asks. Plain data; the worktree shapes are in worktrees.ts.
+ */
+import type { WorktreeChanges } from './worktrees';
+
+export const LAND_ACTIONS = ['commit', 'merge', 'keep', 'pullRequest', 'discard'] as const;
+export type LandAction = (typeof LAND_ACTIONS)[number];
+
+/**
+ * Why a land did not happen. `conflict` lists the files; `needs-confirmation` (discard only) says what would be
+ * lost and is done when asked again with `force`; the rest are one sentence in `message`.
+ */
+export const LAND_REFUSALS = [
+  'conflict',
+  'dirty-checkout',
+  'needs-confirmation',
+  'busy',
+  'not-worktree',
+  'nothing-to-commit',
+  'missing-tool',
+  'failed',
+] as const;
+export type LandRefusal = (typeof LAND_REFUSALS)[number];
+
+export type LandOutcome =
+  | {
+      ok: true;
+      action: LandAction;
+      /** One sentence saying what happened ("Merged worktree-x into main (fast-forward)."). */
+      message: string;
+      /** The commit the action made or landed, when it made one. */
+      commit?: string;
+      /** A pull request's address. */
+      url?: string;
+    }
+  | {
+      ok: false;
+      action: LandAction;
+      reason: LandRefusal;
+      /** One sentence: what happened and what to do. */
+      message: string;
+      /** The conflicting files (conflict), or what a discard would lose (needs-confirmation). */
+      files?: string[];
+    };
+
+export interface LandRequest {
+  threadId: string;
+  action: LandAction;
+  /** The commit message (commit, merge, keep, pullRequest); the drafted one when absent. */
+  message?: string;
+  /** Discard: delete uncommitted and unmerged work too. */
+  force?: boolean;
+}
+
+/** One file's two sides for the diff view; null: the file is missing on that side. */
+export interface ChangeDiff {
+  path: string;
+  before: string | null;
+  after: string | null;
+  binary: boolean;
+  tooBig: boolean;
+}
+
+/** A thread's changes as the panel shows them; null when the thread has no worktree (yet, or any more). */
+export type ThreadChanges = WorktreeChanges | null;
+
+/** Pushed when a worktree thread's files may have changed (after a tool result or a turn's end, coalesced). */
+export interface ChangesChangedEvent {
+  threadId: string;
+}
