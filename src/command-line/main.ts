@@ -22,6 +22,8 @@ Commands:
                            Land a worktree thread's work: merge it into its base (a conflict lists the
                            files and changes nothing), keep it as its branch, or remove the worktree and
                            branch (refused while that loses uncommitted or unmerged work, unless --force)
+  agents [--json]          The board: every thread working, waiting for you, failed or with changes to land
+                           (thread, project, worktree, branch, status, files changed, lines added/removed)
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -74,6 +76,8 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./history-command')).historyCommand(parsed.flags);
     case 'rewind':
       return (await import('./rewind-command')).rewindCommand(parsed.flags);
+    case 'agents':
+      return (await import('./agents-command')).agentsCommand(parsed.flags);
     case 'land':
       return (await import('./land-command')).landCommand(parsed.flags);
     case undefined:
