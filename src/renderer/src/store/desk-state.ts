@@ -24,6 +24,7 @@ import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../sh
 import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
+import type { ChangesSlice } from './changes-slice';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
 
 export interface InFlightTurn {
@@ -306,6 +307,7 @@ export type DeskState = ThreadsSlice &
   HistorySlice &
   ComposerSlice &
   RewindSlice &
+  ChangesSlice &
   HostSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
