@@ -63,7 +63,8 @@ const CORE_USES = {
 const FEATURE_USES = {
   threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
+  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
+  changes: ['tools'], // a worktree thread's Changes panel: its files' diffs and the land actions
   approvals: ['tools'],
   composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
   context: [], // the header's context meter and the compaction divider

@@ -101,6 +101,9 @@ describe('layering lint', () => {
     ['src/renderer/src/features/board/x.tsx', '../chat/chat-view', false],
     ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
+    ['src/renderer/src/features/chat/x.tsx', '../changes/changes-button', true],
+    ['src/renderer/src/features/changes/x.tsx', '../tools/diff-view', true],
+    ['src/renderer/src/features/changes/x.tsx', '../chat/chat-header', false],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);
   });

@@ -134,6 +134,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     }),
     on('boardChanged', refreshBoard),
     on('notice', ({ level, message }) => s().pushNotice(level, message)),
+    on('changesChanged', ({ threadId }) => s().changesChanged(threadId)),
     on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');

@@ -24,6 +24,7 @@ import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../sh
 import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
+import type { ChangesSlice } from './changes-slice';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
 import type { BoardState, ExternalAgents } from '../../../shared/board';
 
@@ -319,6 +320,7 @@ export type DeskState = ThreadsSlice &
   HistorySlice &
   ComposerSlice &
   RewindSlice &
+  ChangesSlice &
   HostSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */

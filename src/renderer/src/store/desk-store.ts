@@ -12,6 +12,7 @@ import { createComposerSlice } from './composer-slice';
 import { createRewindSlice } from './rewind-slice';
 import { createHostSlice } from './host-slice';
 import { createBoardSlice } from './board-slice';
+import { createChangesSlice } from './changes-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -30,6 +31,7 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createLimitsSlice(deps)(...a),
     ...createComposerSlice(...a),
     ...createRewindSlice(...a),
+    ...createChangesSlice(...a),
     ...createHostSlice(...a),
     ...createBoardSlice(...a),
   }));

@@ -15,6 +15,7 @@ import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
+import { ChangesButton } from '../changes/changes-button';
 import { useNarrowHeader } from './use-narrow-header';
 import './chat-header.css';
 
@@ -110,6 +111,7 @@ export function ChatHeader() {
             <Icon name="shield" size={13} /> Full access
           </span>
         )}
+        <ChangesButton thread={thread} />
         <TasksIndicator />
         <PlanLimitIndicator />
         <ContextMeter />

@@ -1,0 +1,149 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LandOutcome, LandRequest } from '../../../../shared/changes';
+import type { WorktreeChanges } from '../../../../shared/worktrees';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const worktree = {
+  name: 'notes',
+  repo: '/repo',
+  path: '/repo/.claude/worktrees/notes',
+  branch: 'worktree-notes',
+  base: 'main',
+  state: 'ready' as const,
+};
+
+function changes(added: number): WorktreeChanges {
+  return {
+    threadId: 'w',
+    branch: worktree.branch,
+    base: 'main',
+    ahead: 1,
+    behind: 0,
+    files: 1,
+    added,
+    removed: 0,
+    changes: [{ path: 'notes.md', status: 'added', added, removed: 0, uncommitted: true }],
+  };
+}
+
+function hostWithWorktree(land: (req: LandRequest) => LandOutcome) {
+  const thread = makeThread('w', 'Write the notes');
+  thread.settings = { projectDir: '/repo', worktree };
+  const host = createFakeHost({ threads: [thread, makeThread('p', 'Plain')] });
+  let added = 2;
+  host.handle('getChanges', () => changes(added));
+  host.handle('getChangeDiff', () => ({
+    path: 'notes.md',
+    before: null,
+    after: 'a\nb\n',
+    binary: false,
+    tooBig: false,
+  }));
+  host.handle('draftCommitMessage', () => 'Write the notes');
+  host.handle('landThread', (req) => land(req as LandRequest));
+  return { host, setAdded: (n: number) => (added = n) };
+}
+
+async function openPanel() {
+  await userEvent.click(await screen.findByText('Write the notes', { selector: '.thread-title, *' }));
+  await userEvent.click(await screen.findByTestId('changes-button'));
+  return screen.findByTestId('changes-panel');
+}
+
+describe('the Changes panel', () => {
+  it('lists the files with +/−, shows the diff, and follows the host’s changesChanged', async () => {
+    const { host, setAdded } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    renderApp({ host });
+    const panel = await openPanel();
+    const row = await within(panel).findByTestId('changes-file');
+    expect(row).toHaveTextContent(/added\s*notes\.md\s*not committed\s*\+2 −0/);
+    expect(await within(panel).findByTestId('diff-view')).toHaveTextContent('a');
+    setAdded(5);
+    act(() => host.emit('changesChanged', { threadId: 'w' }));
+    await waitFor(() => expect(within(panel).getByTestId('changes-file')).toHaveTextContent('+5'));
+  });
+
+  it('merges only after the dialog is confirmed, with the edited message', async () => {
+    const asked: LandRequest[] = [];
+    const { host } = hostWithWorktree((req) => {
+      asked.push(req);
+      return { ok: true, action: 'merge', message: 'Merged worktree-notes into main (fast-forward).' };
+    });
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-merge'));
+    const dialog = await screen.findByTestId('land-dialog');
+    expect(dialog).toHaveAccessibleName('Merge into main');
+    const message = within(dialog).getByLabelText('Commit message');
+    await waitFor(() => expect(message).toHaveValue('Write the notes'));
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Add the notes{Enter}');
+    expect(asked).toHaveLength(0); // Enter in the message is a new line, not a merge
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('fast-forward');
+    expect(asked).toEqual([{ threadId: 'w', action: 'merge', message: 'Add the notes\n' }]);
+  });
+
+  it('shows a conflict’s files and hands it to Claude in the thread', async () => {
+    const { host } = hostWithWorktree(() => ({
+      ok: false,
+      action: 'merge',
+      reason: 'conflict',
+      message: 'Merging conflicts in notes.md.',
+      files: ['notes.md'],
+    }));
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-merge'));
+    const dialog = await screen.findByTestId('land-dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Commit message')).toHaveValue('Write the notes'));
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    const conflict = await within(panel).findByTestId('changes-conflict');
+    expect(conflict).toHaveTextContent('notes.md');
+    await userEvent.click(within(conflict).getByTestId('ask-claude-resolve'));
+    await waitFor(() =>
+      expect(host.callsTo('sendMessage')).toEqual([
+        expect.objectContaining({ threadId: 'w', text: expect.stringContaining('git merge main') }),
+      ]),
+    );
+  });
+
+  it('a discard that would lose work asks again and is forced only once the box is ticked', async () => {
+    const asked: LandRequest[] = [];
+    const { host } = hostWithWorktree((req) => {
+      asked.push(req);
+      return req.force
+        ? { ok: true, action: 'discard', message: 'Removed the worktree and the branch worktree-notes.' }
+        : {
+            ok: false,
+            action: 'discard',
+            reason: 'needs-confirmation',
+            message: 'Discarding would delete 1 uncommitted file (notes.md): confirm to discard them anyway.',
+            files: ['notes.md'],
+          };
+    });
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-discard'));
+    const dialog = await screen.findByTestId('land-dialog');
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('1 uncommitted file (notes.md)');
+    const anyway = within(dialog).getByTestId('land-confirm');
+    expect(anyway).toHaveTextContent('Discard anyway');
+    expect(anyway).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Delete this work too'));
+    await userEvent.click(anyway);
+    expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('Removed the worktree');
+    expect(asked.map((r) => r.force ?? false)).toEqual([false, true]);
+  });
+
+  it('offers no Changes button for a thread without a worktree', async () => {
+    renderApp({ host: createFakeHost({ threads: [makeThread('p', 'Plain')] }) });
+    await userEvent.click(await screen.findByText('Plain', { selector: '.thread-title, *' }));
+    expect(await screen.findByTestId('chat-title')).toHaveTextContent('Plain');
+    expect(screen.queryByTestId('changes-button')).toBeNull();
+  });
+});

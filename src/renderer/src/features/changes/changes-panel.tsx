@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import type { LandAction, LandOutcome } from '../../../../shared/changes';
+import type { FileChange, ThreadWorktree } from '../../../../shared/worktrees';
+import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
+import { FileDiff } from './file-diff';
+import { LandDialog } from './land-dialog';
+import './changes.css';
+
+const STATUS_WORD: Record<FileChange['status'], string> = {
+  added: 'added',
+  modified: 'modified',
+  deleted: 'deleted',
+  renamed: 'renamed',
+};
+
+function FileRow({ file, selected, onSelect }: { file: FileChange; selected: boolean; onSelect(): void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="changes-file"
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+        data-testid="changes-file"
+      >
+        <span className={`changes-status changes-status-${file.status}`}>{STATUS_WORD[file.status]}</span>
+        <span className="changes-path">{file.path}</span>
+        {file.uncommitted && <span className="changes-uncommitted">not committed</span>}
+        <span className="changes-counts">
+          {file.binary ? (
+            'binary'
+          ) : (
+            <>
+              <span className="diff-stat-add">+{file.added}</span>{' '}
+              <span className="diff-stat-del">−{file.removed}</span>
+            </>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The conflict a merge stopped on: its files, and handing it to Claude in this thread. */
+function Conflict({ threadId, base, files }: { threadId: string; base: string; files: string[] }) {
+  const ask = useDesk((s) => s.askClaudeToResolve);
+  const [sent, setSent] = useState<boolean | null>(null);
+  return (
+    <div className="changes-conflict" role="alert" data-testid="changes-conflict">
+      <p>
+        Merging into {base} conflicts in {files.length === 1 ? 'this file' : 'these files'}; nothing was changed.
+      </p>
+      <ul>
+        {files.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn"
+        disabled={sent === true}
+        onClick={() => void ask(threadId, base, files).then(setSent)}
+        data-testid="ask-claude-resolve"
+      >
+        Ask Claude to resolve
+      </button>
+      {sent === true && <p className="muted">Sent to Claude in this thread. Merge again once it has resolved them.</p>}
+      {sent === false && (
+        <p className="changes-error">The message could not be sent: open this thread and try again.</p>
+      )}
+    </div>
+  );
+}
+
+const ACTIONS: LandAction[] = ['commit', 'merge', 'keep', 'pullRequest', 'discard'];
+const ACTION_LABEL = (a: LandAction, base: string) =>
+  ({
+    commit: 'Commit',
+    merge: `Merge into ${base}`,
+    keep: 'Keep as branch',
+    pullRequest: 'Create pull request',
+    discard: 'Discard',
+  })[a];
+
+/**
+ * A worktree thread's Changes: every file that differs from its base with +/−, the chosen file's diff, and the land
+ * actions, each confirmed in a dialog. Kept live by the host's changesChanged while the agent works.
+ */
+export function ChangesPanel({ threadId, worktree }: { threadId: string; worktree: ThreadWorktree }) {
+  const entry = useDesk((s) => (s.changes?.threadId === threadId ? s.changes : null));
+  const close = useDesk((s) => s.closeChanges);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [action, setAction] = useState<LandAction | null>(null);
+  const [outcome, setOutcome] = useState<LandOutcome | null>(null);
+  const data = entry?.data ?? null;
+  const files = data?.changes ?? [];
+  const shown = files.find((f) => f.path === selected) ?? files[0];
+  const gone = worktree.state === 'discarded';
+  return (
+    <section className="changes-panel" aria-labelledby="changes-title" data-testid="changes-panel">
+      <div className="changes-head">
+        <h2 id="changes-title">Changes</h2>
+        <span className="changes-branch muted">
+          {worktree.branch} → {worktree.base}
+          {data && ` · ${data.ahead} ahead, ${data.behind} behind`}
+        </span>
+        <button type="button" className="btn btn-ghost btn-icon" aria-label="Close Changes" onClick={close}>
+          <Icon name="x" />
+        </button>
+      </div>
+      {outcome?.ok && (
+        <p className="changes-done" role="status" data-testid="changes-outcome">
+          {outcome.message}
+          {outcome.url && (
+            <>
+              {' '}
+              <a href={outcome.url} target="_blank" rel="noreferrer">
+                {outcome.url}
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {outcome && !outcome.ok && outcome.reason === 'conflict' && (
+        <Conflict threadId={threadId} base={worktree.base} files={outcome.files ?? []} />
+      )}
+      {entry?.error && (
+        <p className="changes-error" role="alert">
+          {entry.error}
+        </p>
+      )}
+      {gone ? (
+        <p className="muted changes-note">This thread’s worktree was discarded.</p>
+      ) : entry === null ? (
+        <p className="muted changes-note">Reading the changes…</p>
+      ) : (
+        <>
+          <p className="changes-summary" data-testid="changes-summary">
+            {files.length === 0
+              ? `No changes against ${worktree.base}.`
+              : `${data?.files} file${data?.files === 1 ? '' : 's'} changed, +${data?.added} −${data?.removed}`}
+          </p>
+          {files.length > 0 && (
+            <ul className="changes-files" aria-label="Changed files">
+              {files.map((f) => (
+                <FileRow key={f.path} file={f} selected={f === shown} onSelect={() => setSelected(f.path)} />
+              ))}
+            </ul>
+          )}
+          {shown && (
+            <div className="changes-diff">
+              <FileDiff threadId={threadId} file={shown} />
+            </div>
+          )}
+        </>
+      )}
+      {!gone && (
+        <div className="changes-actions" role="group" aria-label="Land this thread’s work">
+          {ACTIONS.map((a) => (
+            <button
+              key={a}
+              type="button"
+              className={`btn ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
+              onClick={() => setAction(a)}
+              data-testid={`land-${a}`}
+            >
+              {ACTION_LABEL(a, worktree.base)}
+            </button>
+          ))}
+        </div>
+      )}
+      {action && (
+        <LandDialog
+          threadId={threadId}
+          worktree={worktree}
+          action={action}
+          onClose={() => setAction(null)}
+          onDone={(out) => {
+            setAction(null);
+            setOutcome(out);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useState } from 'react';
+import type { LandAction, LandOutcome } from '../../../../shared/changes';
+import type { ThreadWorktree } from '../../../../shared/worktrees';
+import { ActionDialog } from '../../ui/action-dialog';
+import { useDesk } from '../../store/store-context';
+
+/** What each action's dialog says and its button (the button names the action: no dialog confirms a vague "OK"). */
+export function landWords(action: LandAction, wt: Pick<ThreadWorktree, 'branch' | 'base'>) {
+  switch (action) {
+    case 'commit':
+      return {
+        title: 'Commit the changes',
+        label: 'Commit',
+        busy: 'Committing…',
+        text: `Everything not committed yet in this thread’s worktree is committed on ${wt.branch}, with your own git identity.`,
+      };
+    case 'merge':
+      return {
+        title: `Merge into ${wt.base}`,
+        label: `Merge into ${wt.base}`,
+        busy: 'Merging…',
+        text: `What is not committed yet is committed first with this message; then ${wt.base} moves to include ${wt.branch} (a fast-forward when it can, else a merge commit). A conflict changes nothing. If ${wt.base} is checked out with uncommitted changes, the merge waits.`,
+      };
+    case 'keep':
+      return {
+        title: 'Keep as branch',
+        label: 'Keep as branch',
+        busy: 'Keeping…',
+        text: `What is not committed yet is committed on ${wt.branch}; the branch and the worktree stay, ${wt.base} is not changed.`,
+      };
+    case 'pullRequest':
+      return {
+        title: 'Create pull request',
+        label: 'Create pull request',
+        busy: 'Opening the pull request…',
+        text: `${wt.branch} is committed, pushed and proposed into ${wt.base} with GitHub’s command line (gh). The message’s first line is the title.`,
+      };
+    case 'discard':
+      return {
+        title: 'Discard this thread’s work',
+        label: 'Discard',
+        busy: 'Discarding…',
+        text: `The worktree folder and the branch ${wt.branch} are removed. ${wt.base} and your checkout are not touched.`,
+      };
+  }
+}
+
+/**
+ * The confirmation of one land action: its words, the editable commit message (drafted from the thread), and what
+ * the host refused. A discard that would lose work asks again, with a box to tick, before it is forced.
+ */
+export function LandDialog({
+  threadId,
+  worktree,
+  action,
+  onDone,
+  onClose,
+}: {
+  threadId: string;
+  worktree: ThreadWorktree;
+  action: LandAction;
+  onDone(outcome: LandOutcome): void;
+  onClose(): void;
+}) {
+  const draft = useDesk((s) => s.draftCommitMessage);
+  const land = useDesk((s) => s.landThread);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<Extract<LandOutcome, { ok: false }> | null>(null);
+  const [confirmLoss, setConfirmLoss] = useState(false);
+  const messageId = useId();
+  const withMessage = action !== 'discard';
+  useEffect(() => {
+    if (!withMessage) return;
+    let live = true;
+    draft(threadId).then(
+      (m) => live && setMessage((old) => old ?? m),
+      () => live && setMessage((old) => old ?? ''),
+    );
+    return () => {
+      live = false;
+    };
+  }, [draft, threadId, withMessage]);
+  const words = landWords(action, worktree);
+  const needsLoss = refusal?.reason === 'needs-confirmation';
+  const run = async () => {
+    setBusy(true);
+    const out = await land({
+      threadId,
+      action,
+      ...(withMessage && message !== undefined ? { message } : {}),
+      ...(needsLoss && confirmLoss ? { force: true } : {}),
+    });
+    setBusy(false);
+    // A conflict is shown in the panel, where "Ask Claude to resolve" is.
+    if (out.ok || out.reason === 'conflict') onDone(out);
+    else setRefusal(out);
+  };
+  return (
+    <ActionDialog
+      title={words.title}
+      actionLabel={needsLoss ? 'Discard anyway' : words.label}
+      busyLabel={words.busy}
+      onAction={() => void run()}
+      actionDisabled={(withMessage && !message?.trim()) || (needsLoss && !confirmLoss)}
+      busy={busy}
+      {...(refusal ? { error: refusal.message } : {})}
+      onClose={onClose}
+      className="land-dialog"
+      testId="land-dialog"
+      actionTestId="land-confirm"
+    >
+      <p>{words.text}</p>
+      {needsLoss && (refusal.files?.length ?? 0) > 0 && (
+        <ul className="land-loss-files" aria-label="Work that would be deleted">
+          {refusal.files?.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      )}
+      {needsLoss && (
+        <label className="land-confirm-loss">
+          <input type="checkbox" checked={confirmLoss} onChange={(e) => setConfirmLoss(e.target.checked)} />
+          Delete this work too
+        </label>
+      )}
+      {withMessage && (
+        <div className="land-message">
+          <label htmlFor={messageId}>Commit message</label>
+          <textarea
+            id={messageId}
+            rows={5}
+            value={message ?? ''}
+            placeholder={message === undefined ? 'Drafting from the thread…' : ''}
+            onChange={(e) => setMessage(e.target.value)}
+            data-testid="land-message"
+          />
+        </div>
+      )}
+    </ActionDialog>
+  );
+}
