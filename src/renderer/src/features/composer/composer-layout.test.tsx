@@ -14,7 +14,9 @@ class FixedWidthObserver {
   constructor(private readonly cb: ResizeObserverCallback) {}
   observe(target: Element): void {
     if (!(target instanceof HTMLTextAreaElement)) return; // the box only: others keep jsdom's no-layout
-    queueMicrotask(() => this.cb([{ target, contentRect: { width: 600 } } as ResizeObserverEntry], this as never));
+    queueMicrotask(() =>
+      this.cb([{ target, contentRect: { width: 600 } } as unknown as ResizeObserverEntry], this as never),
+    );
   }
   disconnect(): void {}
   unobserve(): void {}
