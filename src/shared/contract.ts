@@ -22,7 +22,13 @@ import {
 } from './changes';
 import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
-import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResultPage } from './threads';
+import {
+  imageAttachmentSchema,
+  type Thread,
+  type ThreadsChangeKind,
+  type ThreadSummary,
+  type ToolResultPage,
+} from './threads';
 import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
@@ -301,7 +307,8 @@ export type CallOutput<K extends CallName> = Calls[K]['output'];
 /** Events the host pushes to every window/tab. */
 export interface Events {
   turnEvent: TurnEvent;
-  threadsChanged: { threadId?: string };
+  /** `kind` says what changed, so a page re-reads only what it shows of it (absent: anything may have). */
+  threadsChanged: { threadId?: string; kind?: ThreadsChangeKind };
   /** A thread's queued messages changed (queued, edited, removed, sent, held). */
   queueChanged: MessageQueueState;
   statusChanged: CliOverview;

@@ -1,4 +1,5 @@
 /** Rewind (undo a turn's file changes and continue the conversation from before it): plain data for every door. */
+import type { ThreadBranch } from './threads';
 import type { BranchKind } from './turn-states';
 
 export interface RewindFile {
@@ -60,4 +61,15 @@ export interface BranchSummary {
   afterMessageId?: string;
   createdAt: number;
   messageCount: number;
+}
+
+/** A branch as the rows list it: what it holds is counted, not carried. */
+export function summarizeBranch(b: ThreadBranch): BranchSummary {
+  return {
+    id: b.id,
+    ...(b.kind ? { kind: b.kind } : {}),
+    ...(b.afterMessageId ? { afterMessageId: b.afterMessageId } : {}),
+    createdAt: b.createdAt,
+    messageCount: b.messages.length,
+  };
 }

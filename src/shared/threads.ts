@@ -63,6 +63,13 @@ export interface ThreadTotals {
   costBeforeUsd?: number;
 }
 
+/**
+ * What a threads change was: `message` — only the thread's messages (a send, a turn's snapshot; its summary's
+ * `updatedAt` and title may move); `branches` — a rewind or branch switch (messages and branches);
+ * `created` / `updated` (title, pin, settings, or anything synced from another process) / `deleted`.
+ */
+export type ThreadsChangeKind = 'created' | 'updated' | 'deleted' | 'message' | 'branches';
+
 export interface ThreadSummary {
   id: string;
   title: string;

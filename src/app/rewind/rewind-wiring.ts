@@ -45,14 +45,7 @@ export function wireRewind(
     previewRewind: async ({ threadId, messageId }) => service.preview(threadId, messageId),
     rewindThread: async ({ threadId, messageId, overwrite, scope }) =>
       service.rewind(threadId, messageId, overwrite, scope),
-    listBranches: async ({ threadId }) =>
-      ((await threads.threads.get(threadId))?.branches ?? []).map((b) => ({
-        id: b.id,
-        ...(b.kind ? { kind: b.kind } : {}),
-        ...(b.afterMessageId ? { afterMessageId: b.afterMessageId } : {}),
-        createdAt: b.createdAt,
-        messageCount: b.messages.length,
-      })),
+    listBranches: async ({ threadId }) => threads.threads.branches(threadId),
     resendFrom: async ({ threadId, messageId, text, images, kind }) => {
       const original = (await threads.threads.get(threadId))?.messages.find((m) => m.id === messageId);
       if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');

@@ -31,7 +31,7 @@ export async function wireThreads(
     rewriteLock: (id) => locks.forRewrite(id),
   });
   // Pushed events: every front door sees thread-list changes made by any other…
-  threads.onChange((change) => bus.emit('threadsChanged', { threadId: change.threadId }));
+  threads.onChange(({ threadId, kind }) => bus.emit('threadsChanged', { threadId, kind }));
   // …and those another Claude Desk process made on this data dir: the same event, from its log files.
   const unwatch = profile.watchThreads
     ? watchThreadsDir(layout.threadsDir, {

@@ -126,10 +126,6 @@ export class TurnService {
       placeholder.catch((err: unknown) => this.deps.log?.(`saving the answer's placeholder failed: ${String(err)}`)),
     ]);
     persisted.catch(() => undefined); // the engine reports it as the turn's error
-    void saved.then(
-      () => bus.emit('threadsChanged', { threadId: input.threadId }),
-      () => undefined,
-    );
 
     // The project's state "Rewind to here" goes back to, taken once: before Claude can touch a file (its tools wait
     // for it, the CLI asks before each one, case 43) but not while the CLI works towards its request — in a git
@@ -196,7 +192,7 @@ export class TurnService {
             }
           } finally {
             await threads.flush?.();
-            bus.emit('threadsChanged', { threadId: input.threadId });
+            bus.emit('threadsChanged', { threadId: input.threadId, kind: 'message' });
           }
         },
       },

@@ -185,7 +185,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
       } as const;
       await threads.appendUser(threadId, marker);
       prewarm?.invalidate('the session was cleared');
-      bus.emit('threadsChanged', { threadId });
+      bus.emit('threadsChanged', { threadId, kind: 'message' });
       return null;
     },
     prepareTurn: async ({ threadId }) => {

@@ -1,3 +1,4 @@
+import { summarizeBranch, type BranchSummary } from '../../shared/rewind';
 import type { AssistantMessage, ChatMessage, Thread, ThreadBranch, UserMessage } from '../../shared/threads';
 import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 import { AutoTitles } from './auto-title';
@@ -26,8 +27,27 @@ export interface ThreadMessagesDeps {
 export class ThreadMessages {
   private readonly titles = new AutoTitles();
   private readonly messageIds = new MessageIds();
+  /**
+   * Each thread's branch summaries as its last read found them. Only a rewind (here: `branches`) or another
+   * process's write (synced: `updated`) changes them, so a window asking after every message is answered
+   * without parsing the log again.
+   */
+  private readonly branchSummaries = new Map<string, BranchSummary[]>();
 
   constructor(private readonly deps: ThreadMessagesDeps) {}
+
+  /** The branches a rewind set aside in the thread, summed up; the log is read only when not known. */
+  async branches(id: string): Promise<BranchSummary[]> {
+    const known = this.branchSummaries.get(id);
+    if (known) return known;
+    await this.get(id);
+    return this.branchSummaries.get(id) ?? [];
+  }
+
+  /** What may have changed a thread's branches (a rewind, a sync from another process): read again when asked. */
+  branchesMayHaveChanged(id: string): void {
+    this.branchSummaries.delete(id);
+  }
 
   async get(id: string): Promise<Thread | undefined> {
     const { entries, queues, writer } = this.deps;
@@ -43,6 +63,7 @@ export class ThreadMessages {
         messages.map((m) => m.id),
       );
       writer.compactIfBloated(id, parsed);
+      this.branchSummaries.set(id, parsed.branches.map(summarizeBranch));
     }
     return {
       ...toSummary(entry),
@@ -76,7 +97,7 @@ export class ThreadMessages {
     const record: LogRecord = { op: 'branch', at, branch, ...(resumeBranchId ? { resumeBranchId } : {}) };
     await this.deps.writer.append(id, [record], true);
     this.messageIds.forget(id); // the current messages are another set now: read again when asked
-    this.deps.emit(id, 'message');
+    this.deps.emit(id, 'branches');
   }
 
   async appendUser(id: string, message: UserMessage): Promise<void> {
@@ -144,5 +165,6 @@ export class ThreadMessages {
   forget(id: string): void {
     this.titles.forget(id);
     this.messageIds.forget(id);
+    this.branchSummaries.delete(id);
   }
 }

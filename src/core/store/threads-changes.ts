@@ -1,7 +1,9 @@
+import type { ThreadsChangeKind } from '../../shared/threads';
+
 /** What changed in the threads, for listeners (the windows' thread lists, the open thread, prewarming). */
 export interface ThreadsChange {
   threadId: string;
-  kind: 'created' | 'updated' | 'deleted' | 'message';
+  kind: ThreadsChangeKind;
 }
 
 /**

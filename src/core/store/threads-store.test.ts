@@ -19,6 +19,27 @@ describe('ThreadsStore', () => {
   });
   afterEach(() => fs.rmSync(path.dirname(path.dirname(dir)), { recursive: true, force: true }));
 
+  it("keeps a thread's branch summaries from its last read: a message does not re-read the log, a rewind does", async () => {
+    const store = await h.open();
+    const t = await store.create();
+    const kinds: string[] = [];
+    store.onChange((c) => kinds.push(c.kind));
+    await store.appendUser(t.id, user('u1', 'first'));
+    await store.rewind(t.id, { id: 'b1', fromMessageId: 'u1', createdAt: 1, messages: [user('u1', 'first')] });
+    expect(kinds).toEqual(['message', 'branches']);
+    expect(await store.branches(t.id)).toEqual([{ id: 'b1', createdAt: 1, messageCount: 1 }]);
+    // Made unreadable: a message after it is answered from memory.
+    const file = path.join(dir, `${t.id}.jsonl`);
+    const saved = fs.readFileSync(file);
+    fs.writeFileSync(file, 'not json\n');
+    await store.appendUser(t.id, user('u2', 'second'));
+    expect(await store.branches(t.id)).toEqual([{ id: 'b1', createdAt: 1, messageCount: 1 }]);
+    // A rewind may change them: read again.
+    fs.writeFileSync(file, saved);
+    await store.rewind(t.id, { id: 'b2', fromMessageId: 'u2', createdAt: 2, messages: [user('u2', 'second')] });
+    expect((await store.branches(t.id)).map((b) => b.id)).toEqual(['b1', 'b2']);
+  });
+
   it("knows a thread's message ids after one read: a send's duplicate check does not parse the log again", async () => {
     const store = await h.open();
     const t = await store.create();

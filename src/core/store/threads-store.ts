@@ -1,3 +1,4 @@
+import type { BranchSummary } from '../../shared/rewind';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type {
@@ -111,6 +112,8 @@ export class ThreadsStore {
     this.disk = new ThreadsDiskSync({ ...common, dir, forget });
     this.results = new ToolResultFiles(dir, queues);
     const messages = (this.messages = new ThreadMessages({ ...common, writer }));
+    // Only a rewind or what another process wrote can change a thread's branches; a message never does.
+    changes.subscribe((c) => c.kind !== 'message' && messages.branchesMayHaveChanged(c.threadId));
     const onRenamed = (id: string): void => messages.renamed(id);
     this.summaries = new ThreadSummaries({ ...common, writer, newId: options.newId ?? randomUUID, onRenamed });
   }
@@ -140,6 +143,11 @@ export class ThreadsStore {
 
   get(id: string): Promise<Thread | undefined> {
     return this.messages.get(id);
+  }
+
+  /** The thread's branch summaries, kept from its last read: a message does not make the log be read again. */
+  branches(id: string): Promise<BranchSummary[]> {
+    return this.messages.branches(id);
   }
 
   rewind(id: string, branch: ThreadBranch, resumeBranchId?: string): Promise<void> {

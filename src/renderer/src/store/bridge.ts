@@ -9,6 +9,16 @@ import { isThreadBusy } from './turn-selectors';
 const REFOCUS_MIN_GAP_MS = 2000;
 /** The events a stream is made of: many per second, nothing lost if they wait for the next frame. */
 const STREAMED = new Set<TurnEvent['type']>(['text_delta', 'thinking_delta', 'subagent_text']);
+/** The events that say a turn has answered something (or ended): the first glyph is on its way to the screen. */
+const ANSWERED = new Set<TurnEvent['type']>([
+  'text_delta',
+  'text',
+  'thinking_delta',
+  'tool_call',
+  'approval_request',
+  'error',
+  'finished',
+]);
 
 /**
  * Wire the host's pushed events into the store, once. Returns a function that undoes every
@@ -86,9 +96,21 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     refreshBoard();
   };
 
+  // The list's refresh for a message of this window's own turn waits for the answer's first output (or its end):
+  // before it, the CLI races to its API request on the same cores, and the sidebar can wait a frame.
+  let listOwed = false;
+  const payList = (events: readonly TurnEvent[]): void => {
+    if (!listOwed || !events.some((e) => ANSWERED.has(e.type))) return;
+    listOwed = false;
+    win.setTimeout(refreshList, 0); // after this frame's paint
+  };
+
   // Streamed text is applied once per frame; any other event (a turn's start, end, approval request…) at once,
   // after the deltas that came before it.
-  const turnEvents = frameBatch<TurnEvent>((events) => s().handleTurnEvents(events), win);
+  const turnEvents = frameBatch<TurnEvent>((events) => {
+    s().handleTurnEvents(events);
+    payList(events);
+  }, win);
   const on = <E extends EventName>(name: E, listener: (payload: Events[E]) => void): (() => void) =>
     api.on(name, (payload) => {
       turnEvents.flush();
@@ -100,12 +122,19 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       turnEvents.push(e);
       if (!STREAMED.has(e.type)) turnEvents.flush();
     }),
-    on('threadsChanged', ({ threadId }) => {
+    on('threadsChanged', ({ threadId, kind }) => {
+      // This window's own send or turn: its events (and the bubble already shown) keep the thread current.
+      const own = threadId !== undefined && (isThreadBusy(s().inFlight, threadId) || s().isSending(threadId));
+      if (own && kind === 'message') {
+        listOwed = true;
+        return;
+      }
       refreshList();
-      s().branchesChanged(threadId);
-      // Another window changed the thread on screen; a running turn's own events keep it current.
-      const active = s().activeThreadId;
-      if (threadId && threadId === active && !isThreadBusy(s().inFlight, active)) void s().reloadActiveThread();
+      // Another window changed the thread on screen: read it again, with its branches.
+      const reload = threadId !== undefined && threadId === s().activeThreadId && !own;
+      // A message never changes a thread's branches; anything else may have.
+      if (kind !== 'message' && !reload) s().branchesChanged(threadId);
+      if (reload) void s().reloadActiveThread();
     }),
     on('queueChanged', (state) => {
       s().applyQueue(state);

@@ -16,6 +16,9 @@ const localId = (kind: string): string => `local-${kind}-${++localSeq}`;
 export function createSender({ setState: set, getState: get }: SetGet, deps: StoreDeps) {
   const now = deps.now ?? Date.now;
   let askedOnFirstSend = false;
+  // Threads with a send awaiting the host's answer: the host's echo of it (threadsChanged) is not fetched back.
+  const sending = new Map<string, number>();
+  const isSending = (threadId: string): boolean => (sending.get(threadId) ?? 0) > 0;
 
   const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
     set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
@@ -77,6 +80,7 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
     }
     if (images?.length) rememberImages(messageId, images);
     set((s) => ({ sendCount: s.sendCount + 1 }));
+    sending.set(threadId, (sending.get(threadId) ?? 0) + 1);
     try {
       const { turnId } = await getApi().sendMessage({
         threadId,
@@ -92,9 +96,13 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
         error: { kind: 'internal', message: `The message could not be sent: ${errorText(err)}` },
       };
       appendToThread(threadId, failed);
+    } finally {
+      const left = (sending.get(threadId) ?? 1) - 1;
+      if (left > 0) sending.set(threadId, left);
+      else sending.delete(threadId);
     }
     return true;
   };
 
-  return { send, trackTurn, sentImages, rememberImages };
+  return { send, trackTurn, sentImages, rememberImages, isSending };
 }

@@ -11,7 +11,7 @@ export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
   (set, get, store) => {
     const { fetchInto, isCurrent } = createThreadFetcher(store, deps);
-    const { send, trackTurn, sentImages, rememberImages } = createSender(store, deps);
+    const { send, trackTurn, sentImages, rememberImages, isSending } = createSender(store, deps);
 
     return {
       activeThreadId: null,
@@ -66,6 +66,7 @@ export const createChatSlice =
       },
 
       sendMessage: (text, images) => send(text, images),
+      isSending,
 
       async resendFrom(messageId, text, kind) {
         const threadId = get().activeThreadId;

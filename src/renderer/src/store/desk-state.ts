@@ -84,6 +84,8 @@ export interface ChatSlice {
   /** After a reconnect: turns of other threads may have ended unseen (their sidebar dot would spin on). */
   resyncBackgroundTurns(): Promise<void>;
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
+  /** A send of this window to the thread awaits the host's answer (its turn is not tracked yet). */
+  isSending(threadId: string): boolean;
   retryTurn(turnId: string): Promise<void>;
   /**
    * A call Accept edits withheld: put the thread in Ask (unless it is there already), then send the turn's message
@@ -125,8 +127,12 @@ export interface ComposerSlice {
 
 /** Rewinds and the branches they set aside. */
 export interface RewindSlice {
-  /** Bumped whenever a thread changed: rows showing branches ask again (listBranches answers from a cache). */
+  /** Bumped whenever a thread's branches may have changed. */
   branchesVersion: number;
+  /** Each thread's branch summaries as last known (the open thread's come with it); absent: not known. */
+  branchesByThread: Record<string, BranchSummary[]>;
+  /** Fetch the thread's branch summaries unless known or on their way: once however many rows ask. */
+  ensureBranches(threadId: string): void;
   /** The thread's branches, one fetch per change however many rows ask (none on failure). */
   listBranches(threadId: string): Promise<BranchSummary[]>;
   /** A thread changed (undefined: any thread): its branches are fetched again when next asked. */

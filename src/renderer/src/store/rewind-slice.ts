@@ -10,6 +10,7 @@ export const createRewindSlice: Slice<RewindSlice> = (set, get) => {
   const branches = new Map<string, Promise<BranchSummary[]>>();
   return {
     branchesVersion: 0,
+    branchesByThread: {},
 
     listBranches(threadId) {
       let p = branches.get(threadId);
@@ -22,10 +23,24 @@ export const createRewindSlice: Slice<RewindSlice> = (set, get) => {
       return p;
     },
 
+    ensureBranches(threadId) {
+      if (get().branchesByThread[threadId] || branches.has(threadId)) return;
+      const p = get().listBranches(threadId);
+      void p.then((list) => {
+        // A change meanwhile dropped this answer: the next ask fetches the newer one.
+        if (branches.get(threadId) !== p) return;
+        set((s) => ({ branchesByThread: { ...s.branchesByThread, [threadId]: list } }));
+      });
+    },
+
     branchesChanged(threadId) {
       if (threadId === undefined) branches.clear();
       else branches.delete(threadId);
-      set((s) => ({ branchesVersion: s.branchesVersion + 1 }));
+      set((s) => {
+        if (threadId === undefined) return { branchesVersion: s.branchesVersion + 1, branchesByThread: {} };
+        const { [threadId]: _gone, ...rest } = s.branchesByThread;
+        return { branchesVersion: s.branchesVersion + 1, branchesByThread: rest };
+      });
     },
 
     async loadBranch(threadId, branchId) {

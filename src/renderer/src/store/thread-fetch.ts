@@ -1,4 +1,5 @@
 import { getApi } from '../api';
+import { summarizeBranch } from '../../../shared/rewind';
 import { errorText, type DeskState, type StoreDeps } from './desk-state';
 import { mergeFetched, reconcileInFlight } from './merge-messages';
 import { turnsOf } from './turn-selectors';
@@ -38,7 +39,10 @@ export function createThreadFetcher({ setState: set, getState: get }: SetGet, de
         const { inFlight, live } = reconcileInFlight(thread.messages, threadId, s.inFlight, s.live);
         const liveTurns = turnsOf(inFlight, threadId).flatMap((t) => live[t.turnId] ?? []);
         const merged = mergeFetched(thread.messages, s, liveTurns);
-        return { ...merged, inFlight, live, threadLoading: false };
+        // The branches come with the thread: its rows need not ask for them.
+        const branches = (thread.branches ?? []).map(summarizeBranch);
+        const branchesByThread = { ...s.branchesByThread, [threadId]: branches };
+        return { ...merged, inFlight, live, threadLoading: false, branchesByThread };
       });
     } catch (err) {
       if (get().activeThreadId !== threadId) return;

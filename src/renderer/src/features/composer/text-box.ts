@@ -4,10 +4,11 @@ import type { Picker } from './use-picker';
 
 const FOCUS_EVENT = 'claude-desk:focus-composer';
 
-/** The text box as tall as its text, up to a third of the window (then it scrolls inside). */
-function fitHeight(el: HTMLTextAreaElement): void {
+/** The text box as tall as its text, up to a third of the window (then it scrolls inside). Returns the height. */
+function fitHeight(el: HTMLTextAreaElement): string {
   el.style.height = 'auto';
   el.style.height = `${Math.min(el.scrollHeight, Math.max(160, window.innerHeight / 3))}px`;
+  return el.style.height;
 }
 
 /** Whether a key event came from the composer's text box (Esc there stops the turn). */
@@ -66,17 +67,37 @@ export function useTextBox(
   // Grow with the text up to a third of the window, then scroll inside. Measured again when the box's width
   // changes (a resized window, the sidebar folded) or its placeholder does: a height measured for a wrapped
   // placeholder at 800 px would otherwise stay, an empty box two lines tall.
+  // An empty box's height depends only on its placeholder and width: measured once for each, then set without
+  // reading the layout — the measure after a send (the box emptied, the new rows just added) forced a layout of
+  // the whole page (~13 ms) while the CLI raced to its request.
+  const emptyHeights = useRef(new Map<string, string>());
+  const width = useRef<number | null>(null);
+  // Measured empty before the width was known (the first render): filed under it once it is.
+  const unfiled = useRef<{ placeholder: string; height: string } | null>(null);
   useEffect(() => {
-    if (area.current) fitHeight(area.current);
+    const el = area.current;
+    if (!el) return;
+    const key = text === '' && width.current !== null ? `${width.current}|${placeholder}` : null;
+    const known = key === null ? undefined : emptyHeights.current.get(key);
+    if (known !== undefined) el.style.height = known;
+    else {
+      const height = fitHeight(el);
+      if (key !== null) emptyHeights.current.set(key, height);
+      else if (text === '') unfiled.current = { placeholder, height };
+    }
   }, [text, placeholder]);
   useEffect(() => {
     const el = area.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    let width = el.clientWidth;
-    const ro = new ResizeObserver(() => {
-      if (el.clientWidth === width) return; // its own height change: nothing to do
-      width = el.clientWidth;
-      fitHeight(el);
+    const ro = new ResizeObserver(([entry]) => {
+      const w = entry?.contentRect.width ?? el.clientWidth;
+      if (w === width.current) return; // its own height change: nothing to do
+      const first = width.current === null;
+      width.current = w;
+      const early = unfiled.current;
+      unfiled.current = null;
+      if (first && early) emptyHeights.current.set(`${w}|${early.placeholder}`, early.height);
+      if (!first) fitHeight(el); // the first report is the size just measured
     });
     ro.observe(el);
     return () => ro.disconnect();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RewindPreview } from '../../../../../shared/rewind';
 import type { ChatMessage } from '../../../../../shared/threads';
+import type { BranchKind } from '../../../../../shared/turn-states';
 import { createFakeHost, makeThread } from '../../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../../test-support/jsdom-layout';
 import { renderApp } from '../../../test-support/render-app';
@@ -166,7 +167,6 @@ describe('the other branch', () => {
       branches: [{ id: 'b1', fromMessageId: 'u2', afterMessageId: 'a1', createdAt: 4, messages: messages.slice(2) }],
     };
     const host = createFakeHost({ threads: [thread] });
-    host.handle('listBranches', () => [{ id: 'b1', afterMessageId: 'a1', createdAt: 4, messageCount: 2 }]);
     host.handle('switchBranch', () => ({ restored: ['a.txt'], kept: ['b.txt'] }));
     renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
@@ -195,13 +195,27 @@ describe('the other branch', () => {
       { id: 'u3', role: 'user', createdAt: 3, text: 'third' },
       { id: 'u4', role: 'user', createdAt: 4, text: 'fourth' },
     ];
-    const host = createFakeHost({ threads: [makeThread('t1', 'Work', four)] });
-    host.handle('listBranches', () => [
-      { id: 'b1', kind: 'edit', afterMessageId: 'u1', createdAt: 5, messageCount: 1 },
-      { id: 'b2', kind: 'regenerate', afterMessageId: 'u2', createdAt: 6, messageCount: 3 },
-      { id: 'b3', kind: 'retry', afterMessageId: 'u3', createdAt: 7, messageCount: 2 },
-      { id: 'b4', afterMessageId: 'u3', createdAt: 8, messageCount: 2 },
-    ]);
+    // The real host sends a thread with its branches whole; the rows count their messages.
+    const held = (n: number): ChatMessage[] =>
+      Array.from({ length: n }, (_, i) => ({ id: `x${i}`, role: 'user', createdAt: 9, text: 'x' }));
+    const branch = (id: string, afterMessageId: string, n: number, kind?: BranchKind) => ({
+      id,
+      ...(kind ? { kind } : {}),
+      fromMessageId: `f-${id}`,
+      afterMessageId,
+      createdAt: 5,
+      messages: held(n),
+    });
+    const thread = {
+      ...makeThread('t1', 'Work', four),
+      branches: [
+        branch('b1', 'u1', 1, 'edit'),
+        branch('b2', 'u2', 3, 'regenerate'),
+        branch('b3', 'u3', 2, 'retry'),
+        branch('b4', 'u3', 2),
+      ],
+    };
+    const host = createFakeHost({ threads: [thread] });
     renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
     await waitFor(() => expect(screen.getAllByTestId('branch-marker')).toHaveLength(3));

@@ -1,23 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { BranchSummary } from '../../../../../shared/rewind';
 import { useDesk } from '../../../store/store-context';
 
+const NONE: BranchSummary[] = [];
+
 /**
- * The branches rewinds set aside in a thread (summaries only), refreshed whenever the host says the thread
- * changed. One fetch per change however many rows ask: the store's listBranches shares one promise per thread.
+ * The branches rewinds set aside in a thread (summaries only). Every row reads one shared list from the store: the
+ * open thread's come with it, and a thread's are fetched once when not known (a rewind, another process's change),
+ * never per row nor after each message.
  */
 export function useBranches(threadId: string | undefined): BranchSummary[] {
-  const listBranches = useDesk((s) => s.listBranches);
-  // Bumped by the bridge on every threadsChanged: another thread's change answers from the cache, unchanged.
-  const version = useDesk((s) => s.branchesVersion);
-  const [branches, setBranches] = useState<BranchSummary[]>([]);
+  const known = useDesk((s) => (threadId ? s.branchesByThread[threadId] : NONE));
+  const ensureBranches = useDesk((s) => s.ensureBranches);
   useEffect(() => {
-    if (!threadId) return;
-    let live = true;
-    void listBranches(threadId).then((b) => live && setBranches(b));
-    return () => {
-      live = false;
-    };
-  }, [threadId, version, listBranches]);
-  return branches;
+    if (threadId && !known) ensureBranches(threadId);
+  }, [threadId, known, ensureBranches]);
+  return known ?? NONE;
 }
