@@ -164,7 +164,7 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
       await page.getByTestId('delete-dialog').getByRole('button', { name: 'Cancel' }).click();
 
       await page.getByTestId('open-settings').click();
-      for (const section of ['cli', 'permissions', 'tools', 'memory', 'diagnostics']) {
+      for (const section of ['cli', 'permissions', 'tools', 'memory', 'history', 'appearance', 'diagnostics']) {
         await page.getByTestId(`settings-nav-${section}`).click();
         await expect(page.getByTestId(`settings-nav-${section}`)).toHaveAttribute('aria-current', 'page');
         if (section === 'diagnostics')
