@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * What an approval card promises is what happens, with the real Claude Code CLI against the mock API in browser
@@ -62,10 +62,7 @@ async function shootAfter(page: Page, name: string, check: () => Promise<void>):
 
 async function expectNoAxeViolations(page: Page, card: Locator): Promise<void> {
   await expect(card).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="approval-card"]').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-    [],
-  );
+  await expectNoAxeViolationsInBothThemes(page, 'approval card');
 }
 
 const README = ['# Project', '', 'One.', 'Two.', 'Three.', 'Four.', 'Five.', ''].join('\n');

@@ -1,11 +1,11 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { filesTurnResponder } from '../test/fixtures/rewind-scenarios';
@@ -167,8 +167,7 @@ test("in a folder two threads share, the dialog shows each file's diff, the thre
   await expect(others.getByRole('checkbox', { name: 'Remove c.txt too' })).not.toBeChecked();
   await expect(dialog.getByTestId('rewind-confirm')).toHaveText('Rewind and restore 2 files');
 
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="rewind-dialog"]').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  await expectNoAxeViolationsInBothThemes(page, 'rewind dialog');
 
   // The other two choices, as the user sees them before confirming.
   await choices.getByText('Code only', { exact: true }).click();

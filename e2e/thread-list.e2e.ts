@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolations } from './axe';
 
 /**
  * The thread list in browser mode: date groups, pins and the project filter survive a reload (the
@@ -73,18 +73,6 @@ test.afterAll(async () => {
   await host?.stop();
   cli?.cleanup();
 });
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('.sidebar')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${screen}`,
-  ).toEqual([]);
-}
 
 /** The list as a person reads it: headings in brackets, then titles. */
 /** Just what `listed` reads of a row (the e2e project has no DOM types). */
@@ -165,7 +153,7 @@ test('search shows plain-text snippets with the words marked; screenshots and ax
       await page.getByTestId('thread-search').fill('');
       await expect(page.getByTestId('pinned-group')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/thread-list-${theme}-${w}x${h}.png` });
-      await expectNoSeriousViolations(page, `thread list (${theme}, ${w}×${h})`);
+      await expectNoAxeViolations(page, `thread list (${theme}, ${w}×${h})`);
 
       await page.getByTestId('thread-search').fill('spreadsheet');
       const snippets = page.getByTestId('thread-snippet');
@@ -173,7 +161,7 @@ test('search shows plain-text snippets with the words marked; screenshots and ax
       await expect(snippets.first().locator('mark')).toHaveText(/spreadsheet/i);
       for (const text of await snippets.allInnerTexts()) expect(text).not.toMatch(/##|\||\*\*/);
       await page.screenshot({ path: `${SHOTS}/thread-search-${theme}-${w}x${h}.png` });
-      await expectNoSeriousViolations(page, `thread search (${theme}, ${w}×${h})`);
+      await expectNoAxeViolations(page, `thread search (${theme}, ${w}×${h})`);
     }
   }
 });

@@ -42,3 +42,25 @@ export interface McpServerStatus {
   /** user (~/.claude.json), project (.mcp.json), local, dynamic (--mcp-config: Claude Desk's own). */
   source?: string;
 }
+
+/**
+ * Claude Code's built-ins that do nothing useful in Claude Desk, each with the sentence the composer shows when one
+ * is typed anyway (recorded case 31x, test/fixtures/recorded/composer/31x-builtins-headless.json: sent headless,
+ * each answered locally with no API call). They are not offered in the slash picker and not sent as a turn.
+ */
+export const TERMINAL_ONLY_COMMANDS: Readonly<Record<string, string>> = {
+  color: '/color sets the colour of Claude Code’s terminal prompt; Claude Desk has no prompt bar to colour.',
+  focus: '/focus is a view of Claude Code’s terminal; it is not available outside it.',
+  heapdump: '/heapdump writes a memory dump of Claude Code for its developers; run it in a terminal if asked to.',
+  agents: '/agents was removed from Claude Code: ask Claude to create a subagent, or edit .claude/agents/.',
+  fast: '/fast is not available outside Claude Code’s terminal.',
+  rename: '/rename names Claude Code’s own session; rename this thread in the sidebar instead.',
+  'auto-mode-setup': '/auto-mode-setup is a wizard of Claude Code’s terminal; run `claude` in a terminal to use it.',
+  'workflow-launch-exec': '/workflow-launch-exec is used by server-launched sessions only.',
+};
+
+/** `/color red` → the sentence saying why it is not sent, when the command is a terminal-only built-in. */
+export function terminalOnlyReason(text: string): string | undefined {
+  const name = /^\/([\w:-]+)(\s|$)/.exec(text.trim())?.[1];
+  return name && Object.hasOwn(TERMINAL_ONLY_COMMANDS, name) ? TERMINAL_ONLY_COMMANDS[name] : undefined;
+}

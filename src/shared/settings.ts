@@ -8,6 +8,9 @@ export const permissionModeSchema = z.enum(PERMISSION_MODES);
 /** Which of the app's own MCP tools the agent may use. */
 export const toolPolicySchema = z.enum(['all', 'read-only', 'none']);
 export type ToolPolicy = z.infer<typeof toolPolicySchema>;
+/** The window's colours: the system's choice, or always light / dark. */
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof themeSchema>;
 
 /** A change from Settings (any front door). An empty defaultModel clears it. */
 export const settingsPatchSchema = z
@@ -17,6 +20,7 @@ export const settingsPatchSchema = z
     toolPolicy: toolPolicySchema.optional(),
     keepSessionCopies: z.boolean().optional(),
     includeUserMcpServers: z.boolean().optional(),
+    theme: themeSchema.optional(),
   })
   .strict();
 
@@ -33,6 +37,7 @@ export interface AppSettings {
    * beside Claude Desk's own; off = `--strict-mcp-config`, only Claude Desk's (recorded cases 34a/34b).
    */
   includeUserMcpServers: boolean;
+  theme: Theme;
   /** Whether an API key is saved (the key itself never leaves the app host). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
@@ -44,6 +49,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   toolPolicy: 'all',
   keepSessionCopies: true,
   includeUserMcpServers: true,
+  theme: 'system',
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };

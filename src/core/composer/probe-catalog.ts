@@ -1,4 +1,9 @@
-import type { ComposerCatalog, ModelChoice, SlashCommand } from '../../shared/composer';
+import {
+  TERMINAL_ONLY_COMMANDS,
+  type ComposerCatalog,
+  type ModelChoice,
+  type SlashCommand,
+} from '../../shared/composer';
 import { isObject, str, type Json } from '../claude-code-wire/cli-json';
 import { ControlClient } from '../claude-code-wire/control-client';
 import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
@@ -67,6 +72,8 @@ export function catalogFromInitialize(response: Json): ComposerCatalog {
     if (!name || name.startsWith('_') || NATIVE_NAMES.has(name)) continue;
     const described = str(c.description) ?? '';
     const source = SOURCE_SUFFIX.exec(described)?.[1] as 'project' | 'user' | undefined;
+    // A built-in that only acts in Claude Code's terminal (case 31x) is not offered; a custom one of that name is.
+    if (!source && Object.hasOwn(TERMINAL_ONLY_COMMANDS, name)) continue;
     const hint = str(c.argumentHint);
     commands.push({
       name,

@@ -50,6 +50,13 @@ describe('SettingsStore', () => {
     expect((await open()).get().defaultModel).toBeUndefined();
   });
 
+  it('keeps the theme (System unless chosen) and refuses a made-up one', async () => {
+    expect((await open()).get().theme).toBe('system');
+    await (await open()).update({ theme: 'dark' });
+    expect((await open()).get().theme).toBe('dark');
+    await expect((await open()).update({ theme: 'sepia' })).rejects.toThrow(SettingsValidationError);
+  });
+
   it('rejects invalid patches and leaves the file alone', async () => {
     const store = await open();
     await store.update({ toolPolicy: 'read-only' });

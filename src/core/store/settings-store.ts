@@ -4,9 +4,11 @@ import {
   DEFAULT_SETTINGS,
   permissionModeSchema,
   settingsPatchSchema,
+  themeSchema,
   toolPolicySchema,
   type AppSettings,
   type PermissionMode,
+  type Theme,
   type ToolPolicy,
 } from '../../shared/settings';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
@@ -51,6 +53,7 @@ interface PersistedSettings {
   /** History: keep compressed copies of Claude Code's sessions. Absent = on. */
   keepSessionCopies?: boolean;
   includeUserMcpServers?: boolean;
+  theme?: Theme;
 }
 
 export class SettingsLockedError extends Error {}
@@ -91,6 +94,7 @@ export class SettingsStore {
       toolPolicy: this.saved.toolPolicy ?? DEFAULT_SETTINGS.toolPolicy,
       keepSessionCopies: this.saved.keepSessionCopies ?? DEFAULT_SETTINGS.keepSessionCopies,
       includeUserMcpServers: this.saved.includeUserMcpServers ?? DEFAULT_SETTINGS.includeUserMcpServers,
+      theme: this.saved.theme ?? DEFAULT_SETTINGS.theme,
       hasSavedApiKey: key?.has() ?? false,
       apiKeyStorage: key?.storage() ?? 'unavailable',
     };
@@ -118,6 +122,7 @@ export class SettingsStore {
       if (p.toolPolicy !== undefined) next.toolPolicy = p.toolPolicy;
       if (p.keepSessionCopies !== undefined) next.keepSessionCopies = p.keepSessionCopies;
       if (p.includeUserMcpServers !== undefined) next.includeUserMcpServers = p.includeUserMcpServers;
+      if (p.theme !== undefined) next.theme = p.theme;
       if (p.defaultModel === '') delete next.defaultModel;
       else if (p.defaultModel !== undefined) next.defaultModel = p.defaultModel;
       await writeJsonAtomic(this.options.file, next);
@@ -152,6 +157,7 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
     ['includeUserMcpServers', z.boolean()],
     ['defaultModel', modelString.min(1)],
     ['keepSessionCopies', z.boolean()],
+    ['theme', themeSchema],
   ] as const;
   for (const [name, schema] of fields) {
     if (obj[name] === undefined) continue;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { DeskApi } from '../../shared/contract';
 import { getApi } from './api';
 import { ChatView } from './features/chat/chat-view';
@@ -13,6 +13,7 @@ import { createDeskStore, type DeskStore } from './store/desk-store';
 import { DeskStoreProvider, useDesk } from './store/store-context';
 import { ConnectionBanner } from './ui/connection-banner';
 import { Notices } from './ui/notices';
+import { applyTheme } from './ui/theme';
 import { useShortcuts } from './use-shortcuts';
 import './features/threads/threads.css';
 import './features/history/history.css';
@@ -37,8 +38,11 @@ function Shell() {
   const sidebarOpen = useDesk((s) => s.sidebarOpen);
   const sidebarCollapsed = useDesk((s) => s.sidebarCollapsed);
   const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
+  const theme = useDesk((s) => s.settings?.theme ?? 'system');
   useShortcuts();
   useWindowTitle();
+  // Before the first paint (a layout effect): no flash of the other theme.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
   return (
     <div
       className="app"

@@ -189,7 +189,7 @@ export interface SettingsSlice {
     patch: Partial<
       Pick<
         AppSettings,
-        'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers'
+        'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers' | 'theme'
       >
     >,
   ): Promise<boolean>;
@@ -258,7 +258,7 @@ export interface HistorySlice {
   loadHistoryStats(): Promise<void>;
 }
 /** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
-export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'diagnostics';
+export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'history' | 'appearance' | 'diagnostics';
 /** The sidebar's tabs (sidebar-sections.tsx). */
 export type SidebarTab = HistorySlice['sidebarTab'];
 

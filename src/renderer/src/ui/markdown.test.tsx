@@ -70,6 +70,9 @@ describe('markdown safety and GFM', () => {
     );
     expect(container.querySelectorAll('table td')).toHaveLength(2);
     expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(2);
+    // Each box has a name (axe `label`): its state, read before the item's text.
+    expect(screen.getByRole('checkbox', { name: 'Done' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Not done' })).not.toBeChecked();
     expect(container.querySelector('del')).toHaveTextContent('gone');
   });
 });

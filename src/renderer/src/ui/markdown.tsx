@@ -64,7 +64,16 @@ function CodeBlock({ children, node, ...rest }: ComponentProps<'pre'> & { node?:
   );
 }
 
-const components: Components = { a: Link, pre: CodeBlock };
+/**
+ * A GFM task list's box (`- [x] done`): read-only, and named by its state, since a box with no name is announced as
+ * just "checkbox" (axe `label`) and the item's text after it is not its label.
+ */
+function TaskBox({ node: _node, ...rest }: ComponentProps<'input'> & { node?: unknown }) {
+  if (rest.type !== 'checkbox') return <input {...rest} />;
+  return <input {...rest} aria-label={rest.checked ? 'Done' : 'Not done'} />;
+}
+
+const components: Components = { a: Link, pre: CodeBlock, input: TaskBox };
 type Plugins = PluggableList;
 const plain: Plugins = [];
 // One list per highlighter (there is one per page), so every message shares the same plugin and its grammars.

@@ -48,6 +48,28 @@ describe('composer: the / command picker', () => {
     expect(host.callsTo('stopTurn')).toEqual([]);
   });
 
+  it('the list is named and reachable by keyboard; the text box points at it only once it is there', async () => {
+    const { box } = await openThread();
+    await userEvent.type(box, '/');
+    const picker = await screen.findByTestId('command-picker');
+    const list = await within(picker).findByRole('listbox', { name: 'Commands' });
+    expect(box.getAttribute('aria-controls')).toBe(list.id);
+    // Tab from the text box would pick; the list itself is in the tab order and takes arrows and Enter.
+    expect(list).toHaveAttribute('tabindex', '0');
+    list.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(list.getAttribute('aria-activedescendant')).toBe(`${list.id}-1`);
+    for (const option of within(list).getAllByRole('option')) expect(option).toHaveAccessibleName(/^\/\S+/);
+  });
+
+  it('a terminal-only command typed in full is not sent: a notice says why, the text stays', async () => {
+    const { host, box } = await openThread();
+    await userEvent.type(box, '/color red{Enter}');
+    expect(await screen.findByText(/\/color sets the colour of Claude Code’s terminal prompt/)).toBeInTheDocument();
+    expect(host.callsTo('sendMessage')).toEqual([]);
+    expect(box.value).toBe('/color red');
+  });
+
   it('/clear runs natively: a fresh session, nothing sent to Claude', async () => {
     const { host, box } = await openThread();
     await userEvent.type(box, '/clear{Enter}');

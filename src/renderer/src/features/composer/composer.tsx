@@ -59,7 +59,18 @@ export function Composer() {
     box.setCaret(next.caret);
     return false;
   };
-  const submit = () => submitMessage({ policy, text, threadId, setText, attachments, runNative });
+  const pushNotice = useDesk((s) => s.pushNotice);
+  const submit = () =>
+    submitMessage({
+      policy,
+      text,
+      threadId,
+      setText,
+      attachments,
+      runNative,
+      commands: picker.commands,
+      refuse: (reason) => pushNotice('info', reason),
+    });
 
   return (
     <form
@@ -99,7 +110,8 @@ export function Composer() {
           aria-label="Message"
           aria-describedby={hintId}
           aria-autocomplete="list"
-          aria-controls={picker.trigger ? pickerId : undefined}
+          // Only while the list is there: an id with no element is an invalid aria-controls (axe).
+          aria-controls={picker.trigger && picker.items.length > 0 ? pickerId : undefined}
           aria-activedescendant={picker.trigger && picker.items.length > 0 ? `${pickerId}-${picker.active}` : undefined}
           data-composer="true"
           onChange={(e) => {

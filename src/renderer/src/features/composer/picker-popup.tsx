@@ -129,7 +129,27 @@ export function PickerPopup(props: PickerPopupProps) {
           {empty}
         </p>
       ) : (
-        <ul id={props.id} ref={list} role="listbox" aria-label={label} className="picker-list">
+        // Reachable by Tab too (axe scrollable-region-focusable): a keyboard user can move and pick from the list
+        // itself; from the text box the arrows work without leaving it.
+        <ul
+          id={props.id}
+          ref={list}
+          role="listbox"
+          aria-label={label}
+          aria-activedescendant={`${props.id}-${props.active}`}
+          tabIndex={0}
+          className="picker-list"
+          onKeyDown={(e) => {
+            const n = props.items.length;
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              props.onHover((props.active + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+            } else if (e.key === 'Enter') {
+              e.preventDefault();
+              choose(props.active);
+            }
+          }}
+        >
           {props.items.map((item, i) => (
             <PickerRow
               key={item.key}

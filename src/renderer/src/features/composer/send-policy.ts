@@ -1,3 +1,4 @@
+import { terminalOnlyReason, type SlashCommand } from '../../../../shared/composer';
 import type { ImageAttachment } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
@@ -49,6 +50,8 @@ export async function submitMessage({
   setText,
   attachments,
   runNative,
+  commands = [],
+  refuse,
 }: {
   policy: SendPolicy;
   text: string;
@@ -56,12 +59,23 @@ export async function submitMessage({
   setText(value: string, thread?: string | null): void;
   attachments: { none: boolean; take(): Attached; restore(back: Attached): void };
   runNative(name: string): Promise<void>;
+  /** The thread's commands: a project's or user's own `/rename` is theirs to send. */
+  commands?: readonly SlashCommand[];
+  /** Says why the text was not sent (it stays in the box). */
+  refuse?(reason: string): void;
 }): Promise<void> {
   if (!text.trim() && attachments.none) return;
   const native = typedNativeCommand(text);
   if (native && attachments.none) {
     setText('');
     void runNative(native);
+    return;
+  }
+  // A terminal-only built-in (case 31x) would come back as a line about Claude Code's terminal: not a turn.
+  const terminalOnly = terminalOnlyReason(text);
+  const name = /^\/([\w:-]+)/.exec(text.trim())?.[1];
+  if (terminalOnly && !commands.some((c) => c.name === name && c.source !== 'builtin')) {
+    refuse?.(terminalOnly);
     return;
   }
   if (policy.blocked) return; // kept in the box; the hint and the banner say why

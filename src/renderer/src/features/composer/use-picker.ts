@@ -144,6 +144,8 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
     loading: open && (trigger.kind === 'file' ? files === null : catalog.commands.length === 0),
     problem: trigger?.kind === 'command' ? catalog.problem : undefined,
     dismiss: () => setDismissed(triggerKey),
+    /** The thread's commands as last listed (empty until a picker asked): a custom one may share a built-in's name. */
+    commands: catalog.commands,
   };
 }
 

@@ -11,14 +11,17 @@ const RESULT_TEXT: Record<LookupStep['result'], string> = {
   error: 'error',
 };
 
+/** A PATH, each folder once in the order it is searched (a later repeat changes nothing), repeats counted. */
 function PathList({ value }: { value: string | null }) {
   if (value === null) return <span className="muted">unavailable</span>;
-  const parts = value.split(/[:;]/).filter(Boolean);
+  const counts = new Map<string, number>();
+  for (const part of value.split(/[:;]/).filter(Boolean)) counts.set(part, (counts.get(part) ?? 0) + 1);
   return (
     <ol className="path-list">
-      {parts.map((p, i) => (
-        <li key={i}>
+      {[...counts].map(([p, n]) => (
+        <li key={p}>
           <code>{p}</code>
+          {n > 1 && <span className="muted"> (listed {n} times)</span>}
         </li>
       ))}
     </ol>
@@ -98,9 +101,7 @@ export function DoctorView() {
           <p>
             Sandbox: {doctor.sandbox.kind} — {doctor.sandbox.reason}
           </p>
-          <p>
-            Data: <code>{doctor.dataDir}</code> · Log: <code>{doctor.logFile}</code>
-          </p>
+          {/* The data folder and log file are in "About this copy" just above: not listed twice. */}
           <LogFileAction logFile={doctor.logFile} />
         </div>
       )}

@@ -9,6 +9,7 @@ import { PermissionModePicker } from './permission-control';
 import { StatusCard } from './status-card';
 import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
+import { ThemeSetting } from './theme-setting';
 
 function CliSection() {
   return (
@@ -43,13 +44,9 @@ function ToolsSection() {
   );
 }
 
-function MemorySection() {
-  return (
-    <>
-      <MemoryPanel />
-      <HistorySettings />
-    </>
-  );
+// History's own section (the README points there): keeping copies of Claude Code's sessions and the space they take.
+function HistorySection() {
+  return <HistorySettings />;
 }
 
 function AboutCard() {
@@ -97,6 +94,8 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'cli', label: 'CLI & login', Body: CliSection },
   { id: 'permissions', label: 'Permissions', Body: PermissionsSection },
   { id: 'tools', label: 'Tools', Body: ToolsSection },
-  { id: 'memory', label: 'Memory', Body: MemorySection },
+  { id: 'memory', label: 'Memory', Body: MemoryPanel },
+  { id: 'history', label: 'History', Body: HistorySection },
+  { id: 'appearance', label: 'Appearance', Body: ThemeSetting },
   { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
 ];
