@@ -84,6 +84,8 @@ describe('layering lint', () => {
     ['src/core/turn/x.ts', '../claude-code-wire/control-client', true], // …which speaks through it
     ['src/core/claude-code-wire/x.ts', '../store/threads-store', false],
     ['src/core/claude-code-wire/x.ts', '../process-runner', true],
+    ['src/core/projects/x.ts', '../history/cli-projects-dir', true], // projects read the CLI's session folders…
+    ['src/core/projects/x.ts', '../turn/turn-engine', false], // …and never run a turn
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -97,6 +99,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/tools/x.tsx', '../approvals/question-card', false],
     ['src/renderer/src/features/history/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.tsx', '../../ui/dialog', true],
+    ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
+    ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);

@@ -14,6 +14,7 @@ import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
+import { wireProjects } from './projects/projects-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -109,6 +110,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
+  const projects = wireProjects(f, threads.threads);
   f.started();
   return {
     handlers: {
@@ -118,6 +120,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...queue.handlers,
       ...rewind.handlers,
       ...composer.handlers,
+      ...projects.handlers,
       ...history.handlers,
       ...window.handlers,
     },
