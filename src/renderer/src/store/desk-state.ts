@@ -25,6 +25,7 @@ import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
+import type { ProjectsSlice } from './projects-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -55,7 +56,8 @@ export interface ThreadsSlice {
   setProjectFilter(project: string | null): void;
   pinThread(threadId: string, pinned: boolean): Promise<void>;
   loadThreads(): Promise<void>;
-  createThread(title?: string): Promise<ThreadSummary | null>;
+  /** `project`: the folder it starts in ('' = the default workspace); absent = the selected project. */
+  createThread(title?: string, project?: string): Promise<ThreadSummary | null>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
   /** Save a thread's own settings ('' = back to the default); resolves to the host's error text, or null. */
@@ -306,6 +308,7 @@ export type DeskState = ThreadsSlice &
   HistorySlice &
   ComposerSlice &
   RewindSlice &
+  ProjectsSlice &
   HostSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */

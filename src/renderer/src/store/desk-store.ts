@@ -11,6 +11,7 @@ import { createLimitsSlice } from './limits-slice';
 import { createComposerSlice } from './composer-slice';
 import { createRewindSlice } from './rewind-slice';
 import { createHostSlice } from './host-slice';
+import { createProjectsSlice } from './projects-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -29,6 +30,7 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createLimitsSlice(deps)(...a),
     ...createComposerSlice(...a),
     ...createRewindSlice(...a),
+    ...createProjectsSlice(...a),
     ...createHostSlice(...a),
   }));
 }
