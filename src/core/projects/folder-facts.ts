@@ -37,7 +37,7 @@ export async function describeFolder(
       ? {
           ...base,
           state: 'missing',
-          problem: `${dir} no longer exists; it may have been moved or renamed — choose its new place with Open folder….`,
+          problem: `${dir} no longer exists; if it was moved or renamed, open it from its new place.`,
         }
       : {
           ...base,

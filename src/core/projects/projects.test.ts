@@ -42,7 +42,7 @@ describe('describeFolder', () => {
   it('gives a missing folder, a file and a relative path one sentence each', async () => {
     const gone = await describeFolder(path.join(root, 'moved-away'));
     expect(gone.state).toBe('missing');
-    expect(gone.problem).toMatch(/no longer exists.*Open folder/);
+    expect(gone.problem).toMatch(/no longer exists; if it was moved or renamed, open it from its new place/);
     fs.writeFileSync(path.join(root, 'notes.txt'), '');
     expect((await describeFolder(path.join(root, 'notes.txt'))).problem).toMatch(/is a file, not a folder/);
     expect((await describeFolder('src/app')).problem).toMatch(/not a full path/);
