@@ -49,7 +49,8 @@ const CORE_USES = {
   turn: ['(root)', 'claude-code-wire', 'claude-code', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
   composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
-  worktree: ['(root)'], // a thread's own git worktree: made, its changes read, landed or discarded
+  worktree: ['(root)'],
+  projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts // a thread's own git worktree: made, its changes read, landed or discarded
 };
 
 /**
@@ -63,7 +64,7 @@ const CORE_USES = {
 const FEATURE_USES = {
   threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
+  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools'],
   changes: ['tools'], // a worktree thread's Changes panel: its files' diffs and the land actions
   approvals: ['tools'],
   composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
@@ -74,6 +75,7 @@ const FEATURE_USES = {
   board: [], // every thread and Claude Code session at once: the sidebar's Board tab
   settings: [],
   tools: [],
+  projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

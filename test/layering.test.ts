@@ -84,6 +84,8 @@ describe('layering lint', () => {
     ['src/core/turn/x.ts', '../claude-code-wire/control-client', true], // …which speaks through it
     ['src/core/claude-code-wire/x.ts', '../store/threads-store', false],
     ['src/core/claude-code-wire/x.ts', '../process-runner', true],
+    ['src/core/projects/x.ts', '../history/cli-projects-dir', true], // projects read the CLI's session folders…
+    ['src/core/projects/x.ts', '../turn/turn-engine', false], // …and never run a turn
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -100,6 +102,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/threads/x.tsx', '../board/board-panel', true],
     ['src/renderer/src/features/board/x.tsx', '../chat/chat-view', false],
     ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
+    ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
+    ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
     ['src/renderer/src/features/chat/x.tsx', '../changes/changes-button', true],
     ['src/renderer/src/features/changes/x.tsx', '../tools/diff-view', true],

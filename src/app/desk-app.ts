@@ -17,6 +17,7 @@ import { wireComposer } from './composer/composer-wiring';
 import { wireBoard } from './board/board-wiring';
 import { wireChanges } from './changes/changes-wiring';
 import type { ChangesService } from './changes/changes-service';
+import { wireProjects } from './projects/projects-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -124,6 +125,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher: settings.launcher,
     counts: (threadId) => changes.service.counts(threadId),
   });
+  const projects = wireProjects(f, threads.threads);
   f.started();
   return {
     handlers: {
@@ -134,6 +136,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...rewind.handlers,
       ...composer.handlers,
       ...changes.handlers,
+      ...projects.handlers,
       ...history.handlers,
       ...window.handlers,
       ...board.handlers,

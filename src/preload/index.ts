@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { ipcCallChannel, ipcEventChannel, type EventName } from '../shared/contract';
 import { createApiProxy } from '../shared/api-proxy';
 
@@ -18,3 +18,7 @@ const api = createApiProxy({
 });
 
 contextBridge.exposeInMainWorld('desk', api);
+
+// A folder dropped on the window (the new thread's project picker): Electron no longer puts `path` on a File, and
+// only the preload may ask for it. One function, no channel: the renderer learns the path of what the user dropped.
+contextBridge.exposeInMainWorld('deskFiles', { pathForFile: (file: File): string => webUtils.getPathForFile(file) });

@@ -20,6 +20,7 @@ import {
   type LandOutcome,
   type ThreadChanges,
 } from './changes';
+import type { FolderCompletion, ProjectFolder } from './projects';
 import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
 import {
@@ -280,6 +281,15 @@ export const calls = {
     z.union([z.object({ threadId: id }).strict(), z.object({ sessionId }).strict()]),
   ),
   getHistoryStats: call<HistoryStats>()(z.undefined()),
+
+  /** Projects: folders of threads and of the CLI's own sessions, most recent first, each described. */
+  listRecentProjects: call<ProjectFolder[]>()(z.undefined()),
+  /** One folder: exists? readable? git and its branch? A problem is one sentence saying what to do. */
+  describeFolder: call<ProjectFolder>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
+  /** Browser mode's path field: folder names under the typed path (`~` expanded; hidden ones only when typed). */
+  completeFolder: call<FolderCompletion>()(
+    z.object({ prefix: z.string().max(4096), limit: z.number().int().min(1).max(50).optional() }).strict(),
+  ),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */

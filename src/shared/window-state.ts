@@ -28,6 +28,9 @@ export const windowStateSchema = z
       .optional(),
     /** The sidebar's project (folder) filter; absent = every project. */
     projectFilter: z.string().max(4096).nullable().optional(),
+    /** The sidebar's project groups folded away and pinned on top (project dirs, '' = the default workspace). */
+    collapsedProjects: z.array(z.string().max(4096)).max(500).optional(),
+    pinnedProjects: z.array(z.string().max(4096)).max(500).optional(),
   })
   .strict();
 

@@ -22,3 +22,19 @@ export function getApi(): DeskApi {
 export function setApiForTests(api: DeskApi | undefined): void {
   instance = api;
 }
+
+declare global {
+  interface Window {
+    /** The desktop preload's file helper: a dropped File's path on disk (Electron's webUtils). */
+    deskFiles?: { pathForFile(file: File): string };
+  }
+}
+
+/** The path of a file or folder dropped on the window: the desktop knows it, a browser page never does. */
+export function pathOfDroppedFile(file: File): string | null {
+  try {
+    return window.deskFiles?.pathForFile(file) || null;
+  } catch {
+    return null;
+  }
+}

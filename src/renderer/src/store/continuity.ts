@@ -14,6 +14,8 @@ export function windowStateOf(s: DeskState): WindowState {
     activeThreadId: s.activeThreadId,
     sidebarCollapsed: s.sidebarCollapsed,
     projectFilter: s.projectFilter,
+    collapsedProjects: s.collapsedProjects.slice(-500),
+    pinnedProjects: s.pinnedProjects.slice(-500),
     // The newest entries win when there are too many (object order = insertion order).
     drafts: Object.fromEntries(drafts.slice(-MAX_SAVED_DRAFTS)),
     scroll: Object.fromEntries(scroll.slice(-MAX_SAVED_SCROLLS)),
@@ -65,6 +67,8 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     applying = true;
     store.setState({
       sidebarCollapsed: saved.sidebarCollapsed ?? s.sidebarCollapsed,
+      collapsedProjects: saved.collapsedProjects ?? s.collapsedProjects,
+      pinnedProjects: saved.pinnedProjects ?? s.pinnedProjects,
       // A filter for a project no thread is in any more would hide every thread: dropped.
       projectFilter:
         s.projectFilter ??
@@ -96,7 +100,9 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     const discrete =
       s.activeThreadId !== prev.activeThreadId ||
       s.sidebarCollapsed !== prev.sidebarCollapsed ||
-      s.projectFilter !== prev.projectFilter;
+      s.projectFilter !== prev.projectFilter ||
+      s.collapsedProjects !== prev.collapsedProjects ||
+      s.pinnedProjects !== prev.pinnedProjects;
     if (!discrete && s.drafts === prev.drafts && s.scrollAnchors === prev.scrollAnchors) return;
     if (!restored) {
       if (applying) return;

@@ -27,6 +27,7 @@ import type { ComposerCatalog } from '../../../shared/composer';
 import type { ChangesSlice } from './changes-slice';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
 import type { BoardState, ExternalAgents } from '../../../shared/board';
+import type { ProjectsSlice } from './projects-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -57,7 +58,8 @@ export interface ThreadsSlice {
   setProjectFilter(project: string | null): void;
   pinThread(threadId: string, pinned: boolean): Promise<void>;
   loadThreads(): Promise<void>;
-  createThread(title?: string): Promise<ThreadSummary | null>;
+  /** `project`: the folder it starts in ('' = the default workspace); absent = the selected project. */
+  createThread(title?: string, project?: string): Promise<ThreadSummary | null>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
   /** Save a thread's own settings ('' = back to the default); resolves to the host's error text, or null. */
@@ -327,6 +329,7 @@ export type DeskState = ThreadsSlice &
   ComposerSlice &
   RewindSlice &
   ChangesSlice &
+  ProjectsSlice &
   HostSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */

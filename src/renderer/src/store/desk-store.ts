@@ -13,6 +13,7 @@ import { createRewindSlice } from './rewind-slice';
 import { createHostSlice } from './host-slice';
 import { createBoardSlice } from './board-slice';
 import { createChangesSlice } from './changes-slice';
+import { createProjectsSlice } from './projects-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -32,6 +33,7 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createComposerSlice(...a),
     ...createRewindSlice(...a),
     ...createChangesSlice(...a),
+    ...createProjectsSlice(...a),
     ...createHostSlice(...a),
     ...createBoardSlice(...a),
   }));

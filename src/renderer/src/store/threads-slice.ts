@@ -3,6 +3,7 @@ import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import type { ThreadSummary } from '../../../shared/threads';
 import { errorText, type Slice, type ThreadsSlice } from './desk-state';
 import { isThreadBusy } from './turn-selectors';
+import { selectedProject } from './projects-slice';
 
 /** Most recently active first, so the thread you just used is always on top. */
 export const byRecent = (a: ThreadSummary, b: ThreadSummary): number => b.updatedAt - a.updatedAt;
@@ -11,7 +12,23 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
   /** A New thread the host is still making: a send (or a second click) meanwhile joins it, not a second one. */
   let creating: Promise<ThreadSummary | null> | null = null;
 
-  const create = async (title: string | undefined): Promise<ThreadSummary | null> => {
+  /** A new thread on the host, in `project` when one is given ('' = the default workspace). */
+  const make = async (title: string | undefined, project: string): Promise<ThreadSummary> => {
+    try {
+      if (!title && !project) return await getApi().createThread();
+      return await getApi().createThread({
+        ...(title ? { title } : {}),
+        ...(project ? { settings: { projectDir: project } } : {}),
+      });
+    } catch (err) {
+      if (!project) throw err;
+      // The project folder is gone or unreadable: the thread still starts, in the default workspace, and says why.
+      get().pushNotice('warning', `${errorText(err)} The new thread starts in the default workspace.`);
+      return getApi().createThread(title ? { title } : undefined);
+    }
+  };
+
+  const create = async (title: string | undefined, project: string): Promise<ThreadSummary | null> => {
     // The empty chat shows at once, so what the user types while the host creates the thread lands in
     // the new thread's composer (the '' draft, moved over below), not in the thread they just left.
     if (!title)
@@ -24,7 +41,7 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
         threadLoading: false,
       });
     try {
-      const thread = await getApi().createThread(title ? { title } : undefined);
+      const thread = await make(title, project);
       set((s) => {
         const { '': early, ...drafts } = s.drafts;
         const moved = early !== undefined && s.activeThreadId === null && !drafts[thread.id];
@@ -44,7 +61,12 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
   };
 
   /** A reused untouched thread is a new thread: it starts in Settings' mode, like a freshly made one. */
-  const asNew = async (thread: ThreadSummary): Promise<ThreadSummary> => {
+  const asNew = async (thread: ThreadSummary, project: string): Promise<ThreadSummary> => {
+    // A reused thread moves to the project the New thread was asked in.
+    if ((thread.settings.projectDir ?? '') !== project) {
+      const refused = await get().updateThreadSettings(thread.id, { projectDir: project });
+      if (refused) get().pushNotice('warning', refused);
+    }
     const app = get().settings;
     if (!app || app.permissionModeLockedBy || thread.settings.permissionMode === app.permissionMode) return thread;
     await get().updateThreadSettings(thread.id, { permissionMode: app.permissionMode });
@@ -89,14 +111,15 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
       }
     },
 
-    async createThread(title) {
+    async createThread(title, project) {
+      const where = project ?? selectedProject(get());
       set((s) => ({ navigations: s.navigations + 1 }));
       // "New thread" while the open thread is still empty: that one is new enough (no pile of empty threads).
       const s = get();
       const open = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
       if (!title && open && s.messageIds.length === 0 && !s.threadLoading && !isThreadBusy(s.inFlight, open.id)) {
         s.setView('chat');
-        return asNew(open);
+        return asNew(open, where);
       }
       // An untouched "New thread" from before (no turn yet) is reused too, so clicking around leaves no pile.
       const empty =
@@ -106,10 +129,10 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
         );
       if (empty) {
         await get().selectThread(empty.id);
-        return asNew(empty);
+        return asNew(empty, where);
       }
-      if (title) return create(title);
-      creating ??= create(undefined).finally(() => (creating = null));
+      if (title) return create(title, where);
+      creating ??= create(undefined, where).finally(() => (creating = null));
       return creating;
     },
 

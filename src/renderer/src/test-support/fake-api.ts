@@ -101,7 +101,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     listThreads: () => fake.threads.map(summaryOf),
     getThread: ({ threadId }: { threadId: string }) => fake.threads.find((t) => t.id === threadId) ?? null,
     readToolResult: () => null,
-    createThread: (input: { title?: string } | undefined) => {
+    createThread: (input: { title?: string; settings?: { projectDir?: string } } | undefined) => {
       const t = makeThread(
         `th-new-${fake.threads.length + 1}`,
         input?.title ?? DEFAULT_THREAD_TITLE,
@@ -110,6 +110,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       );
       // As the real host: a new thread starts in Settings' mode (none of its own under the env lock).
       if (!fake.settings.permissionModeLockedBy) t.settings = { permissionMode: fake.settings.permissionMode };
+      if (input?.settings?.projectDir) t.settings = { ...t.settings, projectDir: input.settings.projectDir };
       fake.threads.push(t);
       return summaryOf(t);
     },
@@ -217,6 +218,15 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     continueSession: () => ({ threadId: 'th-continued', created: true }),
     exportMarkdown: () => ({ fileName: 'conversation.md', markdown: '# Conversation\n' }),
     getHistoryStats: () => ({ sessions: 0, keptBytes: 0, keptRawBytes: 0, keepCopies: true }),
+    listRecentProjects: () => [],
+    describeFolder: ({ path }: { path: string }) => ({
+      path,
+      name: path.split('/').pop() || path,
+      lastUsed: 0,
+      seenIn: [],
+      state: 'ok',
+    }),
+    completeFolder: () => ({ dir: '', names: [], truncated: false }),
     openExternal: () => null,
     chooseFolder: () => null,
     openFile: () => null,

@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icons';
 import { ExportButtons } from '../../ui/export-buttons';
 import { formatCost, formatTokens, modelLabel } from '../../ui/format';
 import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
+import { ProjectChip } from '../projects/project-chip';
 import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
@@ -94,14 +95,10 @@ export function ChatHeader() {
           <span className="chat-model" title="Model" data-testid="chat-model">
             {model}
           </span>
-          <span
-            className="chat-folder"
-            title={projectDir ?? defaultWorkspace(dataDir) ?? 'Default workspace'}
-            data-testid="chat-folder"
-          >
+          <ProjectChip thread={thread} title={projectDir ?? defaultWorkspace(dataDir) ?? 'Default workspace'}>
             <Icon name="folder" size={13} />
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
-          </span>
+          </ProjectChip>
           <ThreadTotal totals={totals} />
         </div>
       </div>

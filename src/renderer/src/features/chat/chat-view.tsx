@@ -4,6 +4,7 @@ import { CliBanner } from './cli-banner';
 import { Composer, focusComposer } from '../composer/composer';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
+import { ProjectPicker } from '../projects/project-picker';
 import './chat.css';
 
 const SUGGESTIONS = ['Explain this error message', 'Draft a README for my project', 'Review a function for bugs'];
@@ -12,9 +13,11 @@ const SUGGESTIONS = ['Explain this error message', 'Draft a README for my projec
 function EmptyState() {
   const threadId = useDesk((s) => s.activeThreadId);
   const setDraft = useDesk((s) => s.setDraft);
+  const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   return (
     <div className="empty-state" data-testid="empty-state">
       <h2>What can I help with?</h2>
+      {thread && <ProjectPicker thread={thread} onChosen={focusComposer} />}
       <p className="muted">
         Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.
       </p>

@@ -19,7 +19,9 @@ const shown = () =>
   [...screen.getByTestId('thread-list').querySelectorAll('li')].map((li) =>
     li.classList.contains('list-heading')
       ? `[${li.textContent}]`
-      : (li.querySelector('.thread-title')?.textContent ?? ''),
+      : li.classList.contains('project-heading')
+        ? `<${li.querySelector('.project-name')?.textContent ?? ''}>`
+        : (li.querySelector('.thread-title')?.textContent ?? ''),
   );
 
 describe('thread list groups', () => {
@@ -121,7 +123,10 @@ describe('thread list groups', () => {
 
     await userEvent.clear(screen.getByTestId('thread-search'));
     await userEvent.selectOptions(filter, 'All projects');
-    await waitFor(() => expect(shown()).toEqual(['[Today]', 'Loose', 'App bug', 'Blog post']));
+    // Every project again: one group each, the most recently used first.
+    await waitFor(() =>
+      expect(shown()).toEqual(['<Default workspace>', 'Loose', '<app>', 'App bug', '<site>', 'Blog post']),
+    );
   });
 
   it('a saved filter comes back after a reload; one for a project no thread is in is dropped', async () => {

@@ -51,3 +51,72 @@ export function threadRows(threads: ThreadSummary[], project: string | null, now
   );
   return rows;
 }
+
+/** A project's heading in the grouped list: it folds its threads away, can be pinned, starts a thread there. */
+export interface ProjectHeadingRow {
+  kind: 'project';
+  key: string;
+  /** The project dir ('' = the default workspace). */
+  project: string;
+  label: string;
+  /** The full path, for the tooltip. */
+  title: string;
+  count: number;
+  collapsed: boolean;
+  pinned: boolean;
+}
+
+export type SidebarRow = ListRow<ThreadSummary> | ProjectHeadingRow;
+
+/** The heading's row key (never a thread id: those are uuids). */
+export const projectRowKey = (project: string): string => `project:${project}`;
+
+export interface GroupOptions {
+  collapsed: readonly string[];
+  pinned: readonly string[];
+}
+
+/**
+ * Threads grouped by project: pinned threads on top, then one group per project — pinned projects first (in the
+ * order pinned), then the most recently used — each folded or open. With one project only (or a project filter
+ * chosen) there is nothing to group, and the list is by date as before.
+ */
+export function groupedRows(
+  threads: ThreadSummary[],
+  project: string | null,
+  now: number,
+  opts: GroupOptions,
+): SidebarRow[] {
+  const choices = projectChoices(threads);
+  if (project !== null || choices.length < 2) return threadRows(threads, project, now);
+  const recent = [...threads].sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+  const rows: SidebarRow[] = [];
+  const pinnedThreads = recent.filter((t) => t.pinned);
+  if (pinnedThreads.length > 0) {
+    rows.push({ kind: 'heading', key: 'pinned', label: 'Pinned', level: 'group', icon: 'pin', testId: 'pinned-group' });
+    for (const t of pinnedThreads) rows.push({ kind: 'item', key: t.id, item: t });
+  }
+  const pinnedAt = (dir: string) => opts.pinned.indexOf(dir);
+  const ordered = [...choices].sort((a, b) => {
+    const pa = pinnedAt(a.value);
+    const pb = pinnedAt(b.value);
+    if (pa >= 0 || pb >= 0) return (pa < 0 ? Infinity : pa) - (pb < 0 ? Infinity : pb);
+    return 0; // projectChoices is already most recent first
+  });
+  for (const choice of ordered) {
+    const mine = recent.filter((t) => !t.pinned && projectOf(t) === choice.value);
+    const collapsed = opts.collapsed.includes(choice.value);
+    rows.push({
+      kind: 'project',
+      key: projectRowKey(choice.value),
+      project: choice.value,
+      label: choice.label,
+      title: choice.title,
+      count: mine.length,
+      collapsed,
+      pinned: pinnedAt(choice.value) >= 0,
+    });
+    if (!collapsed) for (const t of mine) rows.push({ kind: 'item', key: t.id, item: t });
+  }
+  return rows;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -9,7 +9,8 @@ import { ThreadItem } from './thread-item';
 import { slotProps, ThreadRows } from './thread-rows';
 import { busyThreadIds } from '../../store/turn-selectors';
 import { ListHeading, type ListRow } from '../../ui/grouped-list';
-import { inProject, projectChoices, threadRows } from './thread-groups';
+import { groupedRows, inProject, projectChoices, projectOf, type SidebarRow } from './thread-groups';
+import { ProjectHeading } from './project-heading';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -29,6 +30,9 @@ export function ThreadsPanel() {
   const project = useDesk((s) => s.projectFilter);
   const setProject = useDesk((s) => s.setProjectFilter);
   const searched = useDesk((s) => s.searchQuery);
+  const collapsed = useDesk((s) => s.collapsedProjects);
+  const pinnedProjects = useDesk((s) => s.pinnedProjects);
+  const setSidebarProject = useDesk((s) => s.setSidebarProject);
   const [query, setQuery] = useState('');
   const [toDelete, setToDelete] = useState<ThreadSummary | null>(null);
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -42,19 +46,33 @@ export function ThreadsPanel() {
   const projects = useMemo(() => projectChoices(threads), [threads]);
   // Search results keep their ranking (no date groups); both follow the project filter. A thread row's key
   // is its id (the list finds its button by it); headings have keys of their own.
-  const rows: ListRow<{ thread: ThreadSummary; snippet?: string }>[] = useMemo(
+  type Row = ListRow<{ thread: ThreadSummary; snippet?: string }> | Extract<SidebarRow, { kind: 'project' }>;
+  const rows: Row[] = useMemo(
     () =>
       hits
         ? hits
             .filter((h) => inProject(h.thread, project))
             .map((h) => ({ kind: 'item', key: h.thread.id, item: { thread: h.thread, snippet: h.snippet } }))
-        : threadRows(threads, project, Date.now()).map((r) =>
-            r.kind === 'heading' ? r : { ...r, item: { thread: r.item } },
+        : groupedRows(threads, project, Date.now(), { collapsed, pinned: pinnedProjects }).map((r) =>
+            r.kind === 'item' ? { ...r, item: { thread: r.item } } : r,
           ),
-    [hits, threads, project],
+    [hits, threads, project, collapsed, pinnedProjects],
   );
-  // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first).
-  const ids = rows.flatMap((r) => (r.kind === 'item' ? [r.item.thread.id] : []));
+  // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first); a project's
+  // heading is a stop too (it folds its group).
+  const ids = rows.flatMap((r) => (r.kind === 'item' ? [r.item.thread.id] : r.kind === 'project' ? [r.key] : []));
+  // Stable, so the memoized rows do not all re-render when the list changes.
+  const rowsNow = useRef(rows);
+  rowsNow.current = rows;
+  const onFocusRow = useCallback(
+    (key: string) => {
+      setFocusedId(key);
+      const row = rowsNow.current.find((r) => r.key === key);
+      if (row?.kind === 'project') setSidebarProject(row.project);
+      else if (row?.kind === 'item') setSidebarProject(projectOf(row.item.thread));
+    },
+    [setSidebarProject],
+  );
   const tabbableId = [focusedId, activeId].find((id) => id && ids.includes(id)) ?? ids[0];
 
   return (
@@ -90,17 +108,26 @@ export function ThreadsPanel() {
         <Section key={i} />
       ))}
       <p id={keysHintId} className="visually-hidden">
-        Up and Down arrows move between threads, P pins, F2 renames, Delete deletes.
+        Up and Down arrows move between threads and projects, P pins, F2 renames, Delete deletes; on a project, Left and
+        Right fold and unfold it, N starts a thread in it.
       </p>
       <ThreadRows
         rows={rows}
         rowKey={(r) => r.key}
-        focusable={(r) => r.kind === 'item'}
+        focusable={(r) => r.kind !== 'heading'}
         tabbableKey={tabbableId}
         empty={hits ? 'No threads match.' : project !== null ? 'No threads in this project.' : 'No threads yet.'}
         renderRow={(row, slot) =>
           row.kind === 'heading' ? (
             <ListHeading row={row} liProps={slotProps(slot)} />
+          ) : row.kind === 'project' ? (
+            <ProjectHeading
+              row={row}
+              tabbable={row.key === tabbableId}
+              keysHintId={keysHintId}
+              slot={slot}
+              onFocusRow={onFocusRow}
+            />
           ) : (
             <ThreadItem
               thread={row.item.thread}
@@ -112,7 +139,7 @@ export function ThreadsPanel() {
               busy={busyIds.includes(`|${row.item.thread.id}|`)}
               slot={slot}
               onDelete={setToDelete}
-              onFocusRow={setFocusedId}
+              onFocusRow={onFocusRow}
             />
           )
         }

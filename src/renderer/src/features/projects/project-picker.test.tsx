@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { FolderCompletion, ProjectFolder } from '../../../../shared/projects';
+import { createFakeHost } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const folder = (path: string, extra: Partial<ProjectFolder> = {}): ProjectFolder => ({
+  path,
+  name: path.split('/').pop()!,
+  lastUsed: 1,
+  seenIn: ['threads'],
+  state: 'ok',
+  ...extra,
+});
+const RECENT = [
+  folder('/home/me/cli-only', { seenIn: ['terminal'], git: { branch: 'main' } }),
+  folder('/home/me/gone', { state: 'missing', problem: '/home/me/gone no longer exists; choose its new place.' }),
+  folder('/home/me/notes'),
+];
+
+async function newThread(host = createFakeHost()) {
+  host.handle('listRecentProjects', () => RECENT);
+  host.handle('describeFolder', (input) => {
+    const path = (input as { path: string }).path;
+    return RECENT.find((f) => f.path === path) ?? folder(path);
+  });
+  renderApp({ host });
+  await userEvent.click(await screen.findByTestId('new-thread'));
+  return { host, list: await screen.findByTestId('recent-projects') };
+}
+
+describe('the new thread’s project picker', () => {
+  it('lists recent projects with a terminal-only folder; choosing a git one sets the folder and its own worktree', async () => {
+    const { host, list } = await newThread();
+    const rows = within(list).getAllByTestId('recent-project');
+    expect(rows.map((r) => r.dataset.path)).toEqual(['/home/me/cli-only', '/home/me/gone', '/home/me/notes']);
+    expect(rows[0]).toHaveTextContent(/cli-only.*main.*terminal/);
+    await userEvent.click(rows[0]!);
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/cli-only', useWorktree: true },
+      }),
+    );
+    // The switch is there for a git project and turns the worktree off.
+    await userEvent.click(await screen.findByRole('switch', { name: /Own worktree/ }));
+    expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
+      threadId: 'th-new-1',
+      settings: { useWorktree: false },
+    });
+  });
+
+  it('a missing folder says what to do and cannot be chosen; arrows move through the list', async () => {
+    const { host, list } = await newThread();
+    expect(within(list).getByTestId('recent-project-problem')).toHaveTextContent('no longer exists');
+    const [first, gone, notes] = within(list).getAllByTestId('recent-project');
+    expect(gone).toHaveAccessibleDescription(/no longer exists/);
+    await userEvent.click(gone!);
+    expect(host.callsTo('updateThreadSettings')).toEqual([]);
+    first!.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(notes).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{Home}');
+    expect(first).toHaveFocus();
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/notes', useWorktree: false },
+      }),
+    );
+  });
+
+  it('browser mode: the path field completes folder names from the keyboard and uses the typed folder', async () => {
+    const host = createFakeHost({ host: 'web' });
+    host.handle('completeFolder', (input): FolderCompletion => {
+      const prefix = (input as { prefix: string }).prefix;
+      if (prefix.startsWith('/home/me/projects/'))
+        return { dir: '/home/me/projects/', names: ['api', 'web'], truncated: false };
+      return { dir: '/home/me/', names: ['pictures', 'projects'], truncated: false };
+    });
+    await newThread(host);
+    expect(screen.queryByTestId('open-folder')).not.toBeInTheDocument();
+    const field = screen.getByRole('combobox', { name: 'Folder path' });
+    await userEvent.type(field, '~/p');
+    const suggestions = () => within(document.getElementById(field.getAttribute('aria-controls')!)!);
+    const options = await waitFor(() => {
+      const found = suggestions().getAllByRole('option');
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(options.map((o) => o.textContent)).toEqual(['pictures/', 'projects/']);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(field).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await userEvent.keyboard('{Tab}');
+    expect(field).toHaveValue('/home/me/projects/');
+    expect(field).toHaveFocus();
+    // Escape closes the list; Enter with nothing highlighted uses the typed folder.
+    await userEvent.type(field, 'a');
+    await waitFor(() =>
+      expect(
+        suggestions()
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('api/'),
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(suggestions().queryByRole('option')).not.toBeInTheDocument();
+    await userEvent.type(field, 'pi{Enter}');
+    await waitFor(() => expect(host.callsTo('describeFolder')).toContainEqual({ path: '/home/me/projects/api' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/projects/api', useWorktree: false },
+      }),
+    );
+  });
+
+  it('until the first message the header chip leads to the picker', async () => {
+    await newThread();
+    const chip = screen.getByTestId('chat-folder');
+    expect(chip.tagName).toBe('BUTTON');
+    await userEvent.click(chip);
+    expect(screen.getAllByTestId('recent-project')[0]).toHaveFocus();
+  });
+});

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProjectFolder } from '../../../../shared/projects';
+import type { ThreadSummary } from '../../../../shared/threads';
+import { useDesk } from '../../store/store-context';
+import { worktreeDefault } from '../../store/projects-slice';
+import { Icon } from '../../ui/icons';
+import { FolderPathField } from './folder-path-field';
+import { RecentProjectList } from './recent-project-list';
+import { useFolderDrop } from './use-folder-drop';
+import './projects.css';
+
+/** Recent projects shown before "Show all". */
+const FIRST_RECENT = 6;
+
+/** The picker's id: the header's project chip moves focus here (the same picker, before the first message). */
+export const PROJECT_PICKER_ID = 'project-picker';
+
+export interface ProjectPickerProps {
+  thread: ThreadSummary;
+  /** A folder (or the plain chat) was chosen: the composer comes next. */
+  onChosen?(): void;
+}
+
+/**
+ * A new thread's first question: where should Claude work? Recent projects (the threads' and the terminal's),
+ * Open folder… (the desktop's dialog; browser mode's path field), a folder dropped on the window, or a plain chat
+ * in the default workspace. In a git project, the thread's own worktree is a switch.
+ */
+export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
+  const recent = useDesk((s) => s.recentProjects);
+  const load = useDesk((s) => s.loadRecentProjects);
+  const describe = useDesk((s) => s.describeFolder);
+  const chooseProject = useDesk((s) => s.chooseProject);
+  const setUseWorktree = useDesk((s) => s.setUseWorktree);
+  const chooseFolder = useDesk((s) => s.chooseFolder);
+  const droppedPath = useDesk((s) => s.droppedFolderPath);
+  const browser = useDesk((s) => s.appInfo?.host === 'web');
+  const defaultWorktree = useDesk(worktreeDefault);
+  const [facts, setFacts] = useState<ProjectFolder | null>(null);
+  const [problem, setProblem] = useState<string | undefined>();
+  const [showAll, setShowAll] = useState(false);
+  const pathField = useRef<HTMLInputElement>(null);
+  const chosen = thread.settings.projectDir ?? '';
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    let current = true;
+    if (!chosen) setFacts(null);
+    else
+      void describe(chosen).then(
+        (f) => current && setFacts(f),
+        () => current && setFacts(null),
+      );
+    return () => {
+      current = false;
+    };
+  }, [chosen, describe]);
+
+  // A new thread started in a git project (New thread in a selected project) gets Settings' default, written down so
+  // the host makes the worktree the switch shows.
+  const useWorktree = thread.settings.useWorktree;
+  const isGit = Boolean(facts?.state === 'ok' && facts.git);
+  useEffect(() => {
+    if (isGit && useWorktree === undefined) void setUseWorktree(thread.id, defaultWorktree);
+  }, [isGit, useWorktree, defaultWorktree, setUseWorktree, thread.id]);
+
+  const choose = useCallback(
+    async (folder: ProjectFolder | null) => {
+      if (folder && folder.state !== 'ok') return setProblem(folder.problem);
+      const refused = await chooseProject(thread.id, folder);
+      setProblem(refused ?? undefined);
+      if (!refused) onChosen?.();
+    },
+    [chooseProject, thread.id, onChosen],
+  );
+  const tryPath = useCallback(
+    async (path: string) => choose(await describe(path).catch(() => null)),
+    [choose, describe],
+  );
+  useFolderDrop(
+    useCallback(
+      (file: File) => {
+        const path = droppedPath(file);
+        if (path) return void tryPath(path);
+        // A browser page is never told where a dropped folder lives.
+        setProblem('A browser cannot tell Claude Desk where a dropped folder is; type its path here instead.');
+        pathField.current?.focus();
+      },
+      [droppedPath, tryPath],
+    ),
+  );
+
+  const openFolder = async () => {
+    try {
+      const picked = await chooseFolder('Choose the project folder');
+      if (picked) await tryPath(picked);
+    } catch (err) {
+      setProblem(`The folder dialog did not open (${String(err)}); type the folder's path in the thread settings.`);
+    }
+  };
+  const list = recent ?? [];
+  const shown = showAll ? list : list.slice(0, FIRST_RECENT);
+  const git = facts?.state === 'ok' ? facts.git : undefined;
+  return (
+    <section className="project-picker" id={PROJECT_PICKER_ID} aria-labelledby="project-picker-title" tabIndex={-1}>
+      <h2 id="project-picker-title">Where should Claude work?</h2>
+      <p className="project-current" data-testid="project-current">
+        <Icon name={chosen ? 'folder' : 'chat'} size={14} />
+        {chosen ? (
+          <>
+            <strong>{facts?.name ?? chosen}</strong> <span className="muted">{chosen}</span>
+            {git?.branch && <span className="recent-project-branch">{git.branch}</span>}
+          </>
+        ) : (
+          <>
+            <strong>Default workspace</strong> <span className="muted">a plain chat, with no project folder</span>
+          </>
+        )}
+      </p>
+      {facts && facts.state !== 'ok' && (
+        <p className="folder-problem" role="alert">
+          {facts.problem}
+        </p>
+      )}
+      {recent === null ? (
+        <p className="muted" role="status">
+          Looking for recent projects…
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">No recent projects yet: open a folder to start in one.</p>
+      ) : (
+        <RecentProjectList projects={shown} chosen={chosen} onChoose={(f) => void choose(f)} />
+      )}
+      {list.length > FIRST_RECENT && (
+        <button type="button" className="btn btn-ghost project-show-all" onClick={() => setShowAll(!showAll)}>
+          {showAll ? 'Show fewer' : `Show all ${list.length} projects`}
+        </button>
+      )}
+      <div className="project-actions-row">
+        {!browser && (
+          <button type="button" className="btn" onClick={() => void openFolder()} data-testid="open-folder">
+            <Icon name="folder" size={14} /> Open folder…
+          </button>
+        )}
+        <button
+          type="button"
+          className={`btn ${chosen ? '' : 'chosen'}`}
+          aria-pressed={!chosen}
+          onClick={() => void choose(null)}
+          data-testid="plain-chat"
+        >
+          <Icon name="chat" size={14} /> Plain chat
+        </button>
+      </div>
+      {browser ? (
+        <FolderPathField ref={pathField} onSubmit={(p) => void tryPath(p)} problem={problem} />
+      ) : (
+        problem && (
+          <p className="folder-problem" role="alert" data-testid="folder-problem">
+            {problem}
+          </p>
+        )
+      )}
+      {git && (
+        <label className="worktree-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={thread.settings.useWorktree ?? defaultWorktree}
+            onChange={(e) => void setUseWorktree(thread.id, e.target.checked)}
+            data-testid="own-worktree"
+          />
+          <span>
+            <strong>Own worktree</strong>
+            <span className="muted">
+              {' '}
+              Claude works on its own branch in a separate folder, so other threads and your checkout are untouched.
+            </span>
+          </span>
+        </label>
+      )}
+      <p className="muted project-drop-hint">You can also drop a folder on this window.</p>
+    </section>
+  );
+}
