@@ -84,6 +84,8 @@ describe('layering lint', () => {
     ['src/core/turn/x.ts', '../claude-code-wire/control-client', true], // …which speaks through it
     ['src/core/claude-code-wire/x.ts', '../store/threads-store', false],
     ['src/core/claude-code-wire/x.ts', '../process-runner', true],
+    ['src/core/claude-code-setup/x.ts', '../turn/turn-engine', false], // the user's files, below any turn
+    ['src/core/claude-code-setup/x.ts', '../store/atomic-write', true],
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
