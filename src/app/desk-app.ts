@@ -14,6 +14,7 @@ import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
+import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -109,6 +110,15 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
+  const setup = wireClaudeCodeSetup({
+    env: f.env,
+    threads: threads.threads,
+    workspaceDir: f.layout.workspaceDir,
+    filesChanged: (reason) => {
+      turns.engine.warm.discardAll(`your Claude Code setup changed (${reason})`);
+      turns.prewarm?.invalidate(reason);
+    },
+  });
   f.started();
   return {
     handlers: {
@@ -120,6 +130,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...composer.handlers,
       ...history.handlers,
       ...window.handlers,
+      ...setup.handlers,
     },
     bus: f.bus,
     layout: f.layout,

@@ -55,6 +55,12 @@ export const CALL_NAMES = [
   'chooseFolder',
   'openFile',
   'revealLogFile',
+  'getClaudeCodeSetup',
+  'editPermissionRule',
+  'setHooksOff',
+  'saveInstructionFile',
+  'appendInstruction',
+  'saveClaudeAgent',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -18,6 +18,7 @@ import { imageAttachmentSchema, type Thread, type ThreadSummary, type ToolResult
 import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
+import { setupCalls } from './claude-code-setup-calls';
 
 /** Declares a call: its input schema, and (as a phantom type) its output. */
 const call =
@@ -260,6 +261,7 @@ export const calls = {
   openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */
   revealLogFile: call<null>()(z.undefined()),
+  ...setupCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
