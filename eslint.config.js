@@ -71,7 +71,8 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
-  settings: [],
+  settings: ['claude-code-setup'], // its "Claude Code" section
+  'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
 };
 

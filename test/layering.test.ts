@@ -99,6 +99,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/tools/x.tsx', '../approvals/question-card', false],
     ['src/renderer/src/features/history/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.tsx', '../../ui/dialog', true],
+    ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
+    ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);

@@ -25,6 +25,7 @@ import type { ScrollAnchor } from '../../../shared/window-state';
 import type { MessageQueueState } from '../../../shared/message-queue';
 import type { ComposerCatalog } from '../../../shared/composer';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
+import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -250,7 +251,7 @@ export interface HistorySlice {
   loadHistoryStats(): Promise<void>;
 }
 /** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
-export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'diagnostics';
+export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'claude-code' | 'diagnostics';
 /** The sidebar's tabs (sidebar-sections.tsx). */
 export type SidebarTab = HistorySlice['sidebarTab'];
 
@@ -306,7 +307,8 @@ export type DeskState = ThreadsSlice &
   HistorySlice &
   ComposerSlice &
   RewindSlice &
-  HostSlice;
+  HostSlice &
+  ClaudeCodeSetupSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -11,6 +11,7 @@ import { createLimitsSlice } from './limits-slice';
 import { createComposerSlice } from './composer-slice';
 import { createRewindSlice } from './rewind-slice';
 import { createHostSlice } from './host-slice';
+import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -30,5 +31,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createComposerSlice(...a),
     ...createRewindSlice(...a),
     ...createHostSlice(...a),
+    ...createClaudeCodeSetupSlice(...a),
   }));
 }

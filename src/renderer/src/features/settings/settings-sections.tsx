@@ -9,6 +9,7 @@ import { PermissionModePicker } from './permission-control';
 import { StatusCard } from './status-card';
 import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
+import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
 
 function CliSection() {
   return (
@@ -98,5 +99,6 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'permissions', label: 'Permissions', Body: PermissionsSection },
   { id: 'tools', label: 'Tools', Body: ToolsSection },
   { id: 'memory', label: 'Memory', Body: MemorySection },
+  { id: 'claude-code', label: 'Claude Code', Body: ClaudeCodeSection },
   { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
 ];
