@@ -49,8 +49,9 @@ const CORE_USES = {
   turn: ['(root)', 'claude-code-wire', 'claude-code', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
   composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
-  worktree: ['(root)'],
-  projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts // a thread's own git worktree: made, its changes read, landed or discarded
+  worktree: ['(root)'], // a thread's own git worktree: made, its changes read, landed or discarded
+  projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
+  'claude-code-setup': ['store'], // the user's Claude Code files: settings, CLAUDE.md, agents, skills, styles
 };
 
 /**
@@ -73,7 +74,8 @@ const FEATURE_USES = {
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   board: [], // every thread and Claude Code session at once: the sidebar's Board tab
-  settings: [],
+  settings: ['claude-code-setup'], // its "Claude Code" section
+  'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
 };

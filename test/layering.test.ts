@@ -86,6 +86,8 @@ describe('layering lint', () => {
     ['src/core/claude-code-wire/x.ts', '../process-runner', true],
     ['src/core/projects/x.ts', '../history/cli-projects-dir', true], // projects read the CLI's session folders…
     ['src/core/projects/x.ts', '../turn/turn-engine', false], // …and never run a turn
+    ['src/core/claude-code-setup/x.ts', '../turn/turn-engine', false], // the user's files, below any turn
+    ['src/core/claude-code-setup/x.ts', '../store/atomic-write', true],
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -104,6 +106,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
     ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
+    ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
+    ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
     ['src/renderer/src/features/chat/x.tsx', '../changes/changes-button', true],
     ['src/renderer/src/features/changes/x.tsx', '../tools/diff-view', true],

@@ -18,6 +18,7 @@ import { wireBoard } from './board/board-wiring';
 import { wireChanges } from './changes/changes-wiring';
 import type { ChangesService } from './changes/changes-service';
 import { wireProjects } from './projects/projects-wiring';
+import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -126,6 +127,15 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     counts: (threadId) => changes.service.counts(threadId),
   });
   const projects = wireProjects(f, threads.threads);
+  const setup = wireClaudeCodeSetup({
+    env: f.env,
+    threads: threads.threads,
+    workspaceDir: f.layout.workspaceDir,
+    filesChanged: (reason) => {
+      turns.engine.warm.discardAll(`your Claude Code setup changed (${reason})`);
+      turns.prewarm?.invalidate(reason);
+    },
+  });
   f.started();
   return {
     handlers: {
@@ -140,6 +150,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...history.handlers,
       ...window.handlers,
       ...board.handlers,
+      ...setup.handlers,
     },
     bus: f.bus,
     layout: f.layout,

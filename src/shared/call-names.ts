@@ -64,6 +64,12 @@ export const CALL_NAMES = [
   'revealLogFile',
   'getBoard',
   'listClaudeAgents',
+  'getClaudeCodeSetup',
+  'editPermissionRule',
+  'setHooksOff',
+  'saveInstructionFile',
+  'appendInstruction',
+  'saveClaudeAgent',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

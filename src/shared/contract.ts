@@ -33,6 +33,7 @@ import {
 import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
+import { setupCalls } from './claude-code-setup-calls';
 
 /** Declares a call: its input schema, and (as a phantom type) its output. */
 const call =
@@ -308,6 +309,7 @@ export const calls = {
   getBoard: call<BoardState>()(z.undefined()),
   /** The Claude Code sessions running elsewhere on this computer (`claude agents --json`), or why not. */
   listClaudeAgents: call<ExternalAgents>()(z.undefined()),
+  ...setupCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;

@@ -2,7 +2,7 @@
 
 import type { ContextUsage } from './context-usage';
 import * as z from 'zod';
-import type { ApprovalRequest, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
+import type { ApprovalRequest, HookOutcome, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
@@ -195,6 +195,8 @@ export interface AssistantMessage {
    * each is a part index, shown as a divider before that part.
    */
   followUps?: number[];
+  /** The user's own hooks that ran in this turn, in order (recorded case 44b): small lines among the parts. */
+  hooks?: HookRun[];
   /** The plan-limit state the CLI reported during this turn (rate_limit_event, case 38). */
   rateLimit?: RateLimitInfo;
   /** Approval cards in the order the CLI asked; those still waiting have no outcome. */
@@ -203,6 +205,18 @@ export interface AssistantMessage {
   mcpServers?: { name: string; status: string; source?: string }[];
   /** The CLI's uuids of this turn's prompt (file checkpoint key) and last answer line (fork point). */
   cli?: { userUuid?: string; assistantUuid?: string };
+}
+
+/** One run of a user hook on a turn; `outcome` is absent while it runs. */
+export interface HookRun {
+  hookId: string;
+  name: string;
+  event: string;
+  outcome?: HookOutcome;
+  exitCode?: number;
+  message?: string;
+  /** How many parts the turn had when it started: the line goes before part `atPart`. */
+  atPart: number;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;

@@ -136,6 +136,9 @@ export const approvalDecisionSchema = z.discriminatedUnion('behavior', [
 ]);
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
+/** How a user hook ended: exit 0, exit 2 (it blocked what it guards), or any other failure (the CLI goes on). */
+export type HookOutcome = 'ran' | 'blocked' | 'failed';
+
 type Base = { threadId: string; turnId: string };
 
 export type TurnEvent = Base &
@@ -211,6 +214,20 @@ export type TurnEvent = Base &
         taskId: string;
         status: TaskStatus;
         endedWithTurn?: boolean;
+      }
+    /**
+     * One of the user's own Claude Code hooks started or ended (`system/hook_started` / `hook_response`, paired by
+     * `hookId`; only with `--include-hook-events`, recorded case 44b). `name` is the CLI's, e.g. `PreToolUse:Write`.
+     */
+    | {
+        type: 'hook';
+        hookId: string;
+        name: string;
+        event: string;
+        outcome?: HookOutcome;
+        exitCode?: number;
+        /** What the hook said on stderr (a block's reason), kept short. */
+        message?: string;
       }
     /** `/compact` finished (`system/compact_boundary`, case 37). */
     | { type: 'compacted'; trigger: string; preTokens?: number; postTokens?: number }

@@ -130,6 +130,8 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return clearRetry(msg);
     case 'warning':
       return { ...msg, warnings: [...(msg.warnings ?? []), e.message] };
+    case 'hook':
+      return applyHook(msg, e);
     case 'result':
       // A stop ends with an is_error result whose terminal_reason is `aborted_streaming` / `aborted_tools`
       // (recorded cases 25, 25c) just before `finished: stopped`: not a failure, so `finished` sets the status.
@@ -167,6 +169,26 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
       return msg;
     }
   }
+}
+
+/** A hook's start adds its line where the turn is; its end (same `hookId`) says how it went. */
+function applyHook(msg: AssistantMessage, e: Extract<TurnEvent, { type: 'hook' }>): AssistantMessage {
+  const hooks = msg.hooks ?? [];
+  const i = hooks.findIndex((h) => h.hookId === e.hookId);
+  const ended = {
+    ...(e.outcome ? { outcome: e.outcome } : {}),
+    ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+    ...(e.message ? { message: e.message } : {}),
+  };
+  if (i < 0) {
+    const run = { hookId: e.hookId, name: e.name, event: e.event, atPart: msg.parts.length, ...ended };
+    return { ...msg, hooks: [...hooks, run] };
+  }
+  const next = { ...hooks[i]!, ...ended };
+  if (sameJson(hooks[i], next)) return msg;
+  const copy = hooks.slice();
+  copy[i] = next;
+  return { ...msg, hooks: copy };
 }
 
 /** Progress events never reopen a turn that already ended. */

@@ -17,6 +17,8 @@ describe('buildTurnArgs', () => {
       '--include-partial-messages',
     ]);
     expect(after(args, '--add-dir')).toBe('/p');
+    // The user's hooks say they ran (recorded case 44b: without it no hook line at all).
+    expect(args).toContain('--include-hook-events');
     expect(after(args, '--session-id')).toBe(base.sessionId);
     expect(args).not.toContain('--resume');
     expect(after(args, '--permission-mode')).toBe('acceptEdits');

@@ -52,6 +52,8 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
     ...HEADLESS_STREAM_JSON_ARGS,
     REPLAY_USER_MESSAGES_ARG,
     '--forward-subagent-text',
+    // The user's own hooks (their settings files) run either way; this makes the CLI say so (recorded case 44b).
+    '--include-hook-events',
     '--add-dir',
     input.projectDir,
   ];

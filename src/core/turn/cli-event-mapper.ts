@@ -8,6 +8,7 @@ import { subagentLine, subagentTask } from './subagent-lines';
 import type { EventBody } from './event-body';
 import { apiRetryLine, compactedLine, initLine } from './system-lines';
 import { toolResultLines } from './tool-result-lines';
+import { hookLine } from './hook-lines';
 
 /** A control-protocol line (cases 20–27), handed on untouched for the approval flow. */
 export interface CliControlMessage {
@@ -312,6 +313,11 @@ export class CliEventMapper {
         const command = this.backgroundCommands.map(raw);
         if (command !== undefined) return command ? this.one(command) : NOTHING;
         const body = raw.subtype === 'task_updated' ? undefined : subagentTask(raw);
+        return body ? this.one(body) : NOTHING;
+      }
+      case 'hook_started':
+      case 'hook_response': {
+        const body = hookLine(raw);
         return body ? this.one(body) : NOTHING;
       }
       case 'status':

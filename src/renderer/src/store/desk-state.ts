@@ -28,6 +28,7 @@ import type { ChangesSlice } from './changes-slice';
 import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
 import type { BoardState, ExternalAgents } from '../../../shared/board';
 import type { ProjectsSlice } from './projects-slice';
+import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -260,7 +261,8 @@ export interface HistorySlice {
   loadHistoryStats(): Promise<void>;
 }
 /** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
-export type SettingsSection = 'cli' | 'permissions' | 'tools' | 'memory' | 'history' | 'appearance' | 'diagnostics';
+export type SettingsSection =
+  'cli' | 'permissions' | 'tools' | 'memory' | 'history' | 'appearance' | 'claude-code' | 'diagnostics';
 /** The sidebar's tabs (sidebar-sections.tsx). */
 export type SidebarTab = HistorySlice['sidebarTab'];
 
@@ -330,7 +332,8 @@ export type DeskState = ThreadsSlice &
   RewindSlice &
   ChangesSlice &
   ProjectsSlice &
-  HostSlice;
+  HostSlice &
+  ClaudeCodeSetupSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

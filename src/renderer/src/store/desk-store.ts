@@ -14,6 +14,7 @@ import { createHostSlice } from './host-slice';
 import { createBoardSlice } from './board-slice';
 import { createChangesSlice } from './changes-slice';
 import { createProjectsSlice } from './projects-slice';
+import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -36,5 +37,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createProjectsSlice(...a),
     ...createHostSlice(...a),
     ...createBoardSlice(...a),
+    ...createClaudeCodeSetupSlice(...a),
   }));
 }

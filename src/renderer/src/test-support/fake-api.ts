@@ -11,6 +11,9 @@ import type { QueuedMessage } from '../../../shared/message-queue';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 
+/** No Claude Code setup at all (the setup pages' tests hand their own through `handle`). */
+const EMPTY_SETUP = { home: '/home/u', settings: [], instructions: [], agents: [], skills: [], outputStyles: [] };
+
 export interface FakeCall {
   name: string;
   input: unknown;
@@ -233,6 +236,12 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     revealLogFile: () => null,
     getBoard: () => ({ rows: [], cap: 4 }),
     listClaudeAgents: () => ({ ok: true, agents: [] }),
+    getClaudeCodeSetup: () => EMPTY_SETUP,
+    editPermissionRule: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    setHooksOff: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    saveInstructionFile: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    appendInstruction: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    saveClaudeAgent: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
   };
   const api = createApiProxy({
     async call(name, input) {

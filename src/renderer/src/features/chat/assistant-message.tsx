@@ -12,6 +12,7 @@ import { CompactDivider } from '../context/compact-divider';
 import { TurnTasks } from '../tasks/task-checklist';
 import { isTaskTool } from '../../../../shared/task-list';
 import { AssistantMessageActions } from './message-actions';
+import { HookLine } from './hook-line';
 
 /** Approval cards by the tool call they ask about; a call's card is shown with (and its outcome on) that call. */
 function approvalsByTool(message: AssistantMessage): Map<string, ApprovalCard> {
@@ -100,6 +101,7 @@ export function AssistantMessageView({
         ]
       : []),
     ...(message.followUps ?? []).map((at) => ({ at, node: <FollowUpDivider key={`follow-up-${at}`} /> })),
+    ...(message.hooks ?? []).map((run) => ({ at: run.atPart, node: <HookLine key={run.hookId} run={run} /> })),
   ];
   const dividersAt = (i: number) => dividers.filter((d) => d.at === i).map((d) => d.node);
   const end = message.parts.length;

@@ -10,6 +10,7 @@ import { StatusCard } from './status-card';
 import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
 import { ThemeSetting } from './theme-setting';
+import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
 
 function CliSection() {
   return (
@@ -97,5 +98,6 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'memory', label: 'Memory', Body: MemoryPanel },
   { id: 'history', label: 'History', Body: HistorySection },
   { id: 'appearance', label: 'Appearance', Body: ThemeSetting },
+  { id: 'claude-code', label: 'Claude Code', Body: ClaudeCodeSection },
   { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
 ];

@@ -1,0 +1,86 @@
+import os from 'node:os';
+import type { DeskHandlers } from '../../shared/contract';
+import type { ClaudeCodeSetup, SetupEditOutcome } from '../../shared/claude-code-setup';
+import { saveAgent } from '../../core/claude-code-setup/agent-files';
+import { appendInstruction, saveInstructionFile } from '../../core/claude-code-setup/instruction-files';
+import { readClaudeCodeSetup } from '../../core/claude-code-setup/read-setup';
+import { editPermissionRule, setHooksOff } from '../../core/claude-code-setup/settings-files';
+import { type SetupRoots, setupRoots } from '../../core/claude-code-setup/setup-paths';
+import type { ThreadSummary } from '../../shared/threads';
+
+type SetupHandlers = Pick<
+  DeskHandlers,
+  | 'getClaudeCodeSetup'
+  | 'editPermissionRule'
+  | 'setHooksOff'
+  | 'saveInstructionFile'
+  | 'appendInstruction'
+  | 'saveClaudeAgent'
+>;
+
+export interface ClaudeCodeSetupDeps {
+  /** The app's environment: HOME and CLAUDE_CONFIG_DIR say where Claude Code's files are, as for the CLI itself. */
+  env: NodeJS.ProcessEnv;
+  threads: { summary(threadId: string): ThreadSummary | undefined };
+  /** The default project folder of a thread that names none (the turns run there). */
+  workspaceDir: string;
+  /**
+   * Claude Code read a changed file: processes started before it (kept, pre-warmed) hold the old settings and hooks
+   * (recorded case 48b: hooks are read at start-up), so they go and the next turn starts one that reads the file.
+   */
+  filesChanged: (reason: string) => void;
+}
+
+/** Rules and hooks are read when Claude Code starts; Claude Desk starts a new one for the next turn (case 48b). */
+const NEXT_TURN = 'Takes effect on the next message: Claude Desk starts Claude Code again to read it.';
+/** CLAUDE.md goes with the first message of a session (case 46). */
+const NEXT_SESSION = 'Claude Code reads it at the start of a conversation: new threads (or /clear) get it.';
+
+/**
+ * The "Claude Code" pages of Settings: the user's setup read from the files Claude Code itself reads (the page can
+ * open each one), and the edits they offer. The project is the open thread's folder — the host looks it up, the page
+ * never names a folder to write in.
+ */
+export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
+  const home = deps.env.HOME || deps.env.USERPROFILE || os.homedir();
+  const rootsFor = (threadId: string | undefined): SetupRoots => {
+    const thread = threadId ? deps.threads.summary(threadId) : undefined;
+    if (threadId && !thread) throw new Error('This thread no longer exists.');
+    const projectDir = thread ? thread.settings.projectDir || deps.workspaceDir : undefined;
+    return setupRoots(deps.env, home, projectDir);
+  };
+  const read = (threadId: string | undefined): Promise<ClaudeCodeSetup> => readClaudeCodeSetup(rootsFor(threadId));
+  const edited = async (threadId: string | undefined, takesEffect: string): Promise<SetupEditOutcome> => ({
+    setup: await read(threadId),
+    takesEffect,
+  });
+
+  const handlers: SetupHandlers = {
+    getClaudeCodeSetup: async (input) => read(input?.threadId),
+    editPermissionRule: async ({ threadId, ...edit }) => {
+      const rule = await editPermissionRule(rootsFor(threadId), edit);
+      deps.filesChanged('a permission rule changed');
+      const said = rule === edit.rule.trim() ? '' : `Written as ${rule}: file rules are Edit(…) rules. `;
+      return edited(threadId, `${said}${NEXT_TURN}`);
+    },
+    setHooksOff: async ({ threadId, scope, off }) => {
+      await setHooksOff(rootsFor(threadId), scope, off);
+      deps.filesChanged('hooks were turned on or off');
+      return edited(threadId, NEXT_TURN);
+    },
+    saveInstructionFile: async ({ threadId, path, text }) => {
+      await saveInstructionFile(rootsFor(threadId), path, text);
+      return edited(threadId, NEXT_SESSION);
+    },
+    appendInstruction: async ({ threadId, path, note }) => {
+      await appendInstruction(rootsFor(threadId), path, note);
+      return edited(threadId, NEXT_SESSION);
+    },
+    saveClaudeAgent: async ({ threadId, scope, agent, previousName }) => {
+      await saveAgent(rootsFor(threadId), scope, agent, previousName);
+      deps.filesChanged('a sub-agent changed');
+      return edited(threadId, 'Available from the next message (Claude Code lists sub-agents when it starts).');
+    },
+  };
+  return { handlers };
+}

@@ -1,0 +1,104 @@
+import {
+  RULE_LISTS,
+  type EditableScope,
+  type HookView,
+  type PermissionRuleView,
+  type RuleList,
+  type SettingsFileView,
+} from '../../shared/claude-code-setup';
+import { type JsonObject, editJsonObject, readJsonObject } from './json-edit';
+import { normalizeRule, ruleProblem } from './permission-rules';
+import { type SetupRoots, settingsFilePaths } from './setup-paths';
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function rulesOf(settings: JsonObject): PermissionRuleView[] {
+  const permissions = isObject(settings.permissions) ? settings.permissions : {};
+  return RULE_LISTS.flatMap((list) => {
+    const rules = permissions[list];
+    if (rules === undefined) return [];
+    if (!Array.isArray(rules)) return [{ list, rule: JSON.stringify(rules), problem: `"${list}" must be a list.` }];
+    return rules.map((rule): PermissionRuleView => {
+      if (typeof rule !== 'string') return { list, rule: JSON.stringify(rule), problem: 'A rule must be text.' };
+      const problem = ruleProblem(rule);
+      return problem ? { list, rule, problem } : { list, rule };
+    });
+  });
+}
+
+/** `hooks: { Event: [{ matcher?, hooks: [{ type, command, timeout? }] }] }` as Claude Code reads it (case 44). */
+function hooksOf(settings: JsonObject): HookView[] {
+  if (!isObject(settings.hooks)) return [];
+  const views: HookView[] = [];
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+      const matcher = typeof group.matcher === 'string' && group.matcher ? group.matcher : undefined;
+      for (const hook of group.hooks) {
+        if (!isObject(hook)) continue;
+        views.push({
+          event,
+          ...(matcher ? { matcher } : {}),
+          type: typeof hook.type === 'string' ? hook.type : 'command',
+          command: typeof hook.command === 'string' ? hook.command : JSON.stringify(hook),
+          ...(typeof hook.timeout === 'number' ? { timeout: hook.timeout } : {}),
+        });
+      }
+    }
+  }
+  return views;
+}
+
+/** Every settings file that applies (the managed one only when it is there), with its rules and hooks. */
+export async function readSettingsFiles(roots: SetupRoots): Promise<SettingsFileView[]> {
+  const views = await Promise.all(
+    settingsFilePaths(roots).map(async ({ scope, path }): Promise<SettingsFileView> => {
+      const { exists, value, error } = await readJsonObject(path);
+      return {
+        scope,
+        path,
+        exists,
+        ...(error ? { error } : {}),
+        rules: rulesOf(value),
+        hooks: hooksOf(value),
+        hooksOff: value.disableAllHooks === true,
+      };
+    }),
+  );
+  return views.filter((v) => v.scope !== 'managed' || v.exists);
+}
+
+function pathOf(roots: SetupRoots, scope: EditableScope): string {
+  const file = settingsFilePaths(roots).find((f) => f.scope === scope);
+  if (!file) throw new Error('Open a thread with a project folder to change its project settings.');
+  return file.path;
+}
+
+/**
+ * Add a rule to (or remove one from) a list of one settings file, keeping the rest of the file. Returns the rule as
+ * written (a `Write(…)` file rule becomes the `Edit(…)` rule that covers it, case 47c).
+ */
+export async function editPermissionRule(
+  roots: SetupRoots,
+  edit: { scope: EditableScope; list: RuleList; rule: string; action: 'add' | 'remove' },
+): Promise<string> {
+  const rule = edit.action === 'add' ? normalizeRule(edit.rule) : edit.rule;
+  await editJsonObject(pathOf(roots, edit.scope), (settings) => {
+    const permissions = isObject(settings.permissions) ? settings.permissions : {};
+    const list = Array.isArray(permissions[edit.list]) ? (permissions[edit.list] as unknown[]) : [];
+    const next =
+      edit.action === 'add' ? (list.includes(rule) ? list : [...list, rule]) : list.filter((r) => r !== rule);
+    permissions[edit.list] = next;
+    settings.permissions = permissions;
+  });
+  return rule;
+}
+
+/** Turn every hook of one file off or on again (`disableAllHooks`, Claude Code's own switch). */
+export async function setHooksOff(roots: SetupRoots, scope: EditableScope, off: boolean): Promise<void> {
+  await editJsonObject(pathOf(roots, scope), (settings) => {
+    if (off) settings.disableAllHooks = true;
+    else delete settings.disableAllHooks;
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The user's own Claude Code hooks with the REAL CLI against the mock (recorded cases 44b, 44d): a UserPromptSubmit
+ * hook from the scratch HOME's settings runs once per message — the file it appends to says so — and each turn
+ * carries its "hook ran" line, next to Claude Desk's own before-tool gate.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
+import { type Harness, runTurn } from '../../../test/fixtures/turn-harness';
+import type { TurnEvent } from '../../shared/turn-events';
+
+let h: Harness;
+let cli: RealCliEnv;
+useRealCliSuite((suite) => void ({ h, cli } = suite));
+
+function writeUserHook(home: string): string {
+  const log = path.join(home, 'hook-ran.log');
+  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+  const command = `{ cat; echo; } >> "$HOME/hook-ran.log"`;
+  const settings = { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command }] }] } };
+  fs.writeFileSync(path.join(home, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
+  return log;
+}
+
+const hookLines = (events: TurnEvent[]) =>
+  events.flatMap((e) => (e.type === 'hook' && e.outcome ? [`${e.name} ${e.outcome}`] : []));
+
+describe("the user's hooks + real CLI + mock API", () => {
+  it('a UserPromptSubmit hook runs once per message, also in a kept process, and each turn says it ran', async () => {
+    const log = writeUserHook(cli.home);
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
+    const first = await runTurn(engine, h.request('t1', 'Hi', { toolGate: async () => undefined }));
+    expect(first.outcome.status).toBe('done');
+    expect(hookLines(first.events)).toEqual(['UserPromptSubmit ran']);
+    const runs = () => fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(runs()).toHaveLength(1);
+    // The hook's input is the CLI's own: Claude Desk's gate does not change what the user's hook sees (case 44d).
+    expect(JSON.parse(runs()[0]!)).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: 'Hi' });
+
+    const second = await runTurn(engine, h.request('t1', 'Again', { toolGate: async () => undefined }));
+    expect(second.outcome.status).toBe('done');
+    expect(hookLines(second.events)).toEqual(['UserPromptSubmit ran']);
+    expect(runs()).toHaveLength(2);
+    expect(engine.warm.stats.reused).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ClaudeCodeSetup } from '../../../../shared/claude-code-setup';
+import { createFakeHost } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render-app';
+
+const setup: ClaudeCodeSetup = {
+  home: '/home/u',
+  projectDir: '/p',
+  settings: [
+    {
+      scope: 'user',
+      path: '/home/u/.claude/settings.json',
+      exists: true,
+      rules: [{ list: 'deny', rule: 'Write(x)', problem: 'File rules are Edit(...) rules.' }],
+      hooks: [{ event: 'UserPromptSubmit', type: 'command', command: 'echo hi >> log' }],
+      hooksOff: false,
+    },
+    {
+      scope: 'local',
+      path: '/p/.claude/settings.local.json',
+      exists: true,
+      rules: [{ list: 'allow', rule: 'Bash(npm test)' }],
+      hooks: [],
+      hooksOff: false,
+    },
+    {
+      scope: 'project',
+      path: '/p/.claude/settings.json',
+      exists: true,
+      error: 'It is not valid JSON: Unexpected token }',
+      rules: [],
+      hooks: [],
+      hooksOff: false,
+    },
+  ],
+  instructions: [{ kind: 'user', path: '/home/u/.claude/CLAUDE.md', exists: true, text: '# Mine\n\nBe **brief**.' }],
+  agents: [],
+  skills: [],
+  outputStyles: [],
+};
+
+async function openClaudeCode(host = createFakeHost()) {
+  host.handle('getClaudeCodeSetup', () => setup);
+  renderApp({ host });
+  await userEvent.click(await screen.findByTestId('open-settings'));
+  await userEvent.click(await screen.findByTestId('settings-nav-claude-code'));
+  return screen.findByTestId('claude-code-setup');
+}
+
+describe('Settings → Claude Code', () => {
+  it('rules by file with their source; a rule that cannot work says why; a malformed file says so and offers no edit', async () => {
+    await openClaudeCode();
+    const user = await screen.findByTestId('rules-user');
+    expect(within(user).getByText('/home/u/.claude/settings.json')).toBeInTheDocument();
+    expect(within(user).getByText('File rules are Edit(...) rules.')).toBeInTheDocument();
+    const local = screen.getByTestId('rules-local');
+    expect(within(local).getByText('Local (not checked in)')).toBeInTheDocument();
+    expect(within(local).getByText('Bash(npm test)')).toBeInTheDocument();
+    const project = screen.getByTestId('rules-project');
+    expect(within(project).getByRole('alert')).toHaveTextContent('will not write to it. It is not valid JSON');
+    // Not offered as a file to add to.
+    const fileChoice = screen.getByLabelText('File');
+    expect(within(fileChoice).queryByText('/p/.claude/settings.json')).toBeNull();
+  });
+
+  it('adding a deny rule asks the host for the local file and says when it takes effect; a refusal is shown', async () => {
+    const host = createFakeHost();
+    let calls = 0;
+    host.handle('editPermissionRule', (input) => {
+      calls++;
+      if (calls === 2) throw new Error('The rule opens a "(" it does not close at its end.');
+      expect(input).toMatchObject({ scope: 'local', list: 'deny', rule: 'Edit(notes.md)', action: 'add' });
+      return { setup, takesEffect: 'Takes effect on the next message.' };
+    });
+    await openClaudeCode(host);
+    await userEvent.type(await screen.findByLabelText('Rule'), 'Edit(notes.md)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved. Takes effect on the next message.');
+    await userEvent.type(screen.getByLabelText('Rule'), 'Bash(npm');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(screen.getByText(/does not close at its end/)).toBeInTheDocument());
+  });
+
+  it('hooks by event with their command and file; instructions rendered as markdown', async () => {
+    await openClaudeCode();
+    await userEvent.click(screen.getByTestId('setup-page-hooks'));
+    const hook = await screen.findByTestId('setup-hook');
+    expect(hook).toHaveTextContent('UserPromptSubmit');
+    expect(hook).toHaveTextContent('echo hi >> log');
+    expect(screen.getByText(/next message, when Claude Desk starts it again/)).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('setup-page-instructions'));
+    const mine = await screen.findByTestId('instructions-user');
+    expect(within(mine).getByText('brief').tagName).toBe('STRONG');
+  });
+});

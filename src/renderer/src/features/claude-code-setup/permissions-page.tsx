@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import {
+  EDITABLE_SCOPES,
+  RULE_LISTS,
+  type EditableScope,
+  type RuleList,
+  type SettingsFileView,
+} from '../../../../shared/claude-code-setup';
+import { useDesk } from '../../store/store-context';
+import { SourceFile } from './source-file';
+
+const LIST_LABEL: Record<RuleList, string> = { allow: 'Allow', ask: 'Ask', deny: 'Deny' };
+
+function FileRules({ file }: { file: SettingsFileView }) {
+  const editRule = useDesk((s) => s.editPermissionRule);
+  const [error, setError] = useState<string | null>(null);
+  const editable = file.scope !== 'managed' && !file.error;
+  return (
+    <section className="card setup-file" aria-label={`Rules in ${file.path}`} data-testid={`rules-${file.scope}`}>
+      <SourceFile kind={file.scope} path={file.path} exists={file.exists} />
+      {file.error && (
+        <p className="setup-error" role="alert">
+          This file is not used as it is, and Claude Desk will not write to it. {file.error}
+        </p>
+      )}
+      {file.rules.length === 0 && !file.error && <p className="field-hint">No rules in this file.</p>}
+      {RULE_LISTS.map((list) => {
+        const rules = file.rules.filter((r) => r.list === list);
+        if (rules.length === 0) return null;
+        return (
+          <div key={list} className="setup-rule-group">
+            <h3 className="setup-rule-list">{LIST_LABEL[list]}</h3>
+            <ul className="setup-list">
+              {rules.map((r) => (
+                <li key={`${list}:${r.rule}`} className="setup-row" data-testid="setup-rule">
+                  <code>{r.rule}</code>
+                  {r.problem && <span className="setup-problem">{r.problem}</span>}
+                  {editable && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      aria-label={`Remove ${LIST_LABEL[list].toLowerCase()} rule ${r.rule}`}
+                      onClick={() => void editRule(file.scope as EditableScope, list, r.rule, 'remove').then(setError)}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+      {error && (
+        <p className="setup-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** Add a rule to the file the user picks (the project's local file by default, as "Always allow" writes). */
+function AddRule({ files }: { files: SettingsFileView[] }) {
+  const editRule = useDesk((s) => s.editPermissionRule);
+  const ids = { rule: useId(), list: useId(), file: useId(), hint: useId() };
+  const scopes = EDITABLE_SCOPES.filter((s) => files.some((f) => f.scope === s && !f.error));
+  const [scope, setScope] = useState<EditableScope>(scopes.includes('local') ? 'local' : (scopes[0] ?? 'user'));
+  const [list, setList] = useState<RuleList>('deny');
+  const [rule, setRule] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    const failed = await editRule(scope, list, rule, 'add');
+    setBusy(false);
+    setError(failed);
+    if (!failed) setRule('');
+  };
+  if (scopes.length === 0) return null;
+  return (
+    <form className="card setup-add" onSubmit={(e) => void submit(e)} aria-label="Add a rule">
+      <h3 className="setup-form-title">Add a rule</h3>
+      <div className="setup-form-grid">
+        <label htmlFor={ids.list}>List</label>
+        <select id={ids.list} value={list} onChange={(e) => setList(e.target.value as RuleList)}>
+          {RULE_LISTS.map((l) => (
+            <option key={l} value={l}>
+              {LIST_LABEL[l]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.rule}>Rule</label>
+        <input
+          id={ids.rule}
+          value={rule}
+          spellCheck={false}
+          placeholder="Edit(notes.md) · Bash(npm test:*) · WebFetch(domain:example.com)"
+          aria-describedby={ids.hint}
+          onChange={(e) => setRule(e.target.value)}
+        />
+        <label htmlFor={ids.file}>File</label>
+        <select id={ids.file} value={scope} onChange={(e) => setScope(e.target.value as EditableScope)}>
+          {scopes.map((s) => (
+            <option key={s} value={s}>
+              {files.find((f) => f.scope === s)?.path}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id={ids.hint} className="field-hint">
+        File rules are Edit(…) rules: they cover writes too. Rules are read when Claude Code starts, so a change takes
+        effect on the next message.
+      </p>
+      {error && (
+        <p className="setup-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy || !rule.trim()}>
+        Add rule
+      </button>
+    </form>
+  );
+}
+
+/** Allow / ask / deny rules from every settings file, grouped by file (rules "Always allow" wrote are among them). */
+export function PermissionsPage({ files }: { files: SettingsFileView[] }) {
+  return (
+    <div className="setup-page" data-testid="setup-permissions">
+      <p className="field-hint">
+        Claude Code applies deny first, then ask, then allow; a rule in a later file wins over the same rule earlier.
+        &ldquo;Always allow&rdquo; on an approval card writes to the project&rsquo;s local file.
+      </p>
+      {files.map((f) => (
+        <FileRules key={f.path} file={f} />
+      ))}
+      <AddRule files={files} />
+    </div>
+  );
+}

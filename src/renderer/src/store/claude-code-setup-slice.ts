@@ -1,0 +1,64 @@
+import { getApi } from '../api';
+import type {
+  AgentDefinition,
+  ClaudeCodeSetup,
+  EditableScope,
+  RuleList,
+  SetupEditOutcome,
+} from '../../../shared/claude-code-setup';
+import { errorText, type Slice } from './desk-state';
+
+/** The "Claude Code" pages of Settings: the user's setup (their files) and its edits. */
+export interface ClaudeCodeSetupSlice {
+  claudeCodeSetup: ClaudeCodeSetup | null;
+  /** Why the setup could not be read, in one sentence. */
+  claudeCodeSetupError: string | null;
+  /** After an edit: when it takes effect (the host says; recorded cases 45, 48b). */
+  claudeCodeSetupSaved: string | null;
+  /** Read it again for the open thread's project (or the user's files alone). */
+  loadClaudeCodeSetup(): Promise<void>;
+  /** An edit: resolves to an error sentence, or null when it was written. */
+  editPermissionRule(
+    scope: EditableScope,
+    list: RuleList,
+    rule: string,
+    action: 'add' | 'remove',
+  ): Promise<string | null>;
+  setHooksOff(scope: EditableScope, off: boolean): Promise<string | null>;
+  saveInstructionFile(path: string, text: string): Promise<string | null>;
+  appendInstruction(path: string, note: string): Promise<string | null>;
+  saveClaudeAgent(scope: 'user' | 'project', agent: AgentDefinition, previousName?: string): Promise<string | null>;
+}
+
+export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get) => {
+  const threadId = () => get().activeThreadId ?? undefined;
+  const edit = async (run: () => Promise<SetupEditOutcome>): Promise<string | null> => {
+    try {
+      const { setup, takesEffect } = await run();
+      set({ claudeCodeSetup: setup, claudeCodeSetupSaved: takesEffect, claudeCodeSetupError: null });
+      return null;
+    } catch (err) {
+      return errorText(err);
+    }
+  };
+  return {
+    claudeCodeSetup: null,
+    claudeCodeSetupError: null,
+    claudeCodeSetupSaved: null,
+    loadClaudeCodeSetup: async () => {
+      try {
+        const setup = await getApi().getClaudeCodeSetup({ threadId: threadId() });
+        set({ claudeCodeSetup: setup, claudeCodeSetupError: null });
+      } catch (err) {
+        set({ claudeCodeSetupError: `Could not read your Claude Code setup: ${errorText(err)}` });
+      }
+    },
+    editPermissionRule: (scope, list, rule, action) =>
+      edit(() => getApi().editPermissionRule({ threadId: threadId(), scope, list, rule, action })),
+    setHooksOff: (scope, off) => edit(() => getApi().setHooksOff({ threadId: threadId(), scope, off })),
+    saveInstructionFile: (path, text) => edit(() => getApi().saveInstructionFile({ threadId: threadId(), path, text })),
+    appendInstruction: (path, note) => edit(() => getApi().appendInstruction({ threadId: threadId(), path, note })),
+    saveClaudeAgent: (scope, agent, previousName) =>
+      edit(() => getApi().saveClaudeAgent({ threadId: threadId(), scope, agent, previousName })),
+  };
+};

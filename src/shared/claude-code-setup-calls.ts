@@ -1,0 +1,62 @@
+/**
+ * The contract's calls of the "Claude Code" setup pages (spread into contract.ts's `calls`). Every path the page
+ * sends is checked by the host against the files it listed; the project is the thread's own folder.
+ */
+import * as z from 'zod';
+import { EDITABLE_SCOPES, RULE_LISTS, type ClaudeCodeSetup, type SetupEditOutcome } from './claude-code-setup';
+
+const call =
+  <O>() =>
+  <I extends z.ZodType>(input: I) => ({ input, output: undefined as unknown as O });
+
+/** The open thread: its project's files join the user's. Absent: the user's own files only. */
+const threadId = z.string().min(1).max(200).optional();
+const filePath = z.string().min(1).max(4096);
+
+export const setupCalls = {
+  /** Every settings file, CLAUDE.md, sub-agent, skill and output style that applies, each with its file. */
+  getClaudeCodeSetup: call<ClaudeCodeSetup>()(z.object({ threadId }).strict().optional()),
+  /** Add or remove an allow / ask / deny rule in one settings file (refused when the file is not valid JSON). */
+  editPermissionRule: call<SetupEditOutcome>()(
+    z
+      .object({
+        threadId,
+        scope: z.enum(EDITABLE_SCOPES),
+        list: z.enum(RULE_LISTS),
+        rule: z.string().min(1).max(2000),
+        action: z.enum(['add', 'remove']),
+      })
+      .strict(),
+  ),
+  /** Claude Code's own switch for every hook of one settings file (`disableAllHooks`). */
+  setHooksOff: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), off: z.boolean() }).strict(),
+  ),
+  /** Replace a listed CLAUDE.md's text (the Instructions page's editor). */
+  saveInstructionFile: call<SetupEditOutcome>()(
+    z.object({ threadId, path: filePath, text: z.string().max(256 * 1024) }).strict(),
+  ),
+  /** `# remember this` from the composer: one line appended to the CLAUDE.md the user picked. */
+  appendInstruction: call<SetupEditOutcome>()(
+    z.object({ threadId, path: filePath, note: z.string().min(1).max(4000) }).strict(),
+  ),
+  /** Create or change a sub-agent (`agents/<name>.md`), validated before it is written. */
+  saveClaudeAgent: call<SetupEditOutcome>()(
+    z
+      .object({
+        threadId,
+        scope: z.enum(['user', 'project']),
+        previousName: z.string().max(64).optional(),
+        agent: z
+          .object({
+            name: z.string().min(1).max(64),
+            description: z.string().max(2000),
+            tools: z.array(z.string().min(1).max(200)).max(100).optional(),
+            model: z.string().max(100).optional(),
+            prompt: z.string().max(100_000),
+          })
+          .strict(),
+      })
+      .strict(),
+  ),
+};

@@ -1,0 +1,95 @@
+/**
+ * The user's Claude Code setup as the "Claude Code" pages in Settings show it: every entry with the file it comes
+ * from (recorded cases 44–49). The host reads the files itself — `get_settings` names no paths (case 45) and init
+ * does not report CLAUDE.md (case 46) — so a page can open the very file an entry lives in.
+ */
+
+/** Where a file sits: `~/.claude` (user), the project's checked-in files, its `*.local.*` ones, or the admin's. */
+export type SetupScope = 'user' | 'project' | 'local' | 'managed';
+export const RULE_LISTS = ['allow', 'ask', 'deny'] as const;
+export type RuleList = (typeof RULE_LISTS)[number];
+/** The settings files a page may write (managed settings are the administrator's). */
+export const EDITABLE_SCOPES = ['user', 'project', 'local'] as const;
+export type EditableScope = (typeof EDITABLE_SCOPES)[number];
+
+export interface PermissionRuleView {
+  list: RuleList;
+  rule: string;
+  /** Why Claude Code cannot use this rule as written (it is kept in the file; the page says why). */
+  problem?: string;
+}
+
+export interface HookView {
+  event: string;
+  /** The tool pattern (PreToolUse / PostToolUse); absent matches everything. */
+  matcher?: string;
+  type: string;
+  command: string;
+  timeout?: number;
+}
+
+export interface SettingsFileView {
+  scope: SetupScope;
+  path: string;
+  exists: boolean;
+  /** The file is there but is not valid JSON: shown with this, and never written. */
+  error?: string;
+  rules: PermissionRuleView[];
+  hooks: HookView[];
+  /** `disableAllHooks: true` in this file. */
+  hooksOff: boolean;
+}
+
+/** A CLAUDE.md in Claude Code's load order: user → project → nested (folders above) → local (recorded case 46). */
+export interface InstructionFileView {
+  kind: 'user' | 'project' | 'nested' | 'local';
+  path: string;
+  exists: boolean;
+  /** The file's text (absent when missing; cut at a size the page can show). */
+  text?: string;
+  truncated?: boolean;
+}
+
+export interface AgentDefinition {
+  name: string;
+  description: string;
+  /** Tool names; empty or absent = every tool the session has. */
+  tools?: string[];
+  model?: string;
+  prompt: string;
+}
+
+export interface AgentView extends AgentDefinition {
+  scope: 'user' | 'project';
+  path: string;
+  /** Why Claude Code would not load it (no name or description). */
+  problem?: string;
+}
+
+/** A skill (`skills/<name>/SKILL.md`) or an output style (`output-styles/<name>.md`). */
+export interface SetupItemView {
+  scope: 'user' | 'project';
+  path: string;
+  name: string;
+  description?: string;
+  /** Output styles: the one `outputStyle` names. */
+  active?: boolean;
+}
+
+export interface ClaudeCodeSetup {
+  home: string;
+  /** The open thread's project folder (its files are read too), if any. */
+  projectDir?: string;
+  settings: SettingsFileView[];
+  instructions: InstructionFileView[];
+  agents: AgentView[];
+  skills: SetupItemView[];
+  outputStyles: SetupItemView[];
+}
+
+/** Whether an edit reaches Claude Code at once or with its next process (recorded cases 45, 48b). */
+export interface SetupEditOutcome {
+  setup: ClaudeCodeSetup;
+  /** One sentence for the page: when the change takes effect. */
+  takesEffect: string;
+}
