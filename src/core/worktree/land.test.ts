@@ -69,7 +69,9 @@ describe('landing a worktree thread', () => {
     write(b.path, 'notes.md', 'B wrote that\n');
     expect(await mergeIntoBase(a, 'A')).toMatchObject({ ok: true });
     write(repo, 'scratch.txt', 'the user’s untracked file\n');
-    write(repo, 'app.txt', 'one\ntwo\nthree\n'); // same content: tracked, clean
+    // Same content, another mtime: clean, but a `git status` on the user's own index would rewrite it (refresh).
+    write(repo, 'app.txt', 'one\ntwo\nthree\n');
+    fs.utimesSync(path.join(repo, 'app.txt'), new Date(2001, 1, 1), new Date(2001, 1, 1));
     const before = fingerprint(repo);
     const done = await mergeIntoBase(b, 'B');
     expect(done).toMatchObject({ ok: false, reason: 'conflict', files: ['notes.md'] });

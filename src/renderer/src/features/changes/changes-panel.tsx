@@ -161,7 +161,7 @@ export function ChangesPanel({ threadId, worktree }: { threadId: string; worktre
             <button
               key={a}
               type="button"
-              className={`btn ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
+              className={`btn btn-small ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
               onClick={() => setAction(a)}
               data-testid={`land-${a}`}
             >
