@@ -28,7 +28,9 @@ export function wireChanges(
   const service = new ChangesService({ threads, isBusy: (id) => turns().isBusy(id), changed });
   const off = bus.on('turnEvent', (e) => {
     if (!mayHaveWritten(e) || pending.has(e.threadId)) return;
-    if (threads.summary(e.threadId)?.settings.worktree?.state !== 'ready') return;
+    const state = threads.summary(e.threadId)?.settings.worktree?.state;
+    // A merged or kept worktree stays the thread's: Claude may go on working in it.
+    if (state !== 'ready' && state !== 'merged' && state !== 'kept') return;
     pending.add(e.threadId);
     schedule(() => {
       pending.delete(e.threadId);
