@@ -178,6 +178,43 @@ describe('landing a worktree thread', () => {
     expect(loggedOut.message).toMatch(/not logged in.*gh auth login/);
   });
 
+  it('commits, pushes and opens a pull request through gh when it is installed and logged in', async () => {
+    const repo = makeRepo(await temp.make());
+    const remote = await temp.make();
+    git(remote, 'init', '-q', '--bare');
+    git(repo, 'remote', 'add', 'origin', remote);
+    const wt = addWorktree(repo, 'a');
+    write(wt.path, 'notes.md', 'for review\n');
+    const asked: string[][] = [];
+    const ok = (stdout = '') => ({
+      exitCode: 0,
+      signal: undefined,
+      stdout: Buffer.from(stdout),
+      stderr: Buffer.alloc(0),
+      timedOut: false,
+    });
+    const done = await createPullRequest(wt, 'Add notes\n\nWhy: review.', {
+      run: async (_file, args) => {
+        asked.push([...args]);
+        return ok(args[0] === 'pr' ? 'https://github.com/o/r/pull/7\n' : '');
+      },
+    });
+    expect(done).toMatchObject({ ok: true, url: 'https://github.com/o/r/pull/7' });
+    expect(git(remote, 'show', 'worktree-a:notes.md')).toBe('for review\n');
+    expect(asked.at(-1)).toEqual([
+      'pr',
+      'create',
+      '--base',
+      'main',
+      '--head',
+      'worktree-a',
+      '--title',
+      'Add notes',
+      '--body',
+      'Why: review.',
+    ]);
+  });
+
   it('parses merge-tree’s conflicted names', () => {
     expect(parseMergeTree('abc\nnotes.md\nnotes.md\n\nAuto-merging notes.md\n')).toEqual({
       tree: 'abc',
