@@ -118,7 +118,10 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
-  const changes = wireChanges(f, threads.threads, () => turns.service);
+  const changes = wireChanges(f, threads.threads, () => ({
+    isBusy: (id: string) => turns.service.isBusy(id),
+    discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
+  }));
   const board = wireBoard({
     f,
     threads,

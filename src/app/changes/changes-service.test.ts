@@ -18,13 +18,10 @@ async function setUp(busy = false) {
   const pushed: string[] = [];
   bus.on('changesChanged', (e) => pushed.push(e.threadId));
   const later: (() => void)[] = [];
-  const wiring = wireChanges(
-    { bus },
-    store,
-    () => ({ isBusy: () => busy }),
-    (run) => later.push(run),
-  );
-  return { store, repo, wt, thread, bus, pushed, later, ...wiring };
+  const ended: string[] = [];
+  const turns = () => ({ isBusy: () => busy, discardProcesses: (id: string) => void ended.push(id) });
+  const wiring = wireChanges({ bus }, store, turns, (run) => later.push(run));
+  return { store, repo, wt, thread, bus, pushed, later, ended, ...wiring };
 }
 
 describe('the Changes service', () => {
@@ -61,7 +58,7 @@ describe('the Changes service', () => {
   });
 
   it('discard is refused with an uncommitted change until forced, then the thread says discarded', async () => {
-    const { store, wt, thread, handlers } = await setUp();
+    const { store, wt, thread, handlers, ended } = await setUp();
     write(wt.path, 'notes.md', 'x\n');
     expect(await handlers.landThread({ threadId: thread.id, action: 'discard' })).toMatchObject({
       ok: false,
@@ -72,6 +69,7 @@ describe('the Changes service', () => {
       ok: true,
     });
     expect(store.summary(thread.id)?.settings.worktree?.state).toBe('discarded');
+    expect(ended).toEqual([thread.id]); // its kept CLI, which ran in the removed folder, is ended
     expect(await handlers.getChanges({ threadId: thread.id })).toBeNull();
   });
 

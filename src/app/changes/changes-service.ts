@@ -16,6 +16,8 @@ export interface ChangesServiceDeps {
   };
   /** A turn of the thread is queued, running or closing: its agent may be writing in the worktree. */
   isBusy(threadId: string): boolean;
+  /** The thread's worktree was removed: nothing of the thread may keep running in it. */
+  discarded?(threadId: string): void;
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
@@ -107,6 +109,7 @@ export class ChangesService {
       const outcome = await this.run(wt, req, message);
       const state = outcome.ok ? LANDED[action] : undefined;
       if (state) await this.deps.threads.updateSettings(threadId, { worktree: { ...wt, state } });
+      if (state === 'discarded') this.deps.discarded?.(threadId);
       return outcome;
     } finally {
       this.landing.delete(threadId);

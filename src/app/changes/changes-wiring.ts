@@ -19,16 +19,27 @@ const mayHaveWritten = (e: TurnEvent) => e.type === 'tool_result' || e.type === 
 export function wireChanges(
   f: Pick<DeskFoundation, 'bus'>,
   threads: ThreadsStore,
-  turns: () => { isBusy(threadId: string): boolean },
+  turns: () => {
+    isBusy(threadId: string): boolean;
+    /** End the thread's kept CLI process (it runs in the worktree a discard removes). */
+    discardProcesses?(threadId: string): void;
+  },
   schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
 ) {
   const { bus } = f;
   const pending = new Set<string>();
   const changed = (threadId: string) => bus.emit('changesChanged', { threadId });
-  const service = new ChangesService({ threads, isBusy: (id) => turns().isBusy(id), changed });
+  const service = new ChangesService({
+    threads,
+    isBusy: (id) => turns().isBusy(id),
+    discarded: (id) => turns().discardProcesses?.(id),
+    changed,
+  });
   const off = bus.on('turnEvent', (e) => {
     if (!mayHaveWritten(e) || pending.has(e.threadId)) return;
-    if (threads.summary(e.threadId)?.settings.worktree?.state !== 'ready') return;
+    const state = threads.summary(e.threadId)?.settings.worktree?.state;
+    // A merged or kept worktree stays the thread's: Claude may go on working in it.
+    if (state !== 'ready' && state !== 'merged' && state !== 'kept') return;
     pending.add(e.threadId);
     schedule(() => {
       pending.delete(e.threadId);

@@ -39,7 +39,7 @@ export async function discardWorktree(
           ok: false,
           action: 'discard',
           reason: 'needs-confirmation',
-          message: `Discarding would delete ${parts.join(' and ')}: confirm to discard them anyway.`,
+          message: `Discarding would delete ${parts.join(' and ')}: confirm to discard anyway.`,
           files: lost,
         };
       }

@@ -69,7 +69,9 @@ describe('landing a worktree thread', () => {
     write(b.path, 'notes.md', 'B wrote that\n');
     expect(await mergeIntoBase(a, 'A')).toMatchObject({ ok: true });
     write(repo, 'scratch.txt', 'the user’s untracked file\n');
-    write(repo, 'app.txt', 'one\ntwo\nthree\n'); // same content: tracked, clean
+    // Same content, another mtime: clean, but a `git status` on the user's own index would rewrite it (refresh).
+    write(repo, 'app.txt', 'one\ntwo\nthree\n');
+    fs.utimesSync(path.join(repo, 'app.txt'), new Date(2001, 1, 1), new Date(2001, 1, 1));
     const before = fingerprint(repo);
     const done = await mergeIntoBase(b, 'B');
     expect(done).toMatchObject({ ok: false, reason: 'conflict', files: ['notes.md'] });
@@ -174,6 +176,43 @@ describe('landing a worktree thread', () => {
       }),
     });
     expect(loggedOut.message).toMatch(/not logged in.*gh auth login/);
+  });
+
+  it('commits, pushes and opens a pull request through gh when it is installed and logged in', async () => {
+    const repo = makeRepo(await temp.make());
+    const remote = await temp.make();
+    git(remote, 'init', '-q', '--bare');
+    git(repo, 'remote', 'add', 'origin', remote);
+    const wt = addWorktree(repo, 'a');
+    write(wt.path, 'notes.md', 'for review\n');
+    const asked: string[][] = [];
+    const ok = (stdout = '') => ({
+      exitCode: 0,
+      signal: undefined,
+      stdout: Buffer.from(stdout),
+      stderr: Buffer.alloc(0),
+      timedOut: false,
+    });
+    const done = await createPullRequest(wt, 'Add notes\n\nWhy: review.', {
+      run: async (_file, args) => {
+        asked.push([...args]);
+        return ok(args[0] === 'pr' ? 'https://github.com/o/r/pull/7\n' : '');
+      },
+    });
+    expect(done).toMatchObject({ ok: true, url: 'https://github.com/o/r/pull/7' });
+    expect(git(remote, 'show', 'worktree-a:notes.md')).toBe('for review\n');
+    expect(asked.at(-1)).toEqual([
+      'pr',
+      'create',
+      '--base',
+      'main',
+      '--head',
+      'worktree-a',
+      '--title',
+      'Add notes',
+      '--body',
+      'Why: review.',
+    ]);
   });
 
   it('parses merge-tree’s conflicted names', () => {

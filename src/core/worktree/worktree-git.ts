@@ -20,11 +20,21 @@ export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_MERGE_AUTOEDIT: 'no', LC_ALL: 'C', ...extra };
 }
 
+/** Far past any local git call in a big repository; only a stuck network push gets near it. */
+export const GIT_TIMEOUT_MS = 5 * 60_000;
+
 /** The real Git, over the process runner. */
 export const runWorktreeGit: Git = async (args, { cwd, env }) => {
-  const r = await runToEnd('git', args, { cwd, env: gitEnv(env), maxOutputBytes: 128 * 1024 * 1024 });
+  const r = await runToEnd('git', args, {
+    cwd,
+    env: gitEnv(env),
+    maxOutputBytes: 128 * 1024 * 1024,
+    // A push to a remote that never answers must end with a sentence, not a spinner for ever.
+    timeoutMs: GIT_TIMEOUT_MS,
+  });
   // 127 as a shell says it: git could not be started, or was ended (a signal, output past the bound).
-  return { code: r.exitCode ?? 127, stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8') };
+  const stderr = r.timedOut ? 'git took more than 5 minutes and was stopped' : r.stderr.toString('utf8');
+  return { code: r.exitCode ?? 127, stdout: r.stdout.toString('utf8'), stderr };
 };
 
 /** Run git and return its output, or throw with git's first line of complaint. */

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -12,10 +13,12 @@ export function ChangesButton({ thread }: { thread: ThreadSummary | undefined })
   const open = useDesk((s) => thread !== undefined && s.changesFor === thread.id);
   const openChanges = useDesk((s) => s.openChanges);
   const closeChanges = useDesk((s) => s.closeChanges);
+  const button = useRef<HTMLButtonElement>(null);
   if (!thread || !worktree || worktree.state === 'pending') return null;
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="header-chip"
         aria-expanded={open}
@@ -25,7 +28,16 @@ export function ChangesButton({ thread }: { thread: ThreadSummary | undefined })
       >
         <Icon name="file" size={13} /> Changes
       </button>
-      {open && <ChangesPanel threadId={thread.id} worktree={worktree} />}
+      {open && (
+        <ChangesPanel
+          threadId={thread.id}
+          worktree={worktree}
+          onClose={() => {
+            closeChanges();
+            button.current?.focus();
+          }}
+        />
+      )}
     </>
   );
 }

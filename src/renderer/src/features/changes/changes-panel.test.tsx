@@ -140,6 +140,17 @@ describe('the Changes panel', () => {
     expect(asked.map((r) => r.force ?? false)).toEqual([false, true]);
   });
 
+  it('Esc closes the panel and gives focus back to its button', async () => {
+    const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(await within(panel).findByTestId('changes-file'));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('changes-panel')).toBeNull();
+    expect(screen.getByTestId('changes-button')).toHaveFocus();
+    expect(screen.getByTestId('changes-button')).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('offers no Changes button for a thread without a worktree', async () => {
     renderApp({ host: createFakeHost({ threads: [makeThread('p', 'Plain')] }) });
     await userEvent.click(await screen.findByText('Plain', { selector: '.thread-title, *' }));

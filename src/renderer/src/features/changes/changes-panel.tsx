@@ -87,9 +87,17 @@ const ACTION_LABEL = (a: LandAction, base: string) =>
  * A worktree thread's Changes: every file that differs from its base with +/−, the chosen file's diff, and the land
  * actions, each confirmed in a dialog. Kept live by the host's changesChanged while the agent works.
  */
-export function ChangesPanel({ threadId, worktree }: { threadId: string; worktree: ThreadWorktree }) {
+export function ChangesPanel({
+  threadId,
+  worktree,
+  onClose,
+}: {
+  threadId: string;
+  worktree: ThreadWorktree;
+  /** Close the panel (and give focus back to what opened it). */
+  onClose(): void;
+}) {
   const entry = useDesk((s) => (s.changes?.threadId === threadId ? s.changes : null));
-  const close = useDesk((s) => s.closeChanges);
   const [selected, setSelected] = useState<string | null>(null);
   const [action, setAction] = useState<LandAction | null>(null);
   const [outcome, setOutcome] = useState<LandOutcome | null>(null);
@@ -98,14 +106,22 @@ export function ChangesPanel({ threadId, worktree }: { threadId: string; worktre
   const shown = files.find((f) => f.path === selected) ?? files[0];
   const gone = worktree.state === 'discarded';
   return (
-    <section className="changes-panel" aria-labelledby="changes-title" data-testid="changes-panel">
+    <section
+      className="changes-panel"
+      aria-labelledby="changes-title"
+      data-testid="changes-panel"
+      // Esc closes the panel; while a dialog is open, Esc is the dialog's (it closes only the dialog).
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !action) onClose();
+      }}
+    >
       <div className="changes-head">
         <h2 id="changes-title">Changes</h2>
         <span className="changes-branch muted">
           {worktree.branch} → {worktree.base}
           {data && ` · ${data.ahead} ahead, ${data.behind} behind`}
         </span>
-        <button type="button" className="btn btn-ghost btn-icon" aria-label="Close Changes" onClick={close}>
+        <button type="button" className="btn btn-ghost btn-icon" aria-label="Close Changes" onClick={onClose}>
           <Icon name="x" />
         </button>
       </div>
@@ -161,7 +177,7 @@ export function ChangesPanel({ threadId, worktree }: { threadId: string; worktre
             <button
               key={a}
               type="button"
-              className={`btn ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
+              className={`btn btn-small ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
               onClick={() => setAction(a)}
               data-testid={`land-${a}`}
             >

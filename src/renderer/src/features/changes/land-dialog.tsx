@@ -19,7 +19,7 @@ export function landWords(action: LandAction, wt: Pick<ThreadWorktree, 'branch' 
         title: `Merge into ${wt.base}`,
         label: `Merge into ${wt.base}`,
         busy: 'Merging…',
-        text: `What is not committed yet is committed first with this message; then ${wt.base} moves to include ${wt.branch} (a fast-forward when it can, else a merge commit). A conflict changes nothing. If ${wt.base} is checked out with uncommitted changes, the merge waits.`,
+        text: `What is not committed yet is committed first with this message; then ${wt.base} moves to include ${wt.branch} (a fast-forward when it can, else a merge commit). A conflict changes nothing. If ${wt.base} is checked out with uncommitted changes, nothing is merged until they are committed or stashed there.`,
       };
     case 'keep':
       return {

@@ -1,0 +1,194 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startDeskHost, type DeskHost } from './desk-host';
+import { createDeskApp } from '../src/app/desk-app';
+import type { ThreadWorktree } from '../src/shared/worktrees';
+import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { changesResponder, RESOLVED_NOTES } from '../test/fixtures/changes-scenarios';
+import { addWorktree, fingerprint, git, makeRepo, write } from '../test/fixtures/scratch-worktrees';
+
+/**
+ * Review and land in browser mode with the real CLI against the mock: two worktree threads write notes.md
+ * differently; merging the first lands it on main, merging the second stops on the conflict and changes nothing,
+ * Claude resolves it in that thread and the merge goes through; a discard with an uncommitted change asks first.
+ */
+let mock: MockApi;
+let cli: ReturnType<typeof realCliEnv>;
+let host: DeskHost;
+let dataDir: string;
+let repo: string;
+const worktrees: Record<string, ThreadWorktree> = {};
+const SHOTS = process.env.CHANGES_SHOTS_DIR ?? 'e2e/screenshots';
+
+test.beforeAll(async () => {
+  await fs.mkdir(SHOTS, { recursive: true });
+  mock = await startMockAnthropicApi();
+  mock.setResponder(changesResponder());
+  cli = realCliEnv(mock);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-changes-'));
+  repo = makeRepo(await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-changes-repo-'))));
+  const env = { ...cli.env, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_CLI: realCliPath() };
+  // The threads as the app makes them for a git project: each in its worktree, recorded in its settings.
+  const desk = await createDeskApp({ host: 'command-line', env });
+  try {
+    for (const [title, name] of [
+      ['First notes', 'first'],
+      ['Second notes', 'second'],
+    ] as const) {
+      const wt = (worktrees[name] = addWorktree(repo, name));
+      const t = await desk.services.threads.create({ title });
+      // Full access: the resolving turn runs git in the worktree; bypass as root needs IS_SANDBOX (below).
+      await desk.services.threads.updateSettings(t.id, {
+        projectDir: wt.path,
+        worktree: wt,
+        permissionMode: 'bypassPermissions',
+      });
+    }
+  } finally {
+    await desk.shutdown();
+  }
+  host = await startDeskHost({
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), IS_SANDBOX: '1', CLAUDE_DESK_PERMISSION_MODE: undefined },
+    dataDir,
+  });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await mock?.close();
+  cli?.cleanup();
+  await fs.rm(repo, { recursive: true, force: true });
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function axe(page: Page, selector: string, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
+
+/** Screenshots in both themes at both sizes, with axe on `selector` in each. */
+async function shoot(page: Page, name: string, selector: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [w, h] of [
+      [1280, 800],
+      [800, 600],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}-${w}x${h}.png`) });
+      await axe(page, selector, `${name} (${theme}, ${w}×${h})`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function openThread(page: Page, title: string): Promise<void> {
+  await page.getByTestId('thread-item').filter({ hasText: title }).first().click();
+  await expect(page.getByTestId('chat-title')).toHaveText(title);
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const lastAnswerDone = (page: Page) =>
+  expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+
+async function openChanges(page: Page): Promise<Locator> {
+  await page.getByTestId('changes-button').click();
+  const panel = page.getByTestId('changes-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Open an action's dialog, wait for the drafted message, confirm it. */
+async function land(page: Page, panel: Locator, action: string): Promise<void> {
+  await panel.getByTestId(`land-${action}`).click();
+  const dialog = page.getByTestId('land-dialog');
+  await expect(dialog.getByTestId('land-message')).not.toHaveValue('');
+  await dialog.getByTestId('land-confirm').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('two worktree threads: the first merges, the second conflicts untouched, Claude resolves it, then it merges', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto(host.url);
+  await openThread(page, 'First notes');
+  await send(page, 'NOTES[first thread’s notes]');
+  await lastAnswerDone(page);
+  await openThread(page, 'Second notes');
+  await send(page, 'NOTES[second thread’s notes]');
+  await lastAnswerDone(page);
+  // Each wrote in its own worktree: the user's checkout has no notes.md.
+  await expect(fs.access(path.join(repo, 'notes.md'))).rejects.toThrow();
+  expect(git(repo, 'worktree', 'list')).toContain(path.join('.claude', 'worktrees', 'second'));
+
+  await openThread(page, 'First notes');
+  const panel = await openChanges(page);
+  const row = panel.getByTestId('changes-file').filter({ hasText: 'notes.md' });
+  await expect(row).toContainText('+1');
+  await expect(row).toContainText('not committed');
+  await expect(panel.getByTestId('diff-view')).toContainText('first thread’s notes');
+  await shoot(page, 'changes-panel', '[data-testid="changes-panel"]');
+
+  await panel.getByTestId('land-merge').click();
+  const dialog = page.getByTestId('land-dialog');
+  await expect(dialog.getByTestId('land-message')).toHaveValue(/^First notes/);
+  await shoot(page, 'changes-merge-dialog', '[data-testid="land-dialog"]');
+  await dialog.getByTestId('land-confirm').click();
+  await expect(panel.getByTestId('changes-outcome')).toContainText('Merged worktree-first into main (fast-forward)');
+  expect(git(repo, 'show', 'main:notes.md')).toBe('first thread’s notes\n');
+
+  await openThread(page, 'Second notes');
+  const second = await openChanges(page);
+  const before = fingerprint(repo);
+  await land(page, second, 'merge');
+  const conflict = second.getByTestId('changes-conflict');
+  await expect(conflict).toContainText('notes.md');
+  expect(fingerprint(repo)).toBe(before); // main, the checkout, its index and files: byte for byte
+  await shoot(page, 'changes-conflict', '[data-testid="changes-panel"]');
+
+  await conflict.getByTestId('ask-claude-resolve').click();
+  await expect(page.getByTestId('user-message').last()).toContainText('git merge main');
+  await lastAnswerDone(page);
+  await land(page, second, 'merge');
+  await expect(second.getByTestId('changes-outcome')).toContainText('Merged worktree-second into main');
+  expect(git(repo, 'show', 'main:notes.md')).toBe(RESOLVED_NOTES);
+});
+
+test('discard with an uncommitted change refuses until the loss is confirmed', async ({ page }) => {
+  const wt = worktrees.first!;
+  write(wt.path, 'scratch.txt', 'not committed anywhere\n');
+  await page.goto(host.url);
+  await openThread(page, 'First notes');
+  const panel = await openChanges(page);
+  await expect(panel.getByTestId('changes-file').filter({ hasText: 'scratch.txt' })).toBeVisible();
+  await panel.getByTestId('land-discard').click();
+  const dialog = page.getByTestId('land-dialog');
+  await dialog.getByTestId('land-confirm').click();
+  await expect(dialog.getByRole('alert')).toContainText('1 uncommitted file (scratch.txt)');
+  await expect(dialog.getByTestId('land-confirm')).toBeDisabled();
+  await expect(fs.access(path.join(wt.path, 'scratch.txt'))).resolves.toBeUndefined();
+  await shoot(page, 'changes-discard-confirm', '[data-testid="land-dialog"]');
+  await dialog.getByLabel('Delete this work too').check();
+  await dialog.getByTestId('land-confirm').click();
+  await expect(panel.getByTestId('changes-outcome')).toContainText(
+    'Removed the worktree and the branch worktree-first',
+  );
+  await expect(fs.access(wt.path)).rejects.toThrow();
+  expect(git(repo, 'branch', '--list', 'worktree-first')).toBe('');
+});
