@@ -48,6 +48,17 @@ describe('threads grouped by project', () => {
     expect(groupedRows(list, null, now, { collapsed: ['/home/me/app'], pinned: ['/home/me/site'] }).map(label)).toEqual(
       ['<site>', 'Blog post', '<Default workspace>', 'Plain question', '<app +>'],
     );
+    // A project whose threads are all pinned has no group of its own: they show under Pinned.
+    const pinnedSite = list.map((t) => (t.title === 'Blog post' ? { ...t, pinned: true } : t));
+    expect(groupedRows(pinnedSite, null, now, { collapsed: [], pinned: [] }).map(label)).toEqual([
+      '[Pinned]',
+      'Blog post',
+      '<Default workspace>',
+      'Plain question',
+      '<app>',
+      'Fix login',
+      'App tests',
+    ]);
     // One project only: nothing to group, the date list as before.
     expect(groupedRows(list.slice(0, 1), null, now, { collapsed: [], pinned: [] }).map(label)).toEqual([
       '[Today]',
