@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
@@ -98,7 +98,8 @@ describe('threads grouped by project', () => {
     const host = createFakeHost({ threads: threads() });
     renderApp({ host });
     await screen.findByText('Blog post');
-    screen.getByText('Blog post').closest('button')!.focus();
+    act(() => screen.getByText('Blog post').closest('button')!.focus());
+    expect(screen.getByTestId('new-thread')).toHaveAttribute('title', expect.stringContaining('New thread in site'));
     await userEvent.click(screen.getByTestId('new-thread'));
     await waitFor(() => expect(host.callsTo('createThread')).toEqual([{ settings: { projectDir: '/home/me/site' } }]));
     await waitFor(() => expect(screen.getByTestId('chat-folder')).toHaveTextContent('site'));
