@@ -124,7 +124,7 @@ test('a new thread offers the terminal-only folder, runs there once picked, and 
   // After the first message the chip only shows the folder, its full path in the tooltip.
   const chip = page.getByTestId('chat-folder');
   await expect(chip).toHaveAttribute('title', terminalApp);
-  expect(await chip.evaluate((el) => el.tagName)).toBe('SPAN');
+  await expect(page.getByRole('button', { name: /^Project:/ })).toHaveCount(0);
 });
 
 test('browser mode’s path field completes folder names, and a missing folder gets its sentence', async ({ page }) => {
@@ -134,7 +134,7 @@ test('browser mode’s path field completes folder names, and a missing folder g
   await field.fill(`${work}/ter`);
   const option = page.getByTestId('folder-suggestion');
   await expect(option).toHaveText(['terminal-app/']);
-  await shots(page, 'projects-path-completion', page.getByTestId('empty-state'));
+  await shots(page, 'projects-path-completion', page.locator('.folder-suggestions'));
   await field.press('ArrowDown');
   await field.press('Tab');
   await expect(field).toHaveValue(`${terminalApp}/`);
@@ -145,15 +145,20 @@ test('browser mode’s path field completes folder names, and a missing folder g
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('the sidebar groups threads by project, folds a group, and passes axe', async ({ page }) => {
+test('the sidebar groups threads by project, pins and folds a group, and passes axe', async ({ page }) => {
   await page.goto(host.url);
   const groups = page.getByTestId('project-group');
   await expect(groups.filter({ hasText: 'Default workspace' })).toBeVisible();
-  const siteGroup = groups.filter({ hasText: 'site' });
+  const siteToggle = groups.filter({ hasText: 'site' }).getByRole('button', { name: /^site/ });
   await expect(page.getByTestId('thread-list')).toContainText('Site copy');
   await expectAxeClean(page, 'the grouped sidebar', '#thread-sidebar');
-  await shots(page, 'projects-sidebar', page.locator('#thread-sidebar'));
-  await siteGroup.getByRole('button', { name: /^site/ }).click();
+  // P on a project's heading pins it on top; a click folds it.
+  await siteToggle.focus();
+  await siteToggle.press('p');
+  await expect(groups.first()).toContainText('site');
+  await siteToggle.click();
   await expect(page.getByTestId('thread-list')).not.toContainText('Site copy');
-  await expect(siteGroup.getByRole('button', { name: /^site/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(siteToggle).toHaveAttribute('aria-expanded', 'false');
+  await expectAxeClean(page, 'the grouped sidebar, one group pinned and folded', '#thread-sidebar');
+  await shots(page, 'projects-sidebar', page.locator('#thread-sidebar'));
 });

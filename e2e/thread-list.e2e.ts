@@ -89,25 +89,28 @@ const listed = (page: Page) =>
       (lis as unknown as Row[]).map((li) =>
         li.className.includes('list-heading')
           ? `[${li.textContent ?? ''}]`
-          : (li.querySelector('.thread-title')?.textContent ?? ''),
+          : li.className.includes('project-heading')
+            ? `<${li.querySelector('.project-name')?.textContent ?? ''}>`
+            : (li.querySelector('.thread-title')?.textContent ?? ''),
       ),
     );
 
-test('date groups, a pin and the project filter; all three come back after a reload', async ({ page }) => {
+test('project groups, a pin and the project filter with its date groups; all come back after a reload', async ({
+  page,
+}) => {
   await page.goto(host.url);
   const list = page.getByTestId('thread-list');
   await expect(list.getByText('Migration ideas')).toBeVisible();
-  const month = new Date(Date.now() - 90 * DAY).toLocaleString('en', { month: 'long', year: 'numeric' });
+  // Threads in several projects: one group per project, the most recently used first.
   await expect
     .poll(() => listed(page))
     .toEqual([
-      '[Today]',
+      '<app>',
       'Parser plan',
-      '[Yesterday]',
-      'Budget review',
-      '[Previous 7 days]',
       'Release notes',
-      `[${month}]`,
+      '<site>',
+      'Budget review',
+      '<Default workspace>',
       'Migration ideas',
     ]);
 
@@ -116,16 +119,7 @@ test('date groups, a pin and the project filter; all three come back after a rel
   await old.getByRole('button', { name: 'Pin Migration ideas' }).click();
   await expect
     .poll(() => listed(page))
-    .toEqual([
-      '[Pinned]',
-      'Migration ideas',
-      '[Today]',
-      'Parser plan',
-      '[Yesterday]',
-      'Budget review',
-      '[Previous 7 days]',
-      'Release notes',
-    ]);
+    .toEqual(['[Pinned]', 'Migration ideas', '<app>', 'Parser plan', 'Release notes', '<site>', 'Budget review']);
 
   await page.getByTestId('project-filter').selectOption({ label: 'app' });
   await expect.poll(() => listed(page)).toEqual(['[Today]', 'Parser plan', '[Previous 7 days]', 'Release notes']);

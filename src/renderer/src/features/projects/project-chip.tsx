@@ -40,7 +40,7 @@ export function ProjectChip({ thread, title, children }: ProjectChipProps) {
     <button
       type="button"
       className="chat-folder chat-folder-change"
-      title={`${title} — change where this thread works`}
+      title={title}
       aria-label={`Project: ${thread?.settings.projectDir ?? 'Default workspace'}. Change it`}
       data-testid="chat-folder"
       onClick={focusPicker}

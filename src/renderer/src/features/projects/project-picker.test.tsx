@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FolderCompletion, ProjectFolder } from '../../../../shared/projects';
@@ -18,6 +18,14 @@ const RECENT = [
   folder('/home/me/gone', { state: 'missing', problem: '/home/me/gone no longer exists; choose its new place.' }),
   folder('/home/me/notes'),
 ];
+
+/** A folder dropped on the window, as Chromium delivers it (an entry that is a directory). */
+function dropFolder(): void {
+  const drop = new Event('drop', { bubbles: true, cancelable: true });
+  const item = { webkitGetAsEntry: () => ({ isDirectory: true }), getAsFile: () => new File([], 'dropped') };
+  Object.defineProperty(drop, 'dataTransfer', { value: { items: [item], types: ['Files'] } });
+  act(() => void window.dispatchEvent(drop));
+}
 
 async function newThread(host = createFakeHost()) {
   host.handle('listRecentProjects', () => RECENT);
@@ -115,6 +123,39 @@ describe('the new thread’s project picker', () => {
         settings: { projectDir: '/home/me/projects/api', useWorktree: false },
       }),
     );
+  });
+
+  it('on the desktop, Open folder… uses the native dialog, and a dropped folder’s path comes from the preload', async () => {
+    const host = createFakeHost();
+    host.handle('chooseFolder', () => '/home/me/picked');
+    await newThread(host);
+    await userEvent.click(screen.getByRole('button', { name: /Open folder/ }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/picked', useWorktree: false },
+      }),
+    );
+    window.deskFiles = { pathForFile: () => '/home/me/dropped' };
+    try {
+      dropFolder();
+      await waitFor(() =>
+        expect(host.callsTo('updateThreadSettings')).toContainEqual({
+          threadId: 'th-new-1',
+          settings: { projectDir: '/home/me/dropped', useWorktree: false },
+        }),
+      );
+    } finally {
+      delete window.deskFiles;
+    }
+  });
+
+  it('in browser mode a dropped folder says the page cannot know its path, and focuses the path field', async () => {
+    const host = createFakeHost({ host: 'web' });
+    await newThread(host);
+    dropFolder();
+    expect(await screen.findByTestId('folder-problem')).toHaveTextContent(/browser cannot tell.*type its path/i);
+    expect(screen.getByRole('combobox', { name: 'Folder path' })).toHaveFocus();
   });
 
   it('until the first message the header chip leads to the picker', async () => {

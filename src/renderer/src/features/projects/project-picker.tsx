@@ -39,6 +39,8 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
   const [facts, setFacts] = useState<ProjectFolder | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const [showAll, setShowAll] = useState(false);
+  // The switch moves at once; the host's answer follows (a refusal puts it back, with its sentence).
+  const [pendingOwn, setPendingOwn] = useState<boolean | null>(null);
   const pathField = useRef<HTMLInputElement>(null);
   const chosen = thread.settings.projectDir ?? '';
 
@@ -105,7 +107,7 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
   const git = facts?.state === 'ok' ? facts.git : undefined;
   return (
     <section className="project-picker" id={PROJECT_PICKER_ID} aria-labelledby="project-picker-title" tabIndex={-1}>
-      <h2 id="project-picker-title">Where should Claude work?</h2>
+      <h3 id="project-picker-title">Where should Claude work?</h3>
       <p className="project-current" data-testid="project-current">
         <Icon name={chosen ? 'folder' : 'chat'} size={14} />
         {chosen ? (
@@ -168,8 +170,14 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
           <input
             type="checkbox"
             role="switch"
-            checked={thread.settings.useWorktree ?? defaultWorktree}
-            onChange={(e) => void setUseWorktree(thread.id, e.target.checked)}
+            checked={pendingOwn ?? thread.settings.useWorktree ?? defaultWorktree}
+            onChange={(e) => {
+              setPendingOwn(e.target.checked);
+              void setUseWorktree(thread.id, e.target.checked).then((refused) => {
+                setPendingOwn(null);
+                if (refused) setProblem(refused);
+              });
+            }}
             data-testid="own-worktree"
           />
           <span>

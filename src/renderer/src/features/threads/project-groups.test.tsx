@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
@@ -48,6 +48,17 @@ describe('threads grouped by project', () => {
     expect(groupedRows(list, null, now, { collapsed: ['/home/me/app'], pinned: ['/home/me/site'] }).map(label)).toEqual(
       ['<site>', 'Blog post', '<Default workspace>', 'Plain question', '<app +>'],
     );
+    // A project whose threads are all pinned has no group of its own: they show under Pinned.
+    const pinnedSite = list.map((t) => (t.title === 'Blog post' ? { ...t, pinned: true } : t));
+    expect(groupedRows(pinnedSite, null, now, { collapsed: [], pinned: [] }).map(label)).toEqual([
+      '[Pinned]',
+      'Blog post',
+      '<Default workspace>',
+      'Plain question',
+      '<app>',
+      'Fix login',
+      'App tests',
+    ]);
     // One project only: nothing to group, the date list as before.
     expect(groupedRows(list.slice(0, 1), null, now, { collapsed: [], pinned: [] }).map(label)).toEqual([
       '[Today]',
@@ -87,7 +98,8 @@ describe('threads grouped by project', () => {
     const host = createFakeHost({ threads: threads() });
     renderApp({ host });
     await screen.findByText('Blog post');
-    screen.getByText('Blog post').closest('button')!.focus();
+    act(() => screen.getByText('Blog post').closest('button')!.focus());
+    expect(screen.getByTestId('new-thread')).toHaveAttribute('title', expect.stringContaining('New thread in site'));
     await userEvent.click(screen.getByTestId('new-thread'));
     await waitFor(() => expect(host.callsTo('createThread')).toEqual([{ settings: { projectDir: '/home/me/site' } }]));
     await waitFor(() => expect(screen.getByTestId('chat-folder')).toHaveTextContent('site'));

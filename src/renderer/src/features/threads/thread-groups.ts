@@ -105,6 +105,7 @@ export function groupedRows(
   });
   for (const choice of ordered) {
     const mine = recent.filter((t) => !t.pinned && projectOf(t) === choice.value);
+    if (mine.length === 0) continue; // every thread of it is pinned: it shows under Pinned
     const collapsed = opts.collapsed.includes(choice.value);
     rows.push({
       kind: 'project',

@@ -2,6 +2,8 @@ import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { MOD_ARIA, MOD_KEY } from '../../ui/shortcut-labels';
 import { SIDEBAR_TABS } from './sidebar-sections';
+import { selectedProject } from '../../store/projects-slice';
+import { baseName } from '../history/group-sessions';
 
 export { MOD_KEY };
 
@@ -54,6 +56,8 @@ export function ThreadSidebar() {
   const createThread = useDesk((s) => s.createThread);
   const setView = useDesk((s) => s.setView);
   const host = useDesk((s) => s.appInfo?.host);
+  // Where New thread starts (the filtered or focused project, else the open thread's): said in its tooltip.
+  const project = useDesk(selectedProject);
   const Panel = (SIDEBAR_TABS.find((t) => t.id === tab) ?? SIDEBAR_TABS[0]!).Panel;
   const tabbed = SIDEBAR_TABS.length > 1;
 
@@ -66,7 +70,7 @@ export function ThreadSidebar() {
           className="btn btn-new"
           onClick={() => void createThread()}
           // A browser keeps Ctrl/Cmd+N for a new window, so browser mode offers Alt+N (use-shortcuts.ts).
-          title={`New thread (${host === 'web' ? 'Alt+' : MOD_KEY}N)`}
+          title={`New thread${project ? ` in ${baseName(project)}` : ''} (${host === 'web' ? 'Alt+' : MOD_KEY}N)`}
           aria-keyshortcuts={host === 'web' ? 'Alt+N' : `${MOD_ARIA}+N`}
           data-testid="new-thread"
         >
