@@ -5,7 +5,8 @@
  * the time until all 8 have answered (their `result`), in interleaved rounds (round r runs every variant, the order
  * rotated), for the app with its default cap on CLI processes and with the cap at 8; ratios to the raw CLIs with a
  * 95 % interval (bench-stats.ts; each round is one sample). Also the host's own RSS while the 8 answer — this
- * process, which is the app's core plus this small harness; the CLIs are child processes and not counted.
+ * process, which is the app's core plus this small harness; the CLIs are child processes and not counted — and, in
+ * one more round, the open window's longest main-thread task (Chromium tracing, main-thread-tasks.ts).
  *
  * The worktrees are made with `git worktree add` in the CLI's layout (<repo>/.claude/worktrees/<name> on
  * worktree-<name>) and set on each thread, which works in its worktree folder — as the app's own worktree threads do.
@@ -23,6 +24,10 @@ import type { TurnEvent } from '../src/shared/turn-events';
 import { judgeAtMost, median, medianRatioInterval } from './bench-stats';
 import { loadDeskApp } from './built-desk-app';
 import { startMockApiProcess } from './mock-api-process';
+import { describeInside, mainThreadTasks, TASK_CATEGORIES, type Task } from './main-thread-tasks';
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { startWebHost } from '../src/web/web-host';
 
 const { createDeskApp } = await loadDeskApp();
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS) || 3);
@@ -59,6 +64,8 @@ function repoWithWorktrees(): { repo: string; worktrees: { name: string; path: s
 
 interface Variant {
   name: string;
+  /** The app's variants: its services, and its threads. */
+  desk?: Awaited<ReturnType<typeof createDeskApp>>;
   /** Sends N messages at once; resolves with the ms until all N answered and the peak RSS meanwhile. */
   run(round: number): Promise<{ allMs: number; peakRss: number }>;
   close(): Promise<void>;
@@ -91,6 +98,7 @@ async function appVariant(label: string, extraEnv: Record<string, string>): Prom
   }
   return {
     name: label,
+    desk,
     async run(round) {
       const answered = new Set<string>();
       let done!: () => void;
@@ -149,6 +157,33 @@ function rawVariant(): Variant {
   };
 }
 
+/**
+ * One more round of `v` with its window open in Chromium (browser mode over the same app, the Board tab showing, so
+ * its rows follow the 8 turns), traced: the longest main-thread task by CPU time (and its wall time), goal ≤ 50 ms.
+ */
+async function windowWhileStreaming(v: Variant, round: number): Promise<string> {
+  const rendererDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+  if (!v.desk || !fs.existsSync(path.join(rendererDir, 'index.html')))
+    return 'not measured (run `npm run build` first)';
+  const host = await startWebHost({ handlers: v.desk.handlers, bus: v.desk.bus, rendererDir });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.url);
+    await page.getByTestId('tab-board').click();
+    await page.getByTestId('board').waitFor();
+    await browser.startTracing(page, { categories: TASK_CATEGORIES });
+    const { allMs } = await v.run(round);
+    const tasks = mainThreadTasks((await browser.stopTracing()).toString('utf8'));
+    const byCpu = tasks.reduce((a, b) => (b.cpu > a.cpu ? b : a), { cpu: 0, wall: 0 } as Task);
+    const byWall = tasks.reduce((a, b) => (b.wall > a.wall ? b : a), { cpu: 0, wall: 0 } as Task);
+    return `longest main-thread task ${byCpu.cpu.toFixed(1)} ms CPU (${byCpu.wall.toFixed(1)} ms wall; goal ≤ 50 ms CPU: ${byCpu.cpu <= 50 ? 'met' : 'not met'}), longest by wall ${byWall.wall.toFixed(1)} ms, ${tasks.length} tasks over ${allMs.toFixed(0)} ms${byCpu.inside?.length ? `; in it: ${describeInside(byCpu)}` : ''}`;
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+}
+
 const variants = [
   await appVariant(`app, default cap (${DEFAULT_MAX_TURNS})`, {}),
   await appVariant(`app, cap ${N}`, { CLAUDE_DESK_MAX_TURNS: `${N}` }),
@@ -166,6 +201,8 @@ try {
       console.log(`  round ${round + 1} ${variants[i]!.name}: all ${N} answered in ${allMs.toFixed(0)} ms`);
     }
   }
+  const windowed = variants[1]!;
+  const window = await windowWhileStreaming(windowed, ROUNDS);
   console.log(
     `\n${N} threads in ${N} worktrees sent a message at once vs ${N} raw CLIs started at once (${ROUNDS} rounds)`,
   );
@@ -185,6 +222,9 @@ try {
       `${line}  /raw ${interval ? `${interval.ratio.toFixed(2)}× [${interval.low.toFixed(2)}–${interval.high.toFixed(2)}] (goal ≤ 1.2: ${judgeAtMost(interval, 1.2)})` : 'n/a'}  host RSS peak ${mb.toFixed(0)} MB (goal ≤ 300)`,
     );
   }
+  console.log(
+    `  the open window (browser mode, Chromium, the Board tab open) while ${N} threads stream through "${windowed.name}": ${window}`,
+  );
 } finally {
   for (const v of variants) await v.close();
   await mock.close();
