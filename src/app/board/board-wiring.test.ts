@@ -16,6 +16,7 @@ function setUp() {
     turns: {
       engine: { phases, queue: new TurnQueue(4) } as never,
       service: { liveMessages: () => [], waitingThreadIds: () => [] } as never,
+      running: { elsewhere: async () => [] } as never,
     },
     launcher: { withEnv: async () => ({ file: 'claude', env: {} }) },
   });

@@ -198,6 +198,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
   return {
     service,
     engine,
+    running,
     sessionCosts,
     controls,
     prewarm,
