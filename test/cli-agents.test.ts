@@ -62,6 +62,14 @@ describe('claude-desk agents', () => {
         write(wt.path, 'notes.md', `${name}\nwrote this\n`);
       }
       write(path.join(repo, '.claude', 'worktrees', 'second'), 'app.txt', 'one\n');
+      // A window (this test process stands for it) is running a turn of a plain thread: its journal says so.
+      const busy = await desk.services.threads.create({ title: 'busy' });
+      const journal = path.join(desk.layout.stateDir, 'running-turns', `${process.pid}-test.jsonl`);
+      write(
+        path.dirname(journal),
+        path.basename(journal),
+        `${JSON.stringify({ threadId: busy.id, turnId: 'u1', pid: process.pid })}\n`,
+      );
     } finally {
       await desk.shutdown();
     }
@@ -71,10 +79,11 @@ describe('claude-desk agents', () => {
       a.thread.localeCompare(b.thread),
     );
     expect(rows.map((r) => [r.thread, r.status, r.branch, r.filesChanged, r.linesAdded, r.linesRemoved])).toEqual([
+      ['busy', 'working', null, null, null, null],
       ['first', 'finished', 'worktree-first', 1, 2, 0],
       ['second', 'finished', 'worktree-second', 2, 2, 2],
     ]);
-    expect(rows[0]).toMatchObject({ project: repo, worktreePath: path.join(repo, '.claude', 'worktrees', 'first') });
+    expect(rows[1]).toMatchObject({ project: repo, worktreePath: path.join(repo, '.claude', 'worktrees', 'first') });
 
     const text = await run(['agents'], dataDir);
     expect(text.stdout).toMatch(/^first {2}Finished \d+s ago {2}worktree-first {2}\+2 −0 · 1 file\n/m);

@@ -41,6 +41,7 @@ describe('the board rows', () => {
     expect(changeCountsText({ files: 1, added: 3, removed: 0 })).toBe('+3 −0 · 1 file');
     expect(changeCountsText({ files: 2, added: 12, removed: 4 })).toBe('+12 −4 · 2 files');
     expect(changeCountsText(null)).toBe('');
+    expect(changeCountsText({ files: 0, added: 0, removed: 0 })).toBe('');
   });
 
   it("reads an answer's latest activity: the open card, the error, the last tool call, the text's last line", () => {

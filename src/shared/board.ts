@@ -100,9 +100,9 @@ export function boardStatusText(row: Pick<BoardRow, 'status' | 'since' | 'runnin
   }
 }
 
-/** "+12 −3 · 2 files", or '' when nothing is known. */
+/** "+12 −3 · 2 files", or '' when nothing is known or nothing changed yet (a row is not cluttered by "+0 −0"). */
 export function changeCountsText(changes: ChangeCounts | null): string {
-  if (!changes) return '';
+  if (!changes || changes.files === 0) return '';
   return `+${changes.added} −${changes.removed} · ${changes.files} file${changes.files === 1 ? '' : 's'}`;
 }
 

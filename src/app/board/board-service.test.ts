@@ -25,7 +25,7 @@ function thread(id: string, over: Partial<ThreadSummary['settings']> = {}, costU
 }
 
 /** A board over real turn phases, a clock the test moves, fake answers and counts. */
-function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> = {}) {
+function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> = {}, elsewhere: string[] = []) {
   let now = 1_000;
   const phases = new TurnPhases({ now: () => now });
   const messages = new Map<string, AssistantMessage>();
@@ -43,6 +43,7 @@ function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> 
       counted.push(threadId);
       return counts[threadId] ?? null;
     },
+    elsewhere: async () => elsewhere.map((threadId) => ({ threadId })),
     now: () => now,
   });
   phases.subscribe((c) => board.phaseChanged(c));
@@ -143,6 +144,18 @@ describe('BoardService', () => {
       changes: { files: 1, added: 3, removed: 1 },
     });
     expect(h.counted).not.toContain('merged'); // a landed worktree is not counted at all
+  });
+
+  it("shows a turn another Claude Desk runs on this data dir as working, from the thread's last change", async () => {
+    const h = harness([thread('other'), thread('mine')], {}, ['other']);
+    h.phases.begin('mine', 'mine-1');
+    const rows = (await h.board.state()).rows;
+    expect(rows.find((r) => r.threadId === 'other')).toMatchObject({
+      status: 'working',
+      since: 5,
+      activity: 'Running in another Claude Desk',
+    });
+    expect(rows.find((r) => r.threadId === 'mine')?.status).toBe('queued');
   });
 
   it('keeps a worktree on the board when its changes cannot be counted', async () => {

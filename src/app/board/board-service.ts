@@ -17,6 +17,8 @@ export interface BoardServiceDeps {
   cap: number;
   /** A worktree thread's changes against its base; null when unknown. Injected: git runs in core/worktree. */
   counts(threadId: string): Promise<ChangeCounts | null>;
+  /** Turns another live Claude Desk on this data dir runs (another window, the command line). */
+  elsewhere?: () => Promise<{ threadId: string }[]>;
   now?: () => number;
 }
 
@@ -83,8 +85,12 @@ export class BoardService {
     for (const record of this.deps.live())
       if (!liveByThread.has(record.threadId)) liveByThread.set(record.threadId, record);
     const waiting = new Set(this.deps.waitingThreadIds());
+    // A journal that cannot be read hides nothing of this instance's own rows.
+    const otherInstance = new Set(((await this.deps.elsewhere?.().catch(() => [])) ?? []).map((t) => t.threadId));
     const rows = await Promise.all(
-      summaries.map((summary) => this.row(summary, liveByThread.get(summary.id), waiting.has(summary.id))),
+      summaries.map((summary) =>
+        this.row(summary, liveByThread.get(summary.id), waiting.has(summary.id), otherInstance.has(summary.id)),
+      ),
     );
     return { rows: orderBoardRows(rows.filter((r): r is BoardRow => r !== null)), cap: this.deps.cap };
   }
@@ -93,6 +99,7 @@ export class BoardService {
     summary: ThreadSummary,
     live: TurnPhaseRecord | undefined,
     waiting: boolean,
+    elsewhere: boolean,
   ): Promise<BoardRow | null> {
     const worktree = summary.settings.worktree;
     const base = {
@@ -119,6 +126,16 @@ export class BoardService {
         return { ...base, status: 'queued', since: live.since, activity, changes, running: this.deps.runningCount() };
       return { ...base, status: 'working', since: this.startedAt.get(live.turnId) ?? live.since, activity, changes };
     }
+    // Another Claude Desk's turn: working since the thread's last change (its message was saved as the turn began);
+    // what it does now is that window's to show.
+    if (elsewhere)
+      return {
+        ...base,
+        status: 'working',
+        since: summary.updatedAt,
+        activity: 'Running in another Claude Desk',
+        changes,
+      };
     const ended = this.ended.get(summary.id);
     if (ended?.outcome === 'failed')
       return { ...base, status: 'failed', since: ended.at, activity: ended.activity, changes };

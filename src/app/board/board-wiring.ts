@@ -12,7 +12,7 @@ import { ClaudeAgents } from './claude-agents';
 export interface BoardWiringDeps {
   f: Pick<DeskFoundation, 'bus' | 'layout'>;
   threads: Pick<ThreadsWiring, 'threads'>;
-  turns: Pick<TurnsWiring, 'service' | 'engine'>;
+  turns: Pick<TurnsWiring, 'service' | 'engine' | 'running'>;
   launcher: Pick<ClaudeCodeLauncher, 'withEnv'>;
   /** A worktree thread's changes against its base (the Changes feature's counts); absent: none shown. */
   counts?: (threadId: string) => Promise<ChangeCounts | null>;
@@ -49,6 +49,7 @@ export function wireBoard(d: BoardWiringDeps) {
     runningCount: () => engine.queue.activeCount,
     cap: engine.queue.max,
     counts: d.counts ?? (async () => null),
+    elsewhere: () => d.turns.running.elsewhere(),
   });
   const agents = new ClaudeAgents({ launcher: d.launcher, run: d.run ?? runToEnd, cwd: layout.workspaceDir });
 

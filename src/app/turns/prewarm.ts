@@ -16,6 +16,11 @@ export interface PrewarmerDeps {
   isBusy: (threadId: string) => boolean;
   /** The platform says to save power (on battery, hot): no warm processes at all. */
   powerSaver?: () => boolean;
+  /**
+   * Turns wait for a place under the cap: a warm process would take the CPU they need (8 threads sent at once, the
+   * bench's many-threads row) for a turn that is not coming soon. Nothing is warmed then.
+   */
+  turnsWaiting?: () => boolean;
   log: (message: string) => void;
 }
 
@@ -83,7 +88,7 @@ export class Prewarmer {
         pool.discardAll('the system is saving power');
         return;
       }
-      if (this.deps.isBusy(threadId) || this.deleted.has(threadId)) return;
+      if (this.deps.isBusy(threadId) || this.deleted.has(threadId) || this.deps.turnsWaiting?.()) return;
       const thread = this.deps.threads.summary(threadId);
       if (!thread) return;
       const parts = await this.deps.prepare(threadId, thread.settings, { quiet: true });

@@ -153,3 +153,23 @@ describe('RunningTurns.follow', () => {
     turns.shutdown();
   });
 });
+
+describe('RunningTurns.elsewhere', () => {
+  it("lists the turns another live instance started and has not ended; a dead one's and its own are not", async () => {
+    const dir = await temp.make();
+    const write = (name: string, lines: object[]) =>
+      fs.writeFile(path.join(dir, name), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    // The parent of this test process stands for a live window; pid 2147483646 for one that died.
+    await write('live.jsonl', [
+      { threadId: 'a', turnId: 'a1', pid: process.ppid },
+      { threadId: 'b', turnId: 'b1', pid: process.ppid },
+      { ended: 'b1' },
+    ]);
+    await write('dead.jsonl', [{ threadId: 'c', turnId: 'c1', pid: 2147483646 }]);
+    const mine = new RunningTurns(dir);
+    await mine.started('d', 'd1');
+    expect(await mine.elsewhere()).toEqual([{ threadId: 'a', turnId: 'a1' }]);
+    await mine.ended('d1');
+    mine.close();
+  });
+});

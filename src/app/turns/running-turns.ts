@@ -3,7 +3,12 @@ import { applyTurnEvent } from '../../shared/turn-reducer';
 import { isFinalStatus } from '../../shared/turn-reducer';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { processAlive as alive } from '../../core/process-group';
-import { RunningTurnsJournal, removeJournal, unfinishedTurns } from '../../core/store/running-turns-journal';
+import {
+  RunningTurnsJournal,
+  removeJournal,
+  unfinishedTurns,
+  type JournalledTurn,
+} from '../../core/store/running-turns-journal';
 import type { TurnPhaseChange, TurnPhases } from '../../core/turn/turn-phases';
 
 /** A journal with no turn running is started afresh past this size (it gains ~150 bytes a turn). */
@@ -64,6 +69,19 @@ export class RunningTurns {
   shutdown(): void {
     if (this.running.size > 0) this.journal.close();
     else this.journal.removeSync();
+  }
+
+  /**
+   * The turns other live instances on this data dir (another window, `claude-desk chat`) have started and not ended:
+   * the board shows them working, and the command line's `agents` sees the window's turns.
+   */
+  async elsewhere(): Promise<JournalledTurn[]> {
+    const turns: JournalledTurn[] = [];
+    for (const file of await this.journal.others()) {
+      const left = await unfinishedTurns(file);
+      if (left.pid !== undefined && left.pid !== process.pid && alive(left.pid)) turns.push(...left.turns);
+    }
+    return turns;
   }
 
   /** Mark the turns of dead instances interrupted; returns how many were. */

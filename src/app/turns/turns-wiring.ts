@@ -136,6 +136,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     threads,
     prepare: (_threadId, threadSettings) => prepareParts(threadSettings, true),
     isBusy: (threadId) => service.isBusy(threadId),
+    turnsWaiting: () => engine.queue.waitingCount > 0,
     powerSaver: d.powerSaver,
     log: (m) => log.info(m),
   });
@@ -197,6 +198,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
   return {
     service,
     engine,
+    running,
     sessionCosts,
     controls,
     prewarm,

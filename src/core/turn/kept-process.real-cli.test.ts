@@ -73,6 +73,24 @@ describe('kept CLI processes + real CLI + mock API', () => {
     expect(e.warm.stats.reused).toBe(1);
   });
 
+  it("a turn that answers while another thread's turn waits for a place keeps that thread's process", async () => {
+    // One place, one kept process: thread a's process is kept; b answers while a's next turn waits behind it.
+    const e = h.engine(
+      { ...cli.env, CLAUDE_DESK_PREWARM: '0', CLAUDE_DESK_MAX_TURNS: '1' },
+      { keep: { keep: 1, keepIdleMs: 600_000 } },
+    );
+    expect((await runTurn(e, h.request('a', 'A one'))).outcome.status).toBe('done');
+    const aPid = e.warm.peek('a')?.pid;
+    const b = runTurn(e, h.request('b', 'B one'));
+    const a2 = runTurn(e, h.request('a', 'A two'));
+    expect((await b).outcome.status).toBe('done');
+    expect((await a2).outcome.status).toBe('done');
+    // a's second turn ran on its kept process; b's process was not kept in its place.
+    expect(h.spawned).toHaveLength(2);
+    expect(e.warm.stats.reused).toBe(1);
+    expect(e.warm.peek('a')?.pid).toBe(aPid);
+  });
+
   it("each turn's context breakdown comes without a token-count API call, on a new process and a kept one", async () => {
     const e = keeping();
     const hitsBefore = mock.hits.length;

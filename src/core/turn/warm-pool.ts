@@ -145,7 +145,7 @@ export class WarmPool {
   /**
    * Keep a process that has just answered (its `result` is in) for the thread's next turn. Registered
    * at once, so the next turn of the thread finds it. false: not kept (keeping is off, the platform
-   * saves power) — the caller ends it as usual.
+   * saves power, every kept process waits for a queued turn of its own thread) — the caller ends it as usual.
    */
   keep(offer: KeepOffer): boolean {
     if (!this.keeping || !offer.proc.running) return false;
@@ -153,8 +153,12 @@ export class WarmPool {
     const max = this.deps.keep ?? 0;
     const kept = () => [...this.entries.values()].filter((e) => e.kind === 'kept');
     while (kept().length >= max) {
-      const lru = kept().sort((a, b) => a.lastUsed - b.lastUsed)[0];
-      if (!lru) break;
+      // A kept process whose thread has a turn waiting in the queue is about to answer it: evicting it for this one
+      // would make that turn start cold (8 threads sent at once under a cap of 4 lost their kept processes so).
+      const lru = kept()
+        .filter((e) => !this.deps.isThreadBusy(e.threadId))
+        .sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (!lru) return false;
       this.discard(lru.threadId, 'the kept-process cap was reached (least recently used)');
     }
     const entry: Entry = {
