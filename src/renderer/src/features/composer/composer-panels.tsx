@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { formatCost, formatDuration, formatTokens, modelLabel } from '../../ui/format';
-import { useCatalog } from './use-picker';
+import { ModelPicker } from '../../ui/model-picker';
 import { McpServers } from './mcp-servers';
 import './pickers.css';
 import './panels.css';
@@ -57,62 +57,19 @@ function ModelChooser({ onDone }: { onDone: () => void }) {
   const threadId = useDesk((s) => s.activeThreadId);
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   const update = useDesk((s) => s.updateThreadSettings);
-  const catalog = useCatalog(threadId, true);
-  const current = modelLabel(thread?.settings.model) ?? 'default';
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const pick = async (value: string) => {
-    if (!threadId) return;
-    setError(null);
-    // The host switches a running CLI with set_model (recorded case 27) and refuses a model it cannot find.
-    const problem = await update(threadId, { model: value === 'default' ? '' : value });
-    if (problem) setError(problem);
-    else onDone();
-  };
   if (!threadId) return <p className="muted">Send a first message, then choose a model for the thread.</p>;
   return (
-    <div className="model-chooser">
-      <ul className="model-list">
-        {catalog.models.map((m) => (
-          <li key={m.value}>
-            <button
-              type="button"
-              className={`model-option ${m.value === current ? 'current' : ''}`}
-              aria-pressed={m.value === current}
-              onClick={() => void pick(m.value)}
-            >
-              <span className="model-name">{m.displayName}</span>
-              {m.description && <span className="model-desc">{m.description}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {/* Not a <form>: the panel sits inside the composer's form, and forms do not nest. Enter here picks the
-          typed model and must not reach the composer (its implicit submit would send the message). */}
-      <div className="model-typed" role="group" aria-label="Another model">
-        <input
-          className="input"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-            e.preventDefault();
-            e.stopPropagation();
-            if (typed.trim()) void pick(typed.trim());
-          }}
-          placeholder="Or a full model id, e.g. claude-sonnet-4-5"
-          aria-label="Model id"
-        />
-        <button type="button" className="btn" disabled={!typed.trim()} onClick={() => void pick(typed.trim())}>
-          Use
-        </button>
-      </div>
-      {error && (
-        <p className="composer-problem" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <ModelPicker
+      threadId={threadId}
+      label="Model for this thread"
+      current={modelLabel(thread?.settings.model) ?? 'default'}
+      pick={async (value) => {
+        // The host switches a running CLI with set_model (recorded case 27) and refuses a model it cannot find.
+        const problem = await update(threadId, { model: value === 'default' ? '' : value });
+        if (!problem) onDone();
+        return problem ?? null;
+      }}
+    />
   );
 }
 

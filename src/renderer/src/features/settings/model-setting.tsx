@@ -1,45 +1,34 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useDesk } from '../../store/store-context';
+import { ModelPicker } from '../../ui/model-picker';
 
-/** The default model for new turns, as typed (a bare model or `claude-code:<model>[@temperature]`). */
+/** The default model for new threads: the same picker as `/model` (the CLI's models, or any id typed). */
 export function ModelSetting() {
-  const id = useId();
-  const hint = useId();
-  const saved = useDesk((s) => s.settings?.defaultModel ?? '');
+  const title = useId();
+  const saved = useDesk((s) => s.settings?.defaultModel);
   const ready = useDesk((s) => s.settings !== null);
   const update = useDesk((s) => s.updateSettings);
-  const [value, setValue] = useState(saved);
-  useEffect(() => setValue(saved), [saved]);
-
   return (
-    <form
-      className="field"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void update({ defaultModel: value.trim() });
-      }}
-    >
-      <label htmlFor={id} className="field-label">
+    <div className="field" role="group" aria-labelledby={title} data-testid="default-model">
+      <span id={title} className="field-label">
         Default model
-      </label>
-      <div className="field-row">
-        <input
-          id={id}
-          value={value}
-          placeholder="Claude Code's default (e.g. sonnet, opus, claude-code:sonnet)"
-          onChange={(e) => setValue(e.target.value)}
-          aria-describedby={hint}
-          disabled={!ready}
-          spellCheck={false}
+      </span>
+      {ready && (
+        <ModelPicker
+          threadId={null}
+          label="Default model"
+          current={saved || 'default'}
+          // A refused value comes back as a notice from the store; nothing more to say here.
+          pick={async (value) => {
+            await update({ defaultModel: value === 'default' ? '' : value });
+            return null;
+          }}
         />
-        <button type="submit" className="btn" disabled={!ready || value.trim() === saved}>
-          Save
-        </button>
-      </div>
-      <p id={hint} className="field-hint">
+      )}
+      <p className="field-hint">
         A temperature suffix such as <code>@0.2</code> is kept with the name but not sent: Claude Code has no
         temperature setting.
       </p>
-    </form>
+    </div>
   );
 }

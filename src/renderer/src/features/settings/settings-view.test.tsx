@@ -109,13 +109,15 @@ describe('settings: permission mode', () => {
 });
 
 describe('settings: model, key, tools, memory, data', () => {
-  it('saves the default model and explains the temperature suffix', async () => {
+  it('the default model is the same picker as /model: the CLI’s models, or an id typed', async () => {
     const { host } = await openSettings(createFakeHost(), 'CLI & login');
-    await waitFor(() => expect(screen.getByLabelText('Default model')).not.toBeDisabled());
-    const input = screen.getByLabelText('Default model');
+    const picker = await screen.findByTestId('default-model');
+    expect(within(picker).getByRole('list', { name: 'Default model' })).toBeInTheDocument();
+    expect(await within(picker).findByRole('button', { name: /Default \(recommended\)/, pressed: true })).toBeVisible();
+    await userEvent.click(within(picker).getByRole('button', { name: /Sonnet/ }));
+    await waitFor(() => expect(host.callsTo('updateSettings')).toContainEqual({ defaultModel: 'sonnet' }));
     expect(screen.getByText(/is kept with the name but not sent/)).toBeInTheDocument();
-    await userEvent.type(input, 'claude-code:sonnet@0.2');
-    await userEvent.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    await userEvent.type(within(picker).getByLabelText('Model id'), 'claude-code:sonnet@0.2{Enter}');
     await waitFor(() =>
       expect(host.callsTo('updateSettings')).toContainEqual({ defaultModel: 'claude-code:sonnet@0.2' }),
     );
