@@ -278,7 +278,8 @@ export class WarmPool {
    * under the cap on kept and warm processes together (the thread's own slot holds one, whichever kind).
    */
   private makeRoom(threadId: string): void {
-    const cap = this.deps.maxProcesses ?? WARM_MAX_PROCESSES;
+    // CLAUDE_DESK_KEEP above the cap (the first-token bench's many lanes) raises it: that many asked to be kept.
+    const cap = this.deps.maxProcesses ?? Math.max(WARM_MAX_PROCESSES, this.deps.keep ?? 0);
     const others = () => [...this.entries.values()].filter((e) => e.threadId !== threadId);
     while (others().length >= cap) {
       const lru = others().sort((a, b) => a.lastUsed - b.lastUsed)[0];
