@@ -149,7 +149,7 @@ export function ChatHeader() {
         ))}
         {thread &&
           (narrow ? (
-            <HeaderMoreMenu threadId={thread.id} />
+            <HeaderMoreMenu target={{ threadId: thread.id }} />
           ) : (
             <ExportButtons target={{ threadId: thread.id }} compact />
           ))}
