@@ -25,7 +25,11 @@ function SessionHeader({ session }: { session: HistorySession }) {
   const [busy, setBusy] = useState(false);
   const header = useRef<HTMLElement>(null);
   const narrow = useNarrowHeader(header);
-  const when = new Date(session.lastAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  // Narrow, the date without its time: the second row holds the meta beside the actions.
+  const when = new Date(session.lastAt).toLocaleString(
+    undefined,
+    narrow ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
+  );
   return (
     <header
       ref={header}
@@ -45,7 +49,11 @@ function SessionHeader({ session }: { session: HistorySession }) {
           <span className="chat-meta-item" title={`${session.messages} messages`}>
             {when}
           </span>
-          {session.model && <span className="chat-meta-item">{session.model}</span>}
+          {session.model && (
+            <span className="chat-meta-item session-model" title={session.model}>
+              {session.model}
+            </span>
+          )}
           {session.costUsd !== undefined && <span className="chat-meta-item">{formatCost(session.costUsd)}</span>}
           {session.source === 'copy' && (
             <span
