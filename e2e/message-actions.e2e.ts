@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 
@@ -78,9 +79,13 @@ test('Edit & resend on the first message gives a new answer; the old branch stay
   const sent = JSON.stringify(lastAsking('plums')?.body.messages);
   expect(sent).not.toContain('apples');
   expect(sent).not.toContain('pears');
-  const marker = page.getByTestId('branch-marker');
-  await expect(marker).toContainText('Edited here');
-  await marker.getByRole('button', { name: 'Show the other branch' }).click();
+  // One compact switcher on the message, not a divider: ◀ shows the earlier version.
+  const switcher = page.getByTestId('branch-switcher');
+  await expect(switcher).toHaveText('◀2/2▶');
+  await expect(page.getByTestId('branch-marker')).not.toContainText('Edited here');
+  await expectNoAxeViolationsInBothThemes(page, 'branch switcher');
+  await shoot(page, 'branch-switcher');
+  await switcher.getByRole('button', { name: 'Show the previous version' }).click();
   const dialog = page.getByTestId('branch-dialog');
   await expect(dialog).toContainText('Second question about pears');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -100,7 +105,7 @@ test('Retry on a stopped turn sends the same message again without retyping', as
   await expect(stopped).toBeVisible();
   const before = mock.requests.length;
   await stopped.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('branch-marker')).toContainText('Retried here'); // the stopped attempt is set aside
+  await expect(page.getByTestId('branch-switcher')).toHaveText('◀2/2▶'); // the stopped attempt is set aside
   await expect(stopped).toHaveCount(0);
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
@@ -123,7 +128,7 @@ test('Regenerate asks again for the last answer, and Copy copies it as Markdown'
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe('Hello from the mock API.');
   const before = mock.requests.length;
   await answer.getByRole('button', { name: /Regenerate/ }).click();
-  await expect(page.getByTestId('branch-marker')).toContainText('Regenerated here'); // the first answer is set aside
+  await expect(page.getByTestId('branch-switcher')).toHaveText('◀2/2▶'); // the first answer is set aside
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
   await expect(users(page)).toHaveCount(1);

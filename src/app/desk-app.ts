@@ -32,6 +32,8 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   notify?: (title: string, body: string) => void;
   /** The platform asks to save power (Electron: on battery): no pre-warmed CLI processes. */
   powerSaver?: () => boolean;
+  /** Calls back when the platform starts saving power: the CLI processes kept or warm are closed then. */
+  watchPowerSaving?: (onSave: () => void) => () => void;
   /**
    * Index Claude Code's sessions at start and keep the index live while the CLI writes (the window and
    * browser mode). Off, the History is read on demand only (the command line, tests).
@@ -99,7 +101,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   const rewind = wireRewind(f, threads, settings.launcher, () => turns);
   const turns = await wireTurns({
-    ...opts, // tmpRoot, notify, powerSaver
+    ...opts, // tmpRoot, notify, powerSaver, watchPowerSaving
     f,
     profile,
     threads,

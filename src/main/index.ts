@@ -1,4 +1,5 @@
-import { app, BrowserWindow, dialog, Notification, powerMonitor, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, Notification, shell, type IpcMainInvokeEvent } from 'electron';
+import { savingPower, watchPowerSaving } from './power';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeskApp, type DeskApp } from '../app/desk-app';
@@ -69,9 +70,9 @@ if (!app.requestSingleInstanceLock()) {
       },
       revealFile: (file) => shell.showItemInFolder(file),
       openPath: (file) => shell.openPath(file),
-      // No pre-warmed CLI (~200 MB) on battery or when the machine is running hot.
-      powerSaver: () =>
-        powerMonitor.isOnBatteryPower() || ['serious', 'critical'].includes(powerMonitor.getCurrentThermalState()),
+      // No CLI waiting (~200 MB each) on battery or when the machine is running hot, and none left once it starts to.
+      powerSaver: savingPower,
+      watchPowerSaving,
       notify: (title, body) => {
         if (Notification.isSupported() && !win?.isFocused()) new Notification({ title, body }).show();
       },

@@ -23,6 +23,11 @@ export interface HistorySession {
   pinned: boolean;
   /** The Claude Desk thread that continues this session, if any. */
   threadId?: string;
+  /**
+   * How many sessions of that thread this row stands for (more than 1: Regenerate, Edit & resend or Rewind forked
+   * it; the row is the latest, the others are its earlier branches).
+   */
+  branches?: number;
 }
 
 /** One page of a transcript, newest last. `before` is the cursor of the page above (absent at the top). */

@@ -7,7 +7,8 @@ import { syntheticSession } from '../../../test/fixtures/synthetic-sessions';
 import { HistoryIndex } from '../../core/history/history-index';
 import { SessionCostsStore } from '../../core/store/session-costs-store';
 import { SessionsStore } from '../../core/store/sessions-store';
-import { HistoryService } from './history-service';
+import type { HistorySession } from '../../shared/history';
+import { groupBranches, HistoryService } from './history-service';
 
 // Continue here: a Claude Code session becomes a thread holding all of it, and the thread's totals keep the
 // session's cost before continuing apart from what the thread spends since.
@@ -80,5 +81,60 @@ describe('HistoryService.continueSession', () => {
     const { threadId } = await history.continueSession(LONG);
     const reopened = await threadsStoreHarness(path.join(root, 'state', 'threads')).open();
     expect(reopened.summary(threadId)?.totals.costBeforeUsd).toBeCloseTo(0.492);
+  });
+});
+
+describe('History rows of forked threads', () => {
+  it('lists a continued thread whose earlier branch lives in another session as one row of 2 branches', async () => {
+    const EARLIER = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const dir = path.join(root, 'cli', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'));
+    fs.writeFileSync(
+      path.join(dir, `${EARLIER}.jsonl`),
+      syntheticSession({ sessionId: EARLIER, cwd: project, turns: 2 }),
+    );
+    const { index, threads, history } = await service();
+    await index.refreshAll();
+    const { threadId } = await history.continueSession(LONG);
+    // The thread's conversation set aside as a branch whose session is EARLIER (as a fork leaves it).
+    const { messages } = (await threads.get(threadId))!;
+    await threads.rewind(threadId, {
+      id: 'b1',
+      kind: 'regenerate',
+      fromMessageId: messages[0]!.id,
+      createdAt: 1,
+      messages,
+      sessionId: EARLIER,
+    });
+    const rows = await history.list();
+    expect(rows.map((r) => [r.id, r.threadId === threadId, r.branches])).toEqual([[LONG, true, 2]]);
+  });
+
+  const session = (id: string, lastAt: number, threadId?: string): HistorySession => ({
+    id,
+    project: '/p',
+    title: 'Plan the parser',
+    titleSource: 'prompt',
+    firstAt: 1,
+    lastAt,
+    messages: 2,
+    bytes: 1,
+    source: 'file',
+    pinned: false,
+    ...(threadId ? { threadId } : {}),
+  });
+
+  it("a thread's sessions forked by Regenerate / Edit & resend / Rewind are one row, its latest, saying how many", () => {
+    const rows = groupBranches([
+      session('s1', 10, 't'),
+      session('s3', 30, 't'),
+      session('s2', 20, 't'),
+      session('solo', 15),
+      session('other', 5, 'u'),
+    ]);
+    expect(rows.map((r) => [r.id, r.branches])).toEqual([
+      ['s3', 3],
+      ['solo', undefined],
+      ['other', undefined],
+    ]);
   });
 });

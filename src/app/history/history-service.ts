@@ -27,6 +27,8 @@ export interface HistoryServiceDeps {
 
 export class HistoryService {
   private refreshing: Promise<unknown> | undefined;
+  /** Each thread's branch sessions, read once per change of the thread (its updatedAt). */
+  private readonly branchSessions = new Map<string, { updatedAt: number; sessionIds: string[] }>();
 
   constructor(private readonly deps: HistoryServiceDeps) {}
 
@@ -35,7 +37,8 @@ export class HistoryService {
     this.deps.onListed?.();
     this.refreshSoon();
     const tied = await this.tiedThreads();
-    return this.deps.index.list((id) => tied.get(id));
+    await this.addBranchSessions(tied);
+    return groupBranches(this.deps.index.list((id) => tied.get(id)));
   }
 
   /** Wait for a full refresh (the command line: it has no watcher running). */
@@ -128,7 +131,44 @@ export class HistoryService {
     return map;
   }
 
+  /** The sessions a thread's earlier branches live in (forks by Regenerate, Edit & resend, Rewind) → the thread. */
+  private async addBranchSessions(tied: Map<string, string>): Promise<void> {
+    for (const threadId of new Set(tied.values())) {
+      const summary = this.deps.threads.summary(threadId);
+      if (!summary) continue;
+      let known = this.branchSessions.get(threadId);
+      if (known?.updatedAt !== summary.updatedAt) {
+        const thread = await this.deps.threads.get(threadId);
+        const sessionIds = (thread?.branches ?? []).flatMap((b) => (b.sessionId ? [b.sessionId] : []));
+        known = { updatedAt: summary.updatedAt, sessionIds };
+        this.branchSessions.set(threadId, known);
+      }
+      for (const sessionId of known.sessionIds) if (!tied.has(sessionId)) tied.set(sessionId, threadId);
+    }
+  }
+
   private refreshSoon(): void {
     this.refreshing ??= this.deps.index.refreshAll().finally(() => (this.refreshing = undefined));
   }
+}
+
+/**
+ * One row per thread: a thread's sessions (its current one and the ones its branches were forked into) show as its
+ * latest, which says how many there are, instead of as identical rows. Sessions of no thread stay as they are.
+ */
+export function groupBranches(sessions: HistorySession[]): HistorySession[] {
+  const latest = new Map<string, HistorySession>();
+  const counts = new Map<string, number>();
+  for (const s of sessions) {
+    if (!s.threadId) continue;
+    counts.set(s.threadId, (counts.get(s.threadId) ?? 0) + 1);
+    const seen = latest.get(s.threadId);
+    if (!seen || s.lastAt > seen.lastAt) latest.set(s.threadId, s);
+  }
+  return sessions.flatMap((s) => {
+    if (!s.threadId) return [s];
+    if (latest.get(s.threadId) !== s) return [];
+    const n = counts.get(s.threadId) ?? 1;
+    return [n > 1 ? { ...s, branches: n } : s];
+  });
 }

@@ -1,40 +1,45 @@
-import { describe, expect, it } from 'vitest';
-import type { ThreadSummary } from '../../shared/threads';
-import { Prewarmer, type PrewarmerDeps } from './prewarm';
+import { describe, expect, it, vi } from 'vitest';
+import { Prewarmer } from './prewarm';
 
-function harness(turnsWaiting: boolean) {
-  const warmed: string[] = [];
-  const summary = { id: 't1', title: 't', settings: {} } as ThreadSummary;
-  const deps: PrewarmerDeps = {
-    pool: {
-      enabled: true,
-      size: 0,
-      stats: { spawned: 0, reused: 0, discarded: 0 },
-      warm: async (req: { threadId: string }) => void warmed.push(req.threadId),
-      discard: () => undefined,
-      discardAll: () => undefined,
-      peek: () => undefined,
-    } as unknown as PrewarmerDeps['pool'],
-    threads: { summary: () => summary },
-    prepare: async () => ({}) as Awaited<ReturnType<PrewarmerDeps['prepare']>>,
-    isBusy: () => false,
-    turnsWaiting: () => turnsWaiting,
-    log: () => undefined,
+/** A pool that records what it is told; the real one is tested in core/turn/warm-pool.test.ts. */
+function fakePool() {
+  return {
+    warm: vi.fn(async () => 'warmed' as const),
+    discard: vi.fn(),
+    discardAll: vi.fn(),
+    enabled: true,
+    size: 0,
+    stats: { spawned: 0, reused: 0, discarded: 0 },
+    peek: vi.fn(() => undefined),
   };
-  return { prewarmer: new Prewarmer(deps), warmed };
 }
 
-describe('Prewarmer', () => {
-  it('warms the next turn of a thread that just answered', async () => {
-    const h = harness(false);
-    await h.prewarmer.afterTurn('t1');
-    expect(h.warmed).toEqual(['t1']);
+describe('Prewarmer and power', () => {
+  it('when the platform starts saving power, every waiting process goes, kept ones included', () => {
+    const pool = fakePool();
+    const prewarmer = new Prewarmer({
+      pool,
+      threads: { summary: () => undefined },
+      prepare: vi.fn(),
+      isBusy: () => false,
+      log: () => undefined,
+    });
+    prewarmer.savePower();
+    // No scope: 'all' (invalidate() passes 'warm' and leaves the kept ones to be judged by the next turn).
+    expect(pool.discardAll).toHaveBeenCalledWith('the system is saving power');
   });
 
-  it('warms nothing while turns wait for a place under the cap: they need the CPU first', async () => {
-    const h = harness(true);
-    await h.prewarmer.afterTurn('t1');
-    await h.prewarmer.prepareTurn('t1');
-    expect(h.warmed).toEqual([]);
+  it('on battery, a thread opened warms nothing', async () => {
+    const pool = fakePool();
+    const prewarmer = new Prewarmer({
+      pool,
+      threads: { summary: () => ({ id: 't', settings: {} }) as never },
+      prepare: vi.fn(),
+      isBusy: () => false,
+      powerSaver: () => true,
+      log: () => undefined,
+    });
+    await prewarmer.prepareTurn('t');
+    expect(pool.warm).not.toHaveBeenCalled();
   });
 });

@@ -63,6 +63,11 @@ export class Prewarmer {
     return { size: pool.size, ...pool.stats, pid: threadId ? pool.peek(threadId)?.pid : undefined };
   }
 
+  /** The platform started saving power: close every waiting process, kept ones too (each is ~200 MB). */
+  savePower(): void {
+    this.deps.pool.discardAll('the system is saving power');
+  }
+
   /** The app is quitting: warm nothing more (a turn stopped by the quit must not warm its successor). */
   close(): void {
     this.closed = true;

@@ -31,6 +31,8 @@ export interface TurnsWiringDeps {
   tmpRoot?: string;
   notify?: (title: string, body: string) => void;
   powerSaver?: () => boolean;
+  /** Calls back when the platform starts saving power (on battery): every waiting CLI is closed at once. */
+  watchPowerSaving?: (onSave: () => void) => () => void;
 }
 
 export type TurnsWiring = Awaited<ReturnType<typeof wireTurns>>;
@@ -146,6 +148,9 @@ export async function wireTurns(d: TurnsWiringDeps) {
   threads.onChange((change) => prewarmer.threadChanged(change));
   /** Absent where the host pre-warms nothing (the command line). */
   const prewarm = profile.prewarm ? prewarmer : undefined;
+  // Where processes wait for a next turn at all: none stays once the machine goes on battery.
+  const stopPowerWatch =
+    profile.keepProcesses || profile.prewarm ? d.watchPowerSaving?.(() => prewarmer.savePower()) : undefined;
 
   /** Starts a turn for a user message and, once it is over, pre-warms the next one's CLI. */
   const startTurn = async (input: Parameters<TurnService['send']>[0]) => {
@@ -205,6 +210,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     startTurn,
     handlers,
     async close() {
+      stopPowerWatch?.();
       prewarmer.close();
       await service.stopAll(); // the engine's stopAll also kills every warm process (their groups)
       await locks.close(); // after the last turn gave its lock back: no spare lock file left behind

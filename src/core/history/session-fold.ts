@@ -42,7 +42,8 @@ export function foldLine(s: FoldState, line: SessionLine): string {
     case 'prompt':
       s.messages++;
       s.inTurn = false;
-      s.firstPrompt ??= line.text.slice(0, 500);
+      // The CLI's compaction preamble is no title: the first message the person typed is.
+      if (!isCompactionPreamble(line.text)) s.firstPrompt ??= line.text.slice(0, 500);
       return `${line.text}${TEXT_SEPARATOR}`;
     case 'assistant': {
       if (!s.inTurn) {
@@ -67,6 +68,14 @@ export function foldLine(s: FoldState, line: SessionLine): string {
   }
 }
 
+/**
+ * The user line Claude Code writes at the start of a session continued after its context was summarised (recorded
+ * case 31-compact's summary line; sessions of older CLIs begin with it): the summary, not something typed.
+ */
+export function isCompactionPreamble(text: string): boolean {
+  return text.trimStart().startsWith('This session is being continued from a previous conversation');
+}
+
 export const UNTITLED_SESSION = 'Untitled session';
 
 /** The user's /rename wins, then the CLI's generated title, its legacy summary, and the first prompt. */
@@ -74,7 +83,8 @@ export function titleOf(s: FoldState): { title: string; source: 'custom' | 'ai' 
   if (s.customTitle) return { title: s.customTitle, source: 'custom' };
   if (s.aiTitle) return { title: s.aiTitle, source: 'ai' };
   if (s.summaryTitle) return { title: s.summaryTitle, source: 'summary' };
-  const fromPrompt = s.firstPrompt ? autoTitle(s.firstPrompt, 80) : undefined;
+  // A fold indexed before the preamble was recognised may still hold it: better untitled than the preamble.
+  const fromPrompt = s.firstPrompt && !isCompactionPreamble(s.firstPrompt) ? autoTitle(s.firstPrompt, 80) : undefined;
   if (fromPrompt) return { title: fromPrompt, source: 'prompt' };
   return { title: UNTITLED_SESSION, source: 'none' };
 }

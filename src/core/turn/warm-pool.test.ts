@@ -81,6 +81,41 @@ describe('WarmPool (fake claude)', () => {
     expect(at).toBeLessThan(seen.indexOf('event result'));
   });
 
+  it('idle weight: one process per thread, at most 2 kept and warm in all, none after the idle limit', async () => {
+    const c = manualClock();
+    const idle = 10 * 60_000;
+    engine = h.engine({ PATH: process.env.PATH }, { clock: c.clock, keep: { keep: 2, keepIdleMs: idle } });
+    // Three threads answer twice each, the app pre-warming each next turn as it does after a turn.
+    for (const t of ['a', 'b', 'c']) {
+      for (const text of ['one', 'two']) {
+        expect((await runTurn(engine, h.request(t, text))).outcome.status).toBe('done');
+        await engine.warm.warm(h.request(t, ''));
+        c.advance(1_000);
+      }
+    }
+    // A kept process and a warm one for the same thread count once: the thread holds one slot.
+    expect(engine.warm.size).toBe(2);
+    expect(engine.warm.peek('a')).toBeUndefined(); // the least recently used thread gave its process up
+    // Two more threads opened (their composers focused): warmed, in place of the least recently used.
+    await engine.warm.warm(h.request('d', ''));
+    await engine.warm.warm(h.request('e', ''));
+    expect(engine.warm.size).toBe(2);
+    const live = ['a', 'b', 'c', 'd', 'e'].map((t) => engine!.warm.peek(t)?.pid);
+    expect(live.map((p) => p !== undefined)).toEqual([false, false, false, true, true]);
+    c.advance(idle);
+    expect(engine.warm.size).toBe(0);
+    for (const pid of live) if (pid !== undefined) expect(await waitGone(pid)).toBe(true);
+  });
+
+  it('a warm process waits no longer than the idle limit it is given', async () => {
+    const c = manualClock();
+    engine = h.engine({ PATH: process.env.PATH }, { clock: c.clock, keep: { keep: 2, keepIdleMs: 5_000 } });
+    await engine.warm.warm(h.request('t', ''));
+    expect(engine.warm.size).toBe(1);
+    c.advance(5_000);
+    expect(engine.warm.size).toBe(0);
+  });
+
   it('keeps an identical warm process instead of starting another', async () => {
     engine = h.engine({ PATH: process.env.PATH });
     expect(await engine.warm.warm(h.request('t', ''))).toBe('warmed');

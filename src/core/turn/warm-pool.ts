@@ -22,6 +22,10 @@ export type { AdoptedProcess, KeepOffer } from './pooled-process';
 import type { TurnRequest } from './turn-request';
 
 export const WARM_MAX_AGE_MS = 10 * 60_000;
+/**
+ * CLI processes waiting for a next turn, kept and warm together (one per thread at most): each is ~200 MB, and an
+ * idle app held 3–4 of them (two kept, two warm) 60 s after six threads answered.
+ */
 export const WARM_MAX_PROCESSES = 2;
 
 /** What the next turn of a thread will be started with: a turn request without its message. */
@@ -35,7 +39,9 @@ export interface WarmPoolDeps extends ProcessRunDeps {
   /** A turn of this thread is queued or running: its session may change, so don't warm now. */
   isThreadBusy: (threadId: string) => boolean;
   log: (message: string) => void;
+  /** Kept and warm processes in all (default WARM_MAX_PROCESSES). */
   maxProcesses?: number;
+  /** A warm process older than this is closed (default: keepIdleMs when set, else WARM_MAX_AGE_MS). */
   maxAgeMs?: number;
   /** At most this many processes kept after their answer for the thread's next turn (0: none). */
   keep?: number;
@@ -161,6 +167,7 @@ export class WarmPool {
       if (!lru) return false;
       this.discard(lru.threadId, 'the kept-process cap was reached (least recently used)');
     }
+    this.makeRoom(offer.threadId);
     const entry: Entry = {
       kind: 'kept',
       threadId: offer.threadId,
@@ -230,8 +237,9 @@ export class WarmPool {
     await Promise.all([...procs, ...this.dying].map((p) => p.exited));
   }
 
+  /** One idle limit for warm and kept processes: after it, nothing waits (CLAUDE_DESK_KEEP_IDLE_MINUTES). */
   private get maxAgeMs(): number {
-    return this.deps.maxAgeMs ?? WARM_MAX_AGE_MS;
+    return this.deps.maxAgeMs ?? (this.deps.keepIdleMs || WARM_MAX_AGE_MS);
   }
 
   private async warmNow(req: WarmRequest, generation: number): Promise<'warmed' | 'kept' | 'skipped'> {
@@ -264,15 +272,24 @@ export class WarmPool {
       return 'skipped';
     }
     this.discard(threadId, 'replaced by a newer warm process');
-    const cap = this.deps.maxProcesses ?? WARM_MAX_PROCESSES;
-    const warmOnes = () => [...this.entries.values()].filter((e) => e.kind === 'warm');
-    while (warmOnes().length >= cap) {
-      const oldest = warmOnes().sort((a, b) => a.spawnedAt - b.spawnedAt)[0];
-      if (!oldest) break;
-      this.discard(oldest.threadId, 'the warm-process cap was reached');
-    }
+    this.makeRoom(threadId);
     this.spawn(threadId, plan);
     return 'warmed';
+  }
+
+  /**
+   * Before a thread's process joins: close other threads' processes, least recently used first, until it fits
+   * under the cap on kept and warm processes together (the thread's own slot holds one, whichever kind).
+   */
+  private makeRoom(threadId: string): void {
+    // CLAUDE_DESK_KEEP above the cap (the first-token bench's many lanes) raises it: that many asked to be kept.
+    const cap = this.deps.maxProcesses ?? Math.max(WARM_MAX_PROCESSES, this.deps.keep ?? 0);
+    const others = () => [...this.entries.values()].filter((e) => e.threadId !== threadId);
+    while (others().length >= cap) {
+      const lru = others().sort((a, b) => a.lastUsed - b.lastUsed)[0];
+      if (!lru) break;
+      this.discard(lru.threadId, 'the cap on waiting CLI processes was reached (least recently used)');
+    }
   }
 
   private spawn(threadId: string, plan: SpawnPlan): void {

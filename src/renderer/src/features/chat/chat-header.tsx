@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import type { ThreadTotals } from '../../../../shared/threads';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { tokenCounts } from '../../../../shared/turn-costs';
@@ -69,13 +69,56 @@ function ThreadTotal({ totals }: { totals: ThreadTotals }) {
   );
 }
 
-/** Thread title, model, running total, and the permission mode with a badge while full access is on. */
+/** The badge that says full access is on for this thread. */
+function FullAccessBadge() {
+  const fullAccess = useThreadPermissionMode().mode === 'bypassPermissions';
+  if (!fullAccess) return null;
+  return (
+    <span className="badge badge-danger" data-testid="full-access-badge" role="status">
+      <Icon name="shield" size={13} /> Full access
+    </span>
+  );
+}
+
+function HeaderPermissionMode() {
+  return <PermissionModePicker variant="compact" />;
+}
+
+/**
+ * What the header shows after the model and folder (chips about the thread: its project, its branch), left to right.
+ * A feature adds its own with one line here; each renders nothing when it has nothing to say.
+ */
+const META_SLOTS: ComponentType[] = [];
+
+/** The open thread's Changes button (a worktree thread only). */
+function OpenThreadChanges() {
+  const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
+  return <ChangesButton thread={thread} />;
+}
+
+/**
+ * The header's controls, left to right, before the thread's export and settings buttons. A feature adds its own with
+ * one line here (e.g. a Changes button); at 800 px they move to the header's second row with the model and folder.
+ */
+const ACTION_SLOTS: ComponentType[] = [
+  FullAccessBadge,
+  OpenThreadChanges,
+  TasksIndicator,
+  PlanLimitIndicator,
+  ContextMeter,
+  HeaderPermissionMode,
+];
+
+/**
+ * Thread title, model, folder, running total and the thread's controls. Wide: one row (the title over its meta on
+ * the left, the controls on the right). Narrow (use-narrow-header.ts): the title takes the first row alone beside the
+ * sidebar button, so at least ~30 characters of it show at 800 px, and meta and controls share the second.
+ */
 export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   const defaultModel = useDesk((s) => s.settings?.defaultModel);
   // What the CLI actually used last (its init line), when neither thread nor settings name one.
   const usedModel = useDesk(latestModel);
-  const fullAccess = useThreadPermissionMode().mode === 'bypassPermissions';
   const dataDir = useDesk((s) => s.appInfo?.dataDir);
   const createThread = useDesk((s) => s.createThread);
   const [editing, setEditing] = useState(false);
@@ -100,22 +143,18 @@ export function ChatHeader() {
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </ProjectChip>
           <ThreadTotal totals={totals} />
+          {META_SLOTS.map((Slot, i) => (
+            <Slot key={i} />
+          ))}
         </div>
       </div>
       <div className="chat-header-actions">
-        {fullAccess && (
-          <span className="badge badge-danger" data-testid="full-access-badge" role="status">
-            <Icon name="shield" size={13} /> Full access
-          </span>
-        )}
-        <ChangesButton thread={thread} />
-        <TasksIndicator />
-        <PlanLimitIndicator />
-        <ContextMeter />
-        <PermissionModePicker variant="compact" />
+        {ACTION_SLOTS.map((Slot, i) => (
+          <Slot key={i} />
+        ))}
         {thread &&
           (narrow ? (
-            <HeaderMoreMenu threadId={thread.id} />
+            <HeaderMoreMenu target={{ threadId: thread.id }} />
           ) : (
             <ExportButtons target={{ threadId: thread.id }} compact />
           ))}

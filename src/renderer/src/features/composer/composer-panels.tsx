@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { EMPTY_TOTALS } from '../../../../shared/turn-reducer';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';

@@ -40,6 +40,15 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
             </span>
           )}
           {session.threadId && <span className="chip chip-small">in a thread</span>}
+          {session.branches && session.branches > 1 && (
+            <span
+              className="chip chip-small"
+              data-testid="history-branches"
+              title="Regenerate, Edit & resend or Rewind forked this thread's session: this row is its latest"
+            >
+              {session.branches} branches
+            </span>
+          )}
         </span>
         {snippet && (
           <span className="thread-snippet" data-testid="history-snippet">

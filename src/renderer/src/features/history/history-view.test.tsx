@@ -76,6 +76,11 @@ describe('History', () => {
     expect(within(list).getByText('app')).toBeInTheDocument();
     await userEvent.click(within(list).getByText('Fix the login bug'));
     expect(await screen.findByTestId('session-title')).toHaveTextContent('Fix the login bug');
+    // The header names the project (the full path in its tooltip) and keeps the exports as named icons.
+    const project = screen.getByTestId('session-project');
+    expect(project).toHaveTextContent(/^app$/);
+    expect(project).toHaveAttribute('title', '/home/me/app');
+    expect(within(screen.getByTestId('session-header')).getByRole('button', { name: /Copy/ })).toHaveTextContent('');
     expect(await screen.findByText('Answer 4')).toBeInTheDocument();
     expect(host.callsTo('getHistoryPage')[0]).toEqual({ sessionId: SESSIONS[0]!.id });
     // Scrolling to the top asks for the page above.

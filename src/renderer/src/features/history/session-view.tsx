@@ -7,29 +7,53 @@ import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { formatCost } from '../../ui/format';
 import { UserMessageView } from '../chat/user-message';
 import { ExportButtons } from '../../ui/export-buttons';
+import { HeaderMoreMenu } from '../chat/header-more-menu';
+import { useNarrowHeader } from '../chat/use-narrow-header';
+import { baseName } from './group-sessions';
 
 /** Loads the page above when the reader comes this close to the top (px). */
 const LOAD_OLDER_PX = 400;
 
+/**
+ * The open session's header: title, then project name (its full path in the tooltip), date, model and cost on one
+ * line; actions on the right, the exports as icons, or under "More" when the header is narrow. One row at 1280 px,
+ * two at most at 800.
+ */
 function SessionHeader({ session }: { session: HistorySession }) {
   const continueSession = useDesk((s) => s.continueSession);
   const pin = useDesk((s) => s.pinSession);
   const [busy, setBusy] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const narrow = useNarrowHeader(header);
+  // Narrow, the date without its time: the second row holds the meta beside the actions.
+  const when = new Date(session.lastAt).toLocaleString(
+    undefined,
+    narrow ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
+  );
   return (
-    <header className="chat-header session-header" data-testid="session-header">
+    <header
+      ref={header}
+      className="chat-header session-header"
+      data-testid="session-header"
+      data-narrow={narrow || undefined}
+    >
       <SidebarToggle />
       <div className="chat-title-block">
         <h1 className="chat-title" data-testid="session-title">
           {session.title}
         </h1>
         <div className="chat-meta">
-          <span className="chat-meta-item" title={session.project}>
-            <Icon name="folder" size={12} /> {session.project}
+          <span className="chat-meta-item" title={session.project} data-testid="session-project">
+            <Icon name="folder" size={12} /> {baseName(session.project)}
           </span>
-          <span className="chat-meta-item">
-            {session.messages} messages · {new Date(session.lastAt).toLocaleString()}
+          <span className="chat-meta-item" title={`${session.messages} messages`}>
+            {when}
           </span>
-          {session.model && <span className="chat-meta-item">{session.model}</span>}
+          {session.model && (
+            <span className="chat-meta-item session-model" title={session.model}>
+              {session.model}
+            </span>
+          )}
           {session.costUsd !== undefined && <span className="chat-meta-item">{formatCost(session.costUsd)}</span>}
           {session.source === 'copy' && (
             <span
@@ -52,7 +76,11 @@ function SessionHeader({ session }: { session: HistorySession }) {
         >
           <Icon name="pin" size={16} />
         </button>
-        <ExportButtons target={{ sessionId: session.id }} />
+        {narrow ? (
+          <HeaderMoreMenu target={{ sessionId: session.id }} />
+        ) : (
+          <ExportButtons target={{ sessionId: session.id }} compact />
+        )}
         <button
           type="button"
           className="btn btn-primary"

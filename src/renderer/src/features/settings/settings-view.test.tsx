@@ -109,7 +109,7 @@ describe('settings: permission mode', () => {
 });
 
 describe('settings: model, key, tools, memory, data', () => {
-  it('the default model is the same picker as /model: the CLI's models, or an id typed', async () => {
+  it('the default model is the same picker as /model: the CLI’s models, or an id typed', async () => {
     const { host } = await openSettings(createFakeHost(), 'CLI & login');
     const picker = await screen.findByTestId('default-model');
     expect(within(picker).getByRole('list', { name: 'Default model' })).toBeInTheDocument();

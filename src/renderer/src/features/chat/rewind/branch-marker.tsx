@@ -4,24 +4,67 @@ import type { BranchKind, ChatMessage, ThreadBranch } from '../../../../../share
 import { useDesk } from '../../../store/store-context';
 import { ActionDialog } from '../../../ui/action-dialog';
 
-/** What the marker says, by what made the branch (a branch from before kinds were recorded reads as a rewind). */
-const MARKER_WORDS: Record<BranchKind, string> = {
-  rewind: 'Rewound here',
-  edit: 'Edited here',
-  regenerate: 'Regenerated here',
-  retry: 'Retried here',
+/** What made a version of this message, for the switcher's tooltip. */
+const KIND_WORDS: Record<Exclude<BranchKind, 'rewind'>, string> = {
+  edit: 'edited',
+  regenerate: 'regenerated',
+  retry: 'retried',
 };
 
-/** Where a rewind went another way: a line before the message that replaced the old branch, and a way back. */
+const isRewind = (b: BranchSummary) => (b.kind ?? 'rewind') === 'rewind'; // kinds came later: none reads as a rewind
+
+/**
+ * Where the conversation went another way at this message. Regenerate, Edit & resend and Retry made other versions
+ * of it: one compact switcher, "◀ 2/3 ▶" as claude.ai has it (the current version is the last), whose arrows show
+ * an earlier version with a way to switch to it. A rewind set the rest of the thread aside: a "Rewound here" line.
+ */
 export function BranchMarker({ threadId, branches }: { threadId: string; branches: BranchSummary[] }) {
   const [open, setOpen] = useState<BranchSummary | undefined>();
+  const versions = branches.filter((b) => !isRewind(b)); // oldest first
+  const rewinds = branches.filter(isRewind);
+  const total = versions.length + 1;
+  const shown = open && !isRewind(open) ? versions.indexOf(open) + 1 : total;
+  const step = (by: number) => {
+    const next = shown + by;
+    setOpen(next >= total ? undefined : versions[next - 1]);
+  };
   return (
     <div className="branch-marker" data-testid="branch-marker">
-      {branches.map((b) => (
+      {versions.length > 0 && (
+        <div
+          className="branch-switcher"
+          role="group"
+          aria-label="Versions of this message"
+          title={`Other versions: ${versions.map((b) => KIND_WORDS[b.kind as keyof typeof KIND_WORDS]).join(', ')}`}
+          data-testid="branch-switcher"
+        >
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-small"
+            aria-label="Show the previous version"
+            disabled={shown <= 1}
+            onClick={() => step(-1)}
+          >
+            ◀
+          </button>
+          <span className="branch-count" aria-live="polite">
+            {shown}/{total}
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-small"
+            aria-label="Show the next version"
+            disabled={shown >= total}
+            onClick={() => step(1)}
+          >
+            ▶
+          </button>
+        </div>
+      )}
+      {rewinds.map((b) => (
         <div key={b.id} className="branch-marker-row">
           <span>
-            {MARKER_WORDS[b.kind ?? 'rewind']} · the other branch has {b.messageCount}{' '}
-            {b.messageCount === 1 ? 'message' : 'messages'}
+            Rewound here · the other branch has {b.messageCount} {b.messageCount === 1 ? 'message' : 'messages'}
           </span>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(b)}>
             Show the other branch

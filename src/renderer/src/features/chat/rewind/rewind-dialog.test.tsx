@@ -188,7 +188,7 @@ describe('the other branch', () => {
     ).toBeInTheDocument();
   });
 
-  it("words the marker by what made the branch; an old branch without a kind still reads 'Rewound here'", async () => {
+  it("other versions of a message are one compact switcher '◀ n/m ▶'; only a rewind says 'Rewound here'", async () => {
     const four: ChatMessage[] = [
       { id: 'u1', role: 'user', createdAt: 1, text: 'first' },
       { id: 'u2', role: 'user', createdAt: 2, text: 'second' },
@@ -219,9 +219,21 @@ describe('the other branch', () => {
     renderApp({ host });
     await userEvent.click(await screen.findByText('Work'));
     await waitFor(() => expect(screen.getAllByTestId('branch-marker')).toHaveLength(3));
-    const rows = screen.getAllByTestId('branch-marker').map((m) => m.textContent ?? '');
-    expect(rows[0]).toContain('Edited here · the other branch has 1 message');
-    expect(rows[1]).toContain('Regenerated here · the other branch has 3 messages');
-    expect(rows[2]).toMatch(/Retried here · the other branch has 2 messages.*Rewound here · the other branch has 2/);
+    const markers = screen.getAllByTestId('branch-marker');
+    expect(markers.map((m) => within(m).queryByTestId('branch-switcher')?.textContent)).toEqual([
+      '◀2/2▶',
+      '◀2/2▶',
+      '◀2/2▶',
+    ]);
+    for (const m of markers) expect(m).not.toHaveTextContent(/(Edited|Regenerated|Retried) here/);
+    // The rewind at the third message keeps its line; the switcher beside it counts only the retry.
+    expect(markers[2]).toHaveTextContent('Rewound here · the other branch has 2 messages');
+    expect(markers[0]).not.toHaveTextContent('Rewound here');
+    // ◀ shows the earlier version, with the way to switch to it; the count follows.
+    const switcher = within(markers[1]!).getByRole('group', { name: 'Versions of this message' });
+    expect(within(switcher).getByRole('button', { name: 'Show the next version' })).toBeDisabled();
+    await userEvent.click(within(switcher).getByRole('button', { name: 'Show the previous version' }));
+    expect(await screen.findByTestId('branch-dialog')).toBeInTheDocument();
+    expect(switcher).toHaveTextContent('1/2');
   });
 });
