@@ -14,7 +14,9 @@
  *    at Enter: goal ≤ 1.2×;
  *  - a new window: navigation → a usable composer (the text box in the page, enabled); goal ≤ 200 ms median.
  * Run: npx tsx bench/first-glyph.bench.ts   (BENCH_TURNS per thread, default 13; BENCH_LOADS, default 9;
- *      BENCH_NEW_THREADS, default 5; BENCH_TYPING_MS, default 1500; CHROMIUM, default /usr/bin/chromium)
+ *      BENCH_NEW_THREADS, default 5; BENCH_TYPING_MS, default 1500; CHROMIUM, default /usr/bin/chromium;
+ *      BENCH_RENDERER_DIR: the page built elsewhere; BENCH_RENDERER_BASE: a second build whose page loads are
+ *      interleaved with this one's; BENCH_ONLY=load: the page-load row alone)
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,13 +38,21 @@ import { beginTurn, installTurnTimeline, type Marks } from './turn-timeline';
 import { GLYPH_PAGE_SCRIPT, type PageMarks } from './first-glyph-page';
 
 const root = path.resolve(import.meta.dirname, '..');
-const rendererDir = path.join(root, 'out', 'renderer');
+const rendererDir = process.env.BENCH_RENDERER_DIR ?? path.join(root, 'out', 'renderer');
+/** Another build of the page (e.g. before a change): its page loads are interleaved with this one's. */
+const BASE_DIR = process.env.BENCH_RENDERER_BASE;
+/** `load`: only the page-load row (quick, e.g. to compare two builds). */
+const ONLY_LOAD = process.env.BENCH_ONLY === 'load';
 const TURNS = Math.max(3, Number(process.env.BENCH_TURNS) || 13);
 const LOADS = Math.max(3, Number(process.env.BENCH_LOADS) || 9);
 const NEW_THREADS = Math.max(1, Number(process.env.BENCH_NEW_THREADS) || 5);
 const TYPING_MS = Number(process.env.BENCH_TYPING_MS) || 1_500;
 const FRAME_MS = 1000 / 60;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls an expression in the page (waitForFunction compiles its predicate, which the page's CSP refuses). */
+async function until(page: Page, expression: string): Promise<void> {
+  while (!(await page.evaluate<boolean>(expression))) await sleep(5);
+}
 /** This process's clock as epoch milliseconds, as the page's performance.timeOrigin + now() is. */
 const epoch = () => performance.timeOrigin + performance.now();
 
@@ -181,7 +191,7 @@ async function appTurn(page: Page, text: string): Promise<AppTurn> {
   const marks: Marks = beginTurn();
   await box.press('Enter');
   await done;
-  await page.waitForFunction('window.__glyph.marks.frame !== undefined');
+  await until(page, 'window.__glyph.marks.frame !== undefined');
   const p = await page.evaluate<PageMarks>('window.__glyph.marks');
   if (process.env.BENCH_DEBUG) console.log(JSON.stringify({ p, sentAt, hostBegin, marks }));
   const enter = p.origin + p.enter;
@@ -199,22 +209,9 @@ async function appTurn(page: Page, text: string): Promise<AppTurn> {
 async function openThread(page: Page, title: string): Promise<void> {
   await page.getByText(title).first().click();
   await page.getByLabel('Message', { exact: true }).waitFor();
-  await page.waitForFunction(`document.title.includes(${JSON.stringify(title)})`).catch(() => undefined);
 }
 
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
-const sign = (x: number) => `${x >= 0 ? '+' : ''}${ms(x)}`;
-try {
-  console.log(
-    `first-glyph benchmark (Chromium, browser mode, real CLI vs the mock): ${TURNS} turns per thread, interleaved with the floor, ${TYPING_MS} ms typing`,
-  );
-  console.log(
-    `  machine: ${os.cpus().length} CPUs, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-
+async function turns(): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript({ content: GLYPH_PAGE_SCRIPT });
   await page.goto(host.url);
@@ -276,21 +273,44 @@ try {
     `\n  a new thread's first turn: app ${ms(median(fresh))} ms to the first glyph, raw CLI spawned at Enter ${ms(median(raw))} ms to its first delta; app/raw ${ratio.toFixed(2)} (goal ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'not met'})`,
   );
   await page.close();
+}
 
-  // A new window: navigation → a usable composer.
-  const loads: number[] = [];
-  for (let k = 0; k < LOADS; k++) {
-    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await p.addInitScript({ content: GLYPH_PAGE_SCRIPT });
-    await p.goto(host.url);
-    await p.waitForFunction('window.__glyph.composerAt !== undefined');
-    loads.push(await p.evaluate<number>('window.__glyph.composerAt'));
-    await p.close();
-  }
-  const sorted = [...loads].sort((a, b) => a - b);
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+const sign = (x: number) => `${x >= 0 ? '+' : ''}${ms(x)}`;
+try {
   console.log(
-    `\n  page load → usable composer: ${ms(sorted[0]!)}–${ms(median(sorted))}–${ms(sorted[sorted.length - 1]!)} ms (min–median–max of ${LOADS}); goal ≤ 200 median: ${median(sorted) <= 200 ? 'met' : 'not met'}`,
+    `first-glyph benchmark (Chromium, browser mode, real CLI vs the mock): ${TURNS} turns per thread, interleaved with the floor, ${TYPING_MS} ms typing`,
   );
+  console.log(
+    `  machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+
+  if (!ONLY_LOAD) await turns();
+
+  // A new window: navigation → a usable composer; with a base build, its loads interleaved with this one's.
+  const base = BASE_DIR ? await startWebHost({ handlers: desk.handlers, bus: desk.bus, rendererDir: BASE_DIR }) : null;
+  if (base) cleanups.push(() => base.close());
+  const builds = [{ name: 'this build', url: host.url }, ...(base ? [{ name: 'base build', url: base.url }] : [])];
+  const loads = new Map<string, number[]>(builds.map((b) => [b.name, []]));
+  for (let k = 0; k < LOADS; k++) {
+    for (const b of k % 2 ? [...builds].reverse() : builds) {
+      const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await p.addInitScript({ content: GLYPH_PAGE_SCRIPT });
+      await p.goto(b.url);
+      await until(p, 'window.__glyph.composerAt !== undefined');
+      loads.get(b.name)!.push(await p.evaluate<number>('window.__glyph.composerAt'));
+      await p.close();
+    }
+  }
+  for (const [name, xs] of loads) {
+    const sorted = [...xs].sort((a, b) => a - b);
+    console.log(
+      `\n  page load → usable composer (${name}): ${ms(sorted[0]!)}–${ms(median(sorted))}–${ms(sorted[sorted.length - 1]!)} ms (min–median–max of ${LOADS}); goal ≤ 200 median: ${median(sorted) <= 200 ? 'met' : 'not met'}`,
+    );
+  }
 } finally {
   for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => undefined);
   await mock.close();
