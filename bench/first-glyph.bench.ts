@@ -155,16 +155,34 @@ for (const n of [2, 200]) {
   threads.push({ id: t.id, title });
 }
 await store.flush();
-const host = await startWebHost({ handlers: desk.handlers, bus: desk.bus, rendererDir });
+// The page's calls to the host while a turn waits for its first delta (a send should cause no read back).
+let early: string[] | null = null;
+const counted = new Proxy(desk.handlers, {
+  get(target, name, receiver) {
+    const real = Reflect.get(target, name, receiver) as unknown;
+    if (typeof real !== 'function') return real;
+    return (...args: unknown[]) => {
+      if (early && name !== 'sendMessage') early.push(String(name));
+      return (real as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  },
+});
+const host = await startWebHost({ handlers: counted, bus: desk.bus, rendererDir });
 cleanups.push(() => host.close());
 
 // The host's side of a turn: when its first delta went out to the page, and when it ended.
 let sentAt = NaN;
+/** Every call the page made between a send and its first delta, over all turns. */
+const calls: string[] = [];
 let ended: ((e: TurnEvent) => void) | undefined;
 desk.bus.subscribe((name, payload) => {
   if (name !== 'turnEvent') return;
   const e = payload as TurnEvent;
-  if (e.type === 'text_delta' && Number.isNaN(sentAt)) sentAt = epoch();
+  if (e.type === 'text_delta' && Number.isNaN(sentAt)) {
+    sentAt = epoch();
+    if (early) calls.push(...early);
+    early = null;
+  }
   if (e.type === 'finished') ended?.(e);
 });
 
@@ -186,6 +204,7 @@ async function appTurn(page: Page, text: string): Promise<AppTurn> {
   await box.fill(text);
   await page.evaluate('window.__glyph.arm()');
   sentAt = NaN;
+  early = [];
   const done = new Promise<void>((resolve) => (ended = () => resolve()));
   const hostBegin = epoch();
   const marks: Marks = beginTurn();
@@ -246,6 +265,10 @@ async function turns(): Promise<void> {
       `  ${title.padEnd(24)} app ${ms(median(glyphs))} (frame done ${ms(median(r.app.map((a) => a.frame)))}), floor ${ms(median(r.floor))}; app − floor ${sign(d)} (quartiles ${sign(quantile(diffs, 0.25))}…${sign(quantile(diffs, 0.75))}), goal ≤ ${goal.toFixed(0)}: ${d <= goal ? 'met' : 'not met'}; app/floor ${interval ? `${interval.ratio.toFixed(2)}, 95 % interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}` : 'n/a'}`,
     );
   }
+  const tally = [...new Set(calls)].map((c) => `${c} ×${calls.filter((x) => x === c).length}`);
+  console.log(
+    `\n  the page's calls to the host between Enter and the first delta, all turns: ${tally.join(', ') || 'none'}`,
+  );
   console.log('\n  where the time goes, turns 2+, medians (ms)');
   console.log(
     `  ${'thread'.padEnd(24)} ${'Enter→stdin'.padEnd(12)} ${'stdin→API req'.padEnd(14)} ${'delta sent→page'.padEnd(16)} ${'DOM→frame done'.padEnd(15)} Enter→glyph`,
