@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup-dom.ts'],
+          setupFiles: ['test/setup-dom.ts', 'src/renderer/src/test-support/setup-lazy.ts'],
           // Whole-app renders under jsdom are slow on a shared 2-core runner; waits are bounded per find (10 s).
           testTimeout: 30_000,
         },

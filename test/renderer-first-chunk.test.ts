@@ -64,6 +64,29 @@ describe("the renderer's first chunk", () => {
     expect(pathTo('zod')).toBeUndefined();
   });
 
+  // The first screen is the shell, the sidebar and a usable composer: the markdown pipeline (~130 KB) arrives
+  // right after it (ui/markdown-loader.ts), the views behind a click on demand (lazy-views.tsx).
+  it.each(['unified', 'remark-parse', 'remark-gfm', 'react-markdown'])('does not import %s', (pkg) => {
+    expect(pathTo(pkg)).toBeUndefined();
+  });
+
+  it('does not import the Settings or History views', () => {
+    const reached = new Set<string>();
+    const todo = [path.join(here, 'main.tsx')];
+    while (todo.length) {
+      const file = todo.shift() as string;
+      if (reached.has(file) || !/\.tsx?$/.test(file)) continue;
+      reached.add(file);
+      for (const spec of staticImports(fs.readFileSync(file, 'utf8'))) {
+        const next = resolve(file, spec);
+        if (next) todo.push(next);
+      }
+    }
+    const names = [...reached].map((f) => path.relative(here, f));
+    expect(names).not.toContain(path.join('features', 'settings', 'settings-view.tsx'));
+    expect(names).not.toContain(path.join('features', 'history', 'session-view.tsx'));
+  });
+
   it('the check finds a real import path (react is imported at start)', () => {
     expect(pathTo('react')?.[0]).toMatch(/main\.tsx$/);
   });

@@ -4,14 +4,14 @@ import { getApi } from './api';
 import { ChatView } from './features/chat/chat-view';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
-import { SettingsView } from './features/settings/settings-view';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
-import { SessionView } from './features/history/session-view';
+import { LazyView, preloadLazyViews, SessionView, SettingsView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
 import { DeskStoreProvider, useDesk } from './store/store-context';
 import { ConnectionBanner } from './ui/connection-banner';
+import { loadMarkdown } from './ui/markdown-loader';
 import { Notices } from './ui/notices';
 import { applyTheme } from './ui/theme';
 import { useShortcuts } from './use-shortcuts';
@@ -55,7 +55,17 @@ function Shell() {
       <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
       <main className="main" aria-label="Claude Desk">
         <ConnectionBanner />
-        {view === 'settings' ? <SettingsView /> : view === 'history' ? <SessionView /> : <ChatView />}
+        {view === 'settings' ? (
+          <LazyView>
+            <SettingsView />
+          </LazyView>
+        ) : view === 'history' ? (
+          <LazyView>
+            <SessionView />
+          </LazyView>
+        ) : (
+          <ChatView />
+        )}
       </main>
       <Notices />
     </div>
@@ -65,6 +75,9 @@ function Shell() {
 export function App({ store: given, api }: { store?: DeskStore; api?: DeskApi }) {
   const [store] = useState(() => given ?? createAppStore());
   useEffect(() => connectBridge(store, api ?? getApi()), [store, api]);
+  // After the first paint: the shell shows at once, the messages' markdown arrives right behind it, then the views
+  // behind a click (small), so opening one shows no empty frame.
+  useEffect(() => void loadMarkdown().then(preloadLazyViews), []);
   return (
     <DeskStoreProvider store={store}>
       <Shell />

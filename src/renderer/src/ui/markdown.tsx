@@ -6,7 +6,8 @@ import { loadedHighlighter, loadHighlighter, useHighlighter, type Lowlight } fro
 import { rehypeCode } from './highlight/rehype-code';
 import { fitsInFrame, ListScrolling, parseInFrame } from './markdown-budget';
 import { PlainMarkdown } from './markdown-plain';
-import { renderMarkdown, type Components } from './markdown-processor';
+import { loadMarkdown, useMarkdownProcessor, type MarkdownProcessor } from './markdown-loader';
+import type { Components } from './markdown-processor';
 import './markdown.css';
 
 function Link({ href, children, node: _node, ...rest }: ComponentProps<'a'> & { node?: unknown }) {
@@ -109,9 +110,10 @@ function renderKept(text: string, plugins: Plugins, parse: (text: string) => Rea
   return tree;
 }
 
-const parseNow = (plugins: Plugins) => (text: string) => renderMarkdown(text, plugins, components);
-const parseCounted = (plugins: Plugins) => (text: string) =>
-  parseInFrame(() => renderMarkdown(text, plugins, components));
+const parseNow = (md: MarkdownProcessor, plugins: Plugins) => (text: string) =>
+  md.renderMarkdown(text, plugins, components);
+const parseCounted = (md: MarkdownProcessor, plugins: Plugins) => (text: string) =>
+  parseInFrame(() => md.renderMarkdown(text, plugins, components));
 
 /** Parsing done by prepareMarkdown in one task, at most, before it lets the page run. */
 const PREPARE_SLICE_MS = 8;
@@ -131,7 +133,8 @@ const yieldToPage = () =>
 export async function prepareMarkdown(texts: readonly string[]): Promise<void> {
   // The plugins a row will render with: highlighted for every text once the highlighter is there (useHighlighter).
   const wanted = texts.some((t) => FENCE.test(t)) && !loadedHighlighter();
-  const plugins = rehypePlugins(wanted ? await loadHighlighter() : loadedHighlighter());
+  const [md, lowlight] = await Promise.all([loadMarkdown(), wanted ? loadHighlighter() : loadedHighlighter()]);
+  const plugins = rehypePlugins(lowlight);
   if (wanted) await yieldToPage(); // its grammars were a task's work already
   let sliceStart = performance.now();
   for (const text of texts) {
@@ -140,7 +143,7 @@ export async function prepareMarkdown(texts: readonly string[]): Promise<void> {
       await yieldToPage();
       sliceStart = performance.now();
     }
-    void renderKept(text, plugins, parseNow(plugins)); // kept: what the row will take
+    void renderKept(text, plugins, parseNow(md, plugins)); // kept: what the row will take
   }
 }
 
@@ -174,9 +177,11 @@ export const Markdown = memo(function Markdown({
 
 function FormattedMarkdown({ text, live }: { text: string; live: boolean }) {
   const plugins = rehypePlugins(useHighlighter(FENCE.test(text)));
+  const md = useMarkdownProcessor();
+  if (!md) return <PlainMarkdown text={text} />; // the page's first moments only
   return (
     <div className="markdown">
-      {live ? renderMarkdown(text, plugins, components) : renderKept(text, plugins, parseNow(plugins))}
+      {live ? md.renderMarkdown(text, plugins, components) : renderKept(text, plugins, parseNow(md, plugins))}
     </div>
   );
 }
@@ -184,6 +189,7 @@ function FormattedMarkdown({ text, live }: { text: string; live: boolean }) {
 function DeferredMarkdown({ text }: { text: string }) {
   const lowlight = useHighlighter(FENCE.test(text));
   const plugins = rehypePlugins(lowlight);
+  const md = useMarkdownProcessor();
   const scrolling = useContext(ListScrolling);
   const seen = rendered.get(plugins)?.has(text) === true;
   // Once shown formatted it stays so, even if its cache entry goes (or the highlighter arrives) mid-scroll.
@@ -192,6 +198,6 @@ function DeferredMarkdown({ text }: { text: string }) {
   useEffect(() => {
     if (ready) shown.current = true;
   });
-  if (!ready) return <PlainMarkdown text={text} />;
-  return <div className="markdown">{renderKept(text, plugins, parseCounted(plugins))}</div>;
+  if (!ready || !md) return <PlainMarkdown text={text} />;
+  return <div className="markdown">{renderKept(text, plugins, parseCounted(md, plugins))}</div>;
 }

@@ -6,6 +6,7 @@ import type { TurnEvent } from '../../../../shared/turn-events';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { giveScrollerAViewport } from '../../test-support/jsdom-layout';
 import { renderApp } from '../../test-support/render-app';
+import { provideMarkdownForTests } from '../../ui/markdown-loader';
 
 // Count the markdown parses of each text, without changing what is rendered.
 const parses = vi.hoisted(() => new Map<string, number>());
@@ -21,7 +22,9 @@ vi.mock('../../ui/markdown-processor', async (importOriginal) => {
 });
 
 let restoreLayout: () => void;
-beforeEach(() => {
+beforeEach(async () => {
+  // The pipeline is loaded on demand (markdown-loader.ts): the page renders through this wrapped copy.
+  provideMarkdownForTests(await import('../../ui/markdown-processor'));
   parses.clear();
   restoreLayout = giveScrollerAViewport();
 });
