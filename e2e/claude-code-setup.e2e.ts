@@ -173,3 +173,46 @@ test('each part of the setup shows with its file; the hook runs once per message
   await expect(second.getByTestId('hook-line')).toHaveText(['↪Hook UserPromptSubmit ran']);
   expect(await hookRuns()).toBe(2);
 });
+
+test('a sub-agent created on its page is validated, saved with its file, and listed to Claude on the next message', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-claude-code').click();
+  const section = page.getByTestId('claude-code-setup');
+  await section.getByTestId('setup-page-agents').click();
+  await section.getByRole('button', { name: 'New sub-agent' }).click();
+  const form = section.getByRole('form', { name: 'Sub-agent' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Test Runner');
+  await form.getByRole('textbox', { name: 'Description', exact: true }).fill('Runs the tests after a change.');
+  await form.getByRole('textbox', { name: 'Tools', exact: true }).fill('Bash, Read');
+  await form.getByRole('textbox', { name: /Instructions/ }).fill('Run npm test and report failures.');
+  await form.getByRole('button', { name: 'Save agent' }).click();
+  // Validated before anything is written: the name is not one Claude Code takes.
+  await expect(form.getByRole('alert')).toContainText('lowercase letters, digits and hyphens');
+  await checkPage(page, 'setup-agent-form');
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('test-runner');
+  await form.getByRole('button', { name: 'Save agent' }).click();
+  await expect(section.getByRole('status')).toContainText('Available from the next message');
+  const file = path.join(cli.home, '.claude/agents/test-runner.md');
+  const card = section.getByTestId('setup-agent').filter({ hasText: 'test-runner' });
+  await expect(card.getByTestId('setup-source')).toContainText(file);
+  expect(await fs.readFile(file, 'utf8')).toContain('name: test-runner\ndescription: Runs the tests after a change.');
+
+  await page.getByRole('button', { name: /Back to chat/ }).click();
+  // Accept edits withholds sub-agents (the Agent tool) and with them the list; Ask offers them.
+  await page.getByTestId('permission-select').selectOption('ask');
+  await expect(page.getByTestId('permission-select')).toHaveValue('ask');
+  const before = mock.requests.length;
+  await sendInOpenThread(page, 'Hi');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  // Recorded case 48: Claude Code lists the agents to the model in a system message of the request.
+  const bodies = mock.requests.slice(before).map((r) => JSON.stringify(r.body));
+  expect(bodies.some((b) => b.includes('- test-runner: Runs the tests after a change.'))).toBe(true);
+});
