@@ -50,7 +50,7 @@ const CORE_USES = {
   composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
   worktree: ['(root)'], // a thread's own git worktree: made, its changes read, landed or discarded
-  'claude-code-setup': ['store'], // the user's Claude Code files: settings, CLAUDE.md, agents, skills, styles
+  'claude-code-setup': ['(root)', 'store'], // the user's Claude Code files: settings, CLAUDE.md, agents, skills, styles
 };
 
 /**
