@@ -153,6 +153,11 @@ test('each part of the setup shows with its file; the hook runs once per message
   );
   await checkPage(page, 'setup-skills');
 
+  // Claude Code's own list (plugin list --json): nothing installed in this HOME.
+  await section.getByTestId('setup-page-plugins').click();
+  await expect(section.getByTestId('setup-plugins')).toContainText('No plugins installed.', { timeout: 30_000 });
+  await checkPage(page, 'setup-plugins');
+
   // A deny rule for the file the next message writes, into the project's local file.
   await section.getByTestId('setup-page-permissions').click();
   await section.getByRole('combobox', { name: 'List', exact: true }).selectOption('deny');
