@@ -11,6 +11,7 @@ import { onTextBoxKey, useTextBox } from './text-box';
 import { useNativeCommand } from './use-native-command';
 import { usePicker } from './use-picker';
 import { useRecall } from './use-recall';
+import { RememberPanel, rememberedNote } from './remember-panel';
 import './composer.css';
 
 export { focusComposer, isComposer } from './text-box';
@@ -59,7 +60,13 @@ export function Composer() {
     box.setCaret(next.caret);
     return false;
   };
-  const submit = () => submitMessage({ policy, text, threadId, setText, attachments, runNative });
+  // `# note`: remembered in a CLAUDE.md the user picks instead of sent (Claude Code's own `#` shortcut).
+  const [remember, setRemember] = useState<string | null>(null);
+  const submit = () => {
+    const note = attachments.none ? rememberedNote(text) : null;
+    if (note) return setRemember(note);
+    return submitMessage({ policy, text, threadId, setText, attachments, runNative });
+  };
 
   return (
     <form
@@ -72,6 +79,16 @@ export function Composer() {
       data-testid="composer"
     >
       {panel && <ComposerPanel kind={panel} onClose={() => setPanel(null)} />}
+      {remember && (
+        <RememberPanel
+          note={remember}
+          onDone={(saved) => {
+            setRemember(null);
+            if (saved) setText('');
+            box.focus();
+          }}
+        />
+      )}
       {picker.trigger && (
         <PickerPopup
           id={pickerId}
