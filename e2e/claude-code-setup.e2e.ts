@@ -221,3 +221,39 @@ test('a sub-agent created on its page is validated, saved with its file, and lis
   const bodies = mock.requests.slice(before).map((r) => JSON.stringify(r.body));
   expect(bodies.some((b) => b.includes('- test-runner: Runs the tests after a change.'))).toBe(true);
 });
+
+test('# in the composer remembers a note in the CLAUDE.md picked, instead of sending it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  // A thread is made by its first message; from then on its project's files are offered.
+  await sendInOpenThread(page, 'Hi');
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  const before = mock.requests.length;
+  await sendInOpenThread(page, '# Use pnpm, not npm');
+  const panel = page.getByTestId('remember-panel');
+  await expect(panel.getByRole('radio', { name: /This project/ }).first()).toBeChecked();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-testid="remember-panel"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    if (!SHOTS) continue;
+    for (const [w, h] of SIZES) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: path.join(SHOTS, `remember-panel-${w}x${h}-${theme}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await panel.getByRole('button', { name: 'Remember' }).click();
+  await expect(panel).toBeHidden();
+  const file = path.join(dataDir, 'workspace', 'CLAUDE.md');
+  expect(await fs.readFile(file, 'utf8')).toBe('# Project\n\nUse the project style.\n- Use pnpm, not npm\n');
+  expect(mock.requests.length).toBe(before); // nothing was sent to Claude
+});

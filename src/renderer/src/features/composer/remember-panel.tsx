@@ -27,7 +27,7 @@ export function RememberPanel({ note, onDone }: { note: string; onDone: (saved: 
   const append = useDesk((s) => s.appendInstruction);
   const pushNotice = useDesk((s) => s.pushNotice);
   const name = useId();
-  const card = useRef<HTMLFormElement>(null);
+  const card = useRef<HTMLDivElement>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -38,8 +38,7 @@ export function RememberPanel({ note, onDone }: { note: string; onDone: (saved: 
   useEffect(() => {
     card.current?.querySelector<HTMLElement>('input')?.focus();
   }, [files.length]);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!choice) return;
     const failed = await append(choice, note);
     setError(failed);
@@ -48,12 +47,13 @@ export function RememberPanel({ note, onDone }: { note: string; onDone: (saved: 
     onDone(true);
   };
   return (
-    <form
+    // Not a <form>: it sits inside the composer's, and a nested form's submit would reach the composer's too.
+    <div
       ref={card}
       className="composer-panel"
+      role="group"
       aria-label="Remember this"
       data-testid="remember-panel"
-      onSubmit={(e) => void submit(e)}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
@@ -66,7 +66,10 @@ export function RememberPanel({ note, onDone }: { note: string; onDone: (saved: 
         {files.map((f) => (
           <label key={f.path} className="remember-choice">
             <input type="radio" name={name} checked={choice === f.path} onChange={() => setPicked(f.path)} />
-            {KIND_LABEL[f.kind]} <code>{f.path}</code>
+            <span>
+              {KIND_LABEL[f.kind]}
+              <code className="remember-path">{f.path}</code>
+            </span>
           </label>
         ))}
       </fieldset>
@@ -76,13 +79,13 @@ export function RememberPanel({ note, onDone }: { note: string; onDone: (saved: 
         </p>
       )}
       <div className="field-row">
-        <button type="submit" className="btn btn-primary" disabled={!choice}>
+        <button type="button" className="btn btn-primary" disabled={!choice} onClick={() => void submit()}>
           Remember
         </button>
         <button type="button" className="btn" onClick={() => onDone(false)}>
           Cancel
         </button>
       </div>
-    </form>
+    </div>
   );
 }
