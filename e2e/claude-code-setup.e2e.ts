@@ -257,3 +257,24 @@ test('# in the composer remembers a note in the CLAUDE.md picked, instead of sen
   expect(await fs.readFile(file, 'utf8')).toBe('# Project\n\nUse the project style.\n- Use pnpm, not npm\n');
   expect(mock.requests.length).toBe(before); // nothing was sent to Claude
 });
+
+test('a malformed settings file is shown with its parse error, offered to no edit, and never written', async ({
+  page,
+}) => {
+  const file = path.join(dataDir, 'workspace', '.claude', 'settings.json');
+  const broken = '{ "permissions": { "deny": ["Edit(a.md)", ] }';
+  await put(file, broken);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await page.getByTestId('thread-item').first().click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-claude-code').click();
+  const section = page.getByTestId('claude-code-setup');
+  const project = section.getByTestId('rules-project');
+  await expect(project.getByRole('alert')).toContainText('will not write to it. It is not valid JSON');
+  await expect(section.getByRole('combobox', { name: 'File', exact: true }).locator('option')).not.toContainText([
+    file,
+  ]);
+  await checkPage(page, 'setup-permissions-malformed');
+  expect(await fs.readFile(file, 'utf8')).toBe(broken);
+});
