@@ -136,6 +136,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     env: f.env,
     threads: threads.threads,
     workspaceDir: f.layout.workspaceDir,
+    launcher: settings.launcher,
     filesChanged: (reason) => {
       turns.engine.warm.discardAll(`your Claude Code setup changed (${reason})`);
       turns.prewarm?.invalidate(reason);

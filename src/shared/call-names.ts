@@ -70,6 +70,9 @@ export const CALL_NAMES = [
   'saveInstructionFile',
   'appendInstruction',
   'saveClaudeAgent',
+  'listClaudePlugins',
+  'setClaudePluginEnabled',
+  'installClaudePlugin',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

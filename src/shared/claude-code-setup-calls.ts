@@ -3,7 +3,14 @@
  * sends is checked by the host against the files it listed; the project is the thread's own folder.
  */
 import * as z from 'zod';
-import { EDITABLE_SCOPES, RULE_LISTS, type ClaudeCodeSetup, type SetupEditOutcome } from './claude-code-setup';
+import {
+  EDITABLE_SCOPES,
+  PLUGIN_ID,
+  RULE_LISTS,
+  type ClaudeCodeSetup,
+  type PluginView,
+  type SetupEditOutcome,
+} from './claude-code-setup';
 
 const call =
   <O>() =>
@@ -12,6 +19,8 @@ const call =
 /** The open thread: its project's files join the user's. Absent: the user's own files only. */
 const threadId = z.string().min(1).max(200).optional();
 const filePath = z.string().min(1).max(4096);
+/** It becomes a CLI argument: `<name>@<marketplace>` only, so it can never read as an option. */
+const pluginId = z.string().regex(PLUGIN_ID, 'a plugin is named <name>@<marketplace>');
 
 export const setupCalls = {
   /** Every settings file, CLAUDE.md, sub-agent, skill and output style that applies, each with its file. */
@@ -40,6 +49,11 @@ export const setupCalls = {
   appendInstruction: call<SetupEditOutcome>()(
     z.object({ threadId, path: filePath, note: z.string().min(1).max(4000) }).strict(),
   ),
+  /** Installed plugins and what each adds (Claude Code's `plugin list --json` and `plugin details`). */
+  listClaudePlugins: call<PluginView[]>()(z.object({ threadId }).strict().optional()),
+  setClaudePluginEnabled: call<PluginView[]>()(z.object({ threadId, id: pluginId, enabled: z.boolean() }).strict()),
+  /** Install from a marketplace; offline it fails with Claude Code's own sentence (recorded case 49). */
+  installClaudePlugin: call<PluginView[]>()(z.object({ threadId, id: pluginId }).strict()),
   /** Create or change a sub-agent (`agents/<name>.md`), validated before it is written. */
   saveClaudeAgent: call<SetupEditOutcome>()(
     z

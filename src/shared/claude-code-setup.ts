@@ -93,3 +93,17 @@ export interface SetupEditOutcome {
   /** One sentence for the page: when the change takes effect. */
   takesEffect: string;
 }
+
+/** An installed plugin, as `claude plugin list --json` and `plugin details` tell (recorded case 49). */
+export interface PluginView {
+  id: string;
+  enabled: boolean;
+  scope?: string;
+  version?: string;
+  path?: string;
+  /** Its component inventory, one line per kind: "Skills (1): hello", "Hooks (1): UserPromptSubmit …". */
+  adds: string[];
+}
+
+/** A plugin id as the CLI takes it: `<name>@<marketplace>`. */
+export const PLUGIN_ID = /^[A-Za-z0-9][\w.-]{0,99}@[A-Za-z0-9][\w.-]{0,99}$/;

@@ -7,6 +7,9 @@ import { readClaudeCodeSetup } from '../../core/claude-code-setup/read-setup';
 import { editPermissionRule, setHooksOff } from '../../core/claude-code-setup/settings-files';
 import { type SetupRoots, setupRoots } from '../../core/claude-code-setup/setup-paths';
 import type { ThreadSummary } from '../../shared/threads';
+import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
+import { pluginCommand } from './plugin-command';
+import { installPlugin, listPlugins, setPluginEnabled } from '../../core/claude-code-setup/plugins';
 
 type SetupHandlers = Pick<
   DeskHandlers,
@@ -16,6 +19,9 @@ type SetupHandlers = Pick<
   | 'saveInstructionFile'
   | 'appendInstruction'
   | 'saveClaudeAgent'
+  | 'listClaudePlugins'
+  | 'setClaudePluginEnabled'
+  | 'installClaudePlugin'
 >;
 
 export interface ClaudeCodeSetupDeps {
@@ -29,6 +35,8 @@ export interface ClaudeCodeSetupDeps {
    * (recorded case 48b: hooks are read at start-up), so they go and the next turn starts one that reads the file.
    */
   filesChanged: (reason: string) => void;
+  /** Starts `claude plugin …` with the binary, PATH and key every caller uses. */
+  launcher: Pick<ClaudeCodeLauncher, 'withEnv'>;
 }
 
 /** Rules and hooks are read when Claude Code starts; Claude Desk starts a new one for the next turn (case 48b). */
@@ -55,7 +63,21 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     takesEffect,
   });
 
+  // The plugin subcommands run where the thread's turns run (a project-scoped plugin shows there).
+  const plugins = (threadId: string | undefined) => pluginCommand(deps.launcher, rootsFor(threadId).projectDir ?? home);
+
   const handlers: SetupHandlers = {
+    listClaudePlugins: async (input) => listPlugins(plugins(input?.threadId)),
+    setClaudePluginEnabled: async ({ threadId, id, enabled }) => {
+      await setPluginEnabled(plugins(threadId), id, enabled);
+      deps.filesChanged('a plugin was turned on or off');
+      return listPlugins(plugins(threadId));
+    },
+    installClaudePlugin: async ({ threadId, id }) => {
+      await installPlugin(plugins(threadId), id);
+      deps.filesChanged('a plugin was installed');
+      return listPlugins(plugins(threadId));
+    },
     getClaudeCodeSetup: async (input) => read(input?.threadId),
     editPermissionRule: async ({ threadId, ...edit }) => {
       const rule = await editPermissionRule(rootsFor(threadId), edit);

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RealCliEnv } from '../../../test/fixtures/real-cli';
+import { type RealCliEnv, realCliPath } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness, runTurn } from '../../../test/fixtures/turn-harness';
 import type { ThreadSummary } from '../../shared/threads';
@@ -26,6 +26,7 @@ describe('a deny rule from the Permissions page + real CLI + mock API', () => {
       threads: { summary: (id) => (id === 't1' ? thread : undefined) },
       workspaceDir: h.workspaceDir,
       filesChanged: (reason) => engine.warm.discardAll(reason),
+      launcher: { withEnv: async () => ({ file: realCliPath(), env: cli.env }) },
     });
     const file = path.join(h.workspaceDir, 'notes.md');
     const write = () =>

@@ -3,6 +3,7 @@ import type {
   AgentDefinition,
   ClaudeCodeSetup,
   EditableScope,
+  PluginView,
   RuleList,
   SetupEditOutcome,
 } from '../../../shared/claude-code-setup';
@@ -28,6 +29,12 @@ export interface ClaudeCodeSetupSlice {
   saveInstructionFile(path: string, text: string): Promise<string | null>;
   appendInstruction(path: string, note: string): Promise<string | null>;
   saveClaudeAgent(scope: 'user' | 'project', agent: AgentDefinition, previousName?: string): Promise<string | null>;
+  /** Installed plugins as Claude Code lists them; null until asked (each ask starts the CLI). */
+  claudePlugins: PluginView[] | null;
+  claudePluginsError: string | null;
+  loadClaudePlugins(): Promise<void>;
+  setClaudePluginEnabled(id: string, enabled: boolean): Promise<string | null>;
+  installClaudePlugin(id: string): Promise<string | null>;
 }
 
 export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get) => {
@@ -41,7 +48,24 @@ export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get
       return errorText(err);
     }
   };
+  const plugins = async (run: () => Promise<PluginView[]>): Promise<string | null> => {
+    try {
+      set({ claudePlugins: await run(), claudePluginsError: null });
+      return null;
+    } catch (err) {
+      return errorText(err);
+    }
+  };
   return {
+    claudePlugins: null,
+    claudePluginsError: null,
+    loadClaudePlugins: async () => {
+      const failed = await plugins(() => getApi().listClaudePlugins({ threadId: threadId() }));
+      if (failed) set({ claudePluginsError: failed });
+    },
+    setClaudePluginEnabled: (id, enabled) =>
+      plugins(() => getApi().setClaudePluginEnabled({ threadId: threadId(), id, enabled })),
+    installClaudePlugin: (id) => plugins(() => getApi().installClaudePlugin({ threadId: threadId(), id })),
     claudeCodeSetup: null,
     claudeCodeSetupError: null,
     claudeCodeSetupSaved: null,

@@ -242,6 +242,9 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     saveInstructionFile: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     appendInstruction: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     saveClaudeAgent: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    listClaudePlugins: () => [],
+    setClaudePluginEnabled: () => [],
+    installClaudePlugin: () => [],
   };
   const api = createApiProxy({
     async call(name, input) {

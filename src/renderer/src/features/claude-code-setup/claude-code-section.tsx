@@ -4,6 +4,7 @@ import { AgentsPage } from './agents-page';
 import { HooksPage } from './hooks-page';
 import { InstructionsPage } from './instructions-page';
 import { PermissionsPage } from './permissions-page';
+import { PluginsPage } from './plugins-page';
 import { SkillsPage } from './skills-page';
 import './claude-code-setup.css';
 
@@ -13,6 +14,7 @@ const PAGES = [
   { id: 'instructions', label: 'Instructions' },
   { id: 'agents', label: 'Sub-agents' },
   { id: 'skills', label: 'Skills & styles' },
+  { id: 'plugins', label: 'Plugins' },
 ] as const;
 type PageId = (typeof PAGES)[number]['id'];
 
@@ -65,6 +67,7 @@ export function ClaudeCodeSection() {
       {setup && page === 'instructions' && <InstructionsPage files={setup.instructions} project={setup.projectDir} />}
       {setup && page === 'agents' && <AgentsPage agents={setup.agents} hasProject={!!setup.projectDir} />}
       {setup && page === 'skills' && <SkillsPage skills={setup.skills} outputStyles={setup.outputStyles} />}
+      {page === 'plugins' && <PluginsPage />}
     </div>
   );
 }

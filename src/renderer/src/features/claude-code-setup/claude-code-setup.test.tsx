@@ -94,4 +94,23 @@ describe('Settings → Claude Code', () => {
     const mine = await screen.findByTestId('instructions-user');
     expect(within(mine).getByText('brief').tagName).toBe('STRONG');
   });
+
+  it('plugins: what each adds and a switch; an install offline shows Claude Code’s own sentence', async () => {
+    const host = createFakeHost();
+    const hello = { id: 'hello@desk-local', enabled: true, scope: 'user', adds: ['Agents (1): greeter'] };
+    host.handle('listClaudePlugins', () => [hello]);
+    host.handle('setClaudePluginEnabled', (input) => [{ ...hello, enabled: (input as { enabled: boolean }).enabled }]);
+    host.handle('installClaudePlugin', () => {
+      throw new Error('Could not install x@y: Anthropic Directory is unavailable: it could not be reached');
+    });
+    await openClaudeCode(host);
+    await userEvent.click(screen.getByTestId('setup-page-plugins'));
+    const plugin = await screen.findByTestId('setup-plugin');
+    expect(plugin).toHaveTextContent('Agents (1): greeter');
+    await userEvent.click(within(plugin).getByRole('checkbox', { name: 'On' }));
+    await waitFor(() => expect(within(plugin).getByRole('checkbox', { name: 'On' })).not.toBeChecked());
+    await userEvent.type(screen.getByRole('textbox', { name: 'Install a plugin' }), 'x@y');
+    await userEvent.click(screen.getByRole('button', { name: 'Install' }));
+    expect(await screen.findByText(/it could not be reached/)).toBeInTheDocument();
+  });
 });

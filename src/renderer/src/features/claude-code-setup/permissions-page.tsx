@@ -20,7 +20,8 @@ function FileRules({ file }: { file: SettingsFileView }) {
       <SourceFile kind={file.scope} path={file.path} exists={file.exists} />
       {file.error && (
         <p className="setup-error" role="alert">
-          This file is not used as it is, and Claude Desk will not write to it. {file.error}
+          Claude Code cannot read this file as it is, and Claude Desk will not write to it. {file.error} Fix it in an
+          editor.
         </p>
       )}
       {file.rules.length === 0 && !file.error && <p className="field-hint">No rules in this file.</p>}

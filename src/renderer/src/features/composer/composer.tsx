@@ -11,6 +11,7 @@ import { onTextBoxKey, useTextBox } from './text-box';
 import { useNativeCommand } from './use-native-command';
 import { usePicker } from './use-picker';
 import { useRecall } from './use-recall';
+import { RememberPanel, rememberedNote } from './remember-panel';
 import './composer.css';
 
 export { focusComposer, isComposer } from './text-box';
@@ -60,8 +61,12 @@ export function Composer() {
     return false;
   };
   const pushNotice = useDesk((s) => s.pushNotice);
-  const submit = () =>
-    submitMessage({
+  // `# note`: remembered in a CLAUDE.md the user picks instead of sent (Claude Code's own `#` shortcut).
+  const [remember, setRemember] = useState<string | null>(null);
+  const submit = () => {
+    const note = attachments.none ? rememberedNote(text) : null;
+    if (note) return setRemember(note);
+    return submitMessage({
       policy,
       text,
       threadId,
@@ -71,6 +76,7 @@ export function Composer() {
       commands: picker.commands,
       refuse: (reason) => pushNotice('info', reason),
     });
+  };
 
   return (
     <form
@@ -83,6 +89,16 @@ export function Composer() {
       data-testid="composer"
     >
       {panel && <ComposerPanel kind={panel} onClose={() => setPanel(null)} />}
+      {remember && (
+        <RememberPanel
+          note={remember}
+          onDone={(saved) => {
+            setRemember(null);
+            if (saved) setText('');
+            box.focus();
+          }}
+        />
+      )}
       {picker.trigger && (
         <PickerPopup
           id={pickerId}

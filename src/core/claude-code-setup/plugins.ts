@@ -1,0 +1,77 @@
+import type { PluginView } from '../../shared/claude-code-setup';
+
+/** One `claude plugin …` subcommand run to its end (the app builds it from the launch settings). */
+export type PluginCommand = (args: string[]) => Promise<{ exitCode?: number; stdout: string; stderr: string }>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Claude Code's own failure, as one sentence: its `✘ …` line (recorded case 49: an offline install says "Anthropic
+ * Directory is unavailable: it could not be reached; check your network connection").
+ */
+export function pluginFailure(what: string, out: { exitCode?: number; stdout: string; stderr: string }): Error {
+  const line = `${out.stderr}\n${out.stdout}`
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.startsWith('✘'));
+  const said = line ? line.replace(/^✘\s*/, '') : out.stderr.trim().split('\n')[0] || `exit code ${out.exitCode}`;
+  return new Error(`${what}: ${said.length > 400 ? `${said.slice(0, 400)}…` : said}`);
+}
+
+/** `plugin details <id>`'s "Component inventory": what the plugin adds (skills, agents, hooks, MCP servers…). */
+export function parseInventory(text: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.trim() === 'Component inventory');
+  if (start < 0) return [];
+  const out: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.trim()) break;
+    const m = /^\s*(.+?)\s+\((\d+)\)\s*(.*)$/.exec(line);
+    if (m && m[2] !== '0') out.push(`${m[1]} (${m[2]}): ${m[3]!.replace(/\s{2,}/g, ' · ')}`.replace(/: $/, ''));
+  }
+  return out;
+}
+
+/** Installed plugins (`plugin list --json`, case 49), each with what it adds (`plugin details`). */
+export async function listPlugins(run: PluginCommand): Promise<PluginView[]> {
+  const out = await run(['plugin', 'list', '--json']);
+  if (out.exitCode !== 0) throw pluginFailure('Claude Code could not list its plugins', out);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(out.stdout);
+  } catch {
+    throw new Error('Claude Code answered `plugin list --json` with something that is not JSON.');
+  }
+  const plugins = (Array.isArray(parsed) ? parsed : []).filter(isObject).flatMap((p): PluginView[] => {
+    if (typeof p.id !== 'string') return [];
+    return [
+      {
+        id: p.id,
+        enabled: p.enabled === true,
+        ...(typeof p.scope === 'string' ? { scope: p.scope } : {}),
+        ...(typeof p.version === 'string' ? { version: p.version } : {}),
+        ...(typeof p.installPath === 'string' ? { path: p.installPath } : {}),
+        adds: [],
+      },
+    ];
+  });
+  await Promise.all(
+    plugins.map(async (p) => {
+      const details = await run(['plugin', 'details', p.id]).catch(() => undefined);
+      if (details?.exitCode === 0) p.adds = parseInventory(details.stdout);
+    }),
+  );
+  return plugins;
+}
+
+/** Turn a plugin on or off (`plugin enable|disable`, written by Claude Code to the settings' `enabledPlugins`). */
+export async function setPluginEnabled(run: PluginCommand, id: string, enabled: boolean): Promise<void> {
+  const out = await run(['plugin', enabled ? 'enable' : 'disable', id]);
+  if (out.exitCode !== 0) throw pluginFailure(`Could not turn ${id} ${enabled ? 'on' : 'off'}`, out);
+}
+
+/** Install from a marketplace; offline, Claude Code's own sentence says the marketplace cannot be reached. */
+export async function installPlugin(run: PluginCommand, id: string): Promise<void> {
+  const out = await run(['plugin', 'install', id]);
+  if (out.exitCode !== 0) throw pluginFailure(`Could not install ${id}`, out);
+}
