@@ -15,6 +15,7 @@ import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
+import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -115,10 +116,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     threads: threads.threads,
     workspaceDir: f.layout.workspaceDir,
     launcher: settings.launcher,
-    filesChanged: (reason) => {
-      turns.engine.warm.discardAll(`your Claude Code setup changed (${reason})`);
-      turns.prewarm?.invalidate(reason);
-    },
+    filesChanged: sendStaleProcessesAway(turns.engine, turns.prewarm),
   });
   f.started();
   return {
