@@ -19,6 +19,7 @@ import { wireChanges } from './changes/changes-wiring';
 import type { ChangesService } from './changes/changes-service';
 import { wireProjects } from './projects/projects-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
+import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -137,10 +138,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     threads: threads.threads,
     workspaceDir: f.layout.workspaceDir,
     launcher: settings.launcher,
-    filesChanged: (reason) => {
-      turns.engine.warm.discardAll(`your Claude Code setup changed (${reason})`);
-      turns.prewarm?.invalidate(reason);
-    },
+    filesChanged: sendStaleProcessesAway(turns.engine, turns.prewarm),
   });
   f.started();
   return {

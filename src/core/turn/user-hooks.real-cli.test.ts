@@ -45,4 +45,37 @@ describe("the user's hooks + real CLI + mock API", () => {
     expect(runs()).toHaveLength(2);
     expect(engine.warm.stats.reused).toBe(1);
   });
+
+  it('a PreToolUse hook that blocks a Write: the turn says it blocked and why; it saw the call as the CLI has it', async () => {
+    const log = path.join(cli.home, 'pre-tool.log');
+    fs.mkdirSync(path.join(cli.home, '.claude'), { recursive: true });
+    const command = `cat >> "$HOME/pre-tool.log"; echo "notes are frozen" >&2; exit 2`;
+    const settings = { hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command }] }] } };
+    fs.writeFileSync(path.join(cli.home, '.claude', 'settings.json'), JSON.stringify(settings));
+    const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' });
+    let gated = 0;
+    const run = await runTurn(
+      engine,
+      h.request('t1', 'SCENARIO:write FILE:notes.md Write it.', {
+        toolGate: async () => void gated++, // Claude Desk's own before-tool gate runs beside the user's hook
+      }),
+    );
+    expect(run.outcome.status).toBe('done');
+    const blocked = run.events.find((e) => e.type === 'hook' && e.outcome);
+    expect(blocked).toMatchObject({
+      name: 'PreToolUse:Write',
+      outcome: 'blocked',
+      exitCode: 2,
+      message: 'notes are frozen',
+    });
+    expect(run.events.find((e) => e.type === 'tool_result')).toMatchObject({ isError: true });
+    expect(fs.existsSync(path.join(h.workspaceDir, 'notes.md'))).toBe(false);
+    expect(gated).toBeGreaterThanOrEqual(1);
+    // Recorded case 44d: the hook's input is the CLI's own call, untouched by the gate.
+    expect(JSON.parse(fs.readFileSync(log, 'utf8'))).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(h.workspaceDir, 'notes.md'), content: 'hello from the tool\n' },
+    });
+  });
 });

@@ -128,7 +128,7 @@ export function AgentsPage({ agents, hasProject }: { agents: AgentView[]; hasPro
     <div className="setup-page" data-testid="setup-agents">
       <p className="field-hint">
         Claude can hand work to these through its Agent tool. Claude Code lists them when it starts: a new or changed
-        agent is there from the next message.
+        agent is there from the next message. Accept edits keeps sub-agents off; Ask and Full access offer them.
       </p>
       {creating ? (
         <AgentForm start={EMPTY} scope="user" hasProject={hasProject} onDone={() => setCreating(false)} />
