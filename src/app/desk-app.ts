@@ -14,6 +14,7 @@ import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
 import { wireComposer } from './composer/composer-wiring';
+import { wireWorktree } from './worktree/worktree-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -89,6 +90,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const window = await wireWindow(f, opts);
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   const rewind = wireRewind(f, threads, settings.launcher, () => turns);
+  const worktree = wireWorktree(f, threads);
   const turns = await wireTurns({
     ...opts, // tmpRoot, notify, powerSaver
     f,
@@ -98,6 +100,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sweeper: sweep.sweeper,
     launcher: settings.launcher,
     checkpoints: opts.rewindSnapshots === false ? undefined : rewind.service,
+    worktrees: worktree.worktrees,
   });
   const queue = wireQueue(f, threads.threads, turns);
   const history = await wireHistory({

@@ -17,6 +17,7 @@ export const settingsPatchSchema = z
     toolPolicy: toolPolicySchema.optional(),
     keepSessionCopies: z.boolean().optional(),
     includeUserMcpServers: z.boolean().optional(),
+    newThreadWorktree: z.boolean().optional(),
   })
   .strict();
 
@@ -33,6 +34,8 @@ export interface AppSettings {
    * beside Claude Desk's own; off = `--strict-mcp-config`, only Claude Desk's (recorded cases 34a/34b).
    */
   includeUserMcpServers: boolean;
+  /** A new thread in a git project works in its own git worktree unless its empty state says otherwise. */
+  newThreadWorktree: boolean;
   /** Whether an API key is saved (the key itself never leaves the app host). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
@@ -44,6 +47,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   toolPolicy: 'all',
   keepSessionCopies: true,
   includeUserMcpServers: true,
+  newThreadWorktree: true,
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };

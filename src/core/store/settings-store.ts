@@ -51,6 +51,8 @@ interface PersistedSettings {
   /** History: keep compressed copies of Claude Code's sessions. Absent = on. */
   keepSessionCopies?: boolean;
   includeUserMcpServers?: boolean;
+  /** New threads in a git project get their own worktree. Absent = on. */
+  newThreadWorktree?: boolean;
 }
 
 export class SettingsLockedError extends Error {}
@@ -91,6 +93,7 @@ export class SettingsStore {
       toolPolicy: this.saved.toolPolicy ?? DEFAULT_SETTINGS.toolPolicy,
       keepSessionCopies: this.saved.keepSessionCopies ?? DEFAULT_SETTINGS.keepSessionCopies,
       includeUserMcpServers: this.saved.includeUserMcpServers ?? DEFAULT_SETTINGS.includeUserMcpServers,
+      newThreadWorktree: this.saved.newThreadWorktree ?? DEFAULT_SETTINGS.newThreadWorktree,
       hasSavedApiKey: key?.has() ?? false,
       apiKeyStorage: key?.storage() ?? 'unavailable',
     };
@@ -118,6 +121,7 @@ export class SettingsStore {
       if (p.toolPolicy !== undefined) next.toolPolicy = p.toolPolicy;
       if (p.keepSessionCopies !== undefined) next.keepSessionCopies = p.keepSessionCopies;
       if (p.includeUserMcpServers !== undefined) next.includeUserMcpServers = p.includeUserMcpServers;
+      if (p.newThreadWorktree !== undefined) next.newThreadWorktree = p.newThreadWorktree;
       if (p.defaultModel === '') delete next.defaultModel;
       else if (p.defaultModel !== undefined) next.defaultModel = p.defaultModel;
       await writeJsonAtomic(this.options.file, next);
@@ -152,6 +156,7 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
     ['includeUserMcpServers', z.boolean()],
     ['defaultModel', modelString.min(1)],
     ['keepSessionCopies', z.boolean()],
+    ['newThreadWorktree', z.boolean()],
   ] as const;
   for (const [name, schema] of fields) {
     if (obj[name] === undefined) continue;
