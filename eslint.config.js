@@ -63,7 +63,7 @@ const CORE_USES = {
 const FEATURE_USES = {
   threads: ['history', 'waiting'], // the sidebar's History tab and its Waiting for you section
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools'],
+  chat: ['approvals', 'composer', 'context', 'limits', 'settings', 'tasks', 'tools', 'worktree'],
   approvals: ['tools'],
   composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
   context: [], // the header's context meter and the compaction divider
@@ -72,6 +72,7 @@ const FEATURE_USES = {
   waiting: [], // the sidebar's list of threads waiting on the user
   settings: [],
   tools: [],
+  worktree: [], // the header's worktree chip and the composer's shared-folder note
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

@@ -181,7 +181,12 @@ export interface SettingsSlice {
     patch: Partial<
       Pick<
         AppSettings,
-        'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers'
+        | 'permissionMode'
+        | 'defaultModel'
+        | 'toolPolicy'
+        | 'keepSessionCopies'
+        | 'includeUserMcpServers'
+        | 'newThreadWorktree'
       >
     >,
   ): Promise<boolean>;

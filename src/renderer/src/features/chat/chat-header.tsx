@@ -16,6 +16,7 @@ import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
 import { useNarrowHeader } from './use-narrow-header';
+import { WorktreeChip } from '../worktree/worktree-chip';
 import './chat-header.css';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
@@ -101,6 +102,7 @@ export function ChatHeader() {
             <Icon name="folder" size={13} />
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </span>
+          <WorktreeChip />
           <ThreadTotal totals={totals} />
         </div>
       </div>

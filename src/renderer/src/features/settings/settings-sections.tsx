@@ -9,6 +9,7 @@ import { PermissionModePicker } from './permission-control';
 import { StatusCard } from './status-card';
 import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
+import { WorktreeDefaultSetting } from './worktree-setting';
 
 function CliSection() {
   return (
@@ -30,6 +31,7 @@ function PermissionsSection() {
       <p className="field-hint">
         Each thread keeps its own mode: change it in the chat header. Claude Code itself keeps a mode per session.
       </p>
+      <WorktreeDefaultSetting />
     </section>
   );
 }
