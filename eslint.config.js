@@ -65,7 +65,7 @@ const CORE_USES = {
 const FEATURE_USES = {
   threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools'],
+  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools', 'worktree'],
   changes: ['tools'], // a worktree thread's Changes panel: its files' diffs and the land actions
   approvals: ['tools'],
   composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
@@ -78,6 +78,7 @@ const FEATURE_USES = {
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
+  worktree: [], // the header's worktree chip and the composer's shared-folder note
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

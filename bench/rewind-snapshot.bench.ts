@@ -70,7 +70,7 @@ async function appVariant(name: string, snapshots: boolean) {
     rewindSnapshots: snapshots,
   });
   const project = makeProject(snapshots ? 'with' : 'without');
-  const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+  const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
   let listener: ((e: TurnEvent) => void) | undefined;
   desk.bus.subscribe((event, payload) => event === 'turnEvent' && listener?.(payload as TurnEvent));
   return {

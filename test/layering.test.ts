@@ -88,6 +88,8 @@ describe('layering lint', () => {
     ['src/core/projects/x.ts', '../turn/turn-engine', false], // …and never run a turn
     ['src/core/claude-code-setup/x.ts', '../turn/turn-engine', false], // the user's files, below any turn
     ['src/core/claude-code-setup/x.ts', '../store/atomic-write', true],
+    ['src/core/worktree/x.ts', '../process-runner', true], // a worktree is made with git, through the runner…
+    ['src/core/worktree/x.ts', '../rewind/git-snapshot', false], // …and needs no other room
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -98,6 +100,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/chat/x.tsx', '../threads/thread-item', false],
     ['src/renderer/src/features/chat/x.tsx', '../composer/use-picker', true],
     ['src/renderer/src/features/composer/x.tsx', '../chat/chat-header', false],
+    ['src/renderer/src/features/chat/x.tsx', '../worktree/worktree-chip', true],
+    ['src/renderer/src/features/worktree/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/tools/x.tsx', '../approvals/question-card', false],
     ['src/renderer/src/features/history/x.tsx', '../threads/thread-sidebar', false],
     ['src/renderer/src/features/threads/x.tsx', '../../ui/dialog', true],

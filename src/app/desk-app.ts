@@ -20,6 +20,7 @@ import type { ChangesService } from './changes/changes-service';
 import { wireProjects } from './projects/projects-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
 import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
+import { wireWorktree } from './worktree/worktree-wiring';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -101,6 +102,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const window = await wireWindow(f, opts);
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   const rewind = wireRewind(f, threads, settings.launcher, () => turns);
+  const worktree = wireWorktree(f, threads);
   const turns = await wireTurns({
     ...opts, // tmpRoot, notify, powerSaver, watchPowerSaving
     f,
@@ -110,6 +112,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sweeper: sweep.sweeper,
     launcher: settings.launcher,
     checkpoints: opts.rewindSnapshots === false ? undefined : rewind.service,
+    worktrees: worktree.worktrees,
   });
   const queue = wireQueue(f, threads.threads, turns);
   const history = await wireHistory({

@@ -42,7 +42,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         if (name || flags.project)
           throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
-      } else threadId = await openThread(handlers, name, cliSettings(flags));
+      } else threadId = await openThread(handlers, name, cliSettings(flags), flags.worktree === true);
     } catch (err) {
       // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -92,16 +92,20 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       offTurn();
     };
     process.on('SIGINT', stop);
+    // Where the thread works, once its worktree is made (on its first turn): the user may cd there.
+    const offWorktree = worktreeLine(desk, threadId);
     try {
       await callHandler(handlers, 'sendMessage', { threadId, text });
     } catch (err) {
       unsubscribe();
+      offWorktree();
       await prompter.close();
       process.stderr.write(`${safeLine(err instanceof Error ? err.message : String(err))}\n`);
       return 1;
     }
     await finished;
     unsubscribe();
+    offWorktree();
     await prompter.close();
     if (!flags.json && !endsWithNewline) process.stdout.write('\n');
     if (outcome === 'done') return 0;
@@ -137,12 +141,40 @@ function cliSettings(flags: Record<string, string | boolean>): ThreadSettings {
  * the contract (model name) and the handlers (project folder: exists, not the app's private dir; a
  * model change reaches a running CLI).
  */
-async function openThread(handlers: DeskHandlers, name: string | undefined, settings: ThreadSettings): Promise<string> {
+async function openThread(
+  handlers: DeskHandlers,
+  name: string | undefined,
+  settings: ThreadSettings,
+  worktree: boolean,
+): Promise<string> {
   const existing = name
     ? (await callHandler(handlers, 'listThreads', undefined)).find((t) => t.title === name)
     : undefined;
-  if (!existing) return (await callHandler(handlers, 'createThread', { title: name, settings })).id;
-  if (Object.keys(settings).length)
-    await callHandler(handlers, 'updateThreadSettings', { threadId: existing.id, settings });
+  // A new thread gets a worktree only when asked (--worktree): a script's `chat --project` keeps working in the
+  // folder itself, whatever Settings' default for the window's new threads says.
+  if (!existing && worktree && !settings.projectDir)
+    throw new Error('--worktree needs --project <dir>: the git repository the thread works in.');
+  if (!existing)
+    return (
+      await callHandler(handlers, 'createThread', { title: name, settings: { ...settings, useWorktree: worktree } })
+    ).id;
+  // An existing thread keeps its choice; --worktree on one made without it is refused (checkWorktreePatch).
+  const patch = worktree && !existing.settings.worktree ? { ...settings, useWorktree: true } : settings;
+  if (Object.keys(patch).length)
+    await callHandler(handlers, 'updateThreadSettings', { threadId: existing.id, settings: patch });
   return existing.id;
 }
+
+/** On stderr, once: the worktree the thread's first turn made (the window shows it in the header). */
+function worktreeLine(desk: Awaited<ReturnType<typeof createDeskApp>>, threadId: string): () => void {
+  const had = desk.services.threads.summary(threadId)?.settings.worktree !== undefined;
+  if (had) return () => undefined;
+  return desk.bus.on('threadsChanged', (change) => {
+    if (change.threadId !== threadId) return;
+    const wt = desk.services.threads.summary(threadId)?.settings.worktree;
+    if (!wt || shown.has(threadId)) return;
+    shown.add(threadId);
+    process.stderr.write(`Working in ${safeLine(wt.path)} (branch ${wt.branch}, from ${wt.base}).\n`);
+  });
+}
+const shown = new Set<string>();

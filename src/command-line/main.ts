@@ -7,6 +7,9 @@ Commands:
   doctor                   Everything Claude Desk looked at to find the CLI, and where its data lives
   chat [--thread <name>] [--project <dir>] [--model <m>] [--json] "message"
                            Run one chat turn and stream the answer to stdout
+  chat --thread <name> --project <dir> --worktree "message"
+                           A new thread in its own git worktree (<dir>/.claude/worktrees/<name>, branch
+                           worktree-<name>); later chat --thread <name> turns run in it
   chat [options] -         The same, with the message read from stdin (any length; also
                            when no message is given and stdin is a pipe):
                              claude-desk chat --thread notes - < long-message.txt
@@ -45,6 +48,7 @@ const SPEC = {
   discard: 'bool',
   force: 'bool',
   message: 'string',
+  worktree: 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

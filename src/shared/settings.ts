@@ -21,6 +21,7 @@ export const settingsPatchSchema = z
     keepSessionCopies: z.boolean().optional(),
     includeUserMcpServers: z.boolean().optional(),
     theme: themeSchema.optional(),
+    newThreadWorktree: z.boolean().optional(),
   })
   .strict();
 
@@ -38,6 +39,8 @@ export interface AppSettings {
    */
   includeUserMcpServers: boolean;
   theme: Theme;
+  /** A new thread in a git project works in its own git worktree unless its empty state says otherwise. */
+  newThreadWorktree: boolean;
   /** Whether an API key is saved (the key itself never leaves the app host). */
   hasSavedApiKey: boolean;
   /** Where a saved key lives: encrypted with the OS keychain, or in memory only (browser mode). */
@@ -50,6 +53,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   keepSessionCopies: true,
   includeUserMcpServers: true,
   theme: 'system',
+  newThreadWorktree: true,
   hasSavedApiKey: false,
   apiKeyStorage: 'unavailable',
 };

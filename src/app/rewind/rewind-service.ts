@@ -21,6 +21,11 @@ export interface RewindDeps {
   /** The thread's project folder as its turns use it. */
   projectDir: (thread: Thread) => string;
   /**
+   * Whether another thread works in the same files as this one: both in the shared project folder, or both in
+   * the same worktree. A thread in a worktree of its own shares none: its steps are never counted. Default: all.
+   */
+  sharesTree?: (thread: Thread, otherThreadId: string) => boolean;
+  /**
    * True once the thread has no live turn (TurnService.settled): a turn whose answer shows done but which is still
    * closing is waited for; false at once while one is still answering.
    */
@@ -72,7 +77,13 @@ export class RewindService {
   async preview(threadId: string, messageId: string): Promise<RewindPreview> {
     const { thread, index } = await this.locate(threadId, messageId);
     const dir = this.deps.projectDir(thread);
-    const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
+    const plan = await this.deps.checkpoints.plan(
+      dir,
+      threadId,
+      messageId,
+      lastUserId(thread.messages),
+      this.shares(thread),
+    );
     const target = await this.cliTarget(thread, index, dir);
     const base = plan?.root ?? dir;
     const covered = new Set(plan?.files.map((f) => f.path));
@@ -122,7 +133,13 @@ export class RewindService {
     }
     const dir = this.deps.projectDir(thread);
     const rewindId = `rw-${randomUUID()}`;
-    const plan = await this.deps.checkpoints.plan(dir, threadId, messageId, lastUserId(thread.messages));
+    const plan = await this.deps.checkpoints.plan(
+      dir,
+      threadId,
+      messageId,
+      lastUserId(thread.messages),
+      this.shares(thread),
+    );
     const target = this.deps.cliFiles ? await this.cliTarget(thread, index, dir) : undefined;
     const covered = new Set(plan?.files.map((f) => f.path));
     const viaCli = (base: string) =>
@@ -152,6 +169,11 @@ export class RewindService {
     if (scope === 'code') return { threadId, messageId, scope, restored, kept, text: words };
     const text = await this.setAside(thread, index, undoable ? rewindId : undefined, 'rewind');
     return { threadId, messageId, scope, restored, kept, text, ...(undoable ? { rewindId } : {}) };
+  }
+
+  private shares(thread: Thread): ((otherThreadId: string) => boolean) | undefined {
+    const { sharesTree } = this.deps;
+    return sharesTree && ((other) => sharesTree(thread, other));
   }
 
   /** Another thread's files, with that thread's title for the dialog's words. */

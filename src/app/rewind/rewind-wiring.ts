@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { DeskHandlers } from '../../shared/contract';
+import type { ThreadSettings } from '../../shared/threads';
+import { workFolderOf } from '../../shared/work-folder';
 import { GitCheckpoints } from '../../core/rewind/git-checkpoints';
 import { CliCheckpoints } from '../../core/rewind/cli-checkpoints';
 import { FileBackups } from '../../core/rewind/file-backups';
@@ -37,7 +39,15 @@ export function wireRewind(
       new CliCheckpoints({ launch: () => launcher.withEnv(), killGroup: killProcessGroup }),
       new FileBackups(path.join(layout.stateDir, 'rewind-backups')),
     ),
-    projectDir: (thread) => thread.settings.projectDir ?? layout.workspaceDir,
+    projectDir: (thread) => workFolderOf(thread.settings, layout.workspaceDir),
+    // Threads in the shared project folder share its files; a thread in a worktree of its own shares none.
+    sharesTree: (thread, otherId) => {
+      const other = threads.threads.summary(otherId)?.settings;
+      const own = (s: ThreadSettings) => s.worktree !== undefined && s.worktree.state !== 'discarded';
+      if (!other) return true; // a deleted thread's refs are forgotten with it; a stray one counts (the safe side)
+      if (!own(thread.settings) && !own(other)) return true;
+      return workFolderOf(thread.settings, layout.workspaceDir) === workFolderOf(other, layout.workspaceDir);
+    },
     settled: (threadId) => turns().service.settled(threadId),
     discardProcesses: (threadId) => turns().engine.warm.discard(threadId, 'the thread was rewound'),
   });

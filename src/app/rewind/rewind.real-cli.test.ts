@@ -76,7 +76,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
 
   it('a Write and an Edit are undone, the next request no longer holds that turn, and the branch can come back', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
-    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
     await turn(thread.id, 'first question nonce-keep');
     const before = userGitState(project);
     await turn(thread.id, 'FILES change them nonce-drop');
@@ -125,7 +125,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
 
   it('Rewind and Edit & resend right after the answer shows done wait for its turn to close instead of refusing', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
-    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
     await turn(thread.id, 'first question');
     // At the turn's result — the window shows the answer done — while the turn still closes (it asks the CLI for
     // the context breakdown): the user's click lands there.
@@ -168,7 +168,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
   it('a Bash change to a tracked file is restored from the snapshot; a file the user edited after the turn is a conflict and stays', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
     try {
-      const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+      const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
       await fs.writeFile(path.join(project, 'mine.txt'), 'draft 1\n');
       const before = userGitState(project);
       await turn(thread.id, 'BASH[echo bash-changed > b.txt && echo claude > mine.txt]');
@@ -197,8 +197,8 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
   it("in a folder two threads share, a file another thread's turn changed last is listed as that thread's and kept", async () => {
     await desk.handlers.updateSettings({ permissionMode: 'bypassPermissions' });
     try {
-      const mine = await desk.handlers.createThread({ settings: { projectDir: project } });
-      const other = await desk.handlers.createThread({ settings: { projectDir: project } });
+      const mine = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
+      const other = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
       await turn(mine.id, 'first question');
       // Between this thread's turns: the other thread creates c.txt (this thread's later snapshots hold it).
       await turn(other.id, 'BASH[echo from-other > c.txt]');
@@ -228,7 +228,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
 
   it('Code only restores the files and leaves the conversation; Conversation only leaves the files', async () => {
     await desk.handlers.updateSettings({ permissionMode: 'acceptEdits' });
-    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
     await turn(thread.id, 'first question');
     await turn(thread.id, 'FILES change them');
     const messageId = (await desk.handlers.getThread({ threadId: thread.id }))!.messages[2]!.id;
@@ -286,7 +286,7 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     await fs.writeFile(path.join(project, '.gitignore'), 'a.txt\n');
     git(project, 'add', '.gitignore');
     git(project, '-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'ignore a');
-    const thread = await desk.handlers.createThread({ settings: { projectDir: project } });
+    const thread = await desk.handlers.createThread({ settings: { projectDir: project, useWorktree: false } });
     const before = userGitState(project);
     await turn(thread.id, 'FILES change them');
     expect(await read('a.txt')).toBe('new file a\n');

@@ -5,6 +5,7 @@ import type { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { checkProjectDir } from './project-dir';
+import { checkWorktreePatch, withWorktreeDefault } from '../worktree/worktree-settings';
 
 type ThreadHandlers = Pick<
   DeskHandlers,
@@ -56,7 +57,8 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
       return live.size ? { ...thread, messages: thread.messages.map((m) => live.get(m.id) ?? m) } : thread;
     },
     createThread: async (input) => {
-      const settings = await withProjectDir(input?.settings ?? {});
+      // In a git project, Settings' "own worktree" default applies where the caller did not say.
+      const settings = withWorktreeDefault(await withProjectDir(input?.settings ?? {}), s.settings.get());
       // Settings' mode is the default for new threads; from here on the thread keeps its own. Under the
       // env lock nothing is stamped, so the thread follows the user's default once the lock is gone.
       const app = s.settings.get();
@@ -81,8 +83,9 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
     },
     updateThreadSettings: async ({ threadId, settings: patch }) => {
       // Checked before anything else changes: a folder that is not there must not half-apply the patch.
-      const settings = await withProjectDir(patch);
       const before = s.threads.summary(threadId)?.settings; // the index has them: no need to read the log
+      const hasMessages = async () => ((await s.threads.get(threadId))?.messages.length ?? 0) > 0;
+      const settings = await checkWorktreePatch(before, await withProjectDir(patch), s.settings.get(), hasMessages);
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {
         // A running CLI switches with set_model; a model it cannot find is refused and nothing is saved.

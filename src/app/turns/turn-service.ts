@@ -10,6 +10,7 @@ import {
 import type { TurnEvent } from '../../shared/turn-events';
 import { newAssistantMessage } from '../../shared/turn-reducer';
 import { turnNotification } from '../../shared/turn-notification';
+import { workFolderOf } from '../../shared/work-folder';
 import type { TurnEngine } from '../../core/turn/turn-engine';
 import type { TurnRequest } from '../../core/turn/turn-request';
 import type { ThreadsStore } from '../../core/store/threads-store';
@@ -166,7 +167,8 @@ export class TurnService {
         createdAt,
         prepare: async () => {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
-          projectDir = extra.settings.projectDir ?? extra.layout.workspaceDir;
+          // (A bare preparation, as in tests, may have no layout: the project folder then decides alone.)
+          projectDir = workFolderOf(extra.settings, extra.layout?.workspaceDir);
           return {
             ...extra,
             ready: persisted, // the engine awaits it before the user line

@@ -14,6 +14,7 @@ import type { HostProfile } from '../host-profile';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
+import type { ThreadWorktrees } from '../worktree/thread-worktrees';
 import { TurnService, type PrepareTurn } from './turn-service';
 import { TurnControls } from './turn-controls';
 import { Prewarmer } from './prewarm';
@@ -28,6 +29,8 @@ export interface TurnsWiringDeps {
   launcher: ClaudeCodeLauncher;
   /** Snapshots of the project around each turn, for a rewind (absent: the bench's baseline). */
   checkpoints?: ConstructorParameters<typeof TurnService>[0]['checkpoints'];
+  /** Makes a thread's own worktree before its first turn (absent: threads work in their project folder). */
+  worktrees?: Pick<ThreadWorktrees, 'ready'>;
   tmpRoot?: string;
   notify?: (title: string, body: string) => void;
   powerSaver?: () => boolean;
@@ -103,7 +106,9 @@ export async function wireTurns(d: TurnsWiringDeps) {
       layout,
     };
   };
-  const prepare: PrepareTurn = async (threadId, threadSettings) => {
+  const prepare: PrepareTurn = async (threadId, given) => {
+    // A thread's first turn makes its worktree, if it asked for one; every other turn passes straight through.
+    const threadSettings = d.worktrees ? await d.worktrees.ready(threadId, given) : given;
     const parts = await prepareParts(threadSettings, false);
     // After a rewind, the next turn forks the session at the answer before the rewound message.
     const forkAt = await forks.get(threadId, await sessions.get(threadId));

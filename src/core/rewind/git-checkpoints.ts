@@ -93,6 +93,8 @@ export class GitCheckpoints {
     threadId: string,
     messageId: string,
     latestMessageId?: string,
+    /** Whether another thread works in the same work tree (not in a worktree of its own): filesOfOtherThreads. */
+    sharesTree?: (otherThreadId: string) => boolean,
   ): Promise<GitRewindPlan | undefined> {
     const root = await this.root(projectDir);
     if (!root) return undefined;
@@ -112,6 +114,7 @@ export class GitCheckpoints {
       now,
       changes.map((c) => c.path),
       this.run,
+      sharesTree,
     ).catch(() => new Map<string, string>());
     const files: RewindFile[] = [];
     for (const change of changes) {

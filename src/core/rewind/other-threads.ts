@@ -27,13 +27,20 @@ export async function filesOfOtherThreads(
   now: string,
   paths: readonly string[],
   run: GitRunner,
+  /**
+   * Whether that thread works in the same work tree as this one. Every worktree of a repository shares its refs,
+   * so the snapshots of a thread in another worktree are here too — of other files: they never count.
+   */
+  sharesTree: (otherThreadId: string) => boolean = () => true,
 ): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   // `cat-file --batch-check` reads one name per line (git 2.39 has no -z for it): such a path is left as it was.
   const files = paths.filter((p) => !p.includes('\n'));
   if (files.length === 0) return owners;
   const since = await commitTime(root, target, run);
-  const steps = (await otherSteps(root, threadId, run)).filter((s) => since === undefined || s.time >= since);
+  const steps = (await otherSteps(root, threadId, run)).filter(
+    (s) => (since === undefined || s.time >= since) && sharesTree(s.threadId),
+  );
   if (steps.length === 0) return owners;
   const wanted = new Map<string, string>();
   const nowBlobs = await blobs(

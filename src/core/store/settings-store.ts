@@ -54,6 +54,8 @@ interface PersistedSettings {
   keepSessionCopies?: boolean;
   includeUserMcpServers?: boolean;
   theme?: Theme;
+  /** New threads in a git project get their own worktree. Absent = on. */
+  newThreadWorktree?: boolean;
 }
 
 export class SettingsLockedError extends Error {}
@@ -95,6 +97,7 @@ export class SettingsStore {
       keepSessionCopies: this.saved.keepSessionCopies ?? DEFAULT_SETTINGS.keepSessionCopies,
       includeUserMcpServers: this.saved.includeUserMcpServers ?? DEFAULT_SETTINGS.includeUserMcpServers,
       theme: this.saved.theme ?? DEFAULT_SETTINGS.theme,
+      newThreadWorktree: this.saved.newThreadWorktree ?? DEFAULT_SETTINGS.newThreadWorktree,
       hasSavedApiKey: key?.has() ?? false,
       apiKeyStorage: key?.storage() ?? 'unavailable',
     };
@@ -123,6 +126,7 @@ export class SettingsStore {
       if (p.keepSessionCopies !== undefined) next.keepSessionCopies = p.keepSessionCopies;
       if (p.includeUserMcpServers !== undefined) next.includeUserMcpServers = p.includeUserMcpServers;
       if (p.theme !== undefined) next.theme = p.theme;
+      if (p.newThreadWorktree !== undefined) next.newThreadWorktree = p.newThreadWorktree;
       if (p.defaultModel === '') delete next.defaultModel;
       else if (p.defaultModel !== undefined) next.defaultModel = p.defaultModel;
       await writeJsonAtomic(this.options.file, next);
@@ -158,6 +162,7 @@ function parsePersisted(raw: unknown, onWarning?: (m: string) => void): Persiste
     ['defaultModel', modelString.min(1)],
     ['keepSessionCopies', z.boolean()],
     ['theme', themeSchema],
+    ['newThreadWorktree', z.boolean()],
   ] as const;
   for (const [name, schema] of fields) {
     if (obj[name] === undefined) continue;

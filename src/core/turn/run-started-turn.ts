@@ -62,11 +62,18 @@ export async function runStartedTurn(
   const log = deps.attempt.log;
   const projectDir = await projectDirFound;
   if (!projectDir) {
-    const error: TurnError = {
-      kind: 'internal',
-      message: `The project folder ${req.settings.projectDir} does not exist.`,
-      hint: "Choose another folder in the thread's settings.",
-    };
+    const wt = req.settings.worktree;
+    const error: TurnError = wt
+      ? {
+          kind: 'internal',
+          message: `This thread's worktree ${wt.path} is gone (removed outside Claude Desk).`,
+          hint: `Restore it with \`git worktree add ${wt.path} ${wt.branch}\` in ${wt.repo}, or start a new thread.`,
+        }
+      : {
+          kind: 'internal',
+          message: `The project folder ${req.settings.projectDir} does not exist.`,
+          hint: "Choose another folder in the thread's settings.",
+        };
     emit({ ...base, type: 'error', error });
     return finishTurn(emit, base, { status: 'failed', error });
   }

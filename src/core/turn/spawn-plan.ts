@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { workFolderOf } from '../../shared/work-folder';
 import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
 import { spawnFingerprints } from './turn-fingerprint';
 import type { TurnRequest } from './turn-request';
@@ -57,20 +58,20 @@ export interface SpawnPlan extends SpawnSpec {
 }
 
 /**
- * The folder a thread's CLI runs in: its own project folder, or the data dir's workspace (created on
- * demand). `null` when the thread names a folder that no longer exists.
+ * The folder a thread's CLI runs in (workFolderOf): its own worktree, its project folder, or the data dir's
+ * workspace (created on demand). `null` when that folder no longer exists.
  */
 export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'layout'>): Promise<string | null> {
   // Synchronous: every turn's first token waits on this look, a stat (or a mkdir of a folder that exists) of
   // microseconds, where a thread-pool round trip cost ~0.3–1 ms on a busy machine.
-  if (!req.settings.projectDir) {
+  const dir = workFolderOf(req.settings, req.layout.workspaceDir);
+  if (dir === req.layout.workspaceDir) {
     // One stat when it exists (a recursive mkdir of an existing folder is a failed mkdir and a stat).
-    if (!fsSync.statSync(req.layout.workspaceDir, { throwIfNoEntry: false })?.isDirectory())
-      fsSync.mkdirSync(req.layout.workspaceDir, { recursive: true });
-    return req.layout.workspaceDir;
+    if (!fsSync.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) fsSync.mkdirSync(dir, { recursive: true });
+    return dir;
   }
   try {
-    return fsSync.statSync(req.settings.projectDir).isDirectory() ? req.settings.projectDir : null;
+    return fsSync.statSync(dir).isDirectory() ? dir : null;
   } catch {
     return null; // gone, or not ours to look into
   }

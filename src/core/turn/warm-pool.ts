@@ -1,3 +1,4 @@
+import { awaitsWorktree } from '../../shared/work-folder';
 import {
   type SpawnPlan,
   type SpawnRequest,
@@ -245,6 +246,8 @@ export class WarmPool {
   private async warmNow(req: WarmRequest, generation: number): Promise<'warmed' | 'kept' | 'skipped'> {
     const { threadId } = req;
     if (!this.enabled || this.deps.isThreadBusy(threadId)) return 'skipped';
+    // Its first turn makes the thread's worktree: a CLI warmed in the project folder now would never fit.
+    if (awaitsWorktree(req.settings)) return 'skipped';
     const projectDir = await resolveProjectDir(req);
     if (!projectDir) return 'skipped';
 

@@ -10,7 +10,10 @@ export interface GitOutput {
   stdout: string;
   stderr: string;
 }
-export type Git = (args: readonly string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }) => Promise<GitOutput>;
+export type Git = (
+  args: readonly string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+) => Promise<GitOutput>;
 
 const REDIRECTS = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR'];
 
@@ -24,10 +27,11 @@ export function gitEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export const GIT_TIMEOUT_MS = 5 * 60_000;
 
 /** The real Git, over the process runner. */
-export const runWorktreeGit: Git = async (args, { cwd, env }) => {
+export const runWorktreeGit: Git = async (args, { cwd, env, input }) => {
   const r = await runToEnd('git', args, {
     cwd,
     env: gitEnv(env),
+    input,
     maxOutputBytes: 128 * 1024 * 1024,
     // A push to a remote that never answers must end with a sentence, not a spinner for ever.
     timeoutMs: GIT_TIMEOUT_MS,
@@ -60,4 +64,10 @@ export function firstLine(text: string): string {
       .map((l) => l.trim())
       .find((l) => l !== '') ?? ''
   );
+}
+
+/** git's own words for a failure, in one line (its last line is usually the `fatal:` that says why). */
+export function gitSaid(r: GitOutput): string {
+  const lines = r.stderr.trim().split('\n').filter(Boolean);
+  return (lines.at(-1) ?? `exit ${r.code}`).replace(/^(fatal|error): /, '');
 }

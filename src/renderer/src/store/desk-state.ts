@@ -192,7 +192,13 @@ export interface SettingsSlice {
     patch: Partial<
       Pick<
         AppSettings,
-        'permissionMode' | 'defaultModel' | 'toolPolicy' | 'keepSessionCopies' | 'includeUserMcpServers' | 'theme'
+        | 'permissionMode'
+        | 'defaultModel'
+        | 'toolPolicy'
+        | 'keepSessionCopies'
+        | 'includeUserMcpServers'
+        | 'theme'
+        | 'newThreadWorktree'
       >
     >,
   ): Promise<boolean>;

@@ -18,6 +18,7 @@ import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
 import { ChangesButton } from '../changes/changes-button';
 import { useNarrowHeader } from './use-narrow-header';
+import { WorktreeChip } from '../worktree/worktree-chip';
 import './chat-header.css';
 
 /** `/home/me/code/app/` → `app` (either separator: the host may be Windows). */
@@ -88,7 +89,7 @@ function HeaderPermissionMode() {
  * What the header shows after the model and folder (chips about the thread: its project, its branch), left to right.
  * A feature adds its own with one line here; each renders nothing when it has nothing to say.
  */
-const META_SLOTS: ComponentType[] = [];
+const META_SLOTS: ComponentType[] = [WorktreeChip];
 
 /** The open thread's Changes button (a worktree thread only). */
 function OpenThreadChanges() {

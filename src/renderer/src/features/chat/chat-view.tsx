@@ -2,6 +2,7 @@ import { useDesk } from '../../store/store-context';
 import { ChatHeader } from './chat-header';
 import { CliBanner } from './cli-banner';
 import { Composer, focusComposer } from '../composer/composer';
+import { SharedFolderNote } from '../worktree/shared-folder-note';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
 import { ProjectPicker } from '../projects/project-picker';
@@ -56,6 +57,7 @@ export function ChatView() {
       ) : (
         <EmptyState />
       )}
+      <SharedFolderNote />
       <Composer />
       <TurnAnnouncer />
     </section>

@@ -11,6 +11,7 @@ import { ToolPolicySetting, UserMcpSetting } from './tool-policy';
 import { HistorySettings } from './history-settings';
 import { ThemeSetting } from './theme-setting';
 import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
+import { WorktreeDefaultSetting } from './worktree-setting';
 
 function CliSection() {
   return (
@@ -32,6 +33,7 @@ function PermissionsSection() {
       <p className="field-hint">
         Each thread keeps its own mode: change it in the chat header. Claude Code itself keeps a mode per session.
       </p>
+      <WorktreeDefaultSetting />
     </section>
   );
 }

@@ -1,0 +1,67 @@
+import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
+import type { ThreadSettings } from '../../shared/threads';
+import { awaitsWorktree } from '../../shared/work-folder';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
+import { worktreeNameFrom } from '../../core/worktree/worktree-name';
+
+export interface ThreadWorktreesDeps {
+  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'>;
+  /** One sentence for every front door (a notice): why the thread works in the shared folder instead. */
+  notice: (message: string) => void;
+  log?: (message: string) => void;
+  create?: typeof createThreadWorktree;
+  /** The default workspace (a thread without a project folder never gets a worktree). */
+  workspaceDir: string;
+}
+
+/**
+ * Makes a thread's own worktree before its first turn, once. Only a thread that asked for one (`useWorktree`) and
+ * has none yet pays for it: every later turn, and every thread without one, goes by without a git process. Two
+ * sends racing share one creation. When no worktree can be made (no commit, a detached HEAD, no git), the thread
+ * falls back to working in the project folder itself — shared with other threads — says why in one notice, and
+ * records `useWorktree: false` so the next turn does not try again.
+ */
+export class ThreadWorktrees {
+  private readonly making = new Map<string, Promise<ThreadSettings>>();
+
+  constructor(private readonly deps: ThreadWorktreesDeps) {}
+
+  /** The settings the thread's turn runs with: with its worktree when it asked for one. */
+  ready(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
+    if (!awaitsWorktree(settings)) return Promise.resolve(settings);
+    let pending = this.making.get(threadId);
+    if (!pending) {
+      pending = this.make(threadId, settings).finally(() => this.making.delete(threadId));
+      this.making.set(threadId, pending);
+    }
+    return pending;
+  }
+
+  private async make(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
+    const { threads } = this.deps;
+    const projectDir = settings.projectDir;
+    if (!projectDir) return this.fallBack(threadId, settings, undefined);
+    const title = threads.summary(threadId)?.title ?? '';
+    const name = worktreeNameFrom(title === DEFAULT_THREAD_TITLE ? '' : title, threadId.slice(0, 8));
+    try {
+      const worktree = await (this.deps.create ?? createThreadWorktree)({ projectDir, name });
+      await threads.updateSettings(threadId, { worktree });
+      return { ...settings, worktree };
+    } catch (err) {
+      const sentence =
+        err instanceof WorktreeUnavailable
+          ? err.message
+          : `This thread's worktree could not be made (${(err as Error).message}), so it works in the project folder itself.`;
+      return this.fallBack(threadId, settings, sentence);
+    }
+  }
+
+  private async fallBack(threadId: string, settings: ThreadSettings, sentence: string | undefined) {
+    if (sentence) this.deps.notice(sentence);
+    await this.deps.threads
+      .updateSettings(threadId, { useWorktree: false })
+      .catch((err: unknown) => this.deps.log?.(`saving useWorktree failed: ${String(err)}`));
+    return { ...settings, useWorktree: false };
+  }
+}

@@ -1,0 +1,54 @@
+import type { AppSettings } from '../../shared/settings';
+import type { ThreadSettings } from '../../shared/threads';
+import { inGitRepo } from '../../core/worktree/in-git-repo';
+
+/**
+ * A new thread's settings with Settings' default applied: in a git project, a thread whose caller did not say
+ * (`useWorktree` unset) gets its own worktree when "New threads get their own worktree" is on. A plain chat (the
+ * default workspace) and a folder outside git never do.
+ */
+export function withWorktreeDefault(
+  settings: ThreadSettings,
+  app: Pick<AppSettings, 'newThreadWorktree'>,
+): ThreadSettings {
+  if (settings.useWorktree !== undefined || !app.newThreadWorktree || !settings.projectDir) return settings;
+  return inGitRepo(settings.projectDir) ? { ...settings, useWorktree: true } : settings;
+}
+
+/**
+ * A settings patch checked against the thread's worktree: once the worktree is made, neither the project folder
+ * nor the choice of a worktree can change (its session lives in that folder); before the first message both can,
+ * and a project folder chosen then takes Settings' default when the thread never said. Throws a sentence.
+ */
+export async function checkWorktreePatch(
+  before: ThreadSettings | undefined,
+  patch: ThreadSettings,
+  app: Pick<AppSettings, 'newThreadWorktree'>,
+  hasMessages: () => Promise<boolean>,
+): Promise<ThreadSettings> {
+  const wt = before?.worktree;
+  if (wt && wt.state !== 'discarded') {
+    if (patch.projectDir !== undefined && patch.projectDir !== before?.projectDir)
+      throw new Error(
+        `This thread works in its own worktree of ${wt.repo}, so its project cannot change. Start a new thread to work in another folder.`,
+      );
+    if (patch.useWorktree === false)
+      throw new Error(
+        `This thread already works in its own worktree (${wt.path}). Start a new thread to work in the project folder itself.`,
+      );
+    return patch;
+  }
+  const changesChoice = patch.useWorktree !== undefined && patch.useWorktree !== (before?.useWorktree ?? false);
+  if (changesChoice && (await hasMessages()))
+    throw new Error(
+      'Whether a thread works in its own worktree is chosen before its first message. Start a new thread to choose again.',
+    );
+  if (
+    patch.projectDir &&
+    patch.useWorktree === undefined &&
+    before?.useWorktree === undefined &&
+    !(await hasMessages())
+  )
+    return withWorktreeDefault(patch, app);
+  return patch;
+}

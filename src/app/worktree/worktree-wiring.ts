@@ -1,0 +1,22 @@
+import type { DeskFoundation } from '../settings/desk-foundation';
+import type { ThreadsWiring } from '../threads/threads-wiring';
+import { ThreadWorktrees } from './thread-worktrees';
+
+export type WorktreeWiring = ReturnType<typeof wireWorktree>;
+
+/**
+ * A thread's own git worktree: made before its first turn (the turns ask `ready`), in Claude Code's layout. The
+ * land, board and Changes features read `settings.worktree`; this feature only makes it.
+ */
+export function wireWorktree(
+  f: Pick<DeskFoundation, 'layout' | 'bus' | 'log'>,
+  threads: Pick<ThreadsWiring, 'threads'>,
+) {
+  const worktrees = new ThreadWorktrees({
+    threads: threads.threads,
+    workspaceDir: f.layout.workspaceDir,
+    notice: (message) => f.bus.emit('notice', { level: 'warning', message }),
+    log: (m) => f.log.warn(m),
+  });
+  return { worktrees };
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ThreadWorktree } from '../../shared/worktrees';
+import { excludeWorktreesFolder } from './info-exclude';
+import { copyWorktreeIncludes } from './worktree-include';
+import { candidateNames } from './worktree-name';
+import { gitSaid, runWorktreeGit, type Git } from './worktree-git';
+
+/** Where the CLI puts its worktrees, relative to the repository's top (`claude -w`, recorded case 51a). */
+export const WORKTREES_DIR = path.join('.claude', 'worktrees');
+export const worktreeBranch = (name: string): string => `worktree-${name}`;
+
+/** Why a thread could not get a worktree: the thread then works in the project folder itself. */
+export type NoWorktreeReason = 'not-git' | 'git-missing' | 'no-commit' | 'detached' | 'failed';
+
+/** A sentence for the user (what happened, what the thread does instead, what to do), and its kind. */
+export class WorktreeUnavailable extends Error {
+  constructor(
+    readonly reason: NoWorktreeReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a thread's worktree is made from. */
+export interface CreateWorktreeInput {
+  /** The thread's project folder (the repository's top or a folder inside it). */
+  projectDir: string;
+  /** The wanted name (worktreeNameFrom); the next free one (`-2`, `-3`, …) when it is taken. */
+  name: string;
+  git?: Git;
+}
+
+/** Creations in one repository, one after another: two threads must never pick the same free name. */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Makes a thread's own worktree in Claude Code's layout: `git worktree add -b worktree-<name>
+ * <repo>/.claude/worktrees/<name> <base>`, where base is the branch checked out in the project now; copies the
+ * ignored files `.worktreeinclude` names; keeps `.claude/worktrees/` out of the user's `git status`. The user's
+ * index, stash, uncommitted files and checked-out branch are never touched: `worktree add` writes only the new
+ * folder, its branch and its admin files. Throws WorktreeUnavailable with a sentence when it cannot be done.
+ */
+export async function createThreadWorktree(input: CreateWorktreeInput): Promise<ThreadWorktree> {
+  const git = input.git ?? runWorktreeGit;
+  const where = await repositoryOf(input.projectDir, git);
+  const key = where.commonDir;
+  const previous = queues.get(key) ?? Promise.resolve();
+  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, git));
+  queues.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (queues.get(key) === mine) queues.delete(key);
+  }
+}
+
+interface Repository {
+  top: string;
+  commonDir: string;
+  base: string;
+}
+
+/** The repository's top, its common git dir and the branch checked out: three questions, asked at once. */
+async function repositoryOf(dir: string, git: Git): Promise<Repository> {
+  const [where, branch, head] = await Promise.all([
+    git(['rev-parse', '--show-toplevel', '--git-common-dir'], { cwd: dir }),
+    git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: dir }),
+    git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: dir }),
+  ]);
+  const shared = 'so this thread works in the project folder itself, beside any other thread there';
+  if (where.code === 127)
+    throw new WorktreeUnavailable(
+      'git-missing',
+      `Git was not found on this computer, ${shared}. Install git to give threads their own worktrees.`,
+    );
+  if (where.code !== 0) throw new WorktreeUnavailable('not-git', `${dir} is not inside a git repository, ${shared}.`);
+  const [top, common] = where.stdout.trim().split('\n');
+  if (!top || !common)
+    throw new WorktreeUnavailable('failed', `Git did not say where ${dir}'s repository is, ${shared}.`);
+  if (head.code !== 0)
+    throw new WorktreeUnavailable(
+      'no-commit',
+      `The repository in ${top} has no commit yet, so a worktree has nothing to start from: ${shared}. Make a first commit, and the next thread gets its own worktree.`,
+    );
+  const base = branch.stdout.trim();
+  if (branch.code !== 0 || !base)
+    throw new WorktreeUnavailable(
+      'detached',
+      `No branch is checked out in ${top} (a detached HEAD), so a worktree has no branch to start from: ${shared}. Check out a branch, and the next thread gets its own worktree.`,
+    );
+  return { top, commonDir: path.resolve(dir, common), base };
+}
+
+async function addWorktree(repo: Repository, wanted: string, git: Git): Promise<ThreadWorktree> {
+  // First, so the new folder never shows in the user's `git status`, not even for a moment.
+  await excludeWorktreesFolder(repo.commonDir).catch(() => undefined); // a read-only .git: noise, not a failure
+  let last = '';
+  for (const name of candidateNames(wanted)) {
+    const folder = path.join(repo.top, WORKTREES_DIR, name);
+    // A folder there already (the user's, the CLI's, a leftover) is someone else's: the next name.
+    if (
+      await fs.lstat(folder).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
+    const branch = worktreeBranch(name);
+    const r = await git(['worktree', 'add', '-q', '-b', branch, folder, repo.base], { cwd: repo.top });
+    if (r.code === 0) {
+      await copyWorktreeIncludes(repo.top, folder, git).catch(() => []);
+      return { name, repo: repo.top, path: folder, branch, base: repo.base, state: 'ready' };
+    }
+    last = gitSaid(r);
+    // Taken meanwhile (a branch of that name, a registered worktree whose folder is gone): the next name.
+    if (/already exists|already registered|already checked out|is a missing but/i.test(r.stderr)) continue;
+    break;
+  }
+  throw new WorktreeUnavailable(
+    'failed',
+    `Git could not make this thread's worktree (${last || 'every name was taken'}), so it works in the project folder itself.`,
+  );
+}

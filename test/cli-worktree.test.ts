@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from './fixtures/real-cli';
+import { git, scratchRepo } from './fixtures/scratch-repo';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'bin', 'claude-desk.mjs');
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env, cwd: root, timeout: 150_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const write = (content: string) =>
+  `SCENARIO:steps [{"name":"Write","input":{"file_path":"$CWD/notes.md","content":"${content}\\n"}}]`;
+
+/** `claude-desk chat --worktree`: the thread's first turn makes its worktree; later turns run in it. */
+describe('claude-desk chat --worktree', () => {
+  let mock: MockApi;
+  let scratch: string;
+  let repo: string;
+  let base: ReturnType<typeof realCliEnv>;
+
+  beforeAll(async () => {
+    mock = await startMockAnthropicApi();
+    base = realCliEnv(mock);
+    scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-cli-wt-')));
+    fs.mkdirSync(path.join(scratch, 'repo'));
+    repo = scratchRepo(path.join(scratch, 'repo'));
+  });
+  afterAll(async () => {
+    await mock.close();
+    base.cleanup();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+  const env = () => ({
+    ...base.env,
+    CLAUDE_DESK_DATA_DIR: path.join(scratch, 'data'),
+    CLAUDE_DESK_CLI: realCliPath(),
+    CLAUDE_DESK_PERMISSION_MODE: 'acceptEdits',
+  });
+
+  it('makes the worktree named after the thread on its first turn, and runs later turns in it', async () => {
+    const first = await run(['chat', '--thread', 'notes', '--project', repo, '--worktree', write('one')], env());
+    expect(first.code, first.stderr).toBe(0);
+    const wt = path.join(repo, '.claude', 'worktrees', 'notes');
+    expect(first.stderr).toContain(`Working in ${wt} (branch worktree-notes, from main).`);
+    expect(fs.readFileSync(path.join(wt, 'notes.md'), 'utf8')).toBe('one\n');
+    expect(fs.existsSync(path.join(repo, 'notes.md'))).toBe(false);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+
+    const later = await run(['chat', '--thread', 'notes', write('two')], env());
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stderr).not.toContain('Working in');
+    expect(fs.readFileSync(path.join(wt, 'notes.md'), 'utf8')).toBe('two\n');
+    expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
+    expect(fs.existsSync(path.join(repo, 'notes.md'))).toBe(false);
+  });
+
+  it('without --worktree a thread works in the folder itself; --worktree alone or on that thread later: a sentence', async () => {
+    const plain = await run(['chat', '--thread', 'plain', '--project', repo, write('plain')], env());
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(repo, 'notes.md'), 'utf8')).toBe('plain\n');
+    fs.rmSync(path.join(repo, 'notes.md'));
+
+    const late = await run(['chat', '--thread', 'plain', '--worktree', 'hello'], env());
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('chosen before its first message');
+
+    const noProject = await run(['chat', '--thread', 'nowhere', '--worktree', 'hello'], env());
+    expect(noProject.code).toBe(1);
+    expect(noProject.stderr).toContain('--worktree needs --project <dir>');
+  });
+
+  it('a repository without a commit: one sentence, and the turn runs in the folder itself', async () => {
+    fs.mkdirSync(path.join(scratch, 'empty'));
+    const empty = scratchRepo(path.join(scratch, 'empty'), {});
+    const out = await run(['chat', '--thread', 'fresh', '--project', empty, '--worktree', write('here')], env());
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stderr).toContain('has no commit yet');
+    expect(fs.readFileSync(path.join(empty, 'notes.md'), 'utf8')).toBe('here\n');
+  });
+});
