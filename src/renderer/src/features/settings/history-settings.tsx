@@ -13,7 +13,7 @@ export function HistorySettings() {
   }, [loadStats, keep]);
   return (
     <section className="card" aria-labelledby="history-settings-title" data-testid="history-settings">
-      <h2 id="history-settings-title">History</h2>
+      <h2 id="history-settings-title">Kept sessions</h2>
       <label className="radio-row">
         <input
           type="checkbox"
