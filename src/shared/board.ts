@@ -3,7 +3,6 @@
  * or failed — across all projects — and of the Claude Code sessions running elsewhere on this computer
  * (`claude agents --json`, recorded case 50). Plain data and pure rules: host, page and command line share them.
  */
-import * as z from 'zod';
 import type { ChangeCounts } from './worktrees';
 
 /** In the order the board lists them: what needs the user first, then what runs, then what is over. */
@@ -104,47 +103,6 @@ export function boardStatusText(row: Pick<BoardRow, 'status' | 'since' | 'runnin
 export function changeCountsText(changes: ChangeCounts | null): string {
   if (!changes || changes.files === 0) return '';
   return `+${changes.added} −${changes.removed} · ${changes.files} file${changes.files === 1 ? '' : 's'}`;
-}
-
-const agentSchema = z.looseObject({
-  id: z.string().min(1),
-  sessionId: z.string().optional(),
-  cwd: z.string(),
-  kind: z.string().optional(),
-  name: z.string().optional(),
-  status: z.string().optional(),
-  state: z.string().optional(),
-  startedAt: z.number().optional(),
-  pid: z.number().optional(),
-});
-
-/**
- * `claude agents --json`'s stdout (recorded case 50: `[{pid, id, cwd, kind, startedAt, sessionId, name, status,
- * state}]`, `[]` when none) → the sessions; a row that does not fit is skipped rather than failing the list. Throws
- * when the output is not a JSON array at all (an older CLI printing its help, a crash).
- */
-export function parseClaudeAgents(stdout: string): ExternalAgent[] {
-  const parsed: unknown = JSON.parse(stdout);
-  if (!Array.isArray(parsed)) throw new Error('not a list');
-  const agents: ExternalAgent[] = [];
-  for (const item of parsed) {
-    const row = agentSchema.safeParse(item);
-    if (!row.success) continue;
-    const { id, sessionId, cwd, kind, name, status, state, startedAt, pid } = row.data;
-    agents.push({
-      id,
-      cwd,
-      kind: kind ?? 'session',
-      // The CLI names a session after a title it asks the model for; until then (or blocked) the prompt or nothing.
-      name: name?.trim() || id,
-      ...(sessionId ? { sessionId } : {}),
-      ...(status ? { status } : {}),
-      ...(state ? { state } : {}),
-      ...(startedAt !== undefined ? { startedAt } : {}),
-      ...(pid !== undefined ? { pid } : {}),
-    });
-  }
-  return agents;
 }
 
 /** The last folder name of a path ('/a/b/repo' → 'repo'), for a row's project; both separators. */

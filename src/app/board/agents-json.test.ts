@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RECORDED_DIR } from '../../../test/fixtures/recorded-cases';
-import { parseClaudeAgents } from '../../shared/board';
+import { parseClaudeAgents } from './agents-json';
 
 /** Recorded case 50: `claude agents --json`'s stdout at each step. */
 function recordedStdout(step: string): string {

@@ -1,4 +1,5 @@
-import { parseClaudeAgents, type ExternalAgents } from '../../shared/board';
+import type { ExternalAgents } from '../../shared/board';
+import { parseClaudeAgents } from './agents-json';
 import type { RunToEnd } from '../../core/process-runner';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 
