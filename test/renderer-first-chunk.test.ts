@@ -70,7 +70,7 @@ describe("the renderer's first chunk", () => {
     expect(pathTo(pkg)).toBeUndefined();
   });
 
-  it('does not import the Settings or History views', () => {
+  it('does not import the Settings, History, Board or Changes views', () => {
     const reached = new Set<string>();
     const todo = [path.join(here, 'main.tsx')];
     while (todo.length) {
@@ -85,6 +85,9 @@ describe("the renderer's first chunk", () => {
     const names = [...reached].map((f) => path.relative(here, f));
     expect(names).not.toContain(path.join('features', 'settings', 'settings-view.tsx'));
     expect(names).not.toContain(path.join('features', 'history', 'session-view.tsx'));
+    // The Board tab and a worktree thread's Changes panel load when first opened.
+    expect(names).not.toContain(path.join('features', 'board', 'board-panel.tsx'));
+    expect(names).not.toContain(path.join('features', 'changes', 'changes-panel.tsx'));
   });
 
   it('the check finds a real import path (react is imported at start)', () => {

@@ -1,8 +1,10 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import { ChangesPanel } from './changes-panel';
+
+// The panel is its own chunk: only a worktree thread's click opens it, so the page's start does not evaluate it.
+const ChangesPanel = lazy(() => import('./changes-panel').then((m) => ({ default: m.ChangesPanel })));
 
 /**
  * The chat header's "Changes" button for a worktree thread, and the panel it opens. Nothing for a thread that
@@ -29,14 +31,16 @@ export function ChangesButton({ thread }: { thread: ThreadSummary | undefined })
         <Icon name="file" size={13} /> Changes
       </button>
       {open && (
-        <ChangesPanel
-          threadId={thread.id}
-          worktree={worktree}
-          onClose={() => {
-            closeChanges();
-            button.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ChangesPanel
+            threadId={thread.id}
+            worktree={worktree}
+            onClose={() => {
+              closeChanges();
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

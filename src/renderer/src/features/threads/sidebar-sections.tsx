@@ -1,7 +1,16 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { SidebarTab } from '../../store/desk-state';
 import { HistoryList } from '../history/history-list';
-import { BoardPanel } from '../board/board-panel';
+
+// The Board tab is its own chunk, fetched when the tab is first shown: the first screen is the thread list.
+const LazyBoardPanel = lazy(() => import('../board/board-panel').then((m) => ({ default: m.BoardPanel })));
+function BoardPanel() {
+  return (
+    <Suspense fallback={null}>
+      <LazyBoardPanel />
+    </Suspense>
+  );
+}
 import type { IconName } from '../../ui/icons';
 import { ThreadsPanel } from './threads-panel';
 
