@@ -117,7 +117,9 @@ async function appVariant(name: string, extraEnv: Record<string, string>, projec
   });
   const threads: { id: string }[] = [];
   for (let lane = 0; lane < LANES; lane++) {
-    const thread = await desk.handlers.createThread(projectDir ? { settings: { projectDir, useWorktree: false } } : undefined);
+    const thread = await desk.handlers.createThread(
+      projectDir ? { settings: { projectDir, useWorktree: false } } : undefined,
+    );
     await desk.handlers.prepareTurn({ threadId: thread.id }); // the thread is opened: its first turn pre-warms
     threads.push(thread);
   }

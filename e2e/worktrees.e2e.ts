@@ -26,6 +26,7 @@ const write = (content: string) =>
   `SCENARIO:steps [{"name":"Write","input":{"file_path":"$CWD/notes.md","content":"${content}\\n"}}]`;
 
 test.beforeAll(async () => {
+  test.setTimeout(480_000); // four command-line turns first, on a machine that may be busy
   fs.mkdirSync(shots, { recursive: true });
   mock = await startMockAnthropicApi();
   // A long answer (~60 s, streamed): the other thread is looked at, shot and checked meanwhile.
@@ -56,11 +57,13 @@ test.beforeAll(async () => {
       ),
     );
   // Two threads with worktrees of one repository, and two that share a folder outside git.
-  await chat('--thread', 'Notes A', '--project', repo, '--worktree', write('A one'));
-  await chat('--thread', 'Notes B', '--project', repo, '--worktree', write('B one'));
-  await chat('--thread', 'Shared A', '--project', plain, 'hello');
-  await chat('--thread', 'Shared B', '--project', plain, 'hello');
-  host = await startDeskHost({ env: { ...env, CLAUDE_DESK_DATA_DIR: undefined }, dataDir: path.join(scratch, 'data') });
+  await Promise.all([
+    chat('--thread', 'Notes A', '--project', repo, '--worktree', write('A one')),
+    chat('--thread', 'Notes B', '--project', repo, '--worktree', write('B one')),
+    chat('--thread', 'Shared A', '--project', plain, 'hello'),
+    chat('--thread', 'Shared B', '--project', plain, 'hello'),
+  ]);
+  host = await startDeskHost({ env, dataDir: env.CLAUDE_DESK_DATA_DIR });
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -69,8 +72,11 @@ test.afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
+/** axe on the new UI (the header, the composer's line): the rest of the page is screens.e2e.ts's. */
 async function axe(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="chat-header"]')
+    .include('.chat-view > .shared-folder-note')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(
@@ -106,6 +112,7 @@ async function send(page: Page, text: string): Promise<void> {
 test('each worktree thread shows its branch and base; two of them answer at once, each in its own worktree', async ({
   page,
 }) => {
+  test.setTimeout(360_000); // sixteen screenshots and axe runs, and two real turns
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await open(page, 'Notes A');
@@ -136,6 +143,7 @@ test('each worktree thread shows its branch and base; two of them answer at once
 });
 
 test('in a shared folder, the composer says so while another thread works there', async ({ page }) => {
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await open(page, 'Shared A');
