@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { createDeskApp } from '../src/app/desk-app';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { addWorktree, makeRepo } from '../test/fixtures/scratch-worktrees';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send } from './agent-support';
 
@@ -110,17 +110,7 @@ test('two worktree threads, one finished with its +/− and one working, on the 
   await expect(rows.first()).toContainText('Run the checks');
   await expect(page.getByTestId('board')).toContainText('No other Claude Code session is running.');
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page })
-      .include('#thread-sidebar')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(violations.map((v) => `${colorScheme} ${v.id}: ${v.help} ${v.nodes.map((n) => n.target).join()}`)).toEqual(
-      [],
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoAxeViolationsInBothThemes(page, 'the board', { include: '#thread-sidebar' });
   await boardShots(page);
 
   // Arrow keys move between rows; Enter opens the thread.

@@ -1,8 +1,8 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { createDeskApp } from '../src/app/desk-app';
 import type { ThreadWorktree } from '../src/shared/worktrees';
@@ -64,16 +64,7 @@ test.afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-async function axe(page: Page, selector: string, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
+const axe = (page: Page, selector: string, what: string) => expectNoAxeViolations(page, what, { include: selector });
 
 /** Screenshots in both themes at both sizes, with axe on `selector` in each. */
 async function shoot(page: Page, name: string, selector: string): Promise<void> {

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
@@ -75,14 +75,7 @@ async function sendInOpenThread(page: Page, text: string): Promise<void> {
 async function checkPage(page: Page, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    const { violations } = await new AxeBuilder({ page })
-      .include('[data-testid="claude-code-setup"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `axe on ${name} (${theme})`,
-    ).toEqual([]);
+    await expectNoAxeViolations(page, `${name} (${theme})`, { include: '[data-testid="claude-code-setup"]' });
     if (!SHOTS) continue;
     await fs.mkdir(SHOTS, { recursive: true });
     for (const [w, h] of SIZES) {
@@ -238,11 +231,7 @@ test('# in the composer remembers a note in the CLAUDE.md picked, instead of sen
   await expect(panel.getByRole('radio', { name: /This project/ }).first()).toBeChecked();
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    const { violations } = await new AxeBuilder({ page })
-      .include('[data-testid="remember-panel"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, `the remember card (${theme})`, { include: '[data-testid="remember-panel"]' });
     if (!SHOTS) continue;
     for (const [w, h] of SIZES) {
       await page.setViewportSize({ width: w, height: h });

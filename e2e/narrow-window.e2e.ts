@@ -60,8 +60,10 @@ test('at 800×600 the chat header keeps its meta line on one line', async ({ pag
   const meta = page.getByTestId('chat-model').locator('..');
   await expect(meta).toBeVisible();
   const line = await page.getByTestId('chat-model').boundingBox();
-  expect((await meta.boundingBox())!.height).toBeLessThanOrEqual(line!.height + 1);
-  expect((await page.getByTestId('chat-folder').boundingBox())!.y).toBe(line!.y);
+  // One line: less than two lines tall, and the folder beside the model (its chip is a button, centred on the line).
+  expect((await meta.boundingBox())!.height).toBeLessThan(line!.height * 1.5);
+  const folder = (await page.getByTestId('chat-folder').boundingBox())!;
+  expect(Math.abs(folder.y + folder.height / 2 - (line!.y + line!.height / 2))).toBeLessThanOrEqual(2);
 });
 
 test('at 800×600 with the sidebar open the header keeps the title whole; export waits under More', async ({ page }) => {
@@ -77,7 +79,8 @@ test('at 800×600 with the sidebar open the header keeps the title whole; export
     return box.scrollWidth <= box.clientWidth;
   };
   await expect.poll(() => title.evaluate(fits)).toBe(true);
-  expect((await title.locator('..').boundingBox())!.width).toBeGreaterThan(150);
+  // The title has a row of its own at 800 px (its block steps aside: display contents), so its own box is wide.
+  expect((await title.boundingBox())!.width).toBeGreaterThan(150);
   await expect(page.getByTestId('export-copy')).toBeHidden();
   await page.getByRole('button', { name: 'More thread actions' }).click();
   await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeVisible();

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
@@ -72,20 +72,6 @@ test.afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-/** Axe with the WCAG 2.2 A/AA tags, in both themes: no violation at all. */
-async function expectAxeClean(page: Page, what: string, include: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const { violations } = await new AxeBuilder({ page })
-      .include(include)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const text = violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(text, `axe on ${what} (${scheme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a new thread offers the terminal-only folder, runs there once picked, and a moved folder says so', async ({
   page,
 }) => {
@@ -99,7 +85,7 @@ test('a new thread offers the terminal-only folder, runs there once picked, and 
   await expect(recent.locator(`[data-path="${site}"]`)).toBeVisible();
   // The folder that moved away is listed with its sentence and cannot be chosen.
   await expect(recent.getByTestId('recent-project-problem')).toContainText(`${movedAway} no longer exists`);
-  await expectAxeClean(page, 'the empty state', '[data-testid=empty-state]');
+  await expectNoAxeViolationsInBothThemes(page, 'the empty state', { include: '[data-testid=empty-state]' });
   await shots(page, 'projects-empty-state', page.getByTestId('empty-state'));
 
   await terminal.click();
@@ -151,7 +137,7 @@ test('the sidebar groups threads by project, pins and folds a group, and passes 
   await expect(groups.filter({ hasText: 'Default workspace' })).toBeVisible();
   const siteToggle = groups.filter({ hasText: 'site' }).getByRole('button', { name: /^site/ });
   await expect(page.getByTestId('thread-list')).toContainText('Site copy');
-  await expectAxeClean(page, 'the grouped sidebar', '#thread-sidebar');
+  await expectNoAxeViolationsInBothThemes(page, 'the grouped sidebar', { include: '#thread-sidebar' });
   // P on a project's heading pins it on top; a click folds it.
   await siteToggle.focus();
   await siteToggle.press('p');
@@ -159,6 +145,8 @@ test('the sidebar groups threads by project, pins and folds a group, and passes 
   await siteToggle.click();
   await expect(page.getByTestId('thread-list')).not.toContainText('Site copy');
   await expect(siteToggle).toHaveAttribute('aria-expanded', 'false');
-  await expectAxeClean(page, 'the grouped sidebar, one group pinned and folded', '#thread-sidebar');
+  await expectNoAxeViolationsInBothThemes(page, 'the grouped sidebar, one group pinned and folded', {
+    include: '#thread-sidebar',
+  });
   await shots(page, 'projects-sidebar', page.locator('#thread-sidebar'));
 });

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { git, scratchRepo } from '../test/fixtures/scratch-repo';
+import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
@@ -74,15 +74,9 @@ test.afterAll(async () => {
 
 /** axe on the new UI (the header, the composer's line): the rest of the page is screens.e2e.ts's. */
 async function axe(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="chat-header"]')
-    .include('.chat-view > .shared-folder-note')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${screen}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, screen, {
+    include: '[data-testid="chat-header"], .chat-view > .shared-folder-note',
+  });
 }
 
 /** Both themes at both sizes, axe on each. */
