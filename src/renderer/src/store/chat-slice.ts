@@ -30,8 +30,8 @@ export const createChatSlice =
         });
       },
 
-      async selectThread(threadId) {
-        set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
+      async selectThread(threadId, options) {
+        if (!options?.inBackground) set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         if (threadId === get().activeThreadId) return;
         set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
         if (threadId) await Promise.all([fetchInto(threadId), get().loadQueue(threadId)]);

@@ -80,7 +80,8 @@ export interface ChatSlice {
   /** Counts the user's sends: the message list follows the conversation again on each one. */
   sendCount: number;
   setDraft(threadId: string | null, text: string): void;
-  selectThread(threadId: string | null): Promise<void>;
+  /** Open a thread in the chat view; `{ inBackground: true }` opens it without leaving Settings or History. */
+  selectThread(threadId: string | null, options?: { inBackground?: boolean }): Promise<void>;
   reloadActiveThread(): Promise<void>;
   /** The open thread again only if the (freshly loaded) list says it changed since it was fetched. */
   reloadActiveThreadIfChanged(): Promise<void>;

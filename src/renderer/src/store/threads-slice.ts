@@ -50,9 +50,10 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
           ...(moved ? { drafts: { ...drafts, [thread.id]: early } } : {}),
         };
       });
-      // The user may have opened another thread meanwhile: then that one stays open.
+      // The user may have opened another thread meanwhile: then that one stays open. Settings or History opened
+      // while the host made the thread stay in front: the new thread opens behind them, for when they come back.
       if (get().activeThreadId !== null) return thread;
-      await get().selectThread(thread.id);
+      await get().selectThread(thread.id, { inBackground: get().view !== 'chat' });
       return thread;
     } catch (err) {
       get().pushNotice('error', `Could not start a new thread: ${errorText(err)}`);

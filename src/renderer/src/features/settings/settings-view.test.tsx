@@ -170,3 +170,22 @@ describe('settings: model, key, tools, memory, data', () => {
     expect(await screen.findByTestId('data-dir')).toHaveTextContent('/data/desk');
   });
 });
+
+describe('settings opened while a new thread is made', () => {
+  it('stays open when the host answers: the new thread opens behind it', async () => {
+    const host = createFakeHost();
+    const made = makeThread('th-late', 'New thread', [], 1_800_000_000_000);
+    let answer: (t: unknown) => void = () => undefined;
+    host.handle('createThread', () => new Promise((resolve) => (answer = resolve)));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await userEvent.click(screen.getByTestId('open-settings'));
+    expect(await screen.findByTestId('settings-view')).toBeVisible();
+    host.threads.push(made);
+    answer({ ...made, messages: undefined });
+    await waitFor(() => expect(host.callsTo('getThread')).toContainEqual({ threadId: 'th-late' }));
+    expect(screen.getByTestId('settings-view')).toBeVisible();
+    await userEvent.click(screen.getByTestId('open-settings'));
+    expect(await screen.findByTestId('chat-title')).toHaveTextContent('New thread');
+  });
+});
