@@ -1,5 +1,6 @@
 import { createDeskApp } from '../app/desk-app';
 import { callHandler } from '../app/dispatch-call';
+import { threadNamed } from './thread-named';
 import type { LandAction } from '../shared/changes';
 import { safeLine } from './chat-output';
 
@@ -24,11 +25,8 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
   const action: LandAction = chosen[0]!;
   const desk = await createDeskApp({ host: 'command-line' });
   try {
-    const summary = (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name);
-    if (!summary) {
-      process.stderr.write(`No thread named ${JSON.stringify(name)}.\n`);
-      return 1;
-    }
+    const summary = await threadNamed(desk.handlers, name);
+    if (!summary) return 1;
     const out = await callHandler(desk.handlers, 'landThread', {
       threadId: summary.id,
       action,

@@ -1,5 +1,6 @@
 import { createDeskApp } from '../app/desk-app';
 import { callHandler } from '../app/dispatch-call';
+import { threadNamed } from './thread-named';
 import type { RewindFile, RewindOutcome, RewindScope } from '../shared/rewind';
 import { safeLine } from './chat-output';
 
@@ -34,11 +35,8 @@ export async function rewindCommand(flags: Record<string, string | boolean>): Pr
   const scope: RewindScope = flags['code-only'] ? 'code' : flags['conversation-only'] ? 'conversation' : 'both';
   const desk = await createDeskApp({ host: 'command-line' });
   try {
-    const summary = (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name);
-    if (!summary) {
-      process.stderr.write(`No thread named ${JSON.stringify(name)}.\n`);
-      return 1;
-    }
+    const summary = await threadNamed(desk.handlers, name);
+    if (!summary) return 1;
     const thread = await callHandler(desk.handlers, 'getThread', { threadId: summary.id });
     const users = (thread?.messages ?? []).filter((m) => m.role === 'user');
     if (users.length < back) {

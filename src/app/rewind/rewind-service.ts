@@ -77,13 +77,7 @@ export class RewindService {
   async preview(threadId: string, messageId: string): Promise<RewindPreview> {
     const { thread, index } = await this.locate(threadId, messageId);
     const dir = this.deps.projectDir(thread);
-    const plan = await this.deps.checkpoints.plan(
-      dir,
-      threadId,
-      messageId,
-      lastUserId(thread.messages),
-      this.shares(thread),
-    );
+    const plan = await this.plan(thread, dir, messageId);
     const target = await this.cliTarget(thread, index, dir);
     const base = plan?.root ?? dir;
     const covered = new Set(plan?.files.map((f) => f.path));
@@ -133,13 +127,7 @@ export class RewindService {
     }
     const dir = this.deps.projectDir(thread);
     const rewindId = `rw-${randomUUID()}`;
-    const plan = await this.deps.checkpoints.plan(
-      dir,
-      threadId,
-      messageId,
-      lastUserId(thread.messages),
-      this.shares(thread),
-    );
+    const plan = await this.plan(thread, dir, messageId);
     const target = this.deps.cliFiles ? await this.cliTarget(thread, index, dir) : undefined;
     const covered = new Set(plan?.files.map((f) => f.path));
     const viaCli = (base: string) =>
@@ -169,6 +157,11 @@ export class RewindService {
     if (scope === 'code') return { threadId, messageId, scope, restored, kept, text: words };
     const text = await this.setAside(thread, index, undoable ? rewindId : undefined, 'rewind');
     return { threadId, messageId, scope, restored, kept, text, ...(undoable ? { rewindId } : {}) };
+  }
+
+  /** What a rewind of `thread` to `messageId` in `dir` would restore, from its snapshots. */
+  private plan(thread: Thread, dir: string, messageId: string) {
+    return this.deps.checkpoints.plan(dir, thread.id, messageId, lastUserId(thread.messages), this.shares(thread));
   }
 
   private shares(thread: Thread): ((otherThreadId: string) => boolean) | undefined {

@@ -1,6 +1,7 @@
 import { workFolderOf } from '../../../../shared/work-folder';
 import type { DeskState } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
 import './worktree.css';
 
 /**
@@ -29,17 +30,7 @@ export function SharedFolderNote() {
   if (!sentence) return null;
   return (
     <p className="shared-folder-note" role="status" data-testid="shared-folder-note">
-      <svg
-        width="13"
-        height="13"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />
-      </svg>
+      <Icon name="people" size={13} />
       {sentence}
     </p>
   );
