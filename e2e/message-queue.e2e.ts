@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The message queue in browser mode with the REAL CLI against the mock: a message typed during a
@@ -75,6 +76,7 @@ test('a message sent during a running turn shows as queued and is answered after
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
   await expect(answers(page).last()).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('user-message').last()).toContainText('And then the second question');
+  await expectNoAxeViolationsInBothThemes(page, 'queued message answered after the turn');
   const second = asked('And then the second question').at(-1);
   // The second request carries the whole first answer before it: it went after the turn, not into it.
   expect(JSON.stringify(second?.body.messages)).toContain('w49');
