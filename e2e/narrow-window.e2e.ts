@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /** Narrow windows (below 720 px): the chat keeps the window; the thread list comes over it on demand. */
 let host: DeskHost;
@@ -22,6 +23,7 @@ test('at 700 px the chat stays visible and the header button shows the threads o
   await toggle.click();
   await expect(page.getByTestId('new-thread')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/narrow-sidebar-open.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'threads over the chat at 700 px');
   await page.getByTestId('new-thread').click();
   await expect(page.getByTestId('new-thread')).toBeHidden();
   await expect(composer).toBeInViewport();
