@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The composer's pickers in browser mode with the REAL CLI: the project's own command comes from the
@@ -140,6 +141,7 @@ test("a user's MCP server from ~/.claude.json is connected in the MCP panel and 
   await expect(row).toContainText('user');
   await expect(panel.getByTestId('mcp-server').filter({ hasText: 'Claude Desk' })).toContainText('connected');
   await shoot(page, 'composer-mcp-panel');
+  await expectNoAxeViolationsInBothThemes(page, 'the MCP panel');
 
   // Off for this thread: the next turn's request no longer offers its tool (recorded case 34e).
   await row.getByRole('switch', { name: 'my-tools in this thread' }).uncheck();
