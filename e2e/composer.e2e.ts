@@ -63,6 +63,7 @@ test('/ lists the project command from .claude/commands, and running it sends it
   await expect(option).toContainText('Greets someone by name');
   await expect(option).toContainText('<name>');
   await shoot(page, 'composer-command-picker');
+  await expectNoAxeViolationsInBothThemes(page, 'the command picker');
   await box(page).press('Enter');
   await expect(box(page)).toHaveValue('/hello ');
   await box(page).pressSequentially('world');
@@ -191,6 +192,7 @@ test('the attach button adds a picked image and a text file as chips, and both r
     await shoot(page, `composer-attachments-${w}x${h}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolationsInBothThemes(page, 'attachment chips in the composer');
   await box(page).press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('attachment')).toHaveCount(0);
