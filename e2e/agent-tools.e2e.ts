@@ -173,6 +173,7 @@ test("a question card's chosen option reaches the model", async ({ page }) => {
   await expect(card.getByRole('radio', { name: /Postgres/ })).toBeVisible();
   await card.getByRole('radio', { name: /Postgres/ }).click();
   await shots(page, 'question-card', card);
+  await expectNoAxeViolationsInBothThemes(page, 'a question card with an option chosen');
   await card.getByRole('button', { name: 'Send answer' }).click();
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toHaveAttribute('data-status', 'done');
