@@ -121,6 +121,7 @@ test('a stopped turn keeps the queue; edited, it goes with Send now', async ({ p
   await editor.press('Enter');
   await expect(queued(page)).toHaveText(/A follow-up, fixed/);
   await shoot(page, 'queue-held');
+  await expectNoAxeViolationsInBothThemes(page, 'a queue held after a stopped turn');
   await queued(page)
     .getByRole('button', { name: /Send now/ })
     .click();
