@@ -86,6 +86,7 @@ test('at 800×600 with the sidebar open the header keeps the title whole; export
   await expect(page.getByTestId('export-copy')).toBeHidden();
   await page.getByRole('button', { name: 'More thread actions' }).click();
   await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, 'the More menu at 800×600');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('export-copy')).toBeHidden();
   // Wide again: the buttons are back in the header.
