@@ -3,6 +3,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The context window end to end with the real CLI against the mock: the header meter from the turn's usage,
@@ -39,6 +40,7 @@ test('a nearly full window suggests compacting; Compact leaves a divider and fre
   await expect(breakdown.getByRole('listitem').filter({ hasText: 'System prompt' })).toBeVisible();
   await expect(breakdown.getByRole('listitem').filter({ hasText: 'Free space' })).toContainText('%');
   await shots(page, 'context-panel', page.getByTestId('chat-header'));
+  await expectNoAxeViolationsInBothThemes(page, 'context meter and its panel');
   await page.keyboard.press('Escape');
 
   const requestsBefore = mock.requests.length;
@@ -51,6 +53,7 @@ test('a nearly full window suggests compacting; Compact leaves a divider and fre
   await expect(meter).toHaveText('<1%');
   await expect(page.getByTestId('compact-button')).toHaveCount(0);
   await shots(page, 'compact-divider', divider);
+  await expectNoAxeViolationsInBothThemes(page, 'compacted conversation');
 
   // The conversation goes on after the summary.
   await send(page, 'After compacting');

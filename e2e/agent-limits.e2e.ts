@@ -3,6 +3,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * Plan limits end to end with the real CLI against the mock: a subscription-style login (no API key, an
@@ -44,6 +45,7 @@ test('a rate-limit warning appears as a usage indicator with its windows', async
   );
   await expect(panel.getByRole('listitem').nth(1)).toContainText('Weekly limit');
   await shots(page, 'plan-limit-panel', page.getByTestId('chat-header'));
+  await expectNoAxeViolationsInBothThemes(page, 'plan limit chip and panel');
   await page.keyboard.press('Escape');
 });
 
@@ -59,6 +61,7 @@ test('a refused message says when the limit resets and is sent again automatical
   await refused.getByRole('button', { name: /^Send (tomorrow )?at / }).click();
   await expect(refused.getByTestId('send-scheduled')).toContainText('Your message goes again at');
   await shots(page, 'limit-scheduled', refused);
+  await expectNoAxeViolationsInBothThemes(page, 'refused message scheduled for the reset');
 
   // Reset (6 s) plus the app's margin after it: the message goes again by itself and this time is answered.
   const answer = page.getByTestId('assistant-message').last();

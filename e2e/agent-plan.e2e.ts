@@ -5,6 +5,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { expectNoJsonInCards } from './card-text';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /** Plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
 let mock: MockApi;
@@ -39,6 +40,7 @@ test('a plan card shows the plan; Approve and start switches to Accept edits and
   const card = page.getByTestId('plan-card');
   await expect(card.getByRole('heading', { name: 'Plan' })).toBeVisible();
   await expect(card.locator('strong', { hasText: 'summary.md' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, 'plan card');
   if (process.env['SHOTS']) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

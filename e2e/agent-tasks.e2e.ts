@@ -3,6 +3,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /** The task checklist end to end: the app turns on the CLI's Task* tools and draws their list (case 33). */
 let mock: MockApi;
@@ -40,4 +41,5 @@ test("Claude's TaskCreate / TaskUpdate calls show as a checklist in the turn and
   await page.getByTestId('tasks-indicator').click();
   await expect(page.getByTestId('tasks-panel')).toContainText('Write the summary');
   await shots(page, 'tasks-panel', page.getByTestId('chat-header'));
+  await expectNoAxeViolationsInBothThemes(page, 'task checklist and tasks panel');
 });

@@ -6,6 +6,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { startDeskHost, type DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { expectNoJsonInCards } from './card-text';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The agent's tool cards end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
@@ -69,6 +70,7 @@ test('an Edit waits as a diff, and its finished card shows the removed and added
   await read.getByRole('button').first().click();
   await expect(read.getByTestId('code-excerpt')).toContainText('line 30');
   await shots(page, 'read-card', read);
+  await expectNoAxeViolationsInBothThemes(page, 'finished Edit and Read cards');
 });
 
 test('a Bash turn shows $ command, its coloured output and the exit status', async ({ page }) => {
@@ -90,6 +92,7 @@ test('a Bash turn shows $ command, its coloured output and the exit status', asy
   await expect(bash.locator('.ansi-green')).toHaveText('green');
   await expect(bash.getByTestId('bash-status')).toHaveText('Exit code 0');
   await shots(page, 'bash-card', bash);
+  await expectNoAxeViolationsInBothThemes(page, 'a Bash card with coloured output');
 });
 
 test("a sub-agent's tool call appears nested under its Agent card", async ({ page }) => {
@@ -170,6 +173,7 @@ test("a question card's chosen option reaches the model", async ({ page }) => {
   await expect(card.getByRole('radio', { name: /Postgres/ })).toBeVisible();
   await card.getByRole('radio', { name: /Postgres/ }).click();
   await shots(page, 'question-card', card);
+  await expectNoAxeViolationsInBothThemes(page, 'a question card with an option chosen');
   await card.getByRole('button', { name: 'Send answer' }).click();
   const answer = page.getByTestId('assistant-message').last();
   await expect(answer).toHaveAttribute('data-status', 'done');

@@ -5,6 +5,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { expectNoJsonInCards } from './card-text';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * Approvals end to end in browser mode: the real Claude Code CLI (against the mock API) asks to run a
@@ -40,6 +41,7 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   // The tab (or window) title says so too, for a user looking at another window.
   await expect(page).toHaveTitle(/^● Waiting for approval — .+ — Claude Desk$/);
   await page.screenshot({ path: 'e2e/screenshots/approval-card.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'approval card waiting');
 
   await card.getByRole('button', { name: /Allow once/ }).click();
   await expect(page.getByTestId('tool-card')).toHaveAttribute('data-approval', 'allowed'); // shown on its tool call
@@ -48,6 +50,7 @@ test('a command waits on an approval card; Allow once runs it and the answer sho
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   await expect(page).not.toHaveTitle(/Waiting for approval/);
   await fs.access(path.join(host.dataDir, 'workspace', 'made-by-bash.txt'));
+  await expectNoAxeViolationsInBothThemes(page, 'answer after an allowed command');
   expect(mock.requests.at(-1)?.toolResults).toHaveLength(1);
 });
 

@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * A 64 MiB tool result, then a streamed answer. The thread reopens complete after a reload, the card
@@ -46,6 +47,7 @@ test('a 64 MiB tool result: the thread reopens complete, and Show all pages it t
   await expect(stored.getByTestId('stored-result-range')).toHaveText('63.9 MB–64.0 MB of 64.0 MB');
   await expect(stored.getByTestId('terminal-output')).toHaveText(/yEND$/);
   await expect(stored.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expectNoAxeViolationsInBothThemes(page, 'a stored 64 MiB tool result paged to its end');
 
   for (const theme of ['light', 'dark'] as const) {
     for (const [w, h] of [

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 let host: DeskHost;
 test.beforeAll(async () => {
@@ -16,6 +17,7 @@ test('the page loads with the token, moves it out of the address bar, and round-
   await expect(page.getByTestId('data-dir')).toContainText(host.dataDir);
   expect(page.url()).not.toContain('token=');
   await page.screenshot({ path: 'e2e/screenshots/browser-mode-loaded.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'diagnostics in browser mode');
 });
 
 test('without the token the host answers 401, with a foreign Host 403', async ({ request }) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The chat window in browser mode, driven as a user would, against the REAL Claude Code CLI talking to the
@@ -44,6 +45,7 @@ test('a message streams its answer in exactly once, with a footer and the thread
   await expect(page.getByTestId('thread-total')).toContainText('1 turn');
   await expect(page.getByTestId('thread-list')).toContainText('Hello Claude');
   await page.screenshot({ path: 'e2e/screenshots/chat-answer.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'an answered message');
 });
 
 test('three identical turns each cost the same in their footers, and the header total is their sum', async ({
@@ -75,6 +77,7 @@ test('a tool call shows as a card with its result', async ({ page }) => {
   await expect(card).toContainText(/Memory/);
   await expect(answer).toContainText('Tool said:');
   await page.screenshot({ path: 'e2e/screenshots/chat-tool-card.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'a tool card with its result');
 });
 
 test('Stop keeps the partial answer, and the thread works afterwards', async ({ page }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The composer's pickers in browser mode with the REAL CLI: the project's own command comes from the
@@ -62,6 +63,7 @@ test('/ lists the project command from .claude/commands, and running it sends it
   await expect(option).toContainText('Greets someone by name');
   await expect(option).toContainText('<name>');
   await shoot(page, 'composer-command-picker');
+  await expectNoAxeViolationsInBothThemes(page, 'the command picker');
   await box(page).press('Enter');
   await expect(box(page)).toHaveValue('/hello ');
   await box(page).pressSequentially('world');
@@ -140,6 +142,7 @@ test("a user's MCP server from ~/.claude.json is connected in the MCP panel and 
   await expect(row).toContainText('user');
   await expect(panel.getByTestId('mcp-server').filter({ hasText: 'Claude Desk' })).toContainText('connected');
   await shoot(page, 'composer-mcp-panel');
+  await expectNoAxeViolationsInBothThemes(page, 'the MCP panel');
 
   // Off for this thread: the next turn's request no longer offers its tool (recorded case 34e).
   await row.getByRole('switch', { name: 'my-tools in this thread' }).uncheck();
@@ -189,6 +192,7 @@ test('the attach button adds a picked image and a text file as chips, and both r
     await shoot(page, `composer-attachments-${w}x${h}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolationsInBothThemes(page, 'attachment chips in the composer');
   await box(page).press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('attachment')).toHaveCount(0);

@@ -5,6 +5,7 @@ import type { WindowState } from '../src/shared/window-state';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /** Continuity: a reload, or a restart of the host, comes back to the thread, place and draft. */
 let mock: MockApi;
@@ -70,4 +71,5 @@ test('after a reload and after a restart the last thread is open, at its place, 
   await expect(page.getByTestId('chat-title')).toHaveText('Write LONGANSWER');
   await expect(composer).toHaveValue('a draft I was writing');
   await expect(page).toHaveTitle('Write LONGANSWER — Claude Desk');
+  await expectNoAxeViolationsInBothThemes(page, 'thread reopened after a restart with its draft');
 });

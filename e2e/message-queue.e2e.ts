@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * The message queue in browser mode with the REAL CLI against the mock: a message typed during a
@@ -75,6 +76,7 @@ test('a message sent during a running turn shows as queued and is answered after
   await expect(answers(page).first()).toHaveAttribute('data-status', 'done');
   await expect(answers(page).last()).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('user-message').last()).toContainText('And then the second question');
+  await expectNoAxeViolationsInBothThemes(page, 'queued message answered after the turn');
   const second = asked('And then the second question').at(-1);
   // The second request carries the whole first answer before it: it went after the turn, not into it.
   expect(JSON.stringify(second?.body.messages)).toContain('w49');
@@ -119,6 +121,7 @@ test('a stopped turn keeps the queue; edited, it goes with Send now', async ({ p
   await editor.press('Enter');
   await expect(queued(page)).toHaveText(/A follow-up, fixed/);
   await shoot(page, 'queue-held');
+  await expectNoAxeViolationsInBothThemes(page, 'a queue held after a stopped turn');
   await queued(page)
     .getByRole('button', { name: /Send now/ })
     .click();

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /** Narrow windows (below 720 px): the chat keeps the window; the thread list comes over it on demand. */
 let host: DeskHost;
@@ -22,6 +23,7 @@ test('at 700 px the chat stays visible and the header button shows the threads o
   await toggle.click();
   await expect(page.getByTestId('new-thread')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/narrow-sidebar-open.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'threads over the chat at 700 px');
   await page.getByTestId('new-thread').click();
   await expect(page.getByTestId('new-thread')).toBeHidden();
   await expect(composer).toBeInViewport();
@@ -84,6 +86,7 @@ test('at 800×600 with the sidebar open the header keeps the title whole; export
   await expect(page.getByTestId('export-copy')).toBeHidden();
   await page.getByRole('button', { name: 'More thread actions' }).click();
   await expect(page.getByRole('button', { name: 'Copy as Markdown' })).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, 'the More menu at 800×600');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('export-copy')).toBeHidden();
   // Wide again: the buttons are back in the header.

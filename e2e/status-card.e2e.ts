@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 // No CLI at all: the status card says so and offers the install commands with copy buttons.
 let host: DeskHost;
@@ -20,6 +21,7 @@ test('the status card explains how to install the CLI when it is not found', asy
   await expect(card).toContainText('npm install -g @anthropic-ai/claude-code');
   await expect(card).toContainText('CLAUDE_DESK_CLI');
   await page.screenshot({ path: 'e2e/screenshots/settings-status-not-installed.png', fullPage: true });
+  await expectNoAxeViolationsInBothThemes(page, 'settings with the CLI missing');
 });
 
 test('a message typed while CLAUDE_DESK_CLI names a missing file is kept, Send says why, one banner explains', async ({
@@ -38,4 +40,5 @@ test('a message typed while CLAUDE_DESK_CLI names a missing file is kept, Send s
   await expect(page.getByTestId('assistant-message')).toHaveCount(0); // no failed turn beside the banner
   await expect(page.getByTestId('notices')).toHaveCount(0); // and no toast
   await page.screenshot({ path: 'e2e/screenshots/composer-cli-missing.png' });
+  await expectNoAxeViolationsInBothThemes(page, 'composer with the CLI missing');
 });

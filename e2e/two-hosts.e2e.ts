@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
 import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
  * Two Claude Desk processes on one data dir (two browser-mode hosts here, as two windows would be; and the
@@ -43,7 +44,8 @@ test('a thread made, answered, renamed and deleted in another Claude Desk shows 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const first = await browser.newPage();
+  // A context of its own (not browser.newPage()): axe opens a helper page in the page's context to finish its run.
+  const first = await (await browser.newContext()).newPage();
   const second = await browser.newPage();
   await first.goto(a.url);
   await second.goto(b.url);
@@ -65,6 +67,7 @@ test('a thread made, answered, renamed and deleted in another Claude Desk shows 
   await field.press('Enter');
   await expect(list).toContainText('Migration plan, v2');
   await expect(first.getByTestId('chat-title')).toHaveText('Migration plan, v2');
+  await expectNoAxeViolationsInBothThemes(first, 'a thread renamed in another window');
 
   // From the command line, a third front door on the same data dir.
   const chat = await new Promise<{ code: number; stderr: string }>((resolve) =>

@@ -92,7 +92,7 @@ describe('context meter', () => {
     await open([question('u1'), answer('a1', { tokens: 250_000, window: 1_000_000 })]);
     const meter = await screen.findByTestId('context-meter');
     expect(meter).toHaveTextContent('25%');
-    expect(meter).toHaveAccessibleName('Context window: 250k of 1.0M tokens (25%)');
+    expect(meter).toHaveAccessibleName('25% context window: 250k of 1.0M tokens (25%)');
     // Below 80 % nothing pushes the user to compact.
     expect(screen.queryByTestId('compact-button')).not.toBeInTheDocument();
     await userEvent.click(meter);

@@ -58,12 +58,14 @@ export function ContextMeter() {
     </button>
   );
 
+  const shown = fraction !== undefined ? percentLabel(fraction) : formatTokens(tokens);
   return (
     <div className="header-popover context-meter" ref={rootRef} data-level={high ? 'high' : 'ok'}>
       <button
         type="button"
         className="header-chip"
-        aria-label={`Context window: ${summary}`}
+        // The name begins with the figure the chip shows, so a voice user can say what they see.
+        aria-label={`${shown} context window: ${summary}`}
         title={`Context window: ${summary}`}
         {...buttonProps}
         data-testid="context-meter"
@@ -75,9 +77,7 @@ export function ContextMeter() {
         <span className="context-bar" aria-hidden="true">
           <span className="context-bar-fill" style={{ width: `${Math.max(2, (fraction ?? 0) * 100)}%` }} />
         </span>
-        <span className="context-meter-label">
-          {fraction !== undefined ? percentLabel(fraction) : formatTokens(tokens)}
-        </span>
+        <span className="context-meter-label">{shown}</span>
       </button>
       {high && !open && compactButton('btn btn-small btn-warn', 'Compact')}
       {open && (

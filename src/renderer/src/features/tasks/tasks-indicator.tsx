@@ -15,7 +15,8 @@ export function TasksIndicator() {
       <button
         type="button"
         className="header-chip"
-        aria-label={`Tasks: ${done} of ${tasks.length} done`}
+        // The name starts with the words the chip shows ("Tasks 1/2"), so a voice user can say what they see.
+        aria-label={`Tasks ${done}/${tasks.length}: ${done} of ${tasks.length} done`}
         title={`Tasks: ${done} of ${tasks.length} done`}
         data-testid="tasks-indicator"
         {...buttonProps}

@@ -44,6 +44,6 @@ describe('tasks checklist', () => {
     await userEvent.click(screen.getByTestId('tasks-indicator'));
     const panel = screen.getByTestId('tasks-panel');
     expect(within(panel).getByRole('listitem', { name: 'Read the notes: in progress' })).toBeInTheDocument();
-    expect(screen.getByTestId('tasks-indicator')).toHaveAccessibleName('Tasks: 0 of 2 done');
+    expect(screen.getByTestId('tasks-indicator')).toHaveAccessibleName('Tasks 0/2: 0 of 2 done');
   });
 });

@@ -36,7 +36,8 @@ export const TerminalOutput = memo(function TerminalOutput({
   const spans = useMemo(() => spansOf(shown), [shown]);
   return (
     <>
-      <pre className={`terminal-output ${error ? 'terminal-error' : ''}`} data-testid="terminal-output">
+      {/* Focusable (as the code blocks are) so a keyboard can scroll output wider or taller than the card. */}
+      <pre className={`terminal-output ${error ? 'terminal-error' : ''}`} tabIndex={0} data-testid="terminal-output">
         {spans.map((s, i) =>
           s.className ? (
             <span key={i} className={s.className}>
