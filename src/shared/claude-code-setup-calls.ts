@@ -3,6 +3,7 @@
  * sends is checked by the host against the files it listed; the project is the thread's own folder.
  */
 import * as z from 'zod';
+import { call } from './contract-call';
 import {
   EDITABLE_SCOPES,
   PLUGIN_ID,
@@ -11,10 +12,6 @@ import {
   type PluginView,
   type SetupEditOutcome,
 } from './claude-code-setup';
-
-const call =
-  <O>() =>
-  <I extends z.ZodType>(input: I) => ({ input, output: undefined as unknown as O });
 
 /** The open thread: its project's files join the user's. Absent: the user's own files only. */
 const threadId = z.string().min(1).max(200).optional();

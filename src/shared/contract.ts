@@ -5,6 +5,7 @@
  * validated at runtime by every host; outputs are types only because the host produces them.
  */
 import * as z from 'zod';
+import { call } from './contract-call';
 import { MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 import type { BoardState, ExternalAgents } from './board';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
@@ -34,11 +35,6 @@ import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './tur
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
-
-/** Declares a call: its input schema, and (as a phantom type) its output. */
-const call =
-  <O>() =>
-  <I extends z.ZodType>(input: I) => ({ input, output: undefined as unknown as O });
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */

@@ -2,7 +2,7 @@
 
 import type { ContextUsage } from './context-usage';
 import * as z from 'zod';
-import type { ApprovalRequest, HookOutcome, ToolResultDetail, TurnError, TurnVerdict } from './turn-events';
+import type { ApprovalRequest, ToolResultDetail, TurnError, TurnEvent, TurnVerdict } from './turn-events';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
@@ -207,17 +207,11 @@ export interface AssistantMessage {
   cli?: { userUuid?: string; assistantUuid?: string };
 }
 
-/** One run of a user hook on a turn; `outcome` is absent while it runs. */
-export interface HookRun {
-  hookId: string;
-  name: string;
-  event: string;
-  outcome?: HookOutcome;
-  exitCode?: number;
-  message?: string;
+/** One run of a user hook on a turn: its `hook` event's fields; `outcome` is absent while it runs. */
+export type HookRun = Omit<Extract<TurnEvent, { type: 'hook' }>, 'type' | 'threadId' | 'turnId'> & {
   /** How many parts the turn had when it started: the line goes before part `atPart`. */
   atPart: number;
-}
+};
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
