@@ -8,7 +8,7 @@ import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-
 import { addWorktree, makeRepo } from '../test/fixtures/scratch-worktrees';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
-import { send } from './agent-support';
+import { send, sendAndAwaitAnswer } from './agent-support';
 
 /**
  * The Board in browser mode with the real CLI (against the mock): two worktree threads of one repository, one that
@@ -87,8 +87,10 @@ test('two worktree threads, one finished with its +/− and one working, on the 
 }) => {
   await page.goto(host.url);
   await openThread(page, 'Write the notes');
-  await send(page, steps([{ name: 'Write', input: { file_path: '$CWD/notes.md', content: 'one\ntwo\nthree\n' } }]));
-  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  await sendAndAwaitAnswer(
+    page,
+    steps([{ name: 'Write', input: { file_path: '$CWD/notes.md', content: 'one\ntwo\nthree\n' } }]),
+  );
 
   await openThread(page, 'Run the checks');
   // The CLI refuses a plain `sleep`: a command that takes a minute stands for a long check.

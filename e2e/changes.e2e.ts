@@ -2,6 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sendAndAwaitAnswer } from './agent-support';
 import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { createDeskApp } from '../src/app/desk-app';
@@ -88,15 +89,6 @@ async function openThread(page: Page, title: string): Promise<void> {
   await expect(page.getByTestId('chat-title')).toHaveText(title);
 }
 
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-const lastAnswerDone = (page: Page) =>
-  expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
-
 async function openChanges(page: Page): Promise<Locator> {
   await page.getByTestId('changes-button').click();
   const panel = page.getByTestId('changes-panel');
@@ -119,11 +111,9 @@ test('two worktree threads: the first merges, the second conflicts untouched, Cl
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto(host.url);
   await openThread(page, 'First notes');
-  await send(page, 'NOTES[first thread’s notes]');
-  await lastAnswerDone(page);
+  await sendAndAwaitAnswer(page, 'NOTES[first thread’s notes]');
   await openThread(page, 'Second notes');
-  await send(page, 'NOTES[second thread’s notes]');
-  await lastAnswerDone(page);
+  await sendAndAwaitAnswer(page, 'NOTES[second thread’s notes]');
   // Each wrote in its own worktree: the user's checkout has no notes.md.
   await expect(fs.access(path.join(repo, 'notes.md'))).rejects.toThrow();
   expect(git(repo, 'worktree', 'list')).toContain(path.join('.claude', 'worktrees', 'second'));
@@ -153,9 +143,12 @@ test('two worktree threads: the first merges, the second conflicts untouched, Cl
   expect(fingerprint(repo)).toBe(before); // main, the checkout, its index and files: byte for byte
   await shoot(page, 'changes-conflict', '[data-testid="changes-panel"]');
 
+  const answers = page.getByTestId('assistant-message');
+  const answered = await answers.count();
   await conflict.getByTestId('ask-claude-resolve').click();
   await expect(page.getByTestId('user-message').last()).toContainText('git merge main');
-  await lastAnswerDone(page);
+  await expect(answers).toHaveCount(answered + 1); // its own answer, not the one before it
+  await expect(answers.last()).toHaveAttribute('data-status', 'done');
   await land(page, second, 'merge');
   await expect(second.getByTestId('changes-outcome')).toContainText('Merged worktree-second into main');
   expect(git(repo, 'show', 'main:notes.md')).toBe(RESOLVED_NOTES);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
+import { sendAndAwaitAnswer } from './agent-support';
 import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 
@@ -206,10 +207,7 @@ test('a sub-agent created on its page is validated, saved with its file, and lis
   await page.getByTestId('permission-select').selectOption('ask');
   await expect(page.getByTestId('permission-select')).toHaveValue('ask');
   const before = mock.requests.length;
-  await sendInOpenThread(page, 'Hi');
-  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
-    timeout: 30_000,
-  });
+  await sendAndAwaitAnswer(page, 'Hi', 30_000);
   // Recorded case 48: Claude Code lists the agents to the model in a system message of the request.
   const bodies = mock.requests.slice(before).map((r) => JSON.stringify(r.body));
   expect(bodies.some((b) => b.includes('- test-runner: Runs the tests after a change.'))).toBe(true);

@@ -121,13 +121,14 @@ test('each worktree thread shows its branch and base; two of them answer at once
   await open(page, 'Notes B');
   await expect(chip.getByTestId('worktree-branch')).toHaveText('worktree-notes-b');
   await send(page, write('B two'));
-  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
-    timeout: 90_000,
-  });
+  // Each thread's second answer (the first came from the command line), not the first one already done.
+  const answers = page.getByTestId('assistant-message');
+  await expect(answers).toHaveCount(2, { timeout: 90_000 });
+  await expect(answers.last()).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
   await open(page, 'Notes A');
-  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
-    timeout: 90_000,
-  });
+  await expect(chip.getByTestId('worktree-branch')).toHaveText('worktree-notes-a');
+  await expect(answers).toHaveCount(2, { timeout: 90_000 });
+  await expect(answers.last()).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
   const wt = (name: string) => path.join(repo, '.claude', 'worktrees', name, 'notes.md');
   expect(fs.readFileSync(wt('notes-a'), 'utf8')).toBe('A two\n');
   expect(fs.readFileSync(wt('notes-b'), 'utf8')).toBe('B two\n');
