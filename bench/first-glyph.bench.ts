@@ -35,6 +35,7 @@ import { loadDeskApp } from './built-desk-app';
 import { conversation } from './chat-fixtures';
 import { startMockApiProcess } from './mock-api-process';
 import { beginTurn, installTurnTimeline, type Marks } from './turn-timeline';
+import { cpuMs, processTree } from './proc-cpu';
 import { GLYPH_PAGE_SCRIPT, type PageMarks } from './first-glyph-page';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -64,6 +65,9 @@ if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
 const { createDeskApp } = await loadDeskApp();
 const mock = await startMockApiProcess();
 installTurnTimeline(mock);
+/** Called when a Messages request reaches the mock (the CPU window Enter → the API request closes there). */
+let onRequest: (() => void) | undefined;
+mock.onRequest(() => onRequest?.());
 const cleanups: (() => void | Promise<void>)[] = [];
 const tmp = (name: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `claude-desk-bench-glyph-${name}-`));
@@ -196,7 +200,24 @@ interface AppTurn {
   request: number;
   sent: number;
   received: number;
+  /** CPU ms used between Enter and the API request by the page (every Chromium process), the host, the CLIs. */
+  cpu: { page: number; host: number; cli: number };
 }
+
+/** Who is on the two cores: Chromium's processes, the host (this process), and the Claude Code processes. */
+function cpuNow(): { page: number; host: number; cli: number } {
+  const tree = processTree(process.pid).filter((pid) => pid !== process.pid);
+  const page = tree.filter((pid) => cmdline(pid).includes('chrom'));
+  const cli = tree.filter((pid) => cmdline(pid).includes('claude'));
+  return { page: cpuMs(page), host: cpuMs([process.pid]), cli: cpuMs(cli) };
+}
+const cmdline = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** One turn in the page: type, Enter, wait for the turn's end; the page's and host's marks on one clock. */
 async function appTurn(page: Page, text: string): Promise<AppTurn> {
@@ -207,6 +228,12 @@ async function appTurn(page: Page, text: string): Promise<AppTurn> {
   early = [];
   const done = new Promise<void>((resolve) => (ended = () => resolve()));
   const hostBegin = epoch();
+  const cpu0 = cpuNow();
+  let cpu1: typeof cpu0 | undefined;
+  onRequest = () => {
+    onRequest = undefined;
+    cpu1 = cpuNow();
+  };
   const marks: Marks = beginTurn();
   await box.press('Enter');
   await done;
@@ -222,6 +249,9 @@ async function appTurn(page: Page, text: string): Promise<AppTurn> {
     request: at(marks.request) - enter,
     sent: sentAt - enter,
     received: p.origin + p.received - enter,
+    cpu: cpu1
+      ? { page: cpu1.page - cpu0.page, host: cpu1.host - cpu0.host, cli: cpu1.cli - cpu0.cli }
+      : { page: NaN, host: NaN, cli: NaN },
   };
 }
 
@@ -277,6 +307,15 @@ async function turns(): Promise<void> {
     const m = (f: (a: AppTurn) => number) => median(r.app.map(f).filter(Number.isFinite));
     console.log(
       `  ${title.padEnd(24)} ${ms(m((a) => a.stdin)).padEnd(12)} ${ms(m((a) => a.request - a.stdin)).padEnd(14)} ${ms(m((a) => a.received - a.sent)).padEnd(16)} ${ms(m((a) => a.frame - a.glyph)).padEnd(15)} ${ms(m((a) => a.glyph))}`,
+    );
+  }
+  console.log(
+    '\n  CPU used from Enter to the API request, turns 2+, medians (ms; two cores): who took them from the CLI',
+  );
+  for (const [title, r] of rows) {
+    const m = (f: (a: AppTurn) => number) => median(r.app.map(f).filter(Number.isFinite));
+    console.log(
+      `  ${title.padEnd(24)} window ${ms(m((a) => a.request))}, page (Chromium) ${ms(m((a) => a.cpu.page))}, host ${ms(m((a) => a.cpu.host))}, Claude Code ${ms(m((a) => a.cpu.cli))}`,
     );
   }
 

@@ -82,8 +82,16 @@ describe('Claude Desk app (real CLI, mock API)', () => {
     ).rejects.toThrow(/already sent/);
     expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toHaveLength(2);
 
-    const second = await desk.handlers.sendMessage({ threadId: thread.id, text: 'And again' });
-    await finished(second.turnId);
+    // The sender may name the answer too (the page shows its place at Enter): its events and saved message use it.
+    const chosen = '0b7c6f0e-2f55-4a57-9a43-6d1f3c2f1b11';
+    const second = await desk.handlers.sendMessage({ threadId: thread.id, turnId: chosen, text: 'And again' });
+    expect(second.turnId).toBe(chosen);
+    await finished(chosen);
+    expect(events.some((e) => e.turnId === chosen && e.type === 'text_delta')).toBe(true);
+    // An answer's id used once is not taken again.
+    await expect(desk.handlers.sendMessage({ threadId: thread.id, turnId: chosen, text: 'Once more' })).rejects.toThrow(
+      /already sent/,
+    );
     const last = mock.requests.at(-1)!;
     expect(JSON.stringify(last.body.messages)).toContain('Hi there');
     expect((await desk.handlers.getThread({ threadId: thread.id }))!.messages).toHaveLength(4);

@@ -122,6 +122,11 @@ export const calls = {
         threadId: id,
         /** The id the sender gave its optimistic user message: the host stores the message under it. */
         messageId: messageId.optional(),
+        /**
+         * The id the sender gave the answer it shows at once (its turn): a UUID, so no two senders pick the same.
+         * The page shows the question and the answer's place in one render at Enter, not a second on the reply.
+         */
+        turnId: sessionId.optional(),
         text: z.string().max(1_000_000),
         images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
       })

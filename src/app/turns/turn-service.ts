@@ -83,6 +83,8 @@ export class TurnService {
   async send(input: {
     threadId: string;
     messageId?: string;
+    /** The answer's id when the sender chose it (a UUID): the renderer shows the answer's place at Enter. */
+    turnId?: string;
     text: string;
     images?: ImageAttachment[];
   }): Promise<{ turnId: string; messageId: string; done: Promise<unknown> }> {
@@ -91,7 +93,11 @@ export class TurnService {
     const thread = threads.summary(input.threadId);
     if (!thread) throw new Error('This thread no longer exists. Pick another thread or start a new one.');
     if (!input.text.trim() && !input.images?.length) throw new Error('Type a message (or attach an image) first.');
-    if (input.messageId && (await threads.hasMessage(input.threadId, input.messageId))) {
+    const [sentBefore, answeredBefore] = await Promise.all([
+      input.messageId ? threads.hasMessage(input.threadId, input.messageId) : false,
+      input.turnId ? threads.hasMessage(input.threadId, input.turnId) : false,
+    ]);
+    if (sentBefore || answeredBefore) {
       throw new Error('This message was already sent: reopen the thread to see its answer.');
     }
 
@@ -116,7 +122,7 @@ export class TurnService {
     // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
     // machine); the engine writes the user line only once `ready` has settled. Each write is queued now, in
     // this order, so the log keeps it.
-    const turnId = randomUUID();
+    const turnId = input.turnId ?? randomUUID();
     const createdAt = now + 1;
     const saved = threads.appendUser(input.threadId, user);
     const placeholder = threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));

@@ -147,6 +147,7 @@ export class ThreadMessages {
   async saveAssistant(id: string, message: AssistantMessage): Promise<void> {
     const entry = requireEntry(this.deps.entries, id);
     entry.updatedAt = Math.max(entry.updatedAt, this.deps.now());
+    this.messageIds.add(id, message.id); // an answer's id is taken too (a sender may choose it: sendMessage's turnId)
     await this.deps.writer.offerSnapshot(id, message);
     const better = this.titles.fromAnswer(id, entry.title, message);
     if (better) {

@@ -7,6 +7,16 @@ import { frameBatch } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
 
 const REFOCUS_MIN_GAP_MS = 2000;
+/**
+ * Events that say a turn this window just sent is getting ready — started, the CLI's init, its ids, the
+ * answer's message id — and ask nothing of the reader. They are held until the turn's next other event or
+ * QUIET_MS, whichever comes first, and then go in one batch: applied at once, each was a render of the page
+ * (~10 ms of main thread, and a frame) in the tens of milliseconds after Enter that the CLI needs the two cores
+ * for, to send its request. A real API answers hundreds of milliseconds later, so the reader sees "running" as
+ * before; a fast answer arrives with them. Other turns (another window's, a background thread's) are not held.
+ */
+const QUIET = new Set<TurnEvent['type']>(['started', 'init', 'cli_uuids', 'message_start']);
+export const QUIET_MS = 120;
 /** The events a stream is made of: many per second, nothing lost if they wait for the next frame. */
 const STREAMED = new Set<TurnEvent['type']>(['text_delta', 'thinking_delta', 'subagent_text']);
 /** The events that say a turn has answered something (or ended): the first glyph is on its way to the screen. */
@@ -117,8 +127,30 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       listener(payload);
     });
 
+  // The quiet events held back (in arrival order) and the timer that lets them go on their own.
+  let held: TurnEvent[] = [];
+  let heldTimer: ReturnType<typeof setTimeout> | undefined;
+  const release = (): void => {
+    if (heldTimer !== undefined) win.clearTimeout(heldTimer);
+    heldTimer = undefined;
+    const events = held;
+    held = [];
+    for (const e of events) turnEvents.push(e);
+  };
+
   const offs = [
     api.on('turnEvent', (e) => {
+      if (QUIET.has(e.type) && s().awaitsFirstAnswer(e.threadId, e.turnId)) {
+        held.push(e);
+        heldTimer ??= win.setTimeout(() => {
+          heldTimer = undefined;
+          release();
+          turnEvents.flush();
+        }, QUIET_MS);
+        return;
+      }
+      release(); // the held ones first: a turn's events apply in the order the host sent them
+      if (ANSWERED.has(e.type)) s().firstAnswerCame(e.turnId);
       turnEvents.push(e);
       if (!STREAMED.has(e.type)) turnEvents.flush();
     }),
@@ -193,6 +225,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
 
   return () => {
     for (const off of offs) off();
+    if (heldTimer !== undefined) win.clearTimeout(heldTimer);
     turnEvents.cancel();
     offContinuity();
     win.removeEventListener('focus', onFocus);

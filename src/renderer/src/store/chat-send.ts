@@ -4,7 +4,7 @@ import { newAssistantMessage } from '../../../shared/turn-reducer';
 import type { AssistantMessage, ImageAttachment, UserMessage } from '../../../shared/threads';
 import { autoTitle, DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import { errorText, type DeskState, type StoreDeps } from './desk-state';
-import { appendMessage } from './merge-messages';
+import { appendMessage, removeMessage } from './merge-messages';
 
 type SetGet = Pick<StoreApi<DeskState>, 'setState' | 'getState'>;
 
@@ -19,6 +19,10 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
   // Threads with a send awaiting the host's answer: the host's echo of it (threadsChanged) is not fetched back.
   const sending = new Map<string, number>();
   const isSending = (threadId: string): boolean => (sending.get(threadId) ?? 0) > 0;
+  // Turns this window started that have not answered yet (their events before the answer are held: bridge.ts).
+  const fresh = new Set<string>();
+  const awaitsFirstAnswer = (threadId: string, turnId: string): boolean => isSending(threadId) || fresh.has(turnId);
+  const firstAnswerCame = (turnId: string): void => void fresh.delete(turnId);
 
   const appendToThread = (threadId: string, msg: UserMessage | AssistantMessage): void =>
     set((s) => (s.activeThreadId === threadId ? appendMessage(s, msg) : {}));
@@ -30,8 +34,34 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
     if (sentImages.size > 20) sentImages.delete(sentImages.keys().next().value as string);
   };
 
+  /** The answer's place, shown with the question at Enter under the id the host will give its turn. */
+  const showAnswerPlace = (threadId: string, user: UserMessage | undefined, turnId: string): void => {
+    fresh.add(turnId);
+    const live = newAssistantMessage(turnId, now());
+    set((s) => {
+      const shown = s.activeThreadId === threadId;
+      const index = shown && user ? appendMessage(s, user) : s;
+      return {
+        ...(shown ? appendMessage(index, live) : {}),
+        inFlight: { ...s.inFlight, [turnId]: { turnId, threadId, status: 'queued' } },
+        live: { ...s.live, [turnId]: live },
+      };
+    });
+  };
+  /** Take back an answer's place the host did not fill (it refused the send, or named the turn otherwise). */
+  const dropAnswerPlace = (turnId: string): void => {
+    fresh.delete(turnId);
+    set((s) => {
+      const { [turnId]: _turn, ...inFlight } = s.inFlight;
+      const { [turnId]: _live, ...live } = s.live;
+      return { ...removeMessage(s, turnId), inFlight, live };
+    });
+  };
+
   /** The host's turn for a message it took: shown as queued until its events say more. */
   const trackTurn = (threadId: string, turnId: string): void => {
+    fresh.add(turnId);
+    if (fresh.size > 20) fresh.delete(fresh.values().next().value as string);
     // Events may have arrived before this answer (the host queues synchronously): they win.
     if (get().hasSeenTurn(turnId)) return;
     const live = newAssistantMessage(turnId, now());
@@ -70,26 +100,37 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
       askedOnFirstSend = true;
       deps.onFirstSend?.();
     }
-    const threadId = await threadFor(text);
+    // Into the open thread without a pause: the bubble then joins the composer's emptying in the key's one render.
+    const threadId = get().activeThreadId ?? (await threadFor(text));
     if (!threadId) return false;
     const messageId = resend?.id ?? crypto.randomUUID();
+    let user: UserMessage | undefined;
     if (!resend) {
-      const user: UserMessage = { id: messageId, role: 'user', createdAt: now(), text };
+      user = { id: messageId, role: 'user', createdAt: now(), text };
       if (images?.length) user.images = images.map((i) => ({ name: i.name, mediaType: i.mediaType }));
-      appendToThread(threadId, user);
     }
     if (images?.length) rememberImages(messageId, images);
+    // The question and its answer's place in one render: a second one when the host answers (~10 ms of the
+    // page, and a frame) fell in the tens of milliseconds the CLI needs the cores for, to send its request.
+    const placeId = crypto.randomUUID();
+    showAnswerPlace(threadId, user, placeId);
     set((s) => ({ sendCount: s.sendCount + 1 }));
     sending.set(threadId, (sending.get(threadId) ?? 0) + 1);
     try {
       const { turnId } = await getApi().sendMessage({
         threadId,
         messageId,
+        turnId: placeId,
         text,
         ...(images?.length ? { images } : {}),
       });
-      trackTurn(threadId, turnId);
+      // A host that named the turn itself (one older than the turnId field): its id is the one events carry.
+      if (turnId !== placeId) {
+        dropAnswerPlace(placeId);
+        trackTurn(threadId, turnId);
+      }
     } catch (err) {
+      dropAnswerPlace(placeId);
       const failed: AssistantMessage = {
         ...newAssistantMessage(localId('failed'), now()),
         status: 'failed',
@@ -104,5 +145,5 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
     return true;
   };
 
-  return { send, trackTurn, sentImages, rememberImages, isSending };
+  return { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame };
 }

@@ -11,7 +11,10 @@ export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
   (set, get, store) => {
     const { fetchInto, isCurrent } = createThreadFetcher(store, deps);
-    const { send, trackTurn, sentImages, rememberImages, isSending } = createSender(store, deps);
+    const { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame } = createSender(
+      store,
+      deps,
+    );
 
     return {
       activeThreadId: null,
@@ -67,6 +70,8 @@ export const createChatSlice =
 
       sendMessage: (text, images) => send(text, images),
       isSending,
+      awaitsFirstAnswer,
+      firstAnswerCame,
 
       async resendFrom(messageId, text, kind) {
         const threadId = get().activeThreadId;

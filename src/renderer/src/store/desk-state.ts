@@ -90,6 +90,10 @@ export interface ChatSlice {
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   /** A send of this window to the thread awaits the host's answer (its turn is not tracked yet). */
   isSending(threadId: string): boolean;
+  /** A turn this window sent (or a send to the thread not answered yet) whose answer has not begun. */
+  awaitsFirstAnswer(threadId: string, turnId: string): boolean;
+  /** The turn answered something (or ended): its events are no longer held. */
+  firstAnswerCame(turnId: string): void;
   retryTurn(turnId: string): Promise<void>;
   /**
    * A call Accept edits withheld: put the thread in Ask (unless it is there already), then send the turn's message

@@ -69,6 +69,13 @@ export function appendMessage(index: MessageIndex, msg: ChatMessage): MessageInd
   };
 }
 
+/** Take one message out of the index (no-op when it is not there). */
+export function removeMessage(index: MessageIndex, id: string): MessageIndex {
+  if (!(id in index.messages)) return index;
+  const { [id]: _gone, ...messages } = index.messages;
+  return { messageIds: index.messageIds.filter((m) => m !== id), messages };
+}
+
 /**
  * The host's copy of a turn is at least as new as ours: it answers after every event it sent before,
  * and after a dropped connection ours misses events (a turn that ended while the socket was down

@@ -162,7 +162,10 @@ describe('chat: turn states', () => {
     refuse = false;
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(2));
-    expect(host.callsTo('sendMessage')[1]).toEqual(host.callsTo('sendMessage')[0]);
+    // The same message (its id, text and images); its answer is a new one, under an id of its own.
+    const [first, again] = host.callsTo('sendMessage') as { turnId: string }[];
+    expect({ ...again, turnId: 'x' }).toEqual({ ...first, turnId: 'x' });
+    expect(again!.turnId).not.toBe(first!.turnId);
     expect(host.callsTo('sendMessage')[1]).toMatchObject({ images: [{ name: 'shot.png' }] });
     expect(screen.getAllByTestId('user-message')).toHaveLength(1);
     expect(screen.queryByTestId('turn-failed')).not.toBeInTheDocument();
@@ -230,6 +233,7 @@ describe('chat: composer', () => {
     expect(host.callsTo('sendMessage')[0]).toEqual({
       threadId: T,
       messageId: expect.any(String),
+      turnId: expect.any(String),
       text: 'what is this?',
       images: [{ mediaType: 'image/png', data: 'iVBORw==', name: 'shot.png' }],
     });

@@ -68,7 +68,9 @@ describe('chat: streaming', () => {
     const box = screen.getByLabelText('Message');
     await userEvent.type(box, 'Say hello{Enter}');
     await waitFor(() =>
-      expect(host.callsTo('sendMessage')).toEqual([{ threadId: T, messageId: expect.any(String), text: 'Say hello' }]),
+      expect(host.callsTo('sendMessage')).toEqual([
+        { threadId: T, messageId: expect.any(String), turnId: expect.any(String), text: 'Say hello' },
+      ]),
     );
     expect(screen.getByText('Say hello')).toBeInTheDocument();
     expect(box).toHaveValue('');

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../../../shared/turn-events';
@@ -23,6 +23,7 @@ describe('screen readers', () => {
     emit({ type: 'started', startedAt: Date.now() });
     emit({ type: 'text_delta', messageId: 'm1', text: 'Hello ' });
     const answer = await screen.findByTestId('assistant-message');
+    await within(answer).findByText(/Hello/); // streamed text shows with the next frame
     expect(answer).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByTestId('elapsed')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByTestId('turn-announcer')).toHaveTextContent('');

@@ -103,11 +103,18 @@ export function useTextBox(
     return () => ro.disconnect();
   }, []);
 
+  // A caret past the end of the text is at its end: after a send empties the box, the keyup that follows
+  // (React's onSelect) finds the caret where this already says it is and renders nothing — a second render of
+  // the composer then cost ~8 ms of the page while the CLI raced to its API request.
+  const shownCaret = Math.min(caret, text.length);
   return {
     area,
-    caret,
+    caret: shownCaret,
     setCaret,
-    trackCaret: () => setCaret(area.current?.selectionStart ?? 0),
+    trackCaret: () => {
+      const at = area.current?.selectionStart ?? 0;
+      if (at !== shownCaret) setCaret(at);
+    },
     /** Where the caret goes once the text set next is on screen. */
     placeCaret: (at: number) => {
       pendingCaret.current = at;
