@@ -49,7 +49,7 @@ describe('sending a message renders the page once before the answer begins', () 
     await userEvent.keyboard('{/Enter}'); // the keyup finds the caret where the emptied box already has it
     expect(commits - before).toBe(atKeydown);
     // The answer's place is there before the host has even answered.
-    expect(screen.getByTestId('assistant-message')).toBeInTheDocument();
+    expect(screen.getByTestId('turn-queued')).toHaveTextContent('Starting…'); // not "Queued": nothing waits
     const atEnter = commits - before;
     expect(atEnter).toBeLessThanOrEqual(2); // the send, and the list following its new last row
 

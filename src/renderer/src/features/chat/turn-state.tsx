@@ -20,7 +20,8 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
     return (
       <div className="turn-state state-queued" role="status" data-testid="turn-queued">
         <span className="dot" aria-hidden="true" />
-        {turn?.elsewhere ?? (turn?.position ? `Queued — position ${turn.position}` : 'Queued')}
+        {/* The answer's place shown at Enter, before the host has said the turn waits: it is starting. */}
+        {turn?.elsewhere ?? (turn?.position ? `Queued — position ${turn.position}` : 'Starting…')}
       </div>
     );
   }

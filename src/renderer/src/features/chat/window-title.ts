@@ -22,8 +22,10 @@ export function windowTitle(
     const kind = openRequest(shownMessage(s, turn.turnId))?.kind ?? 'approval';
     return `● ${WAITING_TITLE[kind]} — ${thread.title} — ${APP}`;
   }
-  if (turn?.status === 'running') return `Writing… — ${thread.title} — ${APP}`;
-  if (turn?.status === 'queued') return `Queued — ${thread.title} — ${APP}`;
+  // A turn the host has not said waits (no position in a queue, no other process ahead) is starting: as running.
+  const waits = turn?.status === 'queued' && (Boolean(turn.position) || turn.elsewhere !== undefined);
+  if (turn?.status === 'running' || (turn?.status === 'queued' && !waits)) return `Writing… — ${thread.title} — ${APP}`;
+  if (waits) return `Queued — ${thread.title} — ${APP}`;
   return `${thread.title} — ${APP}`;
 }
 
