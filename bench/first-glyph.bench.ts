@@ -10,6 +10,8 @@
  *    delta's frame sent (the host's event bus; the web host sends it in the same call) → the page receives it (its
  *    WebSocket) → the DOM shows the glyph → that frame done (the next animation frame's task). Page and host
  *    timestamps are on one clock: each side's high-resolution time from its epoch origin;
+ *  - who used the two cores from Enter to the API request (bench/proc-cpu.ts, Linux): the page (every Chromium
+ *    process), the host (this process) and Claude Code — the CLI's request waits on whatever else runs then;
  *  - a brand-new thread's first turn (cold CLI, pre-warm allowed while the person types) against the raw CLI spawned
  *    at Enter: goal ≤ 1.2×;
  *  - a new window: navigation → a usable composer (the text box in the page, enabled); goal ≤ 200 ms median.
