@@ -165,4 +165,30 @@ describe('mergeFetched', () => {
     expect(merged.messages.a2).toBe(live);
     expect(merged.messages.u1).toBe(u1);
   });
+
+  it("holds a just-sent turn's start until its first words, but not another turn's, and lets it go on a reconnect", async () => {
+    const { host, store } = setup();
+    await flush();
+    await store.getState().selectThread('t');
+    host.handle('sendMessage', (input) => ({ turnId: (input as { turnId: string }).turnId, messageId: 'm' }));
+    await store.getState().sendMessage('hello');
+    const { turnId } = host.callsTo('sendMessage')[0] as { turnId: string };
+    const status = (id: string) => store.getState().inFlight[id]?.status;
+
+    host.emit('turnEvent', { threadId: 't', turnId, type: 'started', startedAt: 1 });
+    expect(status(turnId)).toBe('queued'); // held: the CLI is racing to its request
+    host.emit('turnEvent', { threadId: 't', turnId: 'other', type: 'started', startedAt: 1 });
+    expect(status('other')).toBe('running'); // not this window's send: at once
+    host.emit('turnEvent', { threadId: 't', turnId, type: 'message_start', messageId: 'msg' });
+    host.emit('turnEvent', { threadId: 't', turnId, type: 'tool_call', toolUseId: 'x', name: 'Read', input: {} });
+    expect(status(turnId)).toBe('running'); // its answer began: the held events came first, in order
+
+    // The next send's start is held again; a reconnect lets it go before the resync reads the host.
+    await store.getState().sendMessage('again');
+    const next = (host.callsTo('sendMessage')[1] as { turnId: string }).turnId;
+    host.emit('turnEvent', { threadId: 't', turnId: next, type: 'started', startedAt: 2 });
+    expect(status(next)).toBe('queued');
+    host.emit('connection', { state: 'online' });
+    expect(status(next)).toBe('running');
+  });
 });

@@ -176,6 +176,9 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     on('statusChanged', (overview) => store.setState({ overview, statusError: null })),
     on('settingsChanged', (settings) => store.setState({ settings })),
     on('connection', ({ state }) => {
+      // What was held applies before a resync reads the host's copy (which is newer than any of it).
+      release();
+      turnEvents.flush();
       store.setState({ connection: state });
       // 'online' comes on every (re)connect: after the first, events may have been missed.
       if (state !== 'online') return;
