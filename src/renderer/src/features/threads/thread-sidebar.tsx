@@ -42,7 +42,8 @@ function SidebarTabs() {
           data-testid={`tab-${t.id}`}
           onClick={() => setTab(t.id)}
         >
-          <Icon name={t.icon} size={14} /> {t.label}
+          <Icon name={t.icon} size={14} />
+          <span className="sidebar-tab-label">{t.label}</span>
         </button>
       ))}
     </div>
