@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { RowAction } from '../../ui/row-action';
 import type { ProjectHeadingRow } from './thread-groups';
 import { slotProps, type RowSlot } from './thread-rows';
 
@@ -81,27 +82,21 @@ export const ProjectHeading = memo(function ProjectHeading({
         </button>
       </h2>
       <span className="project-actions">
-        <button
-          type="button"
-          className={`btn btn-ghost btn-icon ${row.pinned ? 'pinned' : ''}`}
-          tabIndex={-1}
-          aria-label={row.pinned ? `Unpin project ${row.label}` : `Pin project ${row.label}`}
-          aria-pressed={row.pinned}
+        <RowAction
+          icon="pin"
+          iconSize={13}
+          label={row.pinned ? `Unpin project ${row.label}` : `Pin project ${row.label}`}
           title={row.pinned ? 'Unpin project (P)' : 'Keep this project on top (P)'}
+          pressed={row.pinned}
           onClick={pin}
-        >
-          <Icon name="pin" size={13} />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          tabIndex={-1}
-          aria-label={`New thread in ${row.label}`}
+        />
+        <RowAction
+          icon="plus"
+          iconSize={13}
+          label={`New thread in ${row.label}`}
           title={`New thread in ${row.label} (N)`}
           onClick={startHere}
-        >
-          <Icon name="plus" size={13} />
-        </button>
+        />
       </span>
     </li>
   );

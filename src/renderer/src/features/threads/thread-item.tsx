@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDeskStore } from '../../store/store-context';
-import { Icon } from '../../ui/icons';
+import { RowAction } from '../../ui/row-action';
 import { relativeTime } from '../../ui/relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
 import { Highlight } from '../history/highlight';
@@ -141,35 +141,15 @@ export const ThreadItem = memo(function ThreadItem({
         )}
       </button>
       <span className="thread-actions">
-        <button
-          type="button"
-          className={`btn btn-ghost btn-icon ${thread.pinned ? 'pinned' : ''}`}
-          tabIndex={-1}
-          aria-label={thread.pinned ? `Unpin ${thread.title}` : `Pin ${thread.title}`}
-          aria-pressed={Boolean(thread.pinned)}
+        <RowAction
+          icon="pin"
+          label={thread.pinned ? `Unpin ${thread.title}` : `Pin ${thread.title}`}
           title={thread.pinned ? 'Unpin (P)' : 'Pin to the top (P)'}
+          pressed={Boolean(thread.pinned)}
           onClick={pin}
-        >
-          <Icon name="pin" size={14} />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          tabIndex={-1}
-          aria-label={`Rename ${thread.title}`}
-          onClick={startRename}
-        >
-          <Icon name="pencil" size={14} />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          tabIndex={-1}
-          aria-label={`Delete ${thread.title}`}
-          onClick={() => onDelete(thread)}
-        >
-          <Icon name="trash" size={14} />
-        </button>
+        />
+        <RowAction icon="pencil" label={`Rename ${thread.title}`} onClick={startRename} />
+        <RowAction icon="trash" label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
       </span>
     </li>
   );
