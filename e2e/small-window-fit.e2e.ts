@@ -56,6 +56,11 @@ test.beforeAll(async () => {
     },
   ];
   await fs.writeFile(path.join(threadsDir, 't-jobs.jsonl'), serializeRecords(records), { mode: 0o600 });
+  // A plain chat beside it: with two projects the list groups by project, so a project heading shows.
+  const plain: LogRecord[] = [
+    { op: 'meta', at: at - 1000, id: 't-plain', title: 'Plain question', createdAt: at - 1000 },
+  ];
+  await fs.writeFile(path.join(threadsDir, 't-plain.jsonl'), serializeRecords(plain), { mode: 0o600 });
   cli = realCliEnv({ url: 'http://127.0.0.1:9' }); // no turn runs: the CLI is only probed
   host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
 });
@@ -101,6 +106,8 @@ test("the sidebar's tabs show their whole labels at 1280, 800 and over the chat 
       expect(Math.abs(strip.x + strip.width - (add.x + add.width)), `strip's right edge at ${w}`).toBeLessThanOrEqual(
         1,
       );
+      // The project heading's pin and + (shared row-action buttons) as the pointer shows them.
+      await page.getByTestId('project-group').filter({ hasText: 'payments' }).hover();
       await page.locator('.sidebar').screenshot({ path: `${SHOTS}/sidebar-tabs-${theme}-${w}x${h}.png` });
       await expectNoAxeViolations(page, `sidebar tabs (${theme}, ${w}×${h})`);
       if (w === 700) {
