@@ -20,7 +20,7 @@ export interface ThreadRowsProps<R> {
   tabbableKey: string | undefined;
   /** One row: an `<li>` spreading `slotProps(slot)`. */
   renderRow(row: R, slot: RowSlot): ReactNode;
-  /** What the list says when it has no rows. */
+  /** What the list says when it has no rows; null: nothing yet (the list is still on its way). */
   empty: ReactNode;
   /** Rows the arrows stop on (default: all); headings between groups are skipped. */
   focusable?(row: R): boolean;
@@ -31,7 +31,23 @@ export interface ThreadRowsProps<R> {
  * stream like ten. Rows are `<li>`s of one `<ul>`; Up/Down/Home/End move focus between their open buttons,
  * scrolling a row into view first when it is not rendered. Headings (date groups) can be rows too.
  */
-export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, focusable }: ThreadRowsProps<R>) {
+export function ThreadRows<R>(props: ThreadRowsProps<R>) {
+  // No rows (the list not in yet, or none): no virtualizer. Mounting one measures its scroller at once, a forced
+  // layout of the whole page (~17 ms) inside a new window's first render, before the composer could show.
+  return props.rows.length === 0 ? <NoRows empty={props.empty} /> : <VirtualRows {...props} />;
+}
+
+function NoRows({ empty }: { empty: ReactNode }) {
+  return (
+    <div className="thread-list" data-testid="thread-list-scroller">
+      <ul className="thread-rows" data-testid="thread-list" aria-busy={empty === null ? true : undefined}>
+        {empty !== null && <li className="thread-empty muted">{empty}</li>}
+      </ul>
+    </div>
+  );
+}
+
+function VirtualRows<R>({ rows, rowKey, tabbableKey, renderRow, focusable }: ThreadRowsProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const tabbableIndex = tabbableKey === undefined ? -1 : rows.findIndex((r) => rowKey(r) === tabbableKey);
   const virtualizer = useVirtualizer({
@@ -95,7 +111,7 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, foc
         className="thread-rows"
         data-testid="thread-list"
         onKeyDown={onKeyDown}
-        style={{ height: rows.length ? virtualizer.getTotalSize() : undefined }}
+        style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => (
           <Fragment key={item.key}>
@@ -106,7 +122,6 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, foc
             })}
           </Fragment>
         ))}
-        {rows.length === 0 && <li className="thread-empty muted">{empty}</li>}
       </ul>
     </div>
   );
