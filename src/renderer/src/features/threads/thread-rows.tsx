@@ -31,26 +31,13 @@ export interface ThreadRowsProps<R> {
  * stream like ten. Rows are `<li>`s of one `<ul>`; Up/Down/Home/End move focus between their open buttons,
  * scrolling a row into view first when it is not rendered. Headings (date groups) can be rows too.
  */
-export function ThreadRows<R>(props: ThreadRowsProps<R>) {
-  // No rows (the list not in yet, or none): no virtualizer. Mounting one measures its scroller at once, a forced
-  // layout of the whole page (~17 ms) inside a new window's first render, before the composer could show.
-  return props.rows.length === 0 ? <NoRows empty={props.empty} /> : <VirtualRows {...props} />;
-}
-
-function NoRows({ empty }: { empty: ReactNode }) {
-  return (
-    <div className="thread-list" data-testid="thread-list-scroller">
-      <ul className="thread-rows" data-testid="thread-list" aria-busy={empty === null ? true : undefined}>
-        {empty !== null && <li className="thread-empty muted">{empty}</li>}
-      </ul>
-    </div>
-  );
-}
-
-function VirtualRows<R>({ rows, rowKey, tabbableKey, renderRow, focusable }: ThreadRowsProps<R>) {
+export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, focusable }: ThreadRowsProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const tabbableIndex = tabbableKey === undefined ? -1 : rows.findIndex((r) => rowKey(r) === tabbableKey);
   const virtualizer = useVirtualizer({
+    // No rows (the list not in yet, or none): the virtualizer stays off. On, it measures its scroller at once, a
+    // forced layout of the whole page (~17 ms) inside a new window's first render, before the composer could show.
+    enabled: rows.length > 0,
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
@@ -111,7 +98,8 @@ function VirtualRows<R>({ rows, rowKey, tabbableKey, renderRow, focusable }: Thr
         className="thread-rows"
         data-testid="thread-list"
         onKeyDown={onKeyDown}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: rows.length ? virtualizer.getTotalSize() : undefined }}
+        aria-busy={rows.length === 0 && empty === null ? true : undefined}
       >
         {items.map((item) => (
           <Fragment key={item.key}>
@@ -122,6 +110,7 @@ function VirtualRows<R>({ rows, rowKey, tabbableKey, renderRow, focusable }: Thr
             })}
           </Fragment>
         ))}
+        {rows.length === 0 && empty !== null && <li className="thread-empty muted">{empty}</li>}
       </ul>
     </div>
   );
