@@ -28,6 +28,24 @@ export default defineConfig({
     // The page's <meta> CSP comes from src/shared/csp.ts (also browser mode's header): one policy.
     plugins: [react(), rendererCspPlugin(), precompressPlugin()],
     // Minified (electron-vite leaves the renderer readable by default): the page parses a third of the code.
-    build: { minify: true, rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    build: {
+      minify: true,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // Everything the first screen imports statically goes in the one first chunk. Left alone, the bundler puts
+        // the modules the first screen shares with a lazy view (icons, dialogs, the highlighter's hook) in small
+        // chunks of their own, which the page then fetches before it can start: 11 requests instead of 3, ~25 ms
+        // of a new window's load (median of 15 loads, browser mode). The lazy views stay their own chunks.
+        // anser's own file is lib/index.js: named for what it is, not "lib".
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'index', tags: ['$initial'] },
+              { name: 'anser', test: /node_modules[\\/]anser/ },
+            ],
+          },
+        },
+      },
+    },
   },
 });

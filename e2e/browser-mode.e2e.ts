@@ -41,3 +41,27 @@ test('the page arrives compressed, and the highlighter only when code needs it',
   // No code on screen yet: the grammars have not been fetched.
   expect(scripts.some((s) => s.url.includes('/assets/grammars-'))).toBe(false);
 });
+
+test('a new window fetches one script and one stylesheet of its own before its composer shows, none over 500 kB', async ({
+  page,
+}) => {
+  const before: { url: string; size: number }[] = [];
+  let composerShown = false;
+  page.on('response', async (res) => {
+    if (composerShown || !/\/assets\/.*\.(js|css)$/.test(res.url())) return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    before.push({ url: res.url().replace(/.*\/assets\//, ''), size: body.length });
+  });
+  await page.goto(host.url);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  composerShown = true;
+  // What index.html names: the first chunk, its stylesheet and the bundler's tiny runtime. Modules the first
+  // screen shares with a lazy view no longer come as small chunks of their own, each a request before the start.
+  const html = await (await page.request.get(host.url)).text();
+  const atStart = [...html.matchAll(/assets\/([^"]+\.(?:js|css))/g)].map((m) => m[1] ?? '');
+  expect(atStart.filter((f) => f.endsWith('.css'))).toHaveLength(1);
+  expect(atStart.filter((f) => f.endsWith('.js') && !f.startsWith('rolldown-runtime-'))).toEqual([
+    expect.stringMatching(/^index-/),
+  ]);
+  for (const f of before) expect(f.size, f.url).toBeLessThanOrEqual(500 * 1024);
+});

@@ -70,6 +70,11 @@ describe("the renderer's first chunk", () => {
     expect(pathTo(pkg)).toBeUndefined();
   });
 
+  // The composer's fuzzy matcher and the terminal colours' parser arrive after the first paint (ui/lazy-part.tsx).
+  it.each(['fuzzysort', 'anser'])('does not import %s', (pkg) => {
+    expect(pathTo(pkg)).toBeUndefined();
+  });
+
   it('does not import the Settings, History, Board or Changes views', () => {
     const reached = new Set<string>();
     const todo = [path.join(here, 'main.tsx')];
@@ -88,6 +93,9 @@ describe("the renderer's first chunk", () => {
     // The Board tab and a worktree thread's Changes panel load when first opened.
     expect(names).not.toContain(path.join('features', 'board', 'board-panel.tsx'));
     expect(names).not.toContain(path.join('features', 'changes', 'changes-panel.tsx'));
+    // The sidebar's History tab and a turn's approval prompts load after the first paint.
+    expect(names).not.toContain(path.join('features', 'history', 'history-list.tsx'));
+    expect(names).not.toContain(path.join('features', 'approvals', 'approval-card-body.tsx'));
   });
 
   it('the check finds a real import path (react is imported at start)', () => {

@@ -1,24 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyView, prefetchLazyParts } from './ui/lazy-part';
 
 /**
- * What the first screen does not show loads on demand, each its own chunk: the page's start evaluates only the shell,
- * the sidebar and the chat. One file for every lazy boundary, so a new view adds a line here and App stays as it is.
+ * The views behind a click load on demand, each its own chunk: the page's start evaluates only the shell, the
+ * sidebar and the chat. A new view adds a line here and App stays as it is; a part inside a feature (a card, a
+ * library a hook uses) is declared where it is used, with ui/lazy-part.tsx.
  */
-function lazyView<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  let loaded: M | undefined;
-  const preload = (): Promise<unknown> => load().then((m) => (loaded = m));
-  // Once its chunk is in (preloaded after the first paint), the view renders at once: React takes a thenable that
-  // answers synchronously without suspending, so opening Settings shows no empty frame.
-  type Loaded = { default: ComponentType };
-  const View = lazy(() =>
-    loaded !== undefined
-      ? // React's type asks for a Promise; what it uses of one is `then`, called at once here.
-        ({ then: (done: (v: Loaded) => void) => done({ default: pick(loaded as M) }) } as unknown as Promise<Loaded>)
-      : load().then((m): Loaded => ({ default: pick((loaded = m)) })),
-  );
-  return Object.assign(View, { preload });
-}
-
 export const SettingsView = lazyView(
   () => import('./features/settings/settings-view'),
   (m) => m.SettingsView,
@@ -28,8 +15,8 @@ export const SessionView = lazyView(
   (m) => m.SessionView,
 );
 
-/** Fetch every lazy view's chunk ahead of its first use (after the first paint; tests before they render). */
-export const preloadLazyViews = (): Promise<unknown> => Promise.all([SettingsView.preload(), SessionView.preload()]);
+/** Fetch every lazy view's and part's chunk ahead of its first use (after the first paint; tests before they render). */
+export const preloadLazyViews = prefetchLazyParts;
 
 /** Where a lazy view appears: nothing while its chunk arrives (a local file: a frame or two), never a spinner. */
 export function LazyView({ children }: { children: ReactNode }) {

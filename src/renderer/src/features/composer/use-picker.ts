@@ -1,6 +1,7 @@
-import fuzzysort from 'fuzzysort';
+import type Fuzzysort from 'fuzzysort';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDesk } from '../../store/store-context';
+import { lazyModule } from '../../ui/lazy-part';
 import type { ComposerCatalog, SlashCommand } from '../../../../shared/composer';
 import { pickerTrigger, type PickerTrigger } from './picker-trigger';
 
@@ -24,6 +25,9 @@ interface FileAnswer {
   truncated: boolean;
   listedSoFar: number | null;
 }
+
+/** The fuzzy matcher (~21 KB) is fetched after the first paint, or when `/` first opens the picker. */
+const fuzzy = lazyModule(() => import('fuzzysort').then((m) => m.default));
 
 /** How soon the @-picker asks again while the host is still listing the folder. */
 const RELIST_MS = 250;
@@ -59,7 +63,7 @@ export function useCatalog(threadId: string | null, wanted: boolean): ComposerCa
   return catalog?.threadId === threadId ? catalog.value : EMPTY_CATALOG;
 }
 
-function commandItems(commands: SlashCommand[], query: string): PickerItem[] {
+function commandItems(commands: SlashCommand[], query: string, fuzzysort: typeof Fuzzysort | null): PickerItem[] {
   const toItem = (c: SlashCommand, positions: number[]): PickerItem => ({
     key: `cmd:${c.name}`,
     label: `/${c.name}`,
@@ -82,6 +86,7 @@ function commandItems(commands: SlashCommand[], query: string): PickerItem[] {
       c.source === 'project' ? 0 : c.source === 'user' ? 1 : c.kind === 'native' ? 2 : 3;
     return [...commands].sort((a, b) => rank(a) - rank(b)).map((c) => toItem(c, []));
   }
+  if (!fuzzysort) return []; // the matcher is on its way (the picker says it is loading)
   return fuzzysort
     .go(query, commands, { key: 'name', limit: 50, threshold: 0 })
     .map((r) => toItem(r.obj, [...r.indexes]));
@@ -97,6 +102,7 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
   const triggerKey = trigger ? `${trigger.kind}:${trigger.start}` : null;
   const open = trigger !== null && dismissed !== triggerKey;
   const catalog = useCatalog(threadId, trigger?.kind === 'command');
+  const matcher = fuzzy.use(open && trigger.kind === 'command');
   const [files, setFiles] = useState<FileAnswer | null>(null);
   const seq = useRef(0);
   const [active, setActive] = useState(0);
@@ -128,7 +134,7 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
   const items: PickerItem[] = !open
     ? []
     : trigger.kind === 'command'
-      ? commandItems(catalog.commands, trigger.query)
+      ? commandItems(catalog.commands, trigger.query, matcher)
       : (files?.items ?? []);
   const itemsKey = `${triggerKey}:${trigger?.query ?? ''}`;
   useEffect(() => setActive(0), [itemsKey]);
@@ -141,7 +147,9 @@ export function usePicker(threadId: string | null, text: string, caret: number) 
     truncated: trigger?.kind === 'file' && files?.truncated === true,
     /** How many files the host has listed so far, while it still lists the folder (else null). */
     listedSoFar: trigger?.kind === 'file' ? (files?.listedSoFar ?? null) : null,
-    loading: open && (trigger.kind === 'file' ? files === null : catalog.commands.length === 0),
+    loading:
+      open &&
+      (trigger.kind === 'file' ? files === null : catalog.commands.length === 0 || (!!trigger.query && !matcher)),
     problem: trigger?.kind === 'command' ? catalog.problem : undefined,
     dismiss: () => setDismissed(triggerKey),
     /** The thread's commands as last listed (empty until a picker asked): a custom one may share a built-in's name. */

@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { SidebarTab } from '../../store/desk-state';
-import { HistoryList } from '../history/history-list';
+import { lazyPart } from '../../ui/lazy-part';
 
-// The Board tab is its own chunk, fetched when the tab is first shown: the first screen is the thread list.
-const LazyBoardPanel = lazy(() => import('../board/board-panel').then((m) => ({ default: m.BoardPanel })));
-function BoardPanel() {
-  return (
-    <Suspense fallback={null}>
-      <LazyBoardPanel />
-    </Suspense>
-  );
-}
+// The Board and History tabs are chunks of their own, fetched after the first paint (or when a tab is first shown,
+// if sooner): the first screen is the thread list.
+const BoardPanel = lazyPart(
+  () => import('../board/board-panel'),
+  (m) => m.BoardPanel,
+);
+const HistoryList = lazyPart(
+  () => import('../history/history-list'),
+  (m) => m.HistoryList,
+);
 import type { IconName } from '../../ui/icons';
 import { ThreadsPanel } from './threads-panel';
 

@@ -20,7 +20,7 @@ export interface ThreadRowsProps<R> {
   tabbableKey: string | undefined;
   /** One row: an `<li>` spreading `slotProps(slot)`. */
   renderRow(row: R, slot: RowSlot): ReactNode;
-  /** What the list says when it has no rows. */
+  /** What the list says when it has no rows; null: nothing yet (the list is still on its way). */
   empty: ReactNode;
   /** Rows the arrows stop on (default: all); headings between groups are skipped. */
   focusable?(row: R): boolean;
@@ -35,6 +35,9 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, foc
   const scroller = useRef<HTMLDivElement>(null);
   const tabbableIndex = tabbableKey === undefined ? -1 : rows.findIndex((r) => rowKey(r) === tabbableKey);
   const virtualizer = useVirtualizer({
+    // No rows (the list not in yet, or none): the virtualizer stays off. On, it measures its scroller at once, a
+    // forced layout of the whole page (~17 ms) inside a new window's first render, before the composer could show.
+    enabled: rows.length > 0,
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
@@ -96,6 +99,7 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, foc
         data-testid="thread-list"
         onKeyDown={onKeyDown}
         style={{ height: rows.length ? virtualizer.getTotalSize() : undefined }}
+        aria-busy={rows.length === 0 && empty === null ? true : undefined}
       >
         {items.map((item) => (
           <Fragment key={item.key}>
@@ -106,7 +110,7 @@ export function ThreadRows<R>({ rows, rowKey, tabbableKey, renderRow, empty, foc
             })}
           </Fragment>
         ))}
-        {rows.length === 0 && <li className="thread-empty muted">{empty}</li>}
+        {rows.length === 0 && empty !== null && <li className="thread-empty muted">{empty}</li>}
       </ul>
     </div>
   );

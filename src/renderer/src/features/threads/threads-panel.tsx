@@ -20,6 +20,7 @@ const SEARCH_DEBOUNCE_MS = 200;
  */
 export function ThreadsPanel() {
   const threads = useDesk((s) => s.threads);
+  const loaded = useDesk((s) => s.threadsLoaded);
   const hits = useDesk((s) => s.searchHits);
   const activeId = useDesk((s) => s.activeThreadId);
   const view = useDesk((s) => s.view);
@@ -116,7 +117,16 @@ export function ThreadsPanel() {
         rowKey={(r) => r.key}
         focusable={(r) => r.kind !== 'heading'}
         tabbableKey={tabbableId}
-        empty={hits ? 'No threads match.' : project !== null ? 'No threads in this project.' : 'No threads yet.'}
+        // Before the host's list is in, the list says nothing rather than "No threads yet".
+        empty={
+          !loaded
+            ? null
+            : hits
+              ? 'No threads match.'
+              : project !== null
+                ? 'No threads in this project.'
+                : 'No threads yet.'
+        }
         renderRow={(row, slot) =>
           row.kind === 'heading' ? (
             <ListHeading row={row} liProps={slotProps(slot)} />

@@ -1,6 +1,13 @@
-import Anser from 'anser';
+import type AnserLib from 'anser';
 import { memo, useMemo, useState } from 'react';
+import { lazyModule } from '../../ui/lazy-part';
 import './terminal.css';
+
+/** anser (~6 KB) is fetched after the first paint: until it is in, output shows without its colours. */
+const anser = lazyModule(() => import('anser').then((m) => m.default));
+/** The escape sequences anser would read (CSI: colours, cursor moves), dropped while it loads. */
+// eslint-disable-next-line no-control-regex -- ESC is exactly what this matches
+const CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /** Lines shown before "Show all": long build logs stay out of the way. */
 const PREVIEW_LINES = 24;
@@ -12,7 +19,8 @@ type Span = { text: string; className: string };
  * Terminal output with its ANSI colours (via anser, as CSS classes so both themes pick readable colours). Escape
  * codes other than colours and decorations are dropped by anser; nothing is ever rendered as HTML.
  */
-function spansOf(text: string): Span[] {
+function spansOf(text: string, Anser: typeof AnserLib | null): Span[] {
+  if (!Anser) return [{ text: text.slice(0, MAX_CHARS).replace(CSI, ''), className: '' }];
   return Anser.ansiToJson(text.slice(0, MAX_CHARS), { use_classes: true, remove_empty: true }).map((e) => ({
     text: e.content,
     // 16-colour codes come as `ansi-red` etc. (styled in tools.css per theme); palette/true colours stay plain.
@@ -33,7 +41,8 @@ export const TerminalOutput = memo(function TerminalOutput({
   const [all, setAll] = useState(whole);
   const lines = useMemo(() => text.split('\n'), [text]);
   const shown = all || lines.length <= PREVIEW_LINES + 2 ? text : lines.slice(0, PREVIEW_LINES).join('\n');
-  const spans = useMemo(() => spansOf(shown), [shown]);
+  const lib = anser.use();
+  const spans = useMemo(() => spansOf(shown, lib), [shown, lib]);
   return (
     <>
       {/* Focusable (as the code blocks are) so a keyboard can scroll output wider or taller than the card. */}
