@@ -32,6 +32,19 @@ describe('SessionsStore', () => {
     expect(await new SessionsStore(file).get('t1')).toBeUndefined();
   });
 
+  it('keeps every thread when several processes save sessions at once (the app and `claude-desk chat` commands)', async () => {
+    // One store per process on the same file; each saves its own threads, all at the same moment.
+    const uuid = (i: number) => `7f1c2a4e-3b5d-4c6e-9f8a-${String(i).padStart(12, '0')}`;
+    const stores = Array.from({ length: 4 }, () => new SessionsStore(file));
+    await Promise.all(
+      stores.flatMap((store, k) => Array.from({ length: 5 }, (_, i) => store.set(`t${k}-${i}`, uuid(k * 10 + i)))),
+    );
+    const saved = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, string>;
+    expect(Object.keys(saved)).toHaveLength(20);
+    expect(saved['t3-4']).toBe(uuid(34));
+    expect((await fs.readdir(path.dirname(file))).filter((f) => f !== 'claude-code-sessions.json')).toEqual([]);
+  });
+
   it('refuses anything but a v4 uuid', async () => {
     await expect(new SessionsStore(file).set('t', 'not-a-uuid')).rejects.toThrow(/v4/);
     expect(isUuidV4('6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(false); // v1

@@ -1,4 +1,11 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { readJsonOrDefault, writeJsonAtomic } from './atomic-write';
+
+/** A lock older than this was left by a process that died holding it (a change takes milliseconds). */
+const STALE_LOCK_MS = 10_000;
+/** How long a change waits for another process's before it goes ahead without the lock (and says so). */
+const LOCK_WAIT_MS = 5_000;
 
 /** The CLI requires an RFC 4122 v4 uuid for --session-id/--resume (seed). */
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -76,19 +83,58 @@ export class SessionsStore {
 
   /**
    * Apply one change to the file as it is now, not to this process's copy: another process on the same
-   * data dir may have saved other threads' sessions since, and writing a stale map would drop them.
+   * data dir may have saved other threads' sessions since, and writing a stale map would drop them. The read and
+   * the write hold `<file>.lock` (made with O_EXCL), so two processes saving at once (the app and a `claude-desk
+   * chat`, or two of those) do not each write a map without the other's thread: one of them lost its session, and
+   * its next turn started a new Claude Code session from the thread's text instead of resuming its own.
    */
   private change(apply: (map: Map<string, string>) => unknown): Promise<void> {
     const next = this.writing
       .catch(() => undefined)
       .then(async () => {
-        const fresh = await this.read();
-        apply(fresh);
-        this.cache = fresh;
-        this.loading = undefined;
-        await writeJsonAtomic(this.file, Object.fromEntries(fresh));
+        const unlock = await this.lock();
+        try {
+          const fresh = await this.read();
+          apply(fresh);
+          this.cache = fresh;
+          this.loading = undefined;
+          await writeJsonAtomic(this.file, Object.fromEntries(fresh));
+        } finally {
+          await unlock();
+        }
       });
     this.writing = next;
     return next;
+  }
+
+  /** Takes `<file>.lock`, waiting out another process's change; returns how to let it go. */
+  private async lock(): Promise<() => Promise<void>> {
+    const lockFile = `${this.file}.lock`;
+    await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const started = Date.now();
+    for (;;) {
+      try {
+        const handle = await fs.open(lockFile, 'wx', 0o600);
+        await handle.writeFile(String(process.pid));
+        await handle.close();
+        return () => fs.rm(lockFile, { force: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const age = await fs.stat(lockFile).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0, // gone meanwhile: try again at once
+      );
+      if (age > STALE_LOCK_MS) {
+        await fs.rm(lockFile, { force: true }); // its holder died mid-change
+        continue;
+      }
+      if (Date.now() - started > LOCK_WAIT_MS) {
+        this.onWarning('claude-code-sessions.json stayed locked by another Claude Desk; saving without the lock.');
+        return async () => {};
+      }
+      // A change holds it for a few milliseconds: look again shortly (a little at random, so waiters spread).
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
+    }
   }
 }
