@@ -1,9 +1,8 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useState } from 'react';
 import { approvalOffers } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
-import type { ApprovalDecision, ApprovalOffers, ApprovalScope } from '../../../../shared/turn-events';
-import { errorText } from '../../store/desk-state';
-import { useDesk } from '../../store/store-context';
+import type { ApprovalOffers, ApprovalScope } from '../../../../shared/turn-events';
+import { useAnswer } from './use-answer';
 import { Icon } from '../../ui/icons';
 import { approvalToolName, toolSummary } from '../../tool-names';
 import { type ApprovalKey, FOCUS_APPROVAL_KEYS, FOCUS_APPROVAL_LABEL, approvalKey } from './approval-keys';
@@ -77,32 +76,17 @@ function ScopeRules({ offers }: { offers: ApprovalOffers }) {
 
 function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
   const { request, outcome } = card;
-  const pushNotice = useDesk((s) => s.pushNotice);
-  const answerApproval = useDesk((s) => s.answerApproval);
   const field = editableField(request);
   const scopes = approvalOffers(request);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => (field ? String(request.input[field.key] ?? '') : ''));
   const [reason, setReason] = useState('');
   const [denying, setDenying] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { sending, answer } = useAnswer(threadId, turnId, request.requestId);
   /** Y/A/N work only while the card has focus: its key hints show then, and the way to focus it otherwise. */
   const [focused, setFocused] = useState(false);
   const name = approvalToolName(request.toolName, request.displayName);
   const waiting = !outcome && !sending;
-
-  const answer = useCallback(
-    async (decision: ApprovalDecision) => {
-      setSending(true);
-      try {
-        await answerApproval(threadId, turnId, request.requestId, decision);
-      } catch (err) {
-        setSending(false);
-        pushNotice('error', `Could not send your answer: ${errorText(err)}`);
-      }
-    },
-    [threadId, turnId, request.requestId, pushNotice, answerApproval],
-  );
 
   const allow = (scope: ApprovalScope) => {
     const edited = editing && field && draft !== request.input[field.key];

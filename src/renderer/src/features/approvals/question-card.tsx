@@ -1,8 +1,6 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
-import type { ApprovalDecision } from '../../../../shared/turn-events';
-import { errorText } from '../../store/desk-state';
-import { useDesk } from '../../store/store-context';
+import { useAnswer } from './use-answer';
 import { Icon } from '../../ui/icons';
 import { type Question, questionsOf } from '../../questions';
 import './questions.css';
@@ -39,25 +37,10 @@ export const QuestionCard = memo(function QuestionCard({
 }) {
   const { request } = card;
   const questions = useMemo(() => questionsOf(request.input), [request.input]);
-  const pushNotice = useDesk((s) => s.pushNotice);
-  const answerApproval = useDesk((s) => s.answerApproval);
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [focusQ, setFocusQ] = useState<number | undefined>(undefined);
-  const [sending, setSending] = useState(false);
+  const { sending, answer } = useAnswer(threadId, turnId, request.requestId);
   const waiting = !card.outcome && !sending;
-
-  const answer = useCallback(
-    async (decision: ApprovalDecision) => {
-      setSending(true);
-      try {
-        await answerApproval(threadId, turnId, request.requestId, decision);
-      } catch (err) {
-        setSending(false);
-        pushNotice('error', `Could not send your answer: ${errorText(err)}`);
-      }
-    },
-    [threadId, turnId, request.requestId, pushNotice, answerApproval],
-  );
 
   const toggle = (qi: number, label: string) => {
     const q = questions[qi]!;
