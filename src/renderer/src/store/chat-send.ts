@@ -21,6 +21,10 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
   const isSending = (threadId: string): boolean => (sending.get(threadId) ?? 0) > 0;
   // Turns this window started that have not answered yet (their events before the answer are held: bridge.ts).
   const fresh = new Set<string>();
+  const remember = (turnId: string): void => {
+    fresh.add(turnId);
+    if (fresh.size > 20) fresh.delete(fresh.values().next().value as string); // one whose end was never seen
+  };
   const awaitsFirstAnswer = (threadId: string, turnId: string): boolean => isSending(threadId) || fresh.has(turnId);
   const firstAnswerCame = (turnId: string): void => void fresh.delete(turnId);
 
@@ -36,7 +40,7 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
 
   /** The answer's place, shown with the question at Enter under the id the host will give its turn. */
   const showAnswerPlace = (threadId: string, user: UserMessage | undefined, turnId: string): void => {
-    fresh.add(turnId);
+    remember(turnId);
     const live = newAssistantMessage(turnId, now());
     set((s) => {
       const shown = s.activeThreadId === threadId;
@@ -60,8 +64,7 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
 
   /** The host's turn for a message it took: shown as queued until its events say more. */
   const trackTurn = (threadId: string, turnId: string): void => {
-    fresh.add(turnId);
-    if (fresh.size > 20) fresh.delete(fresh.values().next().value as string);
+    remember(turnId);
     // Events may have arrived before this answer (the host queues synchronously): they win.
     if (get().hasSeenTurn(turnId)) return;
     const live = newAssistantMessage(turnId, now());
