@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,6 +64,32 @@ export async function startDeskHost(
       child.kill('SIGINT');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/**
+ * Browser mode over a data dir that already holds these threads (their logs as Claude Desk writes them, by thread
+ * id), for specs that look at screens and run no turn: the CLI is only probed. `stop` also removes its scratch HOME.
+ */
+export async function startDeskHostWithThreads(name: string, threads: Record<string, LogRecord[]>): Promise<DeskHost> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `claude-desk-e2e-${name}-`));
+  const threadsDir = path.join(dataDir, 'state', 'threads');
+  await fs.mkdir(threadsDir, { recursive: true });
+  for (const [id, records] of Object.entries(threads))
+    await fs.writeFile(path.join(threadsDir, `${id}.jsonl`), serializeRecords(records), { mode: 0o600 });
+  const cli = realCliEnv({ url: 'http://127.0.0.1:9' });
+  const host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } }).catch(
+    (err: unknown) => {
+      cli.cleanup();
+      throw err;
+    },
+  );
+  return {
+    ...host,
+    async stop() {
+      await host.stop();
+      cli.cleanup();
     },
   };
 }

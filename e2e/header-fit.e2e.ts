@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { LogRecord } from '../src/core/store/thread-log';
+import { startDeskHostWithThreads, type DeskHost } from './desk-host';
 import { expectNoAxeViolations } from './axe';
 
 /**
@@ -14,14 +11,10 @@ import { expectNoAxeViolations } from './axe';
  */
 const TITLE = 'Refactor the payment reconciliation job before the audit';
 const SHOTS = process.env.SHOTS_DIR ?? 'e2e/screenshots/screens';
-let cli: RealCliEnv;
 let host: DeskHost;
 
 test.beforeAll(async () => {
   await fs.mkdir(SHOTS, { recursive: true });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-header-'));
-  const threadsDir = path.join(dataDir, 'state', 'threads');
-  await fs.mkdir(threadsDir, { recursive: true });
   const at = Date.now();
   const records: LogRecord[] = [
     {
@@ -45,13 +38,10 @@ test.beforeAll(async () => {
       },
     },
   ];
-  await fs.writeFile(path.join(threadsDir, 't-long.jsonl'), serializeRecords(records), { mode: 0o600 });
-  cli = realCliEnv({ url: 'http://127.0.0.1:9' }); // no turn runs: the CLI is only probed
-  host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+  host = await startDeskHostWithThreads('header', { 't-long': records });
 });
 test.afterAll(async () => {
   await host?.stop();
-  cli?.cleanup();
 });
 
 /** How many characters of the title are on screen: its box's width over the width of its own text, as rendered. */

@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { LogRecord } from '../src/core/store/thread-log';
+import { startDeskHostWithThreads, type DeskHost } from './desk-host';
 import { expectNoAxeViolations } from './axe';
 
 /**
@@ -31,14 +28,10 @@ const ANSWER = [
   ...Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: a paragraph that makes the answer long enough to scroll.`),
   TABLE,
 ].join('\n\n');
-let cli: RealCliEnv;
 let host: DeskHost;
 
 test.beforeAll(async () => {
   await fs.mkdir(SHOTS, { recursive: true });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-fit-'));
-  const threadsDir = path.join(dataDir, 'state', 'threads');
-  await fs.mkdir(threadsDir, { recursive: true });
   const at = Date.now();
   const records: LogRecord[] = [
     { op: 'meta', at, id: 't-jobs', title: 'Jobs table', createdAt: at, settings: { projectDir: '/home/me/payments' } },
@@ -55,18 +48,14 @@ test.beforeAll(async () => {
       },
     },
   ];
-  await fs.writeFile(path.join(threadsDir, 't-jobs.jsonl'), serializeRecords(records), { mode: 0o600 });
   // A plain chat beside it: with two projects the list groups by project, so a project heading shows.
   const plain: LogRecord[] = [
     { op: 'meta', at: at - 1000, id: 't-plain', title: 'Plain question', createdAt: at - 1000 },
   ];
-  await fs.writeFile(path.join(threadsDir, 't-plain.jsonl'), serializeRecords(plain), { mode: 0o600 });
-  cli = realCliEnv({ url: 'http://127.0.0.1:9' }); // no turn runs: the CLI is only probed
-  host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+  host = await startDeskHostWithThreads('fit', { 't-jobs': records, 't-plain': plain });
 });
 test.afterAll(async () => {
   await host?.stop();
-  cli?.cleanup();
 });
 
 /** The element's content fits its box: nothing cut or spilling out sideways (this project has no DOM types). */

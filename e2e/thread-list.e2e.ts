@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import os from 'node:os';
 import { test, expect, type Page } from '@playwright/test';
-import { serializeRecords, type LogRecord } from '../src/core/store/thread-log';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { LogRecord } from '../src/core/store/thread-log';
+import { startDeskHostWithThreads, type DeskHost } from './desk-host';
 import { expectNoAxeViolations } from './axe';
 
 /**
@@ -14,11 +11,10 @@ import { expectNoAxeViolations } from './axe';
  * sizes, and axe on each.
  */
 let host: DeskHost;
-let cli: RealCliEnv;
 const SHOTS = 'e2e/screenshots/screens';
 const DAY = 86_400_000;
 
-function log(id: string, title: string, at: number, answer: string, projectDir?: string): string {
+function log(id: string, title: string, at: number, answer: string, projectDir?: string): LogRecord[] {
   const records: LogRecord[] = [
     { op: 'meta', at, id, title, createdAt: at, ...(projectDir ? { settings: { projectDir } } : {}) },
     { op: 'user', at, message: { id: `${id}-u`, role: 'user', createdAt: at, text: `Tell me about ${title}` } },
@@ -34,14 +30,11 @@ function log(id: string, title: string, at: number, answer: string, projectDir?:
       },
     },
   ];
-  return serializeRecords(records);
+  return records;
 }
 
 test.beforeAll(async () => {
   await fs.mkdir(SHOTS, { recursive: true });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-e2e-list-'));
-  const threadsDir = path.join(dataDir, 'state', 'threads');
-  await fs.mkdir(threadsDir, { recursive: true });
   const now = Date.now();
   // Times that land in their groups whatever the clock says: "an hour ago" is yesterday just after midnight.
   const midnight = new Date(now).setHours(0, 0, 0, 0);
@@ -63,15 +56,13 @@ test.beforeAll(async () => {
     ['t-week', 'Release notes', now - 4 * DAY, 'Draft the notes for the spreadsheet import.', '/home/me/app'],
     ['t-old', 'Migration ideas', now - 90 * DAY, '- move the cache\n- keep the index', undefined],
   ];
-  for (const [id, title, at, answer, dir] of threads) {
-    await fs.writeFile(path.join(threadsDir, `${id}.jsonl`), log(id, title, at, answer, dir), { mode: 0o600 });
-  }
-  cli = realCliEnv({ url: 'http://127.0.0.1:9' }); // no turn runs here: the CLI is only probed
-  host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+  host = await startDeskHostWithThreads(
+    'list',
+    Object.fromEntries(threads.map(([id, title, at, answer, dir]) => [id, log(id, title, at, answer, dir)])),
+  );
 });
 test.afterAll(async () => {
   await host?.stop();
-  cli?.cleanup();
 });
 
 /** The list as a person reads it: headings in brackets, then titles. */

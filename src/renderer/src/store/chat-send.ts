@@ -64,15 +64,9 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
 
   /** The host's turn for a message it took: shown as queued until its events say more. */
   const trackTurn = (threadId: string, turnId: string): void => {
-    remember(turnId);
     // Events may have arrived before this answer (the host queues synchronously): they win.
-    if (get().hasSeenTurn(turnId)) return;
-    const live = newAssistantMessage(turnId, now());
-    set((s) => ({
-      ...(s.activeThreadId === threadId ? appendMessage(s, live) : {}),
-      inFlight: { ...s.inFlight, [turnId]: { turnId, threadId, status: 'queued' } },
-      live: { ...s.live, [turnId]: live },
-    }));
+    if (get().hasSeenTurn(turnId)) remember(turnId);
+    else showAnswerPlace(threadId, undefined, turnId);
   };
 
   /** The active thread, or a new one named from the text when none is open yet (null: it could not be made). */

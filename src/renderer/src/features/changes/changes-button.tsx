@@ -1,10 +1,14 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { lazyPart } from '../../ui/lazy-part';
 
 // The panel is its own chunk: only a worktree thread's click opens it, so the page's start does not evaluate it.
-const ChangesPanel = lazy(() => import('./changes-panel').then((m) => ({ default: m.ChangesPanel })));
+const ChangesPanel = lazyPart(
+  () => import('./changes-panel'),
+  (m) => m.ChangesPanel,
+);
 
 /**
  * The chat header's "Changes" button for a worktree thread, and the panel it opens. Nothing for a thread that
@@ -31,16 +35,14 @@ export function ChangesButton({ thread }: { thread: ThreadSummary | undefined })
         <Icon name="file" size={13} /> Changes
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <ChangesPanel
-            threadId={thread.id}
-            worktree={worktree}
-            onClose={() => {
-              closeChanges();
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
+        <ChangesPanel
+          threadId={thread.id}
+          worktree={worktree}
+          onClose={() => {
+            closeChanges();
+            button.current?.focus();
+          }}
+        />
       )}
     </>
   );
