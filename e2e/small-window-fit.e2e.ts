@@ -158,3 +158,51 @@ test('"Jump to latest" sits below the conversation, never over the answer being 
     }
   }
 });
+
+test("an answer's wide table keeps its words whole and scrolls sideways, reachable by keyboard", async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('thread-item').filter({ hasText: 'Jobs table' }).click();
+  const table = page.getByTestId('assistant-message').locator('table');
+  for (const theme of THEMES) {
+    for (const [w, h] of SIZES) {
+      await atSize(page, theme, w, h);
+      await table.scrollIntoViewIfNeeded();
+      // Every word without a hyphen lies on one line of its cell (anywhere-wrap split "Schedule" into "Sched/ule").
+      const split = await table.evaluate((node) => {
+        const doc = (node as unknown as { ownerDocument: { createRange(): DomRange } }).ownerDocument;
+        const cells = (node as unknown as { querySelectorAll(s: string): ArrayLike<DomNode> }).querySelectorAll(
+          'th, td',
+        );
+        const broken: string[] = [];
+        for (const cell of Array.from(cells)) {
+          const text = cell.firstChild;
+          if (!text || typeof text.textContent !== 'string') continue;
+          for (const m of text.textContent.matchAll(/[^\s-]{4,}/g)) {
+            const range = doc.createRange();
+            range.setStart(text, m.index);
+            range.setEnd(text, m.index + m[0].length);
+            if (range.getClientRects().length > 1) broken.push(m[0]);
+          }
+        }
+        return broken;
+      });
+      expect(split, `words split at ${theme} ${w}×${h}`).toEqual([]);
+      if (w === 800) expect(await fitsSideways(table)).toBe(false);
+      await table.focus();
+      await expect(table).toBeFocused();
+      await page.screenshot({ path: `${SHOTS}/wide-table-${theme}-${w}x${h}.png` });
+      await expectNoAxeViolations(page, `wide table (${theme}, ${w}×${h})`);
+    }
+  }
+});
+
+/** The few DOM shapes the table check reads (this project compiles e2e without DOM types). */
+interface DomNode {
+  firstChild: DomNode | null;
+  textContent: string | null;
+}
+interface DomRange {
+  setStart(node: DomNode, offset: number): void;
+  setEnd(node: DomNode, offset: number): void;
+  getClientRects(): { length: number };
+}

@@ -69,6 +69,8 @@ describe('markdown safety and GFM', () => {
       <Markdown text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] open\n\n~~gone~~'} />,
     );
     expect(container.querySelectorAll('table td')).toHaveLength(2);
+    // A wide table scrolls sideways, so it takes keyboard focus (axe `scrollable-region-focusable`).
+    expect(container.querySelector('table')).toHaveAttribute('tabindex', '0');
     expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(2);
     // Each box has a name (axe `label`): its state, read before the item's text.
     expect(screen.getByRole('checkbox', { name: 'Done' })).toBeChecked();

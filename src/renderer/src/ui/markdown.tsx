@@ -74,7 +74,16 @@ function TaskBox({ node: _node, ...rest }: ComponentProps<'input'> & { node?: un
   return <input {...rest} aria-label={rest.checked ? 'Done' : 'Not done'} />;
 }
 
-const components: Components = { a: Link, pre: CodeBlock, input: TaskBox };
+/**
+ * A table scrolls sideways when it is wider than the column (its cells keep their words whole), so it takes keyboard
+ * focus as a code block does: a region that scrolls must be reachable without a mouse (axe
+ * `scrollable-region-focusable`).
+ */
+function Table({ node: _node, ...rest }: ComponentProps<'table'> & { node?: unknown }) {
+  return <table tabIndex={0} {...rest} />;
+}
+
+const components: Components = { a: Link, pre: CodeBlock, input: TaskBox, table: Table };
 type Plugins = PluggableList;
 const plain: Plugins = [];
 // One list per highlighter (there is one per page), so every message shares the same plugin and its grammars.
