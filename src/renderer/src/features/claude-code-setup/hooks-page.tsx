@@ -25,11 +25,12 @@ function HookRow(props: {
 }) {
   const { file, hook: h, editable } = props;
   const setHookOff = useDesk((s) => s.setHookOff);
-  const [busy, setBusy] = useState(false);
+  // A flipped switch shows its new state at once; the host's answer confirms it (or puts it back, with the reason).
+  const [flipped, setFlipped] = useState<boolean | null>(null);
   const toggle = async (on: boolean) => {
-    setBusy(true);
+    setFlipped(on);
     props.onError(await setHookOff(file.scope as EditableScope, refOf(h), !on));
-    setBusy(false);
+    setFlipped(null);
   };
   return (
     <li
@@ -43,8 +44,8 @@ function HookRow(props: {
           <input
             type="checkbox"
             role="switch"
-            checked={!h.off}
-            disabled={busy}
+            checked={flipped ?? !h.off}
+            disabled={flipped !== null}
             aria-label={`Run the ${nameOf(h)} hook: ${h.command}`}
             onChange={(e) => void toggle(e.target.checked)}
           />
