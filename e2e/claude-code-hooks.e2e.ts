@@ -74,9 +74,9 @@ test('a hook added on the page runs on the next message; switched off it does no
   const local = section.getByTestId('rules-local');
   const rule = (text: string) => local.getByTestId('setup-rule').filter({ has: page.getByText(text, { exact: true }) });
   await expect(rule('Edit(notes.md)')).toContainText('In effect');
-  await expect(rule('Write(notes.md)')).toContainText('Not in effect: Claude Code loaded it, but it matches nothing.');
+  await expect(rule('Write(notes.md)')).toContainText('Not in effect: Claude Code loaded it, but it matches nothing');
   await expect(section.getByTestId('effective-status')).toContainText(`when it starts in ${workspace} (asked in`);
-  await checkPage(page, 'permissions-in-effect');
+  await checkPage(page, 'permissions-in-effect', undefined, local);
 
   // Add the hook to the user's own file.
   await section.getByTestId('setup-page-hooks').click();
@@ -85,7 +85,7 @@ test('a hook added on the page runs on the next message; switched off it does no
   await expect(form.getByRole('alert')).toHaveText('A hook needs a command to run.');
   await form.getByRole('combobox', { name: 'Event' }).selectOption('PreToolUse');
   await expect(form.getByRole('textbox', { name: 'Tools' })).toBeVisible();
-  await checkPage(page, 'hooks-add-form');
+  await checkPage(page, 'hooks-add-form', undefined, form);
   await form.getByRole('combobox', { name: 'Event' }).selectOption('UserPromptSubmit');
   await expect(form.getByRole('textbox', { name: 'Tools' })).toBeHidden();
   await form.getByRole('textbox', { name: 'Command' }).fill(HOOK);
@@ -110,7 +110,7 @@ test('a hook added on the page runs on the next message; switched off it does no
   expect(JSON.parse(await fs.readFile(userSettings(), 'utf8'))).toEqual({
     claudeDeskDisabledHooks: [{ event: 'UserPromptSubmit', hook: { type: 'command', command: HOOK } }],
   });
-  await checkPage(page, 'hooks-switched-off');
+  await checkPage(page, 'hooks-switched-off', undefined, row);
   expect(await sendAndCountHookLines(page, 'With the hook off')).toBe(0);
   expect(await hookRuns()).toBe(1);
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 
 /** Screenshots for a person to look at, outside the repository (CLAUDE_DESK_SHOTS). */
@@ -18,12 +18,13 @@ export async function put(file: string, text: string): Promise<void> {
 
 /**
  * axe (WCAG 2.2 A/AA) on the Settings → Claude Code section in both themes, and its screenshots at both sizes.
- * `include`: another part to check (a dialog).
+ * `include`: another part to check (a dialog); `show`: a part scrolled into view for the screenshots.
  */
 export async function checkPage(
   page: Page,
   name: string,
   include = '[data-testid="claude-code-setup"]',
+  show?: Locator,
 ): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -32,6 +33,7 @@ export async function checkPage(
     await fs.mkdir(SHOTS, { recursive: true });
     for (const [w, h] of SIZES) {
       await page.setViewportSize({ width: w, height: h });
+      await show?.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}-${theme}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -133,7 +133,7 @@ describe('the Permission rules page: what Claude Code reports in effect', () => 
     const localRules = await screen.findByTestId('rules-local');
     await waitFor(() => expect(within(localRules).getByTestId('rule-effect')).toHaveTextContent('In effect'));
     expect(within(screen.getByTestId('rules-user')).getByTestId('rule-effect')).toHaveTextContent(
-      'Not in effect: Claude Code loaded it, but it matches nothing. File rules are Edit(...) rules.',
+      'Not in effect: Claude Code loaded it, but it matches nothing (see why beside it).',
     );
     expect(screen.getByTestId('effective-status')).toHaveTextContent('when it starts in /p (asked in 312 ms)');
   });

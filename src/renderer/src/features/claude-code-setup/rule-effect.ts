@@ -23,7 +23,8 @@ export function ruleEffect(
   const source = effective.sources.find((s) => s.scope === file.scope);
   if (!source) return off('Claude Code did not read this file.');
   if (!source.rules[rule.list].includes(rule.rule)) return off('Claude Code did not read this rule from the file.');
-  if (rule.problem) return off(`Claude Code loaded it, but it matches nothing. ${rule.problem}`);
+  // The rule's own problem is shown beside it; the mark only says what it means.
+  if (rule.problem) return off('Claude Code loaded it, but it matches nothing (see why beside it).');
   // Deny is applied first, then ask, then allow: the same rule in a stronger list decides.
   if (rule.list !== 'deny' && effective.rules.deny.includes(rule.rule))
     return off('a deny rule for the same calls wins.');
