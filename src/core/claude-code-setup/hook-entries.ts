@@ -54,11 +54,9 @@ export function hooksOf(settings: JsonObject): HookView[] {
       if (!isObject(entry) || typeof entry.event !== 'string' || !isObject(entry.hook)) continue;
       views.push(viewOf(entry.event, matcherOf(entry), entry.hook, true));
     }
+  // A stable sort: each event's hooks keep their order, the switched-off ones after those that run.
   const order = [...new Set(views.map((v) => v.event))];
-  return views
-    .map((v, i) => ({ v, i }))
-    .sort((a, b) => order.indexOf(a.v.event) - order.indexOf(b.v.event) || a.i - b.i)
-    .map(({ v }) => v);
+  return views.sort((a, b) => order.indexOf(a.event) - order.indexOf(b.event));
 }
 
 /** Refuse to touch a part of the file that is not in the shape Claude Code reads: rewriting it would lose it. */

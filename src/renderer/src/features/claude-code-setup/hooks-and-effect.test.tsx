@@ -122,6 +122,17 @@ describe('the Hooks page', () => {
       hook: { event: 'PreToolUse', matcher: 'Write', command: '   ./check.sh' },
     });
   });
+
+  it('says when Claude Code does not use a file, so none of its hooks run', async () => {
+    const host = createFakeHost();
+    host.handle('getClaudeCodeSetup', () => setupWith(user, local));
+    const message = 'PreToolUse/PermissionRequest hooks are declared outside "hooks"';
+    host.handle('getEffectiveSettings', () => ({ ...effective, errors: [{ path: user.path, message }] }));
+    await open(host, 'hooks');
+    expect(await screen.findByTestId('hooks-file-unused')).toHaveTextContent(
+      `Claude Code does not use this file, so none of its hooks run: ${message}`,
+    );
+  });
 });
 
 describe('the Permission rules page: what Claude Code reports in effect', () => {

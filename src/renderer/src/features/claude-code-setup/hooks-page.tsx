@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EditableScope, HookRef, HookView, SettingsFileView } from '../../../../shared/claude-code-setup';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -69,7 +69,8 @@ function HookRow(props: {
   );
 }
 
-function FileHooks({ file, onRemove }: { file: SettingsFileView; onRemove(r: Removing): void }) {
+function FileHooks(props: { file: SettingsFileView; unused?: string; onRemove(r: Removing): void }) {
+  const { file, onRemove } = props;
   const setHooksOff = useDesk((s) => s.setHooksOff);
   const [error, setError] = useState<string | null>(null);
   const editable = file.scope !== 'managed' && !file.error && file.exists;
@@ -80,6 +81,11 @@ function FileHooks({ file, onRemove }: { file: SettingsFileView; onRemove(r: Rem
         <p className="setup-error" role="alert">
           Claude Code cannot read this file as it is, and Claude Desk will not write to it. {file.error} Fix it in an
           editor.
+        </p>
+      )}
+      {props.unused && file.hooks.length > 0 && (
+        <p className="setup-error" data-testid="hooks-file-unused">
+          Claude Code does not use this file, so none of its hooks run: {props.unused}
         </p>
       )}
       {file.hooks.length === 0 ? (
@@ -120,6 +126,12 @@ function FileHooks({ file, onRemove }: { file: SettingsFileView; onRemove(r: Rem
 /** Every configured hook by event and matcher, with its command, its switch and Remove; add one to any file. */
 export function HooksPage({ files }: { files: SettingsFileView[] }) {
   const removeHook = useDesk((s) => s.removeHook);
+  const loadEffective = useDesk((s) => s.loadEffectiveSettings);
+  const effective = useDesk((s) => (s.effectiveSettingsLoading ? null : s.effectiveSettings));
+  // A file Claude Code rejects runs none of its hooks (recorded case 52): its own answer says which (cached).
+  useEffect(() => {
+    void loadEffective();
+  }, [loadEffective, files]);
   const [removing, setRemoving] = useState<Removing | null>(null);
   const [error, setError] = useState<string | null>(null);
   const remove = async ({ file, hook }: Removing) => {
@@ -135,7 +147,12 @@ export function HooksPage({ files }: { files: SettingsFileView[] }) {
         those that blocked a tool.
       </p>
       {files.map((f) => (
-        <FileHooks key={f.path} file={f} onRemove={setRemoving} />
+        <FileHooks
+          key={f.path}
+          file={f}
+          unused={effective?.errors.find((e) => e.path === f.path)?.message}
+          onRemove={setRemoving}
+        />
       ))}
       {error && (
         <p className="setup-error" role="alert">
