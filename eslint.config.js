@@ -51,7 +51,7 @@ const CORE_USES = {
   rewind: ['(root)', 'claude-code-wire', 'turn'], // snapshots and Claude Code's checkpoints
   worktree: ['(root)'], // a thread's own git worktree: made, its changes read, landed or discarded
   projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
-  'claude-code-setup': ['(root)', 'store'], // the user's Claude Code files: settings, CLAUDE.md, agents, skills, styles
+  'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI
 };
 
 /**

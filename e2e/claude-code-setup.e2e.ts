@@ -6,6 +6,7 @@ import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthr
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { sendAndAwaitAnswer } from './agent-support';
 import { expectNoAxeViolations } from './axe';
+import { SHOTS, SIZES, checkPage, put } from './claude-code-setup-support';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
@@ -18,18 +19,6 @@ let mock: MockApi;
 let cli: RealCliEnv;
 let host: DeskHost;
 let dataDir: string;
-/** Screenshots for a person to look at, outside the repository (CLAUDE_DESK_SHOTS). */
-const SHOTS = process.env.CLAUDE_DESK_SHOTS;
-const SIZES = [
-  [1280, 800],
-  [800, 600],
-] as const;
-
-async function put(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, text);
-}
-
 test.beforeAll(async () => {
   mock = await startMockAnthropicApi();
   cli = realCliEnv(mock);
@@ -70,22 +59,6 @@ const hookRuns = async () =>
 async function sendInOpenThread(page: Page, text: string): Promise<void> {
   await page.getByLabel('Message').fill(text);
   await page.getByLabel('Message').press('Enter');
-}
-
-/** axe (WCAG 2.2 A/AA) on the section in both themes, and its screenshots at both sizes. */
-async function checkPage(page: Page, name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await expectNoAxeViolations(page, `${name} (${theme})`, { include: '[data-testid="claude-code-setup"]' });
-    if (!SHOTS) continue;
-    await fs.mkdir(SHOTS, { recursive: true });
-    for (const [w, h] of SIZES) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}-${theme}.png`) });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('each part of the setup shows with its file; the hook runs once per message and the turn says so; a deny rule added here refuses the next Write', async ({

@@ -6,9 +6,11 @@ import * as z from 'zod';
 import { call } from './contract-call';
 import {
   EDITABLE_SCOPES,
+  HOOK_EVENTS,
   PLUGIN_ID,
   RULE_LISTS,
   type ClaudeCodeSetup,
+  type EffectiveSettingsView,
   type PluginView,
   type SetupEditOutcome,
 } from './claude-code-setup';
@@ -17,6 +19,15 @@ import {
 const threadId = z.string().min(1).max(200).optional();
 const filePath = z.string().min(1).max(4096);
 /** It becomes a CLI argument: `<name>@<marketplace>` only, so it can never read as an option. */
+/** One hook as the Hooks page listed it (the host finds it in the file again, or says it is gone). */
+const hookRef = z
+  .object({
+    event: z.string().min(1).max(100),
+    matcher: z.string().max(1000).optional(),
+    command: z.string().min(1).max(20_000),
+    off: z.boolean(),
+  })
+  .strict();
 const pluginId = z.string().regex(PLUGIN_ID, 'a plugin is named <name>@<marketplace>');
 
 export const setupCalls = {
@@ -38,6 +49,29 @@ export const setupCalls = {
   setHooksOff: call<SetupEditOutcome>()(
     z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), off: z.boolean() }).strict(),
   ),
+  /** A new command hook in one settings file (a known event; a command, which the host checks is not blank). */
+  addHook: call<SetupEditOutcome>()(
+    z
+      .object({
+        threadId,
+        scope: z.enum(EDITABLE_SCOPES),
+        hook: z
+          .object({
+            event: z.enum(HOOK_EVENTS),
+            matcher: z.string().max(1000).optional(),
+            command: z.string().max(20_000),
+          })
+          .strict(),
+      })
+      .strict(),
+  ),
+  removeHook: call<SetupEditOutcome>()(z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), hook: hookRef }).strict()),
+  /** One hook off (kept in its file under a key Claude Code ignores, recorded case 52b) or on again. */
+  setHookOff: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), hook: hookRef, off: z.boolean() }).strict(),
+  ),
+  /** What Claude Code itself reports in force in the thread's project (`get_settings`; one short-lived process). */
+  getEffectiveSettings: call<EffectiveSettingsView>()(z.object({ threadId }).strict().optional()),
   /** Replace a listed CLAUDE.md's text (the Instructions page's editor). */
   saveInstructionFile: call<SetupEditOutcome>()(
     z.object({ threadId, path: filePath, text: z.string().max(256 * 1024) }).strict(),

@@ -19,6 +19,58 @@ export interface PermissionRuleView {
   problem?: string;
 }
 
+/** The hook events Claude Code 2.1.328 knows (its own closed list, read from the pinned binary). */
+export const HOOK_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Setup',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'ConfigChange',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'MessageDisplay',
+] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+/** The events whose matcher is a tool name pattern (`Write`, `Edit|Write`, `mcp__.*`). */
+export const TOOL_HOOK_EVENTS: readonly HookEvent[] = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+];
+/**
+ * Where a switched-off hook waits in its own file: a flat list of `{ event, matcher?, hook }` that Claude Code
+ * ignores. Never in the shape of `hooks` — a key named PreToolUse or a `hooks` array outside `hooks` makes the CLI
+ * drop the whole file (recorded cases 52, 52b).
+ */
+export const OFF_HOOKS_KEY = 'claudeDeskDisabledHooks';
+
 export interface HookView {
   event: string;
   /** The tool pattern (PreToolUse / PostToolUse); absent matches everything. */
@@ -26,6 +78,23 @@ export interface HookView {
   type: string;
   command: string;
   timeout?: number;
+  /** Switched off here: kept in the file under OFF_HOOKS_KEY, not run. */
+  off?: boolean;
+}
+
+/** One hook of one file, as the page listed it (the first of identical ones). */
+export interface HookRef {
+  event: string;
+  matcher?: string;
+  command: string;
+  off: boolean;
+}
+
+/** A new command hook from the Hooks page. */
+export interface NewHook {
+  event: HookEvent;
+  matcher?: string;
+  command: string;
 }
 
 export interface SettingsFileView {
@@ -107,3 +176,17 @@ export interface PluginView {
 
 /** A plugin id as the CLI takes it: `<name>@<marketplace>`. */
 export const PLUGIN_ID = /^[A-Za-z0-9][\w.-]{0,99}@[A-Za-z0-9][\w.-]{0,99}$/;
+
+/** What Claude Code itself reports in force for a project (its `get_settings` answer, recorded cases 45, 52c). */
+export interface EffectiveSettingsView {
+  /** The folder Claude Code was asked in (the thread's project, or the home folder). */
+  cwd: string;
+  /** How long starting Claude Code and its answer took. */
+  ms: number;
+  /** The rules in force, merged from every file it read, as written. */
+  rules: Record<RuleList, string[]>;
+  /** The files it read, and the rules it read from each. */
+  sources: { scope: SetupScope; rules: Record<RuleList, string[]> }[];
+  /** The files it could not use, with its reason. */
+  errors: { path: string; message: string }[];
+}

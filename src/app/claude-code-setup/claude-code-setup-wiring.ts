@@ -4,18 +4,30 @@ import type { ClaudeCodeSetup, SetupEditOutcome } from '../../shared/claude-code
 import { saveAgent } from '../../core/claude-code-setup/agent-files';
 import { appendInstruction, saveInstructionFile } from '../../core/claude-code-setup/instruction-files';
 import { readClaudeCodeSetup } from '../../core/claude-code-setup/read-setup';
-import { editPermissionRule, setHooksOff } from '../../core/claude-code-setup/settings-files';
+import {
+  addHook,
+  editPermissionRule,
+  removeHook,
+  setHookOff,
+  setHooksOff,
+} from '../../core/claude-code-setup/settings-files';
 import { type SetupRoots, setupRoots } from '../../core/claude-code-setup/setup-paths';
 import type { ThreadSummary } from '../../shared/threads';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import { pluginCommand } from './plugin-command';
 import { installPlugin, listPlugins, setPluginEnabled } from '../../core/claude-code-setup/plugins';
+import { type Spawner, spawnInOwnGroup } from '../../core/claude-code-wire/spawned-process';
+import { EffectiveSettingsCache } from './effective-settings-cache';
 
 type SetupHandlers = Pick<
   DeskHandlers,
   | 'getClaudeCodeSetup'
   | 'editPermissionRule'
   | 'setHooksOff'
+  | 'addHook'
+  | 'removeHook'
+  | 'setHookOff'
+  | 'getEffectiveSettings'
   | 'saveInstructionFile'
   | 'appendInstruction'
   | 'saveClaudeAgent'
@@ -37,6 +49,8 @@ export interface ClaudeCodeSetupDeps {
   filesChanged: (reason: string) => void;
   /** Starts `claude plugin …` with the binary, PATH and key every caller uses. */
   launcher: Pick<ClaudeCodeLauncher, 'withEnv'>;
+  /** Starts the `get_settings` probe (default: in its own process group, as the composer's probe). */
+  spawner?: Spawner;
 }
 
 /** Rules and hooks are read when Claude Code starts; Claude Desk starts a new one for the next turn (case 48b). */
@@ -63,6 +77,11 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     takesEffect,
   });
 
+  const effective = new EffectiveSettingsCache({ launcher: deps.launcher, spawner: deps.spawner ?? spawnInOwnGroup });
+  const changed = (reason: string): void => {
+    effective.invalidate();
+    deps.filesChanged(reason);
+  };
   // The plugin subcommands run where the thread's turns run (a project-scoped plugin shows there).
   const plugins = (threadId: string | undefined) => pluginCommand(deps.launcher, rootsFor(threadId).projectDir ?? home);
 
@@ -70,25 +89,45 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     listClaudePlugins: async (input) => listPlugins(plugins(input?.threadId)),
     setClaudePluginEnabled: async ({ threadId, id, enabled }) => {
       await setPluginEnabled(plugins(threadId), id, enabled);
-      deps.filesChanged('a plugin was turned on or off');
+      changed('a plugin was turned on or off');
       return listPlugins(plugins(threadId));
     },
     installClaudePlugin: async ({ threadId, id }) => {
       await installPlugin(plugins(threadId), id);
-      deps.filesChanged('a plugin was installed');
+      changed('a plugin was installed');
       return listPlugins(plugins(threadId));
     },
     getClaudeCodeSetup: async (input) => read(input?.threadId),
     editPermissionRule: async ({ threadId, ...edit }) => {
       const rule = await editPermissionRule(rootsFor(threadId), edit);
-      deps.filesChanged('a permission rule changed');
+      changed('a permission rule changed');
       const said = rule === edit.rule.trim() ? '' : `Written as ${rule}: file rules are Edit(…) rules. `;
       return edited(threadId, `${said}${NEXT_TURN}`);
     },
     setHooksOff: async ({ threadId, scope, off }) => {
       await setHooksOff(rootsFor(threadId), scope, off);
-      deps.filesChanged('hooks were turned on or off');
+      changed('hooks were turned on or off');
       return edited(threadId, NEXT_TURN);
+    },
+    addHook: async ({ threadId, scope, hook }) => {
+      await addHook(rootsFor(threadId), scope, hook);
+      changed('a hook was added');
+      return edited(threadId, NEXT_TURN);
+    },
+    removeHook: async ({ threadId, scope, hook }) => {
+      await removeHook(rootsFor(threadId), scope, hook);
+      changed('a hook was removed');
+      return edited(threadId, NEXT_TURN);
+    },
+    setHookOff: async ({ threadId, scope, hook, off }) => {
+      await setHookOff(rootsFor(threadId), scope, hook, off);
+      changed(off ? 'a hook was switched off' : 'a hook was switched on');
+      return edited(threadId, NEXT_TURN);
+    },
+    // Asked where the thread's turns run, with the launch settings they use, so it is their answer.
+    getEffectiveSettings: async (input) => {
+      const roots = rootsFor(input?.threadId);
+      return effective.get(roots, roots.projectDir ?? home);
     },
     saveInstructionFile: async ({ threadId, path, text }) => {
       await saveInstructionFile(rootsFor(threadId), path, text);
@@ -100,7 +139,7 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     },
     saveClaudeAgent: async ({ threadId, scope, agent, previousName }) => {
       await saveAgent(rootsFor(threadId), scope, agent, previousName);
-      deps.filesChanged('a sub-agent changed');
+      changed('a sub-agent changed');
       return edited(threadId, 'Available from the next message (Claude Code lists sub-agents when it starts).');
     },
   };

@@ -1,12 +1,14 @@
 import {
   RULE_LISTS,
   type EditableScope,
-  type HookView,
+  type HookRef,
+  type NewHook,
   type PermissionRuleView,
   type RuleList,
   type SettingsFileView,
 } from '../../shared/claude-code-setup';
 import { type JsonObject, editJsonObject, readJsonObject } from './json-edit';
+import { hookChanges, hooksOf } from './hook-entries';
 import { normalizeRule, ruleProblem } from './permission-rules';
 import { type SetupRoots, settingsFilePaths } from './setup-paths';
 
@@ -24,30 +26,6 @@ function rulesOf(settings: JsonObject): PermissionRuleView[] {
       return problem ? { list, rule, problem } : { list, rule };
     });
   });
-}
-
-/** `hooks: { Event: [{ matcher?, hooks: [{ type, command, timeout? }] }] }` as Claude Code reads it (case 44). */
-function hooksOf(settings: JsonObject): HookView[] {
-  if (!isObject(settings.hooks)) return [];
-  const views: HookView[] = [];
-  for (const [event, groups] of Object.entries(settings.hooks)) {
-    if (!Array.isArray(groups)) continue;
-    for (const group of groups) {
-      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-      const matcher = typeof group.matcher === 'string' && group.matcher ? group.matcher : undefined;
-      for (const hook of group.hooks) {
-        if (!isObject(hook)) continue;
-        views.push({
-          event,
-          ...(matcher ? { matcher } : {}),
-          type: typeof hook.type === 'string' ? hook.type : 'command',
-          command: typeof hook.command === 'string' ? hook.command : JSON.stringify(hook),
-          ...(typeof hook.timeout === 'number' ? { timeout: hook.timeout } : {}),
-        });
-      }
-    }
-  }
-  return views;
 }
 
 /** Every settings file that applies (the managed one only when it is there), with its rules and hooks. */
@@ -101,4 +79,19 @@ export async function setHooksOff(roots: SetupRoots, scope: EditableScope, off: 
     if (off) settings.disableAllHooks = true;
     else delete settings.disableAllHooks;
   });
+}
+
+/** Add a command hook to one settings file (validated first: a known event, a command). */
+export async function addHook(roots: SetupRoots, scope: EditableScope, hook: NewHook): Promise<void> {
+  await editJsonObject(pathOf(roots, scope), hookChanges.add(hook));
+}
+
+/** Remove one hook (running or switched off) from its file. */
+export async function removeHook(roots: SetupRoots, scope: EditableScope, ref: HookRef): Promise<void> {
+  await editJsonObject(pathOf(roots, scope), hookChanges.remove(ref));
+}
+
+/** Switch one hook off (kept in its file, not run) or on again. */
+export async function setHookOff(roots: SetupRoots, scope: EditableScope, ref: HookRef, off: boolean): Promise<void> {
+  await editJsonObject(pathOf(roots, scope), hookChanges.setOff(ref, off));
 }

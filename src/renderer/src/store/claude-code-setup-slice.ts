@@ -3,6 +3,9 @@ import type {
   AgentDefinition,
   ClaudeCodeSetup,
   EditableScope,
+  EffectiveSettingsView,
+  HookRef,
+  NewHook,
   PluginView,
   RuleList,
   SetupEditOutcome,
@@ -26,6 +29,15 @@ export interface ClaudeCodeSetupSlice {
     action: 'add' | 'remove',
   ): Promise<string | null>;
   setHooksOff(scope: EditableScope, off: boolean): Promise<string | null>;
+  addHook(scope: EditableScope, hook: NewHook): Promise<string | null>;
+  removeHook(scope: EditableScope, hook: HookRef): Promise<string | null>;
+  setHookOff(scope: EditableScope, hook: HookRef, off: boolean): Promise<string | null>;
+  /** What Claude Code reports in force in the open thread's project (one short-lived CLI, cached by the host). */
+  effectiveSettings: EffectiveSettingsView | null;
+  effectiveSettingsError: string | null;
+  /** Being asked: marks from an earlier answer are not shown meanwhile. */
+  effectiveSettingsLoading: boolean;
+  loadEffectiveSettings(): Promise<void>;
   saveInstructionFile(path: string, text: string): Promise<string | null>;
   appendInstruction(path: string, note: string): Promise<string | null>;
   saveClaudeAgent(scope: 'user' | 'project', agent: AgentDefinition, previousName?: string): Promise<string | null>;
@@ -39,6 +51,7 @@ export interface ClaudeCodeSetupSlice {
 
 export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get) => {
   const threadId = () => get().activeThreadId ?? undefined;
+  let effectiveAsks = 0;
   const edit = async (run: () => Promise<SetupEditOutcome>): Promise<string | null> => {
     try {
       const { setup, takesEffect } = await run();
@@ -80,6 +93,25 @@ export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get
     editPermissionRule: (scope, list, rule, action) =>
       edit(() => getApi().editPermissionRule({ threadId: threadId(), scope, list, rule, action })),
     setHooksOff: (scope, off) => edit(() => getApi().setHooksOff({ threadId: threadId(), scope, off })),
+    addHook: (scope, hook) => edit(() => getApi().addHook({ threadId: threadId(), scope, hook })),
+    removeHook: (scope, hook) => edit(() => getApi().removeHook({ threadId: threadId(), scope, hook })),
+    setHookOff: (scope, hook, off) => edit(() => getApi().setHookOff({ threadId: threadId(), scope, hook, off })),
+    effectiveSettings: null,
+    effectiveSettingsError: null,
+    effectiveSettingsLoading: false,
+    loadEffectiveSettings: async () => {
+      // Only the latest ask is shown: an answer to an earlier one (before an edit) is stale.
+      const ask = ++effectiveAsks;
+      set({ effectiveSettingsLoading: true });
+      try {
+        const view = await getApi().getEffectiveSettings({ threadId: threadId() });
+        if (ask !== effectiveAsks) return;
+        set({ effectiveSettings: view, effectiveSettingsError: null, effectiveSettingsLoading: false });
+      } catch (err) {
+        if (ask !== effectiveAsks) return;
+        set({ effectiveSettings: null, effectiveSettingsError: errorText(err), effectiveSettingsLoading: false });
+      }
+    },
     saveInstructionFile: (path, text) => edit(() => getApi().saveInstructionFile({ threadId: threadId(), path, text })),
     appendInstruction: (path, note) => edit(() => getApi().appendInstruction({ threadId: threadId(), path, note })),
     saveClaudeAgent: (scope, agent, previousName) =>

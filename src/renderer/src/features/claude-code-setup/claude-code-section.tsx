@@ -62,7 +62,9 @@ export function ClaudeCodeSection() {
           {error}
         </p>
       )}
-      {setup && page === 'permissions' && <PermissionsPage files={setup.settings} />}
+      {setup && page === 'permissions' && (
+        <PermissionsPage files={setup.settings} folder={setup.projectDir ?? setup.home} />
+      )}
       {setup && page === 'hooks' && <HooksPage files={setup.settings} />}
       {setup && page === 'instructions' && <InstructionsPage files={setup.instructions} project={setup.projectDir} />}
       {setup && page === 'agents' && <AgentsPage agents={setup.agents} hasProject={!!setup.projectDir} />}

@@ -1,17 +1,19 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   EDITABLE_SCOPES,
   RULE_LISTS,
   type EditableScope,
+  type EffectiveSettingsView,
   type RuleList,
   type SettingsFileView,
 } from '../../../../shared/claude-code-setup';
 import { useDesk } from '../../store/store-context';
+import { ruleEffect } from './rule-effect';
 import { SourceFile } from './source-file';
 
 const LIST_LABEL: Record<RuleList, string> = { allow: 'Allow', ask: 'Ask', deny: 'Deny' };
 
-function FileRules({ file }: { file: SettingsFileView }) {
+function FileRules({ file, effective }: { file: SettingsFileView; effective: EffectiveSettingsView | null }) {
   const editRule = useDesk((s) => s.editPermissionRule);
   const [error, setError] = useState<string | null>(null);
   const editable = file.scope !== 'managed' && !file.error;
@@ -36,6 +38,7 @@ function FileRules({ file }: { file: SettingsFileView }) {
                 <li key={`${list}:${r.rule}`} className="setup-row" data-testid="setup-rule">
                   <code>{r.rule}</code>
                   {r.problem && <span className="setup-problem">{r.problem}</span>}
+                  {effective && <EffectMark {...ruleEffect(file, r, effective)} />}
                   {editable && (
                     <button
                       type="button"
@@ -58,6 +61,36 @@ function FileRules({ file }: { file: SettingsFileView }) {
         </p>
       )}
     </section>
+  );
+}
+
+function EffectMark({ on, text }: { on: boolean; text: string }) {
+  return (
+    <span className="setup-effect" data-on={on} data-testid="rule-effect">
+      {text}
+    </span>
+  );
+}
+
+/**
+ * Whether Claude Code reports the rules in force: asked when the page opens and after each edit (the host asks the
+ * CLI again only when a settings file changed); without an answer the page still works from the files.
+ */
+function EffectiveStatus({ folder }: { folder: string }) {
+  const view = useDesk((s) => s.effectiveSettings);
+  const error = useDesk((s) => s.effectiveSettingsError);
+  const loading = useDesk((s) => s.effectiveSettingsLoading);
+  let text: string;
+  if (loading) text = 'Asking Claude Code which rules are in effect…';
+  else if (error)
+    text = `Claude Code could not be asked which rules are in effect (${error}). The rules below are read from the files; open the page again to retry.`;
+  else if (view?.cwd === folder)
+    text = `“In effect” is what Claude Code reports when it starts in ${folder} (asked in ${view.ms} ms).`;
+  else return null;
+  return (
+    <p className={error ? 'setup-error' : 'field-hint'} aria-live="polite" data-testid="effective-status">
+      {text}
+    </p>
   );
 }
 
@@ -127,15 +160,24 @@ function AddRule({ files }: { files: SettingsFileView[] }) {
 }
 
 /** Allow / ask / deny rules from every settings file, grouped by file (rules "Always allow" wrote are among them). */
-export function PermissionsPage({ files }: { files: SettingsFileView[] }) {
+export function PermissionsPage({ files, folder }: { files: SettingsFileView[]; folder: string }) {
+  const load = useDesk((s) => s.loadEffectiveSettings);
+  const view = useDesk((s) => s.effectiveSettings);
+  const loading = useDesk((s) => s.effectiveSettingsLoading);
+  // The files as read changed (the page opened, an edit): ask again; the host starts Claude Code only if they did.
+  useEffect(() => {
+    void load();
+  }, [load, files]);
+  const effective = !loading && view?.cwd === folder ? view : null;
   return (
     <div className="setup-page" data-testid="setup-permissions">
       <p className="field-hint">
         Claude Code applies deny first, then ask, then allow; a rule in a later file wins over the same rule earlier.
         &ldquo;Always allow&rdquo; on an approval card writes to the project&rsquo;s local file.
       </p>
+      <EffectiveStatus folder={folder} />
       {files.map((f) => (
-        <FileRules key={f.path} file={f} />
+        <FileRules key={f.path} file={f} effective={effective} />
       ))}
       <AddRule files={files} />
     </div>
