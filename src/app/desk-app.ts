@@ -124,10 +124,17 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
-  const changes = wireChanges(f, threads.threads, () => ({
-    isBusy: (id: string) => turns.service.isBusy(id),
-    discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
-  }));
+  const changes = wireChanges(
+    f,
+    threads.threads,
+    () => ({
+      isBusy: (id: string) => turns.service.isBusy(id),
+      discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
+      ownPids: (id: string) => [turns.engine.warm.peek(id)?.pid ?? []].flat(),
+    }),
+    undefined,
+    () => board.agents.sessions(),
+  );
   const board = wireBoard({
     f,
     threads,

@@ -236,6 +236,7 @@ export const calls = {
         action: z.enum(LAND_ACTIONS),
         message: z.string().max(100_000).optional(),
         force: z.boolean().optional(),
+        despiteSessions: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -1,4 +1,4 @@
-import type { ChangeDiff, LandOutcome, LandRequest, ThreadChanges } from '../../shared/changes';
+import type { ChangeDiff, LandOutcome, LandRequest, RunningSessions, ThreadChanges } from '../../shared/changes';
 import type { Thread, ThreadSettings, ThreadSummary } from '../../shared/threads';
 import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktrees';
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
@@ -7,6 +7,7 @@ import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/workt
 import { discardWorktree } from '../../core/worktree/discard';
 import { createPullRequest } from '../../core/worktree/pull-request';
 import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { refuseWhileSessionsRun } from './sessions-in-worktree';
 
 export interface ChangesServiceDeps {
   threads: {
@@ -18,6 +19,10 @@ export interface ChangesServiceDeps {
   isBusy(threadId: string): boolean;
   /** The thread's worktree was removed: nothing of the thread may keep running in it. */
   discarded?(threadId: string): void;
+  /** The Claude Code sessions running on this computer now (`claude agents --json`); absent: not checked. */
+  runningSessions?(): Promise<RunningSessions>;
+  /** The pids of the thread's own CLI processes (kept or warm): a discard ends them, they do not block it. */
+  ownPids?(threadId: string): number[];
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
@@ -105,6 +110,8 @@ export class ChangesService {
       return refuse(action, 'busy', 'This thread’s work is being landed already: wait for that to finish.');
     this.landing.add(threadId);
     try {
+      const live = await this.sessionsInTheWay(threadId, wt, req);
+      if (live) return live;
       const message = req.message?.trim() || (await this.draftMessage(threadId));
       const outcome = await this.run(wt, req, message);
       const state = outcome.ok ? LANDED[action] : undefined;
@@ -115,6 +122,12 @@ export class ChangesService {
       this.landing.delete(threadId);
       this.deps.changed(threadId);
     }
+  }
+
+  /** A discard waits for the sessions working in the worktree, unless asked to go on despite them. */
+  private async sessionsInTheWay(threadId: string, wt: ThreadWorktree, req: LandRequest) {
+    if (req.action !== 'discard' || req.despiteSessions === true || !this.deps.runningSessions) return undefined;
+    return refuseWhileSessionsRun(wt.path, await this.deps.runningSessions(), this.deps.ownPids?.(threadId) ?? []);
   }
 
   private run(wt: ThreadWorktree, req: LandRequest, message: string): Promise<LandOutcome> {

@@ -1,4 +1,5 @@
 import type { DeskHandlers } from '../../shared/contract';
+import type { RunningSessions } from '../../shared/changes';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
@@ -23,8 +24,12 @@ export function wireChanges(
     isBusy(threadId: string): boolean;
     /** End the thread's kept CLI process (it runs in the worktree a discard removes). */
     discardProcesses?(threadId: string): void;
+    /** The pids of the thread's kept or warm CLI processes. */
+    ownPids?(threadId: string): number[];
   },
   schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
+  /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
+  runningSessions?: () => Promise<RunningSessions>,
 ) {
   const { bus } = f;
   const pending = new Set<string>();
@@ -33,6 +38,8 @@ export function wireChanges(
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),
+    ownPids: (id) => turns().ownPids?.(id) ?? [],
+    ...(runningSessions ? { runningSessions } : {}),
     changed,
   });
   const off = bus.on('turnEvent', (e) => {

@@ -140,6 +140,47 @@ describe('the Changes panel', () => {
     expect(asked.map((r) => r.force ?? false)).toEqual([false, true]);
   });
 
+  it('a discard under a live session names it, and goes on only with both boxes ticked once both are asked', async () => {
+    const asked: LandRequest[] = [];
+    const { host } = hostWithWorktree((req): LandOutcome => {
+      asked.push(req);
+      if (!req.despiteSessions)
+        return {
+          ok: false,
+          action: 'discard',
+          reason: 'live-session',
+          message: 'A Claude Code session is still working in this worktree: stop it first, or confirm.',
+          sessions: ['“Fix the tests” (background, claude stop c4d0950c)'],
+        };
+      if (!req.force)
+        return { ok: false, action: 'discard', reason: 'needs-confirmation', message: 'Would delete 1 file.' };
+      return { ok: true, action: 'discard', message: 'Removed the worktree and the branch worktree-notes.' };
+    });
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-discard'));
+    const dialog = await screen.findByTestId('land-dialog');
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    const list = await within(dialog).findByRole('list', { name: 'Sessions still working in this worktree' });
+    expect(list).toHaveTextContent('claude stop c4d0950c');
+    const anyway = within(dialog).getByTestId('land-confirm');
+    expect(anyway).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Remove the folder even if a session is still working in it'));
+    await userEvent.click(anyway);
+    await within(dialog).findByLabelText('Delete this work too');
+    // The session's box stays ticked: the second refusal does not undo the first confirmation.
+    expect(within(dialog).getByLabelText(/even if a session/)).toBeChecked();
+    expect(anyway).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Delete this work too'));
+    await userEvent.click(anyway);
+    expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('Removed the worktree');
+    expect(asked.map((r) => [r.despiteSessions ?? false, r.force ?? false])).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
+  });
+
   it('Esc closes the panel and gives focus back to its button', async () => {
     const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
     renderApp({ host });

@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LandOutcome, RunningSession, RunningSessions } from '../../shared/changes';
+import { isInside } from '../../core/path-inside';
+
+/** A session as a user finds it again: its name, what kind, and the handle `claude stop` or `kill` takes. */
+export function describeSession(s: RunningSession): string {
+  const handle = s.id ? `claude stop ${s.id}` : s.pid !== undefined ? `pid ${s.pid}` : (s.sessionId ?? '');
+  return `“${s.name}” (${s.kind}${handle ? `, ${handle}` : ''})`;
+}
+
+const real = (p: string) => fs.realpath(p).catch(() => path.resolve(p));
+
+/**
+ * Before a discard removes a worktree folder: the Claude Code sessions still working inside it, from `claude agents
+ * --json` (recorded cases 50 and 52 — a `claude -w` in a terminal, a `--bg` session, another app's stream-json
+ * turn), except the thread's own kept process (`ownPids`), which the discard ends itself. A refusal names them;
+ * when the CLI cannot say, the discard is refused too: a folder pulled from under a live session is not undone.
+ */
+export async function refuseWhileSessionsRun(
+  worktreePath: string,
+  asked: RunningSessions,
+  ownPids: readonly number[],
+): Promise<Extract<LandOutcome, { ok: false }> | undefined> {
+  if (!asked.ok)
+    return {
+      ok: false,
+      action: 'discard',
+      reason: 'live-session',
+      message: `Claude Desk could not check whether a Claude Code session still works in this worktree (${asked.reason.replace(/[.:]\s*$/, '')}): confirm to discard anyway if none does.`,
+      sessions: [],
+    };
+  const folder = await real(worktreePath);
+  const inside: RunningSession[] = [];
+  for (const s of asked.sessions) {
+    if (s.pid !== undefined && ownPids.includes(s.pid)) continue;
+    if (isInside(folder, await real(s.cwd))) inside.push(s);
+  }
+  if (inside.length === 0) return undefined;
+  const one = inside.length === 1;
+  return {
+    ok: false,
+    action: 'discard',
+    reason: 'live-session',
+    message: `${one ? 'A Claude Code session is' : `${inside.length} Claude Code sessions are`} still working in this worktree (${inside.map(describeSession).join(', ')}): discarding would remove ${one ? 'its' : 'their'} folder, so stop ${one ? 'it' : 'them'} first, or confirm to discard anyway.`,
+    sessions: inside.map(describeSession),
+  };
+}
