@@ -89,3 +89,10 @@ export type ThreadChanges = WorktreeChanges | null;
 export interface ChangesChangedEvent {
   threadId: string;
 }
+
+/**
+ * Whether "Create pull request" can work from here: GitHub's `gh` on PATH, logged in for the remote's host, and a
+ * remote to push to. When not, what is missing and one sentence saying what to do.
+ */
+export type PullRequestReadiness =
+  { ready: true; remote: string } | { ready: false; missing: 'gh' | 'login' | 'remote' | 'unknown'; message: string };

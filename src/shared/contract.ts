@@ -19,6 +19,7 @@ import {
   type ChangeDiff,
   type ChangesChangedEvent,
   type LandOutcome,
+  type PullRequestReadiness,
   type ThreadChanges,
 } from './changes';
 import type { FolderCompletion, ProjectFolder } from './projects';
@@ -240,6 +241,8 @@ export const calls = {
       })
       .strict(),
   ),
+  /** Whether Create pull request can work for this thread's repository (gh installed and logged in, a remote). */
+  getPullRequestReadiness: call<PullRequestReadiness>()(z.object({ threadId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 

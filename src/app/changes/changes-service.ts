@@ -1,4 +1,11 @@
-import type { ChangeDiff, LandOutcome, LandRequest, RunningSessions, ThreadChanges } from '../../shared/changes';
+import type {
+  ChangeDiff,
+  LandOutcome,
+  LandRequest,
+  PullRequestReadiness,
+  RunningSessions,
+  ThreadChanges,
+} from '../../shared/changes';
 import type { Thread, ThreadSettings, ThreadSummary } from '../../shared/threads';
 import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktrees';
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
@@ -6,6 +13,8 @@ import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
 import { discardWorktree } from '../../core/worktree/discard';
 import { createPullRequest } from '../../core/worktree/pull-request';
+import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
+import type { RunToEnd } from '../../core/process-runner';
 import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
 import { refuseWhileSessionsRun } from './sessions-in-worktree';
 
@@ -26,6 +35,8 @@ export interface ChangesServiceDeps {
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
+  /** Runs gh (tests put a stand-in here; the app finds it on PATH). */
+  run?: RunToEnd;
 }
 
 /** The worktree states whose folder may still hold work to show. */
@@ -46,6 +57,8 @@ export class ChangesService {
   private readonly git: Git;
   /** One land at a time per thread: a double click must not merge twice. */
   private readonly landing = new Set<string>();
+  /** Readiness checks in flight per repository: threads of one project and quick reopenings share one. */
+  private readonly checking = new Map<string, Promise<PullRequestReadiness>>();
 
   constructor(private readonly deps: ChangesServiceDeps) {
     this.git = deps.git ?? runWorktreeGit;
@@ -91,6 +104,23 @@ export class ChangesService {
       requests: (thread?.messages ?? []).flatMap((m) => (m.role === 'user' && !m.marker ? [m.text] : [])),
       files: files ?? [],
     });
+  }
+
+  /**
+   * Whether Create pull request can work for the thread's repository, asked afresh each time the panel opens (gh
+   * may have been installed or logged in meanwhile); one check per repository at a time.
+   */
+  async pullRequestReadiness(threadId: string): Promise<PullRequestReadiness> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt)
+      return { ready: false, missing: 'unknown', message: 'This thread has no worktree to open a pull request from.' };
+    let pending = this.checking.get(wt.repo);
+    if (!pending) {
+      const deps = { git: this.git, ...(this.deps.run ? { run: this.deps.run } : {}) };
+      pending = pullRequestReadiness(wt.path, deps).finally(() => this.checking.delete(wt.repo));
+      this.checking.set(wt.repo, pending);
+    }
+    return pending;
   }
 
   async land(req: LandRequest): Promise<LandOutcome> {
@@ -139,7 +169,7 @@ export class ChangesService {
       case 'keep':
         return keepAsBranch(wt, message, this.git);
       case 'pullRequest':
-        return createPullRequest(wt, message, { git: this.git });
+        return createPullRequest(wt, message, { git: this.git, ...(this.deps.run ? { run: this.deps.run } : {}) });
       case 'discard':
         return discardWorktree(wt, { force: req.force === true }, this.git);
     }

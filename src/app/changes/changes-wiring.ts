@@ -5,7 +5,10 @@ import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { ChangesService } from './changes-service';
 
-type ChangesHandlers = Pick<DeskHandlers, 'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread'>;
+type ChangesHandlers = Pick<
+  DeskHandlers,
+  'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread' | 'getPullRequestReadiness'
+>;
 
 /** Past a tool result, the panel reads the changes again at most this often while the agent works. */
 export const CHANGES_COALESCE_MS = 300;
@@ -59,6 +62,7 @@ export function wireChanges(
       service.diff(threadId, { path, ...(oldPath !== undefined ? { oldPath } : {}) }),
     draftCommitMessage: async ({ threadId }) => service.draftMessage(threadId),
     landThread: async (req) => service.land(req),
+    getPullRequestReadiness: async ({ threadId }) => service.pullRequestReadiness(threadId),
   };
   return { service, handlers, close: off };
 }
