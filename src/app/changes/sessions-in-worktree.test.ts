@@ -24,9 +24,9 @@ describe('sessions working in a worktree, before a discard', () => {
     const out = await refuseWhileSessionsRun(WT, { ok: true, sessions }, []);
     expect(out).toMatchObject({ ok: false, reason: 'live-session' });
     expect(out?.message).toMatch(
-      /^A Claude Code session is still working in this worktree \(“hello from the mock api\.” \(background, claude stop 2410a4f4\)\): .*stop it first, or confirm/,
+      /^A Claude Code session \(“hello from the mock api\.”\) is still working in this worktree: .*stop it first, or confirm/,
     );
-    expect(out?.sessions).toHaveLength(1);
+    expect(out?.sessions).toEqual(['“hello from the mock api.” (background, claude stop 2410a4f4)']);
   });
 
   it('names a stream-json or interactive session (no short id) by its pid, and counts a subfolder as inside', async () => {

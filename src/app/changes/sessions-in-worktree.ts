@@ -42,7 +42,8 @@ export async function refuseWhileSessionsRun(
     ok: false,
     action: 'discard',
     reason: 'live-session',
-    message: `${one ? 'A Claude Code session is' : `${inside.length} Claude Code sessions are`} still working in this worktree (${inside.map(describeSession).join(', ')}): discarding would remove ${one ? 'its' : 'their'} folder, so stop ${one ? 'it' : 'them'} first, or confirm to discard anyway.`,
+    // Named in the sentence; each one's handle (the command that stops it, its pid) in `sessions`, listed below it.
+    message: `${one ? 'A Claude Code session' : `${inside.length} Claude Code sessions`} (${inside.map((s) => `“${s.name}”`).join(', ')}) ${one ? 'is' : 'are'} still working in this worktree: discarding would remove ${one ? 'its' : 'their'} folder, so stop ${one ? 'it' : 'them'} first, or confirm to discard anyway.`,
     sessions: inside.map(describeSession),
   };
 }

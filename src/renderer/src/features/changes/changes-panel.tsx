@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LandAction, LandOutcome } from '../../../../shared/changes';
 import type { FileChange, ThreadWorktree } from '../../../../shared/worktrees';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { FileDiff } from './file-diff';
 import { LandDialog } from './land-dialog';
+import { useUnderHeader } from './use-under-header';
 import './changes.css';
 
 const STATUS_WORD: Record<FileChange['status'], string> = {
@@ -152,8 +153,12 @@ export function ChangesPanel({
   const files = data?.changes ?? [];
   const shown = files.find((f) => f.path === selected) ?? files[0];
   const gone = worktree.state === 'discarded';
+  const panel = useRef<HTMLElement>(null);
+  const place = useUnderHeader(panel);
   return (
     <section
+      ref={panel}
+      style={place}
       className="changes-panel"
       aria-labelledby="changes-title"
       data-testid="changes-panel"
