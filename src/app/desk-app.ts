@@ -130,7 +130,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     () => ({
       isBusy: (id: string) => turns.service.isBusy(id),
       discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
-      ownPids: (id: string) => [turns.engine.warm.peek(id)?.pid ?? []].flat(),
+      ownProcesses: async (id: string) => ({
+        pids: [turns.engine.warm.peek(id)?.pid ?? []].flat(),
+        sessionIds: [await threads.sessions.get(id), turns.engine.warm.pendingSessionId(id)].filter(
+          (s) => s !== undefined,
+        ),
+      }),
     }),
     undefined,
     () => board.agents.sessions(),

@@ -16,7 +16,7 @@ import { createPullRequest } from '../../core/worktree/pull-request';
 import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
 import type { RunToEnd } from '../../core/process-runner';
 import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
-import { refuseWhileSessionsRun } from './sessions-in-worktree';
+import { type OwnProcesses, refuseWhileSessionsRun } from './sessions-in-worktree';
 
 export interface ChangesServiceDeps {
   threads: {
@@ -30,8 +30,8 @@ export interface ChangesServiceDeps {
   discarded?(threadId: string): void;
   /** The Claude Code sessions running on this computer now (`claude agents --json`); absent: not checked. */
   runningSessions?(): Promise<RunningSessions>;
-  /** The pids of the thread's own CLI processes (kept or warm): a discard ends them, they do not block it. */
-  ownPids?(threadId: string): number[];
+  /** The thread's own CLI processes (kept or warm): a discard ends them, they do not block it. */
+  ownProcesses?(threadId: string): Promise<OwnProcesses>;
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
@@ -157,7 +157,8 @@ export class ChangesService {
   /** A discard waits for the sessions working in the worktree, unless asked to go on despite them. */
   private async sessionsInTheWay(threadId: string, wt: ThreadWorktree, req: LandRequest) {
     if (req.action !== 'discard' || req.despiteSessions === true || !this.deps.runningSessions) return undefined;
-    return refuseWhileSessionsRun(wt.path, await this.deps.runningSessions(), this.deps.ownPids?.(threadId) ?? []);
+    const own = (await this.deps.ownProcesses?.(threadId)) ?? { pids: [], sessionIds: [] };
+    return refuseWhileSessionsRun(wt.path, await this.deps.runningSessions(), own);
   }
 
   private run(wt: ThreadWorktree, req: LandRequest, message: string): Promise<LandOutcome> {

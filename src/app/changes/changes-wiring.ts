@@ -4,6 +4,7 @@ import type { TurnEvent } from '../../shared/turn-events';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { ChangesService } from './changes-service';
+import type { OwnProcesses } from './sessions-in-worktree';
 
 type ChangesHandlers = Pick<
   DeskHandlers,
@@ -27,8 +28,8 @@ export function wireChanges(
     isBusy(threadId: string): boolean;
     /** End the thread's kept CLI process (it runs in the worktree a discard removes). */
     discardProcesses?(threadId: string): void;
-    /** The pids of the thread's kept or warm CLI processes. */
-    ownPids?(threadId: string): number[];
+    /** The thread's kept or warm CLI processes: pids and session ids. */
+    ownProcesses?(threadId: string): Promise<OwnProcesses>;
   },
   schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
   /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
@@ -41,7 +42,7 @@ export function wireChanges(
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),
-    ownPids: (id) => turns().ownPids?.(id) ?? [],
+    ownProcesses: async (id) => (await turns().ownProcesses?.(id)) ?? { pids: [], sessionIds: [] },
     ...(runningSessions ? { runningSessions } : {}),
     changed,
   });

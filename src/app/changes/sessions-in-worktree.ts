@@ -9,18 +9,25 @@ export function describeSession(s: RunningSession): string {
   return `“${s.name}” (${s.kind}${handle ? `, ${handle}` : ''})`;
 }
 
+/** The thread's own CLI processes: their pids, and the session ids they run (the thread's, a warm one's). */
+export interface OwnProcesses {
+  pids: readonly number[];
+  sessionIds: readonly string[];
+}
+
 const real = (p: string) => fs.realpath(p).catch(() => path.resolve(p));
 
 /**
  * Before a discard removes a worktree folder: the Claude Code sessions still working inside it, from `claude agents
  * --json` (recorded cases 50 and 52 — a `claude -w` in a terminal, a `--bg` session, another app's stream-json
- * turn), except the thread's own kept process (`ownPids`), which the discard ends itself. A refusal names them;
+ * turn), except the thread's own kept or warm process, which the discard ends itself: known by its pid, or by the
+ * thread's session id (a process started inside a sandbox's wrapper is listed under a pid of its own). A refusal names them;
  * when the CLI cannot say, the discard is refused too: a folder pulled from under a live session is not undone.
  */
 export async function refuseWhileSessionsRun(
   worktreePath: string,
   asked: RunningSessions,
-  ownPids: readonly number[],
+  own: OwnProcesses,
 ): Promise<Extract<LandOutcome, { ok: false }> | undefined> {
   if (!asked.ok)
     return {
@@ -33,7 +40,8 @@ export async function refuseWhileSessionsRun(
   const folder = await real(worktreePath);
   const inside: RunningSession[] = [];
   for (const s of asked.sessions) {
-    if (s.pid !== undefined && ownPids.includes(s.pid)) continue;
+    if ((s.pid !== undefined && own.pids.includes(s.pid)) || (s.sessionId && own.sessionIds.includes(s.sessionId)))
+      continue;
     if (isInside(folder, await real(s.cwd))) inside.push(s);
   }
   if (inside.length === 0) return undefined;
