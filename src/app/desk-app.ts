@@ -124,10 +124,22 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     stopped: () => stopped,
   });
   const composer = wireComposer(f, threads.threads, settings.launcher);
-  const changes = wireChanges(f, threads.threads, () => ({
-    isBusy: (id: string) => turns.service.isBusy(id),
-    discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
-  }));
+  const changes = wireChanges(
+    f,
+    threads.threads,
+    () => ({
+      isBusy: (id: string) => turns.service.isBusy(id),
+      discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
+      ownProcesses: async (id: string) => ({
+        pids: [turns.engine.warm.peek(id)?.pid ?? []].flat(),
+        sessionIds: [await threads.sessions.get(id), turns.engine.warm.pendingSessionId(id)].filter(
+          (s) => s !== undefined,
+        ),
+      }),
+    }),
+    undefined,
+    () => board.agents.sessions(),
+  );
   const board = wireBoard({
     f,
     threads,

@@ -9,7 +9,8 @@ const USAGE = 'claude-desk land --thread <name> --merge | --keep | --discard [--
 /**
  * `claude-desk land --thread <name> --merge | --keep | --discard [--force]`: land a worktree thread's work through
  * the same handler as the Changes panel, with the same refusals (a conflict lists its files, a dirty checkout of the
- * base blocks the merge, discard keeps uncommitted or unmerged work unless --force). Exit 0 when done, 1 otherwise.
+ * base blocks the merge, discard keeps uncommitted or unmerged work, and stops while a Claude Code session works in the
+ * worktree, unless --force). Exit 0 when done, 1 otherwise.
  */
 export async function landCommand(flags: Record<string, string | boolean>): Promise<number> {
   const name = typeof flags.thread === 'string' ? flags.thread : undefined;
@@ -19,7 +20,9 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
     return 1;
   }
   if (flags.force && chosen[0] !== 'discard') {
-    process.stderr.write('--force only applies to --discard (it deletes uncommitted and unmerged work).\n');
+    process.stderr.write(
+      '--force only applies to --discard (it deletes uncommitted and unmerged work, even under a running session).\n',
+    );
     return 1;
   }
   const action: LandAction = chosen[0]!;
@@ -31,7 +34,8 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
       threadId: summary.id,
       action,
       ...(typeof flags.message === 'string' ? { message: flags.message } : {}),
-      ...(flags.force ? { force: true } : {}),
+      // --force: the loss of uncommitted work and a session still working in the worktree, both confirmed.
+      ...(flags.force ? { force: true, despiteSessions: true } : {}),
     });
     if (out.ok) {
       process.stdout.write(`${safeLine(out.message)}${out.url ? `\n${safeLine(out.url)}` : ''}\n`);
@@ -41,7 +45,10 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
     // A conflict's files, one a line, so a script can read them.
     if (out.reason === 'conflict' || out.reason === 'needs-confirmation')
       for (const file of out.files ?? []) process.stderr.write(`  ${safeLine(file)}\n`);
-    if (out.reason === 'needs-confirmation') process.stderr.write('Add --force to discard them anyway.\n');
+    if (out.reason === 'live-session')
+      for (const session of out.sessions ?? []) process.stderr.write(`  ${safeLine(session)}\n`);
+    if (out.reason === 'needs-confirmation' || out.reason === 'live-session')
+      process.stderr.write('Add --force to discard anyway.\n');
     return 1;
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -39,6 +39,7 @@ export const CALL_NAMES = [
   'getChangeDiff',
   'draftCommitMessage',
   'landThread',
+  'getPullRequestReadiness',
   'getWindowState',
   'saveWindowState',
   'getSettings',

@@ -9,7 +9,8 @@ export type LandAction = (typeof LAND_ACTIONS)[number];
 
 /**
  * Why a land did not happen. `conflict` lists the files; `needs-confirmation` (discard only) says what would be
- * lost and is done when asked again with `force`; the rest are one sentence in `message`.
+ * lost and is done when asked again with `force`; `live-session` (discard only) names the Claude Code sessions still
+ * working in the worktree and is done when asked again with `despiteSessions`; the rest are one sentence in `message`.
  */
 export const LAND_REFUSALS = [
   'conflict',
@@ -19,6 +20,7 @@ export const LAND_REFUSALS = [
   'not-worktree',
   'nothing-to-commit',
   'missing-tool',
+  'live-session',
   'failed',
 ] as const;
 export type LandRefusal = (typeof LAND_REFUSALS)[number];
@@ -42,6 +44,8 @@ export type LandOutcome =
       message: string;
       /** The conflicting files (conflict), or what a discard would lose (needs-confirmation). */
       files?: string[];
+      /** The sessions still working in the worktree, one line each (live-session). */
+      sessions?: string[];
     };
 
 export interface LandRequest {
@@ -51,7 +55,23 @@ export interface LandRequest {
   message?: string;
   /** Discard: delete uncommitted and unmerged work too. */
   force?: boolean;
+  /** Discard: even while a Claude Code session (`claude agents --json`) still works inside the worktree. */
+  despiteSessions?: boolean;
 }
+
+/**
+ * A Claude Code session running on this computer, as `claude agents --json` lists it (recorded cases 50, 52): a
+ * `--bg` one has a short `id`; an interactive or stream-json one only its pid and session id.
+ */
+export interface RunningSession {
+  cwd: string;
+  kind: string;
+  name: string;
+  id?: string;
+  sessionId?: string;
+  pid?: number;
+}
+export type RunningSessions = { ok: true; sessions: RunningSession[] } | { ok: false; reason: string };
 
 /** One file's two sides for the diff view; null: the file is missing on that side. */
 export interface ChangeDiff {
@@ -69,3 +89,10 @@ export type ThreadChanges = WorktreeChanges | null;
 export interface ChangesChangedEvent {
   threadId: string;
 }
+
+/**
+ * Whether "Create pull request" can work from here: GitHub's `gh` on PATH, logged in for the remote's host, and a
+ * remote to push to. When not, what is missing and one sentence saying what to do.
+ */
+export type PullRequestReadiness =
+  { ready: true; remote: string } | { ready: false; missing: 'gh' | 'login' | 'remote' | 'unknown'; message: string };

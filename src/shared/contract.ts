@@ -19,6 +19,7 @@ import {
   type ChangeDiff,
   type ChangesChangedEvent,
   type LandOutcome,
+  type PullRequestReadiness,
   type ThreadChanges,
 } from './changes';
 import type { FolderCompletion, ProjectFolder } from './projects';
@@ -236,9 +237,12 @@ export const calls = {
         action: z.enum(LAND_ACTIONS),
         message: z.string().max(100_000).optional(),
         force: z.boolean().optional(),
+        despiteSessions: z.boolean().optional(),
       })
       .strict(),
   ),
+  /** Whether Create pull request can work for this thread's repository (gh installed and logged in, a remote). */
+  getPullRequestReadiness: call<PullRequestReadiness>()(z.object({ threadId: id }).strict()),
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 

@@ -1,6 +1,7 @@
 /** Reads `claude agents --json` on the host: zod stays out of the page's first chunk (shared/board.ts is the page's). */
 import * as z from 'zod';
 import type { ExternalAgent } from '../../shared/board';
+import type { RunningSession } from '../../shared/changes';
 
 const agentSchema = z.looseObject({
   id: z.string().min(1),
@@ -41,4 +42,28 @@ export function parseClaudeAgents(stdout: string): ExternalAgent[] {
     });
   }
   return agents;
+}
+
+/**
+ * Every running session of that output, those without a short id too: a stream-json or interactive session has only
+ * its pid and session id (recorded case 54). What a discard checks before it removes a worktree folder.
+ */
+export function parseRunningSessions(stdout: string): RunningSession[] {
+  const parsed: unknown = JSON.parse(stdout);
+  if (!Array.isArray(parsed)) throw new Error('not a list');
+  return parsed.flatMap((item): RunningSession[] => {
+    const row = agentSchema.extend({ id: z.string().optional() }).safeParse(item);
+    if (!row.success || row.data.state === 'stopped') return [];
+    const { id, sessionId, cwd, kind, name, pid } = row.data;
+    return [
+      {
+        cwd,
+        kind: kind ?? 'session',
+        name: name?.trim() || id || sessionId?.slice(0, 8) || `pid ${pid ?? '?'}`,
+        ...(id ? { id } : {}),
+        ...(sessionId ? { sessionId } : {}),
+        ...(pid !== undefined ? { pid } : {}),
+      },
+    ];
+  });
 }

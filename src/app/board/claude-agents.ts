@@ -1,5 +1,6 @@
 import type { ExternalAgents } from '../../shared/board';
-import { parseClaudeAgents } from './agents-json';
+import type { RunningSessions } from '../../shared/changes';
+import { parseClaudeAgents, parseRunningSessions } from './agents-json';
 import type { RunToEnd } from '../../core/process-runner';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 
@@ -42,7 +43,31 @@ export class ClaudeAgents {
     return this.pending;
   }
 
+  /**
+   * Every session running now, asked afresh (no shared answer: a discard must not act on one seconds old), those
+   * without a short id too (case 54: Claude Desk's own stream-json turns, a terminal's interactive session).
+   */
+  async sessions(): Promise<RunningSessions> {
+    const out = await this.runAgentsJson();
+    if (!out.ok) return out;
+    try {
+      return { ok: true, sessions: parseRunningSessions(out.stdout) };
+    } catch {
+      return { ok: false, reason: NOT_A_LIST };
+    }
+  }
+
   private async ask(): Promise<ExternalAgents> {
+    const out = await this.runAgentsJson();
+    if (!out.ok) return out;
+    try {
+      return { ok: true, agents: parseClaudeAgents(out.stdout) };
+    } catch {
+      return { ok: false, reason: NOT_A_LIST };
+    }
+  }
+
+  private async runAgentsJson(): Promise<{ ok: true; stdout: string } | { ok: false; reason: string }> {
     let launch;
     try {
       launch = await this.deps.launcher.withEnv();
@@ -69,14 +94,9 @@ export class ClaudeAgents {
         ok: false,
         reason: `Claude Code could not list its sessions (\`claude agents --json\` ${out.spawnError ? `did not start: ${out.spawnError}` : `exited with ${out.exitCode ?? out.signal}`}); update it with \`claude update\` if it is older than 2.1.`,
       };
-    try {
-      return { ok: true, agents: parseClaudeAgents(out.stdout.toString('utf8')) };
-    } catch {
-      return {
-        ok: false,
-        reason:
-          'Claude Code answered `claude agents --json` with something other than a list; update it with `claude update`.',
-      };
-    }
+    return { ok: true, stdout: out.stdout.toString('utf8') };
   }
 }
+
+const NOT_A_LIST =
+  'Claude Code answered `claude agents --json` with something other than a list; update it with `claude update`.';

@@ -1,14 +1,16 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../event-bus';
 import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { threadsStoreHarness } from '../../../test/fixtures/threads-store-harness';
 import { addWorktree, git, makeRepo, write } from '../../../test/fixtures/scratch-worktrees';
 import type { TurnEvent } from '../../shared/turn-events';
+import type { RunningSessions } from '../../shared/changes';
 import { wireChanges } from './changes-wiring';
 
 const temp = useTempDirs('changes-service');
 
-async function setUp(busy = false) {
+async function setUp(busy = false, running?: () => Promise<RunningSessions>) {
   const store = temp.track(await threadsStoreHarness(await temp.make()).open());
   const repo = makeRepo(await temp.make());
   const wt = addWorktree(repo, 'notes');
@@ -20,7 +22,7 @@ async function setUp(busy = false) {
   const later: (() => void)[] = [];
   const ended: string[] = [];
   const turns = () => ({ isBusy: () => busy, discardProcesses: (id: string) => void ended.push(id) });
-  const wiring = wireChanges({ bus }, store, turns, (run) => later.push(run));
+  const wiring = wireChanges({ bus }, store, turns, (run) => later.push(run), running);
   return { store, repo, wt, thread, bus, pushed, later, ended, ...wiring };
 }
 
@@ -71,6 +73,33 @@ describe('the Changes service', () => {
     expect(store.summary(thread.id)?.settings.worktree?.state).toBe('discarded');
     expect(ended).toEqual([thread.id]); // its kept CLI, which ran in the removed folder, is ended
     expect(await handlers.getChanges({ threadId: thread.id })).toBeNull();
+  });
+
+  it('discard waits for a Claude Code session working in the worktree, unless asked to go on despite it', async () => {
+    let asked = 0;
+    const { store, wt, thread, handlers } = await setUp(false, async () => {
+      asked++;
+      return { ok: true, sessions: [{ cwd: wt.path, kind: 'background', name: 'Fix the tests', id: 'c4d0950c' }] };
+    });
+    const refused = await handlers.landThread({ threadId: thread.id, action: 'discard', force: true });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: 'live-session',
+      sessions: [expect.stringContaining('c4d0950c')],
+    });
+    expect(fs.existsSync(wt.path)).toBe(true);
+    expect(store.summary(thread.id)?.settings.worktree?.state).toBe('ready');
+    // Merging does not remove the folder: no session is asked about.
+    await handlers.landThread({ threadId: thread.id, action: 'keep' });
+    expect(asked).toBe(1);
+    const done = await handlers.landThread({
+      threadId: thread.id,
+      action: 'discard',
+      force: true,
+      despiteSessions: true,
+    });
+    expect(done).toMatchObject({ ok: true });
+    expect(fs.existsSync(wt.path)).toBe(false);
   });
 
   it('pushes changesChanged once per burst of tool results of a worktree thread, and nothing for others', async () => {

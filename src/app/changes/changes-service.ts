@@ -1,4 +1,11 @@
-import type { ChangeDiff, LandOutcome, LandRequest, ThreadChanges } from '../../shared/changes';
+import type {
+  ChangeDiff,
+  LandOutcome,
+  LandRequest,
+  PullRequestReadiness,
+  RunningSessions,
+  ThreadChanges,
+} from '../../shared/changes';
 import type { Thread, ThreadSettings, ThreadSummary } from '../../shared/threads';
 import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktrees';
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
@@ -6,7 +13,10 @@ import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
 import { discardWorktree } from '../../core/worktree/discard';
 import { createPullRequest } from '../../core/worktree/pull-request';
+import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
+import type { RunToEnd } from '../../core/process-runner';
 import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { type OwnProcesses, refuseWhileSessionsRun } from './sessions-in-worktree';
 
 export interface ChangesServiceDeps {
   threads: {
@@ -18,9 +28,15 @@ export interface ChangesServiceDeps {
   isBusy(threadId: string): boolean;
   /** The thread's worktree was removed: nothing of the thread may keep running in it. */
   discarded?(threadId: string): void;
+  /** The Claude Code sessions running on this computer now (`claude agents --json`); absent: not checked. */
+  runningSessions?(): Promise<RunningSessions>;
+  /** The thread's own CLI processes (kept or warm): a discard ends them, they do not block it. */
+  ownProcesses?(threadId: string): Promise<OwnProcesses>;
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
+  /** Runs gh (tests put a stand-in here; the app finds it on PATH). */
+  run?: RunToEnd;
 }
 
 /** The worktree states whose folder may still hold work to show. */
@@ -41,6 +57,8 @@ export class ChangesService {
   private readonly git: Git;
   /** One land at a time per thread: a double click must not merge twice. */
   private readonly landing = new Set<string>();
+  /** Readiness checks in flight per repository: threads of one project and quick reopenings share one. */
+  private readonly checking = new Map<string, Promise<PullRequestReadiness>>();
 
   constructor(private readonly deps: ChangesServiceDeps) {
     this.git = deps.git ?? runWorktreeGit;
@@ -88,6 +106,23 @@ export class ChangesService {
     });
   }
 
+  /**
+   * Whether Create pull request can work for the thread's repository, asked afresh each time the panel opens (gh
+   * may have been installed or logged in meanwhile); one check per repository at a time.
+   */
+  async pullRequestReadiness(threadId: string): Promise<PullRequestReadiness> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt)
+      return { ready: false, missing: 'unknown', message: 'This thread has no worktree to open a pull request from.' };
+    let pending = this.checking.get(wt.repo);
+    if (!pending) {
+      const deps = { git: this.git, ...(this.deps.run ? { run: this.deps.run } : {}) };
+      pending = pullRequestReadiness(wt.path, deps).finally(() => this.checking.delete(wt.repo));
+      this.checking.set(wt.repo, pending);
+    }
+    return pending;
+  }
+
   async land(req: LandRequest): Promise<LandOutcome> {
     const { threadId, action } = req;
     const wt = this.deps.threads.summary(threadId)?.settings.worktree;
@@ -105,6 +140,8 @@ export class ChangesService {
       return refuse(action, 'busy', 'This thread’s work is being landed already: wait for that to finish.');
     this.landing.add(threadId);
     try {
+      const live = await this.sessionsInTheWay(threadId, wt, req);
+      if (live) return live;
       const message = req.message?.trim() || (await this.draftMessage(threadId));
       const outcome = await this.run(wt, req, message);
       const state = outcome.ok ? LANDED[action] : undefined;
@@ -117,6 +154,13 @@ export class ChangesService {
     }
   }
 
+  /** A discard waits for the sessions working in the worktree, unless asked to go on despite them. */
+  private async sessionsInTheWay(threadId: string, wt: ThreadWorktree, req: LandRequest) {
+    if (req.action !== 'discard' || req.despiteSessions === true || !this.deps.runningSessions) return undefined;
+    const own = (await this.deps.ownProcesses?.(threadId)) ?? { pids: [], sessionIds: [] };
+    return refuseWhileSessionsRun(wt.path, await this.deps.runningSessions(), own);
+  }
+
   private run(wt: ThreadWorktree, req: LandRequest, message: string): Promise<LandOutcome> {
     switch (req.action) {
       case 'commit':
@@ -126,7 +170,7 @@ export class ChangesService {
       case 'keep':
         return keepAsBranch(wt, message, this.git);
       case 'pullRequest':
-        return createPullRequest(wt, message, { git: this.git });
+        return createPullRequest(wt, message, { git: this.git, ...(this.deps.run ? { run: this.deps.run } : {}) });
       case 'discard':
         return discardWorktree(wt, { force: req.force === true }, this.git);
     }

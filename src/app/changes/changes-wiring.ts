@@ -1,10 +1,15 @@
 import type { DeskHandlers } from '../../shared/contract';
+import type { RunningSessions } from '../../shared/changes';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { ChangesService } from './changes-service';
+import type { OwnProcesses } from './sessions-in-worktree';
 
-type ChangesHandlers = Pick<DeskHandlers, 'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread'>;
+type ChangesHandlers = Pick<
+  DeskHandlers,
+  'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread' | 'getPullRequestReadiness'
+>;
 
 /** Past a tool result, the panel reads the changes again at most this often while the agent works. */
 export const CHANGES_COALESCE_MS = 300;
@@ -23,8 +28,12 @@ export function wireChanges(
     isBusy(threadId: string): boolean;
     /** End the thread's kept CLI process (it runs in the worktree a discard removes). */
     discardProcesses?(threadId: string): void;
+    /** The thread's kept or warm CLI processes: pids and session ids. */
+    ownProcesses?(threadId: string): Promise<OwnProcesses>;
   },
   schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
+  /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
+  runningSessions?: () => Promise<RunningSessions>,
 ) {
   const { bus } = f;
   const pending = new Set<string>();
@@ -33,6 +42,8 @@ export function wireChanges(
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),
+    ownProcesses: async (id) => (await turns().ownProcesses?.(id)) ?? { pids: [], sessionIds: [] },
+    ...(runningSessions ? { runningSessions } : {}),
     changed,
   });
   const off = bus.on('turnEvent', (e) => {
@@ -52,6 +63,7 @@ export function wireChanges(
       service.diff(threadId, { path, ...(oldPath !== undefined ? { oldPath } : {}) }),
     draftCommitMessage: async ({ threadId }) => service.draftMessage(threadId),
     landThread: async (req) => service.land(req),
+    getPullRequestReadiness: async ({ threadId }) => service.pullRequestReadiness(threadId),
   };
   return { service, handlers, close: off };
 }

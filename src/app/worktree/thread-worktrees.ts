@@ -42,10 +42,11 @@ export class ThreadWorktrees {
     const { threads } = this.deps;
     const projectDir = settings.projectDir;
     if (!projectDir) return this.fallBack(threadId, settings, undefined);
-    const title = threads.summary(threadId)?.title ?? '';
-    const name = worktreeNameFrom(title === DEFAULT_THREAD_TITLE ? '' : title, threadId.slice(0, 8));
+    const raw = threads.summary(threadId)?.title ?? '';
+    const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
+    const name = worktreeNameFrom(title, threadId.slice(0, 8));
     try {
-      const worktree = await (this.deps.create ?? createThreadWorktree)({ projectDir, name });
+      const worktree = await (this.deps.create ?? createThreadWorktree)({ projectDir, name, thread: title || name });
       await threads.updateSettings(threadId, { worktree });
       return { ...settings, worktree };
     } catch (err) {

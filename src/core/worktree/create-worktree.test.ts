@@ -53,6 +53,18 @@ describe('createThreadWorktree', () => {
     ).toHaveLength(1);
   });
 
+  it('locks the worktree with a reason naming Claude Desk and the thread, so prune and plain removal leave it', async () => {
+    const repo = scratchRepo(await temp.make());
+    const wt = await createThreadWorktree({ projectDir: repo, name: 'fix-login', thread: 'Fix the\nlogin page' });
+    expect(git(repo, 'worktree', 'list', '--porcelain')).toContain('locked Claude Desk thread: Fix the login page');
+    // A folder briefly gone (an unmounted disk) is not pruned away, and another tool's plain remove is refused.
+    fs.renameSync(wt.path, `${wt.path}.away`);
+    git(repo, 'worktree', 'prune');
+    fs.renameSync(`${wt.path}.away`, wt.path);
+    expect(git(repo, 'worktree', 'list')).toContain(wt.path);
+    expect(() => git(repo, 'worktree', 'remove', wt.path)).toThrow(/locked/);
+  });
+
   it("never touches the user's index, stash, uncommitted files or checked-out branch", async () => {
     const repo = scratchRepo(await temp.make(), { 'a.txt': 'one\n', 'b.txt': 'one\n' });
     fs.writeFileSync(path.join(repo, 'a.txt'), 'staged\n');

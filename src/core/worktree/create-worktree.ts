@@ -29,8 +29,19 @@ export interface CreateWorktreeInput {
   projectDir: string;
   /** The wanted name (worktreeNameFrom); the next free one (`-2`, `-3`, …) when it is taken. */
   name: string;
+  /** Who the worktree is for, in the lock's reason (the thread's title); the name when absent. */
+  thread?: string;
   git?: Git;
 }
+
+/** The lock's reason: names Claude Desk and the thread, one line, so `git worktree list` tells a user whose it is. */
+export function deskLockReason(thread: string): string {
+  const label = thread.replace(/\s+/g, ' ').trim().slice(0, 80);
+  // No quote marks: `git worktree list --porcelain` would print the reason C-quoted, escapes and all.
+  return `${DESK_LOCK_PREFIX}: ${label}`;
+}
+/** Every lock Claude Desk puts on a worktree it made begins with this: Discard lifts only its own and the CLI's. */
+export const DESK_LOCK_PREFIX = 'Claude Desk thread';
 
 /** Creations in one repository, one after another: two threads must never pick the same free name. */
 const queues = new Map<string, Promise<unknown>>();
@@ -40,14 +51,15 @@ const queues = new Map<string, Promise<unknown>>();
  * <repo>/.claude/worktrees/<name> <base>`, where base is the branch checked out in the project now; copies the
  * ignored files `.worktreeinclude` names; keeps `.claude/worktrees/` out of the user's `git status`. The user's
  * index, stash, uncommitted files and checked-out branch are never touched: `worktree add` writes only the new
- * folder, its branch and its admin files. Throws WorktreeUnavailable with a sentence when it cannot be done.
+ * folder, its branch and its admin files. The worktree is locked with a reason naming Claude Desk and the thread. Throws WorktreeUnavailable with a sentence when it cannot be done.
  */
 export async function createThreadWorktree(input: CreateWorktreeInput): Promise<ThreadWorktree> {
   const git = input.git ?? runWorktreeGit;
   const where = await repositoryOf(input.projectDir, git);
   const key = where.commonDir;
   const previous = queues.get(key) ?? Promise.resolve();
-  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, git));
+  const reason = deskLockReason(input.thread?.trim() || input.name);
+  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git));
   queues.set(key, mine);
   try {
     return await mine;
@@ -93,7 +105,7 @@ async function repositoryOf(dir: string, git: Git): Promise<Repository> {
   return { top, commonDir: path.resolve(dir, common), base };
 }
 
-async function addWorktree(repo: Repository, wanted: string, git: Git): Promise<ThreadWorktree> {
+async function addWorktree(repo: Repository, wanted: string, reason: string, git: Git): Promise<ThreadWorktree> {
   // First, so the new folder never shows in the user's `git status`, not even for a moment.
   await excludeWorktreesFolder(repo.commonDir).catch(() => undefined); // a read-only .git: noise, not a failure
   let last = '';
@@ -108,7 +120,11 @@ async function addWorktree(repo: Repository, wanted: string, git: Git): Promise<
     )
       continue;
     const branch = worktreeBranch(name);
-    const r = await git(['worktree', 'add', '-q', '-b', branch, folder, repo.base], { cwd: repo.top });
+    // Locked as it is made, as the CLI locks its own (recorded case 51): `git worktree prune` and other tools leave
+    // a thread's worktree alone, even while its folder is briefly unreachable (an unmounted disk).
+    const r = await git(['worktree', 'add', '-q', '--lock', '--reason', reason, '-b', branch, folder, repo.base], {
+      cwd: repo.top,
+    });
     if (r.code === 0) {
       await copyWorktreeIncludes(repo.top, folder, git).catch(() => []);
       return { name, repo: repo.top, path: folder, branch, base: repo.base, state: 'ready' };

@@ -4,11 +4,13 @@ import type { LandOutcome } from '../../shared/changes';
 import { isInside } from '../path-inside';
 import { type Git, gitOk, runWorktreeGit } from './worktree-git';
 import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';
+import { DESK_LOCK_PREFIX } from './create-worktree';
 
 /**
  * Discard a worktree thread's work: remove its worktree folder and its branch. Refused while that would delete
- * uncommitted files or commits not on the base, unless the caller confirms (`force`). The CLI locks the worktree
- * it made and leaves the lock after it exits (recorded case 51), so the lock is lifted first.
+ * uncommitted files or commits not on the base, unless the caller confirms (`force`). Claude Desk locks the worktrees
+ * it makes, and the CLI locks its own and leaves the lock after it exits (recorded case 51): those locks are lifted
+ * first. A lock anyone else put there is theirs: the discard stops and says how to lift it.
  */
 export async function discardWorktree(
   wt: Worktree,
@@ -44,7 +46,14 @@ export async function discardWorktree(
         };
       }
     }
-    await git(['worktree', 'unlock', wt.path], { cwd: wt.repo }); // a stale CLI lock; no lock is fine too
+    const lock = await lockReason(git, wt);
+    if (lock !== undefined && !OURS_OR_CLIS.test(lock))
+      return refuse(
+        'discard',
+        'failed',
+        `Another tool locked this worktree (“${lock}”): if nothing uses it any more, run git worktree unlock "${wt.path}" and discard again.`,
+      );
+    if (lock !== undefined) await git(['worktree', 'unlock', wt.path], { cwd: wt.repo });
     const removed = await git(['worktree', 'remove', '--force', '--force', wt.path], { cwd: wt.repo });
     // A folder git no longer knows as a worktree (pruned, half made): removed only inside the CLI's worktrees folder.
     if (removed.code !== 0 && isInside(path.join(wt.repo, '.claude', 'worktrees'), path.resolve(wt.path)))
@@ -55,6 +64,23 @@ export async function discardWorktree(
   } catch (err) {
     return refuse('discard', 'failed', explainGit(err, 'discard the worktree'));
   }
+}
+
+/** Claude Desk's own lock, or the CLI's (`claude session <name> (pid …)`, recorded case 51). */
+const OURS_OR_CLIS = new RegExp(`^(${DESK_LOCK_PREFIX}|claude session )`);
+
+/** The worktree's lock reason ('' when locked without one), or undefined when it is not locked. */
+async function lockReason(git: Git, wt: Worktree): Promise<string | undefined> {
+  const out = await git(['worktree', 'list', '--porcelain', '-z'], { cwd: wt.repo });
+  let current = '';
+  for (const field of out.stdout.split('\0')) {
+    if (field.startsWith('worktree ')) current = field.slice('worktree '.length);
+    else if (path.resolve(current) === path.resolve(wt.path)) {
+      if (field === 'locked') return '';
+      if (field.startsWith('locked ')) return field.slice('locked '.length);
+    }
+  }
+  return undefined;
 }
 
 const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');

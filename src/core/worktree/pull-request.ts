@@ -2,10 +2,13 @@ import type { LandOutcome } from '../../shared/changes';
 import { type RunToEnd, runToEnd } from '../process-runner';
 import { gitEnv, type Git, firstLine, gitOk, runWorktreeGit } from './worktree-git';
 import { type Worktree, explainGit, keepAsBranch, refuse } from './land';
+import { pushRemote } from './pull-request-readiness';
 
 /**
  * Open a pull request for a worktree thread's branch with GitHub's CLI (`gh`), when it is installed and logged in.
- * The branch is committed and pushed first. gh keeps its own login: no token passes through Claude Desk.
+ * The branch is committed and pushed first. gh keeps its own login: no token passes through Claude Desk. The panel
+ * offers it only when pullRequestReadiness says it can work; these checks stay for the command line and for what
+ * changed since.
  */
 export async function createPullRequest(
   wt: Worktree,
@@ -26,8 +29,7 @@ export async function createPullRequest(
   if (auth.exitCode !== 0)
     return refuse('pullRequest', 'missing-tool', 'gh is not logged in to GitHub: run gh auth login, then try again.');
   try {
-    const remotes = (await gitOk(git, wt.path, ['remote'])).split('\n').filter(Boolean);
-    const remote = remotes.includes('origin') ? 'origin' : remotes[0];
+    const remote = await pushRemote(git, wt.path);
     if (remote === undefined)
       return refuse(
         'pullRequest',

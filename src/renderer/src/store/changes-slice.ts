@@ -1,4 +1,10 @@
-import type { ChangeDiff, LandOutcome, LandRequest, ThreadChanges } from '../../../shared/changes';
+import type {
+  ChangeDiff,
+  LandOutcome,
+  LandRequest,
+  PullRequestReadiness,
+  ThreadChanges,
+} from '../../../shared/changes';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 
@@ -16,6 +22,10 @@ export interface ChangesSlice {
   draftCommitMessage(threadId: string): Promise<string>;
   /** A land; a refusal is an outcome, and a failure of the call itself one too (its sentence). */
   landThread(req: LandRequest): Promise<LandOutcome>;
+  /** Per repository: whether Create pull request can work there, as last asked (absent: not asked yet). */
+  pullRequestReadiness: Record<string, PullRequestReadiness>;
+  /** Ask again (the panel opened): the last answer shows meanwhile, so the panel never waits for gh. */
+  checkPullRequest(threadId: string, repo: string): void;
   /** Hand a merge conflict to Claude in that thread (sent as the user's message); false when it could not be sent. */
   askClaudeToResolve(threadId: string, base: string, files: string[]): Promise<boolean>;
 }
@@ -76,6 +86,14 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
       } finally {
         get().changesChanged(req.threadId);
       }
+    },
+    pullRequestReadiness: {},
+    checkPullRequest(threadId, repo) {
+      const put = (answer: PullRequestReadiness) =>
+        set({ pullRequestReadiness: { ...get().pullRequestReadiness, [repo]: answer } });
+      getApi()
+        .getPullRequestReadiness({ threadId })
+        .then(put, (err: unknown) => put({ ready: false, missing: 'unknown', message: errorText(err) }));
     },
     async askClaudeToResolve(threadId, base, files) {
       if (get().activeThreadId !== threadId) return false;

@@ -172,6 +172,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getChangeDiff: ({ path }: { path: string }) => ({ path, before: null, after: '', binary: false, tooBig: false }),
     draftCommitMessage: () => 'Changes from Claude',
     landThread: ({ action }: { action: string }) => ({ ok: true, action, message: 'Done.' }),
+    getPullRequestReadiness: () => ({ ready: true, remote: 'origin' }),
     getComposerCatalog: () => ({
       commands: [
         { name: 'clear', description: 'Start a fresh Claude Code session in this thread', kind: 'native' },

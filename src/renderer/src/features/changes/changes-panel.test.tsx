@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LandOutcome, LandRequest } from '../../../../shared/changes';
+import type { LandOutcome, LandRequest, PullRequestReadiness } from '../../../../shared/changes';
 import type { WorktreeChanges } from '../../../../shared/worktrees';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
@@ -138,6 +138,73 @@ describe('the Changes panel', () => {
     await userEvent.click(anyway);
     expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('Removed the worktree');
     expect(asked.map((r) => r.force ?? false)).toEqual([false, true]);
+  });
+
+  it('a discard under a live session names it, and goes on only with both boxes ticked once both are asked', async () => {
+    const asked: LandRequest[] = [];
+    const { host } = hostWithWorktree((req): LandOutcome => {
+      asked.push(req);
+      if (!req.despiteSessions)
+        return {
+          ok: false,
+          action: 'discard',
+          reason: 'live-session',
+          message: 'A Claude Code session is still working in this worktree: stop it first, or confirm.',
+          sessions: ['“Fix the tests” (background, claude stop c4d0950c)'],
+        };
+      if (!req.force)
+        return { ok: false, action: 'discard', reason: 'needs-confirmation', message: 'Would delete 1 file.' };
+      return { ok: true, action: 'discard', message: 'Removed the worktree and the branch worktree-notes.' };
+    });
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-discard'));
+    const dialog = await screen.findByTestId('land-dialog');
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    const list = await within(dialog).findByRole('list', { name: 'Sessions still working in this worktree' });
+    expect(list).toHaveTextContent('claude stop c4d0950c');
+    const anyway = within(dialog).getByTestId('land-confirm');
+    expect(anyway).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Remove the folder even if a session is still working in it'));
+    await userEvent.click(anyway);
+    await within(dialog).findByLabelText('Delete this work too');
+    // The session's box stays ticked: the second refusal does not undo the first confirmation.
+    expect(within(dialog).getByLabelText(/even if a session/)).toBeChecked();
+    expect(anyway).toBeDisabled();
+    await userEvent.click(within(dialog).getByLabelText('Delete this work too'));
+    await userEvent.click(anyway);
+    expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('Removed the worktree');
+    expect(asked.map((r) => [r.despiteSessions ?? false, r.force ?? false])).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
+  });
+
+  it('offers Create pull request only once gh is there, logged in, with a remote; else says what is missing', async () => {
+    const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    let answer: (r: PullRequestReadiness) => void = () => undefined;
+    host.handle('getPullRequestReadiness', () => new Promise<PullRequestReadiness>((r) => (answer = r)));
+    renderApp({ host });
+    const panel = await openPanel();
+    // The panel does not wait for gh: the files show, and the button waits, saying so.
+    expect(await within(panel).findByTestId('changes-file')).toBeVisible();
+    const pr = within(panel).getByTestId('land-pullRequest');
+    expect(pr).toBeDisabled();
+    expect(pr).toHaveAccessibleDescription('Checking whether pull requests can be opened from here…');
+    const login = 'gh is not logged in to github.com: run gh auth login in a terminal, then reopen Changes.';
+    act(() => answer({ ready: false, missing: 'login', message: login }));
+    await waitFor(() => expect(pr).toHaveAccessibleDescription(login));
+    expect(pr).toBeDisabled();
+    // Reopened, the last answer shows at once while gh is asked again; then it is ready.
+    await userEvent.click(screen.getByTestId('changes-button'));
+    await userEvent.click(screen.getByTestId('changes-button'));
+    const again = await screen.findByTestId('changes-panel');
+    expect(within(again).getByTestId('changes-pr-note')).toHaveTextContent(login);
+    act(() => answer({ ready: true, remote: 'origin' }));
+    await waitFor(() => expect(within(again).getByTestId('land-pullRequest')).toBeEnabled());
+    expect(within(again).queryByTestId('changes-pr-note')).toBeNull();
+    expect(host.callsTo('getPullRequestReadiness')).toEqual([{ threadId: 'w' }, { threadId: 'w' }]);
   });
 
   it('Esc closes the panel and gives focus back to its button', async () => {

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LandAction, LandOutcome } from '../../../../shared/changes';
 import type { FileChange, ThreadWorktree } from '../../../../shared/worktrees';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { FileDiff } from './file-diff';
 import { LandDialog } from './land-dialog';
+import { useUnderHeader } from './use-under-header';
 import './changes.css';
 
 const STATUS_WORD: Record<FileChange['status'], string> = {
@@ -83,6 +84,53 @@ const ACTION_LABEL = (a: LandAction, base: string) =>
     discard: 'Discard',
   })[a];
 
+const PR_NOTE_ID = 'changes-pr-note';
+
+/**
+ * The land actions. Create pull request is offered only when it can work (gh installed and logged in, a remote),
+ * asked when the panel opens; otherwise it is disabled, with the one sentence saying what is missing below.
+ */
+function LandActions({
+  threadId,
+  worktree,
+  onAction,
+}: {
+  threadId: string;
+  worktree: ThreadWorktree;
+  onAction(action: LandAction): void;
+}) {
+  const readiness = useDesk((s) => s.pullRequestReadiness[worktree.repo]);
+  const check = useDesk((s) => s.checkPullRequest);
+  useEffect(() => {
+    check(threadId, worktree.repo);
+  }, [check, threadId, worktree.repo]);
+  const prReady = readiness?.ready === true;
+  return (
+    <div className="changes-footer">
+      <div className="changes-actions" role="group" aria-label="Land this thread’s work">
+        {ACTIONS.map((a) => (
+          <button
+            key={a}
+            type="button"
+            className={`btn btn-small ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
+            onClick={() => onAction(a)}
+            disabled={a === 'pullRequest' && !prReady}
+            aria-describedby={a === 'pullRequest' && !prReady ? PR_NOTE_ID : undefined}
+            data-testid={`land-${a}`}
+          >
+            {ACTION_LABEL(a, worktree.base)}
+          </button>
+        ))}
+      </div>
+      {!prReady && (
+        <p id={PR_NOTE_ID} className="changes-pr-note muted" data-testid="changes-pr-note">
+          {readiness === undefined ? 'Checking whether pull requests can be opened from here…' : readiness.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * A worktree thread's Changes: every file that differs from its base with +/−, the chosen file's diff, and the land
  * actions, each confirmed in a dialog. Kept live by the host's changesChanged while the agent works.
@@ -105,8 +153,12 @@ export function ChangesPanel({
   const files = data?.changes ?? [];
   const shown = files.find((f) => f.path === selected) ?? files[0];
   const gone = worktree.state === 'discarded';
+  const panel = useRef<HTMLElement>(null);
+  const place = useUnderHeader(panel);
   return (
     <section
+      ref={panel}
+      style={place}
       className="changes-panel"
       aria-labelledby="changes-title"
       data-testid="changes-panel"
@@ -171,21 +223,7 @@ export function ChangesPanel({
           )}
         </>
       )}
-      {!gone && (
-        <div className="changes-actions" role="group" aria-label="Land this thread’s work">
-          {ACTIONS.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={`btn btn-small ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
-              onClick={() => setAction(a)}
-              data-testid={`land-${a}`}
-            >
-              {ACTION_LABEL(a, worktree.base)}
-            </button>
-          ))}
-        </div>
-      )}
+      {!gone && <LandActions threadId={threadId} worktree={worktree} onAction={setAction} />}
       {action && (
         <LandDialog
           threadId={threadId}

@@ -47,7 +47,8 @@ export function landWords(action: LandAction, wt: Pick<ThreadWorktree, 'branch' 
 
 /**
  * The confirmation of one land action: its words, the editable commit message (drafted from the thread), and what
- * the host refused. A discard that would lose work asks again, with a box to tick, before it is forced.
+ * the host refused. A discard that would lose work, or pull the folder from under a Claude Code session still working
+ * in it, asks again, with a box to tick for each, before it is forced.
  */
 export function LandDialog({
   threadId,
@@ -67,7 +68,11 @@ export function LandDialog({
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Extract<LandOutcome, { ok: false }> | null>(null);
+  // What a discard was refused for so far (the loss, the sessions): each box, once shown, stays until the end.
+  const [loss, setLoss] = useState<string[] | null>(null);
+  const [sessions, setSessions] = useState<string[] | null>(null);
   const [confirmLoss, setConfirmLoss] = useState(false);
+  const [confirmSessions, setConfirmSessions] = useState(false);
   const messageId = useId();
   const withMessage = action !== 'discard';
   useEffect(() => {
@@ -82,27 +87,32 @@ export function LandDialog({
     };
   }, [draft, threadId, withMessage]);
   const words = landWords(action, worktree);
-  const needsLoss = refusal?.reason === 'needs-confirmation';
   const run = async () => {
     setBusy(true);
     const out = await land({
       threadId,
       action,
       ...(withMessage && message !== undefined ? { message } : {}),
-      ...(needsLoss && confirmLoss ? { force: true } : {}),
+      ...(loss && confirmLoss ? { force: true } : {}),
+      ...(sessions && confirmSessions ? { despiteSessions: true } : {}),
     });
     setBusy(false);
     // A conflict is shown in the panel, where "Ask Claude to resolve" is.
-    if (out.ok || out.reason === 'conflict') onDone(out);
-    else setRefusal(out);
+    if (out.ok || out.reason === 'conflict') return onDone(out);
+    setRefusal(out);
+    if (out.reason === 'needs-confirmation') setLoss(out.files ?? []);
+    if (out.reason === 'live-session') setSessions(out.sessions ?? []);
   };
+  const asked = loss !== null || sessions !== null;
   return (
     <ActionDialog
       title={words.title}
-      actionLabel={needsLoss ? 'Discard anyway' : words.label}
+      actionLabel={asked ? 'Discard anyway' : words.label}
       busyLabel={words.busy}
       onAction={() => void run()}
-      actionDisabled={(withMessage && !message?.trim()) || (needsLoss && !confirmLoss)}
+      actionDisabled={
+        (withMessage && !message?.trim()) || (loss !== null && !confirmLoss) || (sessions !== null && !confirmSessions)
+      }
       busy={busy}
       {...(refusal ? { error: refusal.message } : {})}
       onClose={onClose}
@@ -111,14 +121,27 @@ export function LandDialog({
       actionTestId="land-confirm"
     >
       <p>{words.text}</p>
-      {needsLoss && (refusal.files?.length ?? 0) > 0 && (
+      {sessions !== null && sessions.length > 0 && (
+        <ul className="land-loss-files" aria-label="Sessions still working in this worktree">
+          {sessions.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      )}
+      {sessions !== null && (
+        <label className="land-confirm-loss">
+          <input type="checkbox" checked={confirmSessions} onChange={(e) => setConfirmSessions(e.target.checked)} />
+          Remove the folder even if a session is still working in it
+        </label>
+      )}
+      {loss !== null && loss.length > 0 && (
         <ul className="land-loss-files" aria-label="Work that would be deleted">
-          {refusal.files?.map((f) => (
+          {loss.map((f) => (
             <li key={f}>{f}</li>
           ))}
         </ul>
       )}
-      {needsLoss && (
+      {loss !== null && (
         <label className="land-confirm-loss">
           <input type="checkbox" checked={confirmLoss} onChange={(e) => setConfirmLoss(e.target.checked)} />
           Delete this work too
