@@ -17,6 +17,8 @@ import {
 const threadId = z.string().min(1).max(200).optional();
 const filePath = z.string().min(1).max(4096);
 /** It becomes a CLI argument: `<name>@<marketplace>` only, so it can never read as an option. */
+/** A key of `skillOverrides`: a skill's name as its folder or frontmatter gives it. */
+const skillName = z.string().regex(/^[\w.:-]{1,100}$/, 'a skill name is letters, digits, - _ . :');
 const pluginId = z.string().regex(PLUGIN_ID, 'a plugin is named <name>@<marketplace>');
 
 export const setupCalls = {
@@ -69,5 +71,17 @@ export const setupCalls = {
           .strict(),
       })
       .strict(),
+  ),
+  /** Turn a skill off or on again: `skillOverrides.<name>` in the settings file picked (recorded case 53). */
+  setClaudeSkillEnabled: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), name: skillName, enabled: z.boolean() }).strict(),
+  ),
+  /** `outputStyle` in the settings file picked; null removes it there (case 53). */
+  setClaudeOutputStyle: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), style: z.string().min(1).max(100).nullable() }).strict(),
+  ),
+  /** Remove a sub-agent's file (`agents/<name>.md`). */
+  deleteClaudeAgent: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(['user', 'project']), name: z.string().min(1).max(64) }).strict(),
   ),
 };

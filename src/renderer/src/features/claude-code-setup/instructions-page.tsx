@@ -1,10 +1,27 @@
 import { useId, useState } from 'react';
 import type { InstructionFileView } from '../../../../shared/claude-code-setup';
+import { contextUsageAt } from '../../../../shared/context-fill';
+import { byMessages } from '../../store/by-messages';
 import { useDesk } from '../../store/store-context';
 import { Markdown } from '../../ui/markdown';
 import { SourceFile } from './source-file';
 
-function InstructionFile({ file }: { file: InstructionFileView }) {
+/**
+ * The files the open thread's session loaded: `memoryFiles` of the CLI's own context report after its latest turn
+ * (recorded case 53f), kept with the thread's messages. Undefined before its first turn.
+ */
+const loadedOf = byMessages((s) => contextUsageAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]));
+
+function loadState(file: InstructionFileView, loaded: string[] | undefined): string | undefined {
+  if (!file.exists) return undefined;
+  if (loaded?.includes(file.path)) return 'Loaded in this thread’s session';
+  // A subfolder's comes with the first file Claude reads there, and the CLI's report never lists it (case 53f).
+  if (file.kind === 'nested') return 'Loads when Claude reads a file in its folder';
+  return 'Loads on the next message';
+}
+
+function InstructionFile({ file, loaded }: { file: InstructionFileView; loaded?: string[] }) {
+  const state = loadState(file, loaded);
   const save = useDesk((s) => s.saveInstructionFile);
   const editorId = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -21,6 +38,11 @@ function InstructionFile({ file }: { file: InstructionFileView }) {
   return (
     <section className="card setup-file" aria-label={file.path} data-testid={`instructions-${file.kind}`}>
       <SourceFile kind={file.kind} path={file.path} exists={file.exists} />
+      {loaded && state && (
+        <p className="setup-load-state" data-loaded={loaded.includes(file.path) || undefined} data-testid="load-state">
+          {state}
+        </p>
+      )}
       {draft === null ? (
         <>
           {file.exists && file.text?.trim() ? (
@@ -74,17 +96,29 @@ function InstructionFile({ file }: { file: InstructionFileView }) {
   );
 }
 
-/** The CLAUDE.md files that apply to the open thread's project, in the order Claude Code loads them (case 46). */
+/**
+ * The CLAUDE.md files that apply to the open thread's project, in the order Claude Code loads them (cases 46, 53f),
+ * each marked with whether the thread's session loaded it.
+ */
 export function InstructionsPage({ files, project }: { files: InstructionFileView[]; project?: string }) {
+  const usage = useDesk(loadedOf);
+  const paths = usage?.memoryFiles?.map((m) => m.path);
+  // With a thread but no report yet (no turn, or a CLI that does not say): everything loads on its next message.
+  const loaded = project ? (paths ?? []) : undefined;
   return (
     <div className="setup-page" data-testid="setup-instructions">
       <p className="field-hint">
-        Claude Code reads these at the start of a conversation, in this order: yours, then the project&rsquo;s (nested
-        ones when Claude works in their folder), then the local one.
-        {project ? '' : ' Open a thread to see its project’s files here.'}
+        Claude Code reads these at the start of a session, in this order: yours, those of the folders above the project,
+        then the project&rsquo;s own; a subfolder&rsquo;s when Claude reads a file there. A change takes effect on the
+        next message.
+        {project
+          ? paths
+            ? ' Marked: what this thread’s session loaded, as Claude Code reported after its latest message.'
+            : ' This thread has not reported what it loaded yet: they load on its next message.'
+          : ' Open a thread to see its project’s files here.'}
       </p>
       {files.map((f) => (
-        <InstructionFile key={f.path} file={f} />
+        <InstructionFile key={f.path} file={f} loaded={loaded} />
       ))}
     </div>
   );
