@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordedCase, recordedValues } from '../../test/fixtures/recorded-cases';
-import { parseContextUsage } from './context-usage';
+import { recordedCase, recordedValues } from '../../../test/fixtures/recorded-cases';
+import { parseContextUsage } from '../../shared/context-usage';
 
 describe('get_context_usage read into the context panel’s shape', () => {
   it('keeps the memory files the session loaded, in load order (recorded case 53f)', () => {
