@@ -133,7 +133,8 @@ export function SkillsPage({ setup }: { setup: ClaudeCodeSetup }) {
     <div className="setup-page" data-testid="setup-skills">
       <p className="field-hint">
         Claude uses a skill when its description fits the task. Claude Code reads the switches and the style when it
-        starts: a change takes effect on the next message.
+        starts: a change takes effect on the next message. A skill turned off is no longer offered to new threads; a
+        thread that was offered it before still sees it in its history, and Claude Code refuses to run it.
       </p>
       <FilePicker setup={setup} scope={scope} onChange={setPicked} />
       <h3 className="setup-form-title">Skills</h3>
