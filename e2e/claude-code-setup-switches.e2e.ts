@@ -126,6 +126,8 @@ test('a skill switched off and an output style picked are written to the file pi
     outputStyle: 'Explanatory',
   });
   await checkPage(page, 'setup-skills-switches');
+  await section.getByTestId('setup-style-picker').scrollIntoViewIfNeeded();
+  await checkPage(page, 'setup-style-picker');
 
   await page.getByRole('button', { name: /Back to chat/ }).click();
   from = mock.requests.length;
