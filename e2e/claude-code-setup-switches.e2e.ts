@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { sendAndAwaitAnswer } from './agent-support';
@@ -59,7 +59,12 @@ test.afterAll(async () => {
 });
 
 /** axe (WCAG 2.2 A/AA) on the section in both themes, and its screenshots at both sizes. */
-async function checkPage(page: Page, name: string, include = '[data-testid="claude-code-setup"]'): Promise<void> {
+async function checkPage(
+  page: Page,
+  name: string,
+  include = '[data-testid="claude-code-setup"]',
+  shown?: Locator,
+): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
     await expectNoAxeViolations(page, `${name} (${theme})`, { include });
@@ -67,6 +72,7 @@ async function checkPage(page: Page, name: string, include = '[data-testid="clau
     await fs.mkdir(SHOTS, { recursive: true });
     for (const [w, h] of SIZES) {
       await page.setViewportSize({ width: w, height: h });
+      await shown?.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}-${theme}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -126,8 +132,7 @@ test('a skill switched off and an output style picked are written to the file pi
     outputStyle: 'Explanatory',
   });
   await checkPage(page, 'setup-skills-switches');
-  await section.getByTestId('setup-style-picker').scrollIntoViewIfNeeded();
-  await checkPage(page, 'setup-style-picker');
+  await checkPage(page, 'setup-style-picker', undefined, section.getByTestId('setup-style-picker'));
 
   await page.getByRole('button', { name: /Back to chat/ }).click();
   from = mock.requests.length;

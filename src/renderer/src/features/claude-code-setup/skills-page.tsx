@@ -142,8 +142,9 @@ export function SkillsPage({ setup }: { setup: ClaudeCodeSetup }) {
       {setup.skills.map((s) => (
         <SkillCard key={s.path} skill={s} scope={scope} setup={setup} />
       ))}
-      <h3 className="setup-form-title">Output style</h3>
+      <h3 className="setup-form-title">How Claude answers</h3>
       <OutputStylePicker setup={setup} scope={scope} />
+      <h3 className="setup-form-title">Your output styles</h3>
       <Styles items={setup.outputStyles} />
     </div>
   );
