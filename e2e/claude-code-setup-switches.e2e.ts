@@ -228,14 +228,24 @@ test('CLAUDE.md of the folder above is listed before the project’s, each marke
   await local.getByRole('textbox').fill('MARKER-LOCAL: only mine.\n');
   await local.getByRole('button', { name: 'Save' }).click();
   await expect(local.getByTestId('load-state')).toHaveText('Loads on the next message');
+  // The project's, changed after the session loaded it: it holds the older text until the next message.
+  const project = section.getByTestId('instructions-project');
+  await project.getByRole('button', { name: 'Edit' }).click();
+  await project.getByRole('textbox').fill('MARKER-PROJECT-2: changed on the page.\n');
+  await project.getByRole('button', { name: 'Save' }).click();
+  await expect(project.getByTestId('load-state')).toHaveText(
+    'Changed since this thread’s session loaded it: the new text loads on the next message',
+  );
   await checkPage(page, 'setup-instructions-loaded');
 
   await page.getByRole('button', { name: /Back to chat/ }).click();
   const before = mock.requests.length;
   await sendAndAwaitAnswer(page, 'Hi again', 45_000);
   expect(sentSince(before).some((b) => b.includes('MARKER-LOCAL'))).toBe(true);
+  expect(sentSince(before).some((b) => b.includes('MARKER-PROJECT-2'))).toBe(true);
   const after = await openPage(page, 'instructions');
-  await expect(after.getByTestId('instructions-local').getByTestId('load-state')).toHaveText(
-    'Loaded in this thread’s session',
-  );
+  for (const kind of ['local', 'project'])
+    await expect(after.getByTestId(`instructions-${kind}`).getByTestId('load-state')).toHaveText(
+      'Loaded in this thread’s session',
+    );
 });

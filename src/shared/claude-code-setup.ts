@@ -52,6 +52,10 @@ export interface InstructionFileView {
   /** The file's text (absent when missing; cut at a size the page can show). */
   text?: string;
   truncated?: boolean;
+  /** When the file last changed (ms since the epoch), to tell a session that loaded an older text. */
+  modifiedAt?: number;
+  /** Its path with links resolved, when that differs (Claude Code may report either). */
+  realPath?: string;
 }
 
 export interface AgentDefinition {

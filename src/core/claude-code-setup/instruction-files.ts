@@ -77,12 +77,18 @@ export async function listInstructionFiles(roots: SetupRoots): Promise<Instructi
       const text = await fs.readFile(w.path, 'utf8').catch(() => undefined);
       if (text === undefined) return w.always ? { kind: w.kind, path: w.path, exists: false } : undefined;
       const truncated = text.length > SHOW_LIMIT;
+      const [stat, real] = await Promise.all([
+        fs.stat(w.path).catch(() => undefined),
+        fs.realpath(w.path).catch(() => w.path),
+      ]);
       return {
         kind: w.kind,
         path: w.path,
         exists: true,
         text: truncated ? text.slice(0, SHOW_LIMIT) : text,
         truncated,
+        ...(stat ? { modifiedAt: stat.mtimeMs } : {}),
+        ...(real !== w.path ? { realPath: real } : {}),
       };
     }),
   );

@@ -1,27 +1,43 @@
 import { useId, useState } from 'react';
 import type { InstructionFileView } from '../../../../shared/claude-code-setup';
-import { contextUsageAt } from '../../../../shared/context-fill';
 import { byMessages } from '../../store/by-messages';
 import { useDesk } from '../../store/store-context';
 import { Markdown } from '../../ui/markdown';
 import { SourceFile } from './source-file';
 
 /**
- * The files the open thread's session loaded: `memoryFiles` of the CLI's own context report after its latest turn
- * (recorded case 53f), kept with the thread's messages. Undefined before its first turn.
+ * The open thread's latest answer that carries the CLI's own context report (`memoryFiles`: the files its session
+ * loaded, recorded case 53f), kept with the thread's messages; undefined before its first turn (or after /clear).
  */
-const loadedOf = byMessages((s) => contextUsageAt(s.messageIds.length, (i) => s.messages[s.messageIds[i]!]));
+const reportOf = byMessages((s) => {
+  for (let i = s.messageIds.length - 1; i >= 0; i--) {
+    const m = s.messages[s.messageIds[i]!];
+    if (m?.role === 'user' && m.marker === 'clear') return undefined;
+    if (m?.role === 'assistant' && m.contextUsage) return m;
+  }
+  return undefined;
+});
 
-function loadState(file: InstructionFileView, loaded: string[] | undefined): string | undefined {
+/** What the session reported, for the page: the paths loaded and when that turn began. */
+export interface LoadReport {
+  paths: string[];
+  at?: number;
+}
+
+function loadState(file: InstructionFileView, report: LoadReport | undefined): string | undefined {
   if (!file.exists) return undefined;
-  if (loaded?.includes(file.path)) return 'Loaded in this thread’s session';
+  const listed = report?.paths.some((p) => p === file.path || p === file.realPath);
+  // Claude Code reads the files when it starts, at the turn's start at the latest: a later change is not in it.
+  if (listed && file.modifiedAt !== undefined && report?.at !== undefined && file.modifiedAt > report.at)
+    return 'Changed since this thread’s session loaded it: the new text loads on the next message';
+  if (listed) return 'Loaded in this thread’s session';
   // A subfolder's comes with the first file Claude reads there, and the CLI's report never lists it (case 53f).
   if (file.kind === 'nested') return 'Loads when Claude reads a file in its folder';
   return 'Loads on the next message';
 }
 
-function InstructionFile({ file, loaded }: { file: InstructionFileView; loaded?: string[] }) {
-  const state = loadState(file, loaded);
+function InstructionFile({ file, report }: { file: InstructionFileView; report?: LoadReport }) {
+  const state = loadState(file, report);
   const save = useDesk((s) => s.saveInstructionFile);
   const editorId = useId();
   const [draft, setDraft] = useState<string | null>(null);
@@ -38,8 +54,8 @@ function InstructionFile({ file, loaded }: { file: InstructionFileView; loaded?:
   return (
     <section className="card setup-file" aria-label={file.path} data-testid={`instructions-${file.kind}`}>
       <SourceFile kind={file.kind} path={file.path} exists={file.exists} />
-      {loaded && state && (
-        <p className="setup-load-state" data-loaded={loaded.includes(file.path) || undefined} data-testid="load-state">
+      {report && state && (
+        <p className="setup-load-state" data-loaded={state.startsWith('Loaded') || undefined} data-testid="load-state">
           {state}
         </p>
       )}
@@ -101,10 +117,10 @@ function InstructionFile({ file, loaded }: { file: InstructionFileView; loaded?:
  * each marked with whether the thread's session loaded it.
  */
 export function InstructionsPage({ files, project }: { files: InstructionFileView[]; project?: string }) {
-  const usage = useDesk(loadedOf);
-  const paths = usage?.memoryFiles?.map((m) => m.path);
+  const answer = useDesk(reportOf);
+  const paths = answer?.contextUsage?.memoryFiles?.map((m) => m.path);
   // With a thread but no report yet (no turn, or a CLI that does not say): everything loads on its next message.
-  const loaded = project ? (paths ?? []) : undefined;
+  const report: LoadReport | undefined = project ? { paths: paths ?? [], at: answer?.createdAt } : undefined;
   return (
     <div className="setup-page" data-testid="setup-instructions">
       <p className="field-hint">
@@ -118,7 +134,7 @@ export function InstructionsPage({ files, project }: { files: InstructionFileVie
           : ' Open a thread to see its project’s files here.'}
       </p>
       {files.map((f) => (
-        <InstructionFile key={f.path} file={f} loaded={loaded} />
+        <InstructionFile key={f.path} file={f} report={report} />
       ))}
     </div>
   );

@@ -23,9 +23,10 @@ const setup: ClaudeCodeSetup = {
     file('local', '/w/app/.claude/settings.local.json'),
   ],
   instructions: [
-    { kind: 'user', path: '/home/u/.claude/CLAUDE.md', exists: true, text: 'Mine.' },
-    { kind: 'parent', path: '/w/CLAUDE.md', exists: true, text: 'Above.' },
-    { kind: 'project', path: '/w/app/CLAUDE.md', exists: true, text: 'Project.' },
+    { kind: 'user', path: '/home/u/.claude/CLAUDE.md', exists: true, text: 'Mine.', modifiedAt: 500 },
+    { kind: 'parent', path: '/w/CLAUDE.md', exists: true, text: 'Above.', realPath: '/real/w/CLAUDE.md' },
+    { kind: 'project', path: '/w/app/CLAUDE.md', exists: true, text: 'Project.', modifiedAt: 2000 },
+    { kind: 'project', path: '/w/app/.claude/CLAUDE.md', exists: true, text: 'Project 2.' },
     { kind: 'local', path: '/w/app/CLAUDE.local.md', exists: false },
     { kind: 'nested', path: '/w/app/pkg/CLAUDE.md', exists: true, text: 'Nested.' },
   ],
@@ -124,6 +125,7 @@ describe('Settings → Claude Code: skills, styles, sub-agents, instructions', (
       'instructions-user',
       'instructions-parent',
       'instructions-project',
+      'instructions-project',
       'instructions-local',
       'instructions-nested',
     ]);
@@ -133,7 +135,7 @@ describe('Settings → Claude Code: skills, styles, sub-agents, instructions', (
     const answer = {
       id: 't1',
       role: 'assistant',
-      createdAt: 1,
+      createdAt: 1000,
       status: 'done',
       parts: [],
       contextUsage: {
@@ -141,7 +143,9 @@ describe('Settings → Claude Code: skills, styles, sub-agents, instructions', (
         totalTokens: 10,
         memoryFiles: [
           { path: '/home/u/.claude/CLAUDE.md', type: 'User' },
-          { path: '/w/CLAUDE.md', type: 'Project' },
+          // Claude Code may name a file by its path with links resolved.
+          { path: '/real/w/CLAUDE.md', type: 'Project' },
+          { path: '/w/app/CLAUDE.md', type: 'Project' },
         ],
       },
     } as unknown as ChatMessage;
@@ -150,9 +154,13 @@ describe('Settings → Claude Code: skills, styles, sub-agents, instructions', (
       expect(within(cards[0]!).getByTestId('load-state')).toHaveTextContent('Loaded in this thread’s session'),
     );
     expect(within(cards[1]!).getByTestId('load-state')).toHaveTextContent('Loaded in this thread’s session');
-    expect(within(cards[2]!).getByTestId('load-state')).toHaveTextContent('Loads on the next message');
-    expect(within(cards[3]!).queryByTestId('load-state')).toBeNull(); // not there yet
-    expect(within(cards[4]!).getByTestId('load-state')).toHaveTextContent(
+    // Changed after the turn that loaded it began: the session holds the older text.
+    expect(within(cards[2]!).getByTestId('load-state')).toHaveTextContent(
+      'Changed since this thread’s session loaded it: the new text loads on the next message',
+    );
+    expect(within(cards[3]!).getByTestId('load-state')).toHaveTextContent('Loads on the next message');
+    expect(within(cards[4]!).queryByTestId('load-state')).toBeNull(); // not there yet
+    expect(within(cards[5]!).getByTestId('load-state')).toHaveTextContent(
       'Loads when Claude reads a file in its folder',
     );
   });
