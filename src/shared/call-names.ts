@@ -78,6 +78,9 @@ export const CALL_NAMES = [
   'listClaudePlugins',
   'setClaudePluginEnabled',
   'installClaudePlugin',
+  'setClaudeSkillEnabled',
+  'setClaudeOutputStyle',
+  'deleteClaudeAgent',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

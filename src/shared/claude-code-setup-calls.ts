@@ -28,6 +28,8 @@ const hookRef = z
     off: z.boolean(),
   })
   .strict();
+/** A key of `skillOverrides`: a skill's name as its folder or frontmatter gives it. */
+const skillName = z.string().regex(/^[\w.:-]{1,100}$/, 'a skill name is letters, digits, - _ . :');
 const pluginId = z.string().regex(PLUGIN_ID, 'a plugin is named <name>@<marketplace>');
 
 export const setupCalls = {
@@ -103,5 +105,17 @@ export const setupCalls = {
           .strict(),
       })
       .strict(),
+  ),
+  /** Turn a skill off or on again: `skillOverrides.<name>` in the settings file picked (recorded case 53). */
+  setClaudeSkillEnabled: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), name: skillName, enabled: z.boolean() }).strict(),
+  ),
+  /** `outputStyle` in the settings file picked; null removes it there (case 53). */
+  setClaudeOutputStyle: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(EDITABLE_SCOPES), style: z.string().min(1).max(100).nullable() }).strict(),
+  ),
+  /** Remove a sub-agent's file (`agents/<name>.md`). */
+  deleteClaudeAgent: call<SetupEditOutcome>()(
+    z.object({ threadId, scope: z.enum(['user', 'project']), name: z.string().min(1).max(64) }).strict(),
   ),
 };

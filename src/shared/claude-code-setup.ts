@@ -109,14 +109,22 @@ export interface SettingsFileView {
   hooksOff: boolean;
 }
 
-/** A CLAUDE.md in Claude Code's load order: user → project → nested (folders above) → local (recorded case 46). */
+/**
+ * A CLAUDE.md in Claude Code's load order (recorded cases 46, 53f): the user's, the folders above the project (top
+ * down), the project's (CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md); a subfolder's (nested) only once Claude reads
+ * a file there.
+ */
 export interface InstructionFileView {
-  kind: 'user' | 'project' | 'nested' | 'local';
+  kind: 'user' | 'parent' | 'project' | 'nested' | 'local';
   path: string;
   exists: boolean;
   /** The file's text (absent when missing; cut at a size the page can show). */
   text?: string;
   truncated?: boolean;
+  /** When the file last changed (ms since the epoch), to tell a session that loaded an older text. */
+  modifiedAt?: number;
+  /** Its path with links resolved, when that differs (Claude Code may report either). */
+  realPath?: string;
 }
 
 export interface AgentDefinition {
@@ -143,7 +151,13 @@ export interface SetupItemView {
   description?: string;
   /** Output styles: the one `outputStyle` names. */
   active?: boolean;
+  /** Skills: turned off by `skillOverrides` (recorded case 53), and the settings file whose entry decides it. */
+  off?: boolean;
+  offBy?: EditableScope;
 }
+
+/** Claude Code's own output styles (2.1.328's bundle; case 53): `default` is none at all. */
+export const BUILT_IN_OUTPUT_STYLES = ['default', 'Proactive', 'Concise', 'Explanatory', 'Learning'] as const;
 
 export interface ClaudeCodeSetup {
   home: string;
@@ -154,6 +168,8 @@ export interface ClaudeCodeSetup {
   agents: AgentView[];
   skills: SetupItemView[];
   outputStyles: SetupItemView[];
+  /** The output style in force and the settings file that names it (the project's beats the user's, case 53b). */
+  outputStyle?: { name: string; scope: SetupScope };
 }
 
 /** Whether an edit reaches Claude Code at once or with its next process (recorded cases 45, 48b). */

@@ -16,6 +16,11 @@ export interface ContextUsage {
   /** What the used categories add up to. */
   totalTokens: number;
   maxTokens?: number;
+  /**
+   * The CLAUDE.md files the session loaded, in load order (`memoryFiles` of get_context_usage, recorded case 53f:
+   * `{path, type: "User" | "Project" | "Local", tokens}`); a subfolder's, loaded later, is not among them.
+   */
+  memoryFiles?: { path: string; type: string }[];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,5 +43,12 @@ export function parseContextUsage(raw: unknown): ContextUsage | undefined {
   const totalTokens = num(raw.totalTokens) ?? num(raw.total_tokens) ?? used;
   const maxTokens = num(raw.maxTokens) ?? num(raw.raw_max_tokens) ?? num(raw.rawMaxTokens);
   if (!categories.length) return undefined;
-  return { categories, totalTokens, ...(maxTokens ? { maxTokens } : {}) };
+  const memoryFiles = Array.isArray(raw.memoryFiles)
+    ? raw.memoryFiles.flatMap((m) =>
+        isRecord(m) && typeof m.path === 'string'
+          ? [{ path: m.path, type: typeof m.type === 'string' ? m.type : '' }]
+          : [],
+      )
+    : undefined;
+  return { categories, totalTokens, ...(maxTokens ? { maxTokens } : {}), ...(memoryFiles ? { memoryFiles } : {}) };
 }

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type { DeskHandlers } from '../../shared/contract';
 import type { ClaudeCodeSetup, SetupEditOutcome } from '../../shared/claude-code-setup';
-import { saveAgent } from '../../core/claude-code-setup/agent-files';
+import { deleteAgent, saveAgent } from '../../core/claude-code-setup/agent-files';
+import { setOutputStyle, setSkillEnabled } from '../../core/claude-code-setup/skill-switches';
 import { appendInstruction, saveInstructionFile } from '../../core/claude-code-setup/instruction-files';
 import { readClaudeCodeSetup } from '../../core/claude-code-setup/read-setup';
 import {
@@ -34,6 +35,9 @@ type SetupHandlers = Pick<
   | 'listClaudePlugins'
   | 'setClaudePluginEnabled'
   | 'installClaudePlugin'
+  | 'setClaudeSkillEnabled'
+  | 'setClaudeOutputStyle'
+  | 'deleteClaudeAgent'
 >;
 
 export interface ClaudeCodeSetupDeps {
@@ -55,8 +59,11 @@ export interface ClaudeCodeSetupDeps {
 
 /** Rules and hooks are read when Claude Code starts; Claude Desk starts a new one for the next turn (case 48b). */
 const NEXT_TURN = 'Takes effect on the next message: Claude Desk starts Claude Code again to read it.';
-/** CLAUDE.md goes with the first message of a session (case 46). */
-const NEXT_SESSION = 'Claude Code reads it at the start of a conversation: new threads (or /clear) get it.';
+/**
+ * CLAUDE.md goes with every request of a session, read when Claude Code starts (cases 46, 53f): the kept processes go,
+ * and the next message's new one reads the file as it is now.
+ */
+const NEXT_SESSION = 'Takes effect on the next message: Claude Code reads CLAUDE.md files when it starts.';
 
 /**
  * The "Claude Code" pages of Settings: the user's setup read from the files Claude Code itself reads (the page can
@@ -131,16 +138,44 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     },
     saveInstructionFile: async ({ threadId, path, text }) => {
       await saveInstructionFile(rootsFor(threadId), path, text);
+      deps.filesChanged('a CLAUDE.md changed');
       return edited(threadId, NEXT_SESSION);
     },
     appendInstruction: async ({ threadId, path, note }) => {
       await appendInstruction(rootsFor(threadId), path, note);
+      deps.filesChanged('a CLAUDE.md changed');
       return edited(threadId, NEXT_SESSION);
     },
     saveClaudeAgent: async ({ threadId, scope, agent, previousName }) => {
       await saveAgent(rootsFor(threadId), scope, agent, previousName);
       changed('a sub-agent changed');
       return edited(threadId, 'Available from the next message (Claude Code lists sub-agents when it starts).');
+    },
+    // A running Claude Code keeps its skills and style (recorded case 53e): the kept processes go.
+    setClaudeSkillEnabled: async ({ threadId, scope, name, enabled }) => {
+      await setSkillEnabled(rootsFor(threadId), scope, name, enabled);
+      deps.filesChanged('a skill was turned on or off');
+      return edited(threadId, NEXT_TURN);
+    },
+    setClaudeOutputStyle: async ({ threadId, scope, style }) => {
+      await setOutputStyle(rootsFor(threadId), scope, style);
+      deps.filesChanged('the output style changed');
+      const setup = await read(threadId);
+      const wins = setup.outputStyle;
+      // A file Claude Code reads over the one picked still names another style (case 53b: the project's wins).
+      const overridden = style !== null && wins && wins.name !== style;
+      const by = overridden ? setup.settings.find((f) => f.scope === wins.scope)?.path : undefined;
+      return {
+        setup,
+        takesEffect: by
+          ? `Written, but ${by} names ${wins?.name}, and Claude Code reads that file over it.`
+          : NEXT_TURN,
+      };
+    },
+    deleteClaudeAgent: async ({ threadId, scope, name }) => {
+      await deleteAgent(rootsFor(threadId), scope, name);
+      deps.filesChanged('a sub-agent was deleted');
+      return edited(threadId, 'Gone from the next message: Claude Desk starts Claude Code again without it.');
     },
   };
   return { handlers };

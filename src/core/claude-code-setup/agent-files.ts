@@ -107,3 +107,11 @@ export async function saveAgent(
     await fs.rm(path.join(dir, `${previousName}.md`), { force: true });
   return file;
 }
+
+/** Remove a listed sub-agent's file; the path is the host's own (`agents/<name>.md` of that scope), never the page's. */
+export async function deleteAgent(roots: SetupRoots, scope: AgentView['scope'], name: string): Promise<string> {
+  const agent = (await listAgents(roots)).find((a) => a.scope === scope && a.name === name);
+  if (!agent) throw new Error(`There is no sub-agent named ${name} here any more; the list is shown again.`);
+  await fs.rm(agent.path);
+  return agent.path;
+}

@@ -52,8 +52,8 @@ describe('the Claude Code setup, read from its files', () => {
     expect(setup.instructions.map((f) => [f.kind, path.relative(root, f.path), f.exists])).toEqual([
       ['user', 'home/.claude/CLAUDE.md', true],
       ['project', 'proj/CLAUDE.md', true],
-      ['nested', 'proj/pkg/CLAUDE.md', true],
       ['local', 'proj/CLAUDE.local.md', true],
+      ['nested', 'proj/pkg/CLAUDE.md', true],
     ]);
     expect(setup.agents[0]).toMatchObject({ scope: 'user', name: 'code-reviewer', tools: ['Read', 'Grep'] });
     expect(setup.agents[0]!.problem).toBeUndefined();

@@ -32,9 +32,27 @@ async function nestedFiles(projectDir: string): Promise<string[]> {
   return found;
 }
 
+/** The folders above the project, from the top (`/`) down to its parent: Claude Code loads them first (case 53f). */
+export function foldersAbove(projectDir: string): string[] {
+  const above: string[] = [];
+  for (let dir = path.dirname(projectDir); ; dir = path.dirname(dir)) {
+    above.unshift(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  return above;
+}
+
+/** One folder's instruction files in the order Claude Code reads them (case 53f). */
+const filesOf = (dir: string) => [
+  { file: path.join(dir, 'CLAUDE.md'), local: false },
+  { file: path.join(dir, '.claude', 'CLAUDE.md'), local: false },
+  { file: path.join(dir, 'CLAUDE.local.md'), local: true },
+];
+
 /**
- * The CLAUDE.md files for a project in Claude Code's load order (recorded case 46: user, then project, then local,
- * in the first message's reminder). Nested ones (in the project's subfolders) load when Claude reads files there.
+ * The CLAUDE.md files for a project in Claude Code's load order (recorded cases 46, 53f: the user's, then every
+ * folder above the project from the top down, then the project's CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md,
+ * all in the first message). Nested ones (in the project's subfolders) load only when Claude reads a file there.
  * The user's, the project's and the local one are listed even when missing, so the page can start one.
  */
 export async function listInstructionFiles(roots: SetupRoots): Promise<InstructionFileView[]> {
@@ -42,22 +60,35 @@ export async function listInstructionFiles(roots: SetupRoots): Promise<Instructi
     { kind: 'user', path: path.join(roots.configDir, 'CLAUDE.md'), always: true },
   ];
   if (roots.projectDir) {
-    wanted.push({ kind: 'project', path: path.join(roots.projectDir, 'CLAUDE.md'), always: true });
-    wanted.push({ kind: 'project', path: path.join(roots.projectDir, '.claude', 'CLAUDE.md'), always: false });
+    for (const dir of foldersAbove(roots.projectDir))
+      for (const { file } of filesOf(dir))
+        // The user's own file under ~/.claude is listed once, as the user's.
+        if (file !== wanted[0]!.path) wanted.push({ kind: 'parent', path: file, always: false });
+    for (const { file, local } of filesOf(roots.projectDir))
+      wanted.push({
+        kind: local ? 'local' : 'project',
+        path: file,
+        always: file !== filesOf(roots.projectDir)[1]!.file,
+      });
     for (const file of await nestedFiles(roots.projectDir)) wanted.push({ kind: 'nested', path: file, always: false });
-    wanted.push({ kind: 'local', path: path.join(roots.projectDir, 'CLAUDE.local.md'), always: true });
   }
   const views = await Promise.all(
     wanted.map(async (w): Promise<InstructionFileView | undefined> => {
       const text = await fs.readFile(w.path, 'utf8').catch(() => undefined);
       if (text === undefined) return w.always ? { kind: w.kind, path: w.path, exists: false } : undefined;
       const truncated = text.length > SHOW_LIMIT;
+      const [stat, real] = await Promise.all([
+        fs.stat(w.path).catch(() => undefined),
+        fs.realpath(w.path).catch(() => w.path),
+      ]);
       return {
         kind: w.kind,
         path: w.path,
         exists: true,
         text: truncated ? text.slice(0, SHOW_LIMIT) : text,
         truncated,
+        ...(stat ? { modifiedAt: stat.mtimeMs } : {}),
+        ...(real !== w.path ? { realPath: real } : {}),
       };
     }),
   );

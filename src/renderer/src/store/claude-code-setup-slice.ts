@@ -41,6 +41,11 @@ export interface ClaudeCodeSetupSlice {
   saveInstructionFile(path: string, text: string): Promise<string | null>;
   appendInstruction(path: string, note: string): Promise<string | null>;
   saveClaudeAgent(scope: 'user' | 'project', agent: AgentDefinition, previousName?: string): Promise<string | null>;
+  deleteClaudeAgent(scope: 'user' | 'project', name: string): Promise<string | null>;
+  /** `skillOverrides` in the settings file picked (recorded case 53). */
+  setClaudeSkillEnabled(scope: EditableScope, name: string, enabled: boolean): Promise<string | null>;
+  /** `outputStyle` in the settings file picked; null removes it there. */
+  setClaudeOutputStyle(scope: EditableScope, style: string | null): Promise<string | null>;
   /** Installed plugins as Claude Code lists them; null until asked (each ask starts the CLI). */
   claudePlugins: PluginView[] | null;
   claudePluginsError: string | null;
@@ -116,5 +121,10 @@ export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get
     appendInstruction: (path, note) => edit(() => getApi().appendInstruction({ threadId: threadId(), path, note })),
     saveClaudeAgent: (scope, agent, previousName) =>
       edit(() => getApi().saveClaudeAgent({ threadId: threadId(), scope, agent, previousName })),
+    deleteClaudeAgent: (scope, name) => edit(() => getApi().deleteClaudeAgent({ threadId: threadId(), scope, name })),
+    setClaudeSkillEnabled: (scope, name, enabled) =>
+      edit(() => getApi().setClaudeSkillEnabled({ threadId: threadId(), scope, name, enabled })),
+    setClaudeOutputStyle: (scope, style) =>
+      edit(() => getApi().setClaudeOutputStyle({ threadId: threadId(), scope, style })),
   };
 };

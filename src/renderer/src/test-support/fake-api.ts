@@ -250,6 +250,9 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     listClaudePlugins: () => [],
     setClaudePluginEnabled: () => [],
     installClaudePlugin: () => [],
+    setClaudeSkillEnabled: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    setClaudeOutputStyle: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    deleteClaudeAgent: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AgentDefinition, AgentView } from '../../../../shared/claude-code-setup';
 import { useDesk } from '../../store/store-context';
+import { ConfirmDialog } from '../../ui/dialog';
 import { SourceFile } from './source-file';
 
 const EMPTY: AgentDefinition = { name: '', description: '', tools: [], prompt: '' };
@@ -96,8 +97,45 @@ function AgentForm({
   );
 }
 
+/** Delete, confirmed in a dialog naming the file that goes. */
+function DeleteAgent({ agent, onError }: { agent: AgentView; onError: (e: string | null) => void }) {
+  const remove = useDesk((s) => s.deleteClaudeAgent);
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        aria-label={`Delete ${agent.name}`}
+        onClick={() => setAsking(true)}
+      >
+        Delete
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={`Delete the sub-agent ${agent.name}?`}
+          confirmLabel="Delete sub-agent"
+          danger
+          testId="delete-agent-dialog"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void remove(agent.scope, agent.name).then(onError);
+          }}
+        >
+          <p>
+            Its file <code className="setup-path">{agent.path}</code> is removed from this computer. Claude stops being
+            offered it from the next message.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
 function AgentCard({ agent, hasProject }: { agent: AgentView; hasProject: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (editing)
     return <AgentForm start={agent} scope={agent.scope} hasProject={hasProject} onDone={() => setEditing(false)} />;
   return (
@@ -114,14 +152,22 @@ function AgentCard({ agent, hasProject }: { agent: AgentView; hasProject: boolea
         <summary>Instructions</summary>
         <pre className="setup-prompt">{agent.prompt}</pre>
       </details>
-      <button type="button" className="btn btn-small" onClick={() => setEditing(true)}>
-        Edit
-      </button>
+      <div className="field-row">
+        <button type="button" className="btn btn-small" onClick={() => setEditing(true)}>
+          Edit
+        </button>
+        <DeleteAgent agent={agent} onError={setError} />
+      </div>
+      {error && (
+        <p className="setup-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
 
-/** The user's and the project's sub-agents (`agents/*.md`): list, view, create, edit. */
+/** The user's and the project's sub-agents (`agents/*.md`): list, view, create, edit, delete. */
 export function AgentsPage({ agents, hasProject }: { agents: AgentView[]; hasProject: boolean }) {
   const [creating, setCreating] = useState(false);
   return (

@@ -68,7 +68,7 @@ export function ClaudeCodeSection() {
       {setup && page === 'hooks' && <HooksPage files={setup.settings} />}
       {setup && page === 'instructions' && <InstructionsPage files={setup.instructions} project={setup.projectDir} />}
       {setup && page === 'agents' && <AgentsPage agents={setup.agents} hasProject={!!setup.projectDir} />}
-      {setup && page === 'skills' && <SkillsPage skills={setup.skills} outputStyles={setup.outputStyles} />}
+      {setup && page === 'skills' && <SkillsPage setup={setup} />}
       {page === 'plugins' && <PluginsPage />}
     </div>
   );

@@ -6,6 +6,7 @@ const SCOPE_LABEL = {
   local: 'Local (not checked in)',
   managed: 'Managed by your administrator',
   nested: 'Nested (in a subfolder)',
+  parent: 'A folder above the project',
 } as const;
 export type SourceKind = keyof typeof SCOPE_LABEL;
 

@@ -5,6 +5,7 @@ const KIND_LABEL = {
   user: 'Yours (every project)',
   project: 'This project',
   nested: 'A subfolder',
+  parent: 'A folder above this project',
   local: 'This project, only you',
 };
 
