@@ -143,5 +143,6 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
       return edited(threadId, 'Available from the next message (Claude Code lists sub-agents when it starts).');
     },
   };
-  return { handlers };
+  // Closing waits for a get_settings probe still ending after its answer.
+  return { handlers, close: () => effective.close() };
 }
