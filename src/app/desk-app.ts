@@ -196,6 +196,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       await queue.close();
       await history.close();
       await window.close();
+      await setup.close(); // a get_settings probe still ending
       sweep.close(); // after the last CLI is gone
       f.close();
     },

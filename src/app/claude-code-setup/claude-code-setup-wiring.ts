@@ -178,5 +178,6 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
       return edited(threadId, 'Gone from the next message: Claude Desk starts Claude Code again without it.');
     },
   };
-  return { handlers };
+  // Closing waits for a get_settings probe still ending after its answer.
+  return { handlers, close: () => effective.close() };
 }

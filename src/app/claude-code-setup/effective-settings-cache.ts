@@ -33,6 +33,8 @@ async function fingerprint(roots: SetupRoots): Promise<string> {
  */
 export class EffectiveSettingsCache {
   private readonly byFolder = new Map<string, { key: string; value: Promise<EffectiveSettingsView> }>();
+  /** Probes that answered and are still ending. */
+  private readonly ending = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: EffectiveSettingsDeps) {}
 
@@ -54,11 +56,24 @@ export class EffectiveSettingsCache {
     this.byFolder.clear();
   }
 
+  /**
+   * Every probe that answered has ended (stdin closed, a SIGTERM 2 s later at most) — for shutdown, and a test removing
+   * the HOME it ran in. One still waiting for its answer is not waited for: its stdin closes with the app, which
+   * ends it (recorded case 11e).
+   */
+  async close(): Promise<void> {
+    await Promise.all(this.ending);
+  }
+
   private async ask(cwd: string): Promise<EffectiveSettingsView> {
     const launch = await this.deps.launcher.withEnv();
     // `--strict-mcp-config` without a config: no MCP server is started only to read the settings.
     const args = [...(launch.prefixArgs ?? []), ...HEADLESS_STREAM_JSON_ARGS, '--strict-mcp-config'];
     const probe = this.deps.probe ?? probeEffectiveSettings;
-    return probe({ file: launch.file, args, cwd, env: launch.env, spawner: this.deps.spawner });
+    const onClosing = (ended: Promise<unknown>) => {
+      this.ending.add(ended);
+      void ended.finally(() => this.ending.delete(ended));
+    };
+    return probe({ file: launch.file, args, cwd, env: launch.env, spawner: this.deps.spawner, onClosing });
   }
 }

@@ -21,13 +21,14 @@ useRealCliSuite((suite) => void ({ h, cli } = suite));
 function setupFor(engine?: { warm: { discardAll(reason: string): void } }) {
   fs.mkdirSync(h.workspaceDir, { recursive: true });
   const thread = { id: 't1', settings: { projectDir: h.workspaceDir } } as unknown as ThreadSummary;
-  return wireClaudeCodeSetup({
+  const wired = wireClaudeCodeSetup({
     env: cli.env,
     threads: { summary: (id) => (id === 't1' ? thread : undefined) },
     workspaceDir: h.workspaceDir,
     filesChanged: (reason) => engine?.warm.discardAll(reason),
     launcher: { withEnv: async () => ({ file: realCliPath(), env: cli.env }) },
-  }).handlers;
+  });
+  return { ...wired.handlers, close: wired.close };
 }
 
 describe('a hook from the Hooks page + real CLI + mock API', () => {
@@ -80,5 +81,6 @@ describe('what Claude Code reports in force, asked in the project', () => {
     expect(view.ms).toBeGreaterThan(0);
     // Asked again with the files unchanged: the same answer, no second process.
     expect(await setup.getEffectiveSettings({ threadId: 't1' })).toBe(view);
+    await setup.close(); // the probe has ended before its HOME is removed
   });
 });

@@ -15,6 +15,8 @@ export interface EffectiveSettingsProbe {
   spawner: Spawner;
   timeoutMs?: number;
   now?: () => number;
+  /** Told of the process's end, which comes after the answer (a caller shutting down waits for it). */
+  onClosing?: (ended: Promise<unknown>) => void;
 }
 
 /** Claude Code's names for the files it read (case 45) → the pages' scopes; the flag layer has no file. */
@@ -76,7 +78,7 @@ export async function probeEffectiveSettings(input: EffectiveSettingsProbe): Pro
   );
   const ms = now() - started;
   // It exits by itself once stdin closes; a SIGTERM only if it is still there a moment later.
-  void client.close({ graceMs: 2_000, signals: ['SIGTERM'] });
+  input.onClosing?.(client.close({ graceMs: 2_000, signals: ['SIGTERM'] }));
   if (!result.ok) throw new Error(result.error ?? 'Claude Code would not say which settings are in force.');
   return parseEffectiveSettings(result.response ?? {}, input.cwd, ms);
 }

@@ -40,7 +40,7 @@ function HookRow(props: {
       data-hook-off={h.off || undefined}
     >
       {editable && (
-        <label className="setup-switch">
+        <label className="setup-switch" title="Run this hook (off: kept in the file, not run)">
           <input
             type="checkbox"
             role="switch"
