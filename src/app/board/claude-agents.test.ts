@@ -79,7 +79,7 @@ describe('ClaudeAgents', () => {
     }
   });
 
-  it('asks afresh for a discard, and keeps the sessions that have no short id (case 52)', async () => {
+  it('asks afresh for a discard, and keeps the sessions that have no short id (case 54)', async () => {
     const streamJson = '[{"pid":7,"cwd":"/r/.claude/worktrees/a","kind":"interactive","sessionId":"s-1","name":"a-1"}]';
     const h = harness(() => output({ stdout: Buffer.from(streamJson) }));
     expect(await h.agents.list()).toEqual({ ok: true, agents: [] }); // the board lists only what it can open
