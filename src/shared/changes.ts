@@ -60,7 +60,7 @@ export interface LandRequest {
 }
 
 /**
- * A Claude Code session running on this computer, as `claude agents --json` lists it (recorded cases 50, 52): a
+ * A Claude Code session running on this computer, as `claude agents --json` lists it (recorded cases 50, 54): a
  * `--bg` one has a short `id`; an interactive or stream-json one only its pid and session id.
  */
 export interface RunningSession {

@@ -78,4 +78,16 @@ describe('ClaudeAgents', () => {
       if (!answer.ok) expect(answer.reason).toMatch(sentence);
     }
   });
+
+  it('asks afresh for a discard, and keeps the sessions that have no short id (case 54)', async () => {
+    const streamJson = '[{"pid":7,"cwd":"/r/.claude/worktrees/a","kind":"interactive","sessionId":"s-1","name":"a-1"}]';
+    const h = harness(() => output({ stdout: Buffer.from(streamJson) }));
+    expect(await h.agents.list()).toEqual({ ok: true, agents: [] }); // the board lists only what it can open
+    expect(await h.agents.sessions()).toEqual({
+      ok: true,
+      sessions: [{ cwd: '/r/.claude/worktrees/a', kind: 'interactive', name: 'a-1', sessionId: 's-1', pid: 7 }],
+    });
+    await h.agents.sessions();
+    expect(h.runs).toHaveLength(3); // no shared answer: a discard must not act on one seconds old
+  });
 });

@@ -4,6 +4,7 @@ import { EventBus } from '../event-bus';
 import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { threadsStoreHarness } from '../../../test/fixtures/threads-store-harness';
 import { addWorktree, git, makeRepo, write } from '../../../test/fixtures/scratch-worktrees';
+import { standInGh } from '../../../test/fixtures/stand-in-gh';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { RunningSessions } from '../../shared/changes';
 import { wireChanges } from './changes-wiring';
@@ -100,6 +101,25 @@ describe('the Changes service', () => {
     });
     expect(done).toMatchObject({ ok: true });
     expect(fs.existsSync(wt.path)).toBe(false);
+  });
+
+  it('looks for gh on the PATH Claude Code gets (the user’s bin folders), not only the app’s own', async () => {
+    const store = temp.track(await threadsStoreHarness(await temp.make()).open());
+    const repo = makeRepo(await temp.make());
+    git(repo, 'remote', 'add', 'origin', 'git@github.com:ada/project.git');
+    const wt = addWorktree(repo, 'notes');
+    const thread = await store.create({ title: 'Review' });
+    await store.updateSettings(thread.id, { projectDir: repo, worktree: wt });
+    const gh = standInGh(await temp.make());
+    const turns = () => ({ isBusy: () => false });
+    const onlyApp = wireChanges({ bus: new EventBus() }, store, turns);
+    expect(await onlyApp.handlers.getPullRequestReadiness({ threadId: thread.id })).toMatchObject({ missing: 'gh' });
+    const cli = { childPathEnv: (base = '') => `${gh.dir}:${base}` };
+    const withCli = wireChanges({ bus: new EventBus(), cli }, store, turns);
+    expect(await withCli.handlers.getPullRequestReadiness({ threadId: thread.id })).toEqual({
+      ready: true,
+      remote: 'origin',
+    });
   });
 
   it('pushes changesChanged once per burst of tool results of a worktree thread, and nothing for others', async () => {

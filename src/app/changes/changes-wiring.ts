@@ -2,7 +2,9 @@ import type { DeskHandlers } from '../../shared/contract';
 import type { RunningSessions } from '../../shared/changes';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ThreadsStore } from '../../core/store/threads-store';
+import type { CliService } from '../../core/claude-code/cli-service';
 import type { DeskFoundation } from '../settings/desk-foundation';
+import { runToEnd, type RunToEnd } from '../../core/process-runner';
 import { ChangesService } from './changes-service';
 import type { OwnProcesses } from './sessions-in-worktree';
 
@@ -22,7 +24,7 @@ const mayHaveWritten = (e: TurnEvent) => e.type === 'tool_result' || e.type === 
  * coalesced to one per thread per burst; nothing runs on a timer while no turn does.
  */
 export function wireChanges(
-  f: Pick<DeskFoundation, 'bus'>,
+  f: Pick<DeskFoundation, 'bus'> & { cli?: Pick<CliService, 'childPathEnv'> },
   threads: ThreadsStore,
   turns: () => {
     isBusy(threadId: string): boolean;
@@ -38,7 +40,15 @@ export function wireChanges(
   const { bus } = f;
   const pending = new Set<string>();
   const changed = (threadId: string) => bus.emit('changesChanged', { threadId });
+  // gh is looked for on the PATH Claude Code gets (the user's bin folders added): an app started from the Dock or
+  // Finder inherits a minimal PATH without Homebrew's, where gh usually is.
+  const cli = f.cli;
+  const run: RunToEnd | undefined = cli
+    ? (file, args, opts) =>
+        runToEnd(file, args, { ...opts, env: { ...opts?.env, PATH: cli.childPathEnv(opts?.env?.PATH) } })
+    : undefined;
   const service = new ChangesService({
+    ...(run ? { run } : {}),
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),

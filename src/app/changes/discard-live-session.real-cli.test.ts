@@ -24,13 +24,17 @@ function processesWithHome(home: string): number[] {
     .map(Number);
 }
 
-function cli(env: Record<string, string>, cwd: string, args: string[]): Promise<{ code: number; stdout: string }> {
+type Ran = { code: number; stdout: string; stderr: string };
+function run(file: string, args: string[], env: Record<string, string>, cwd = process.cwd()): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(realCliPath(), args, { env, cwd, timeout: 60_000 }, (err, stdout) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout }),
+    execFile(file, args, { env, cwd, timeout: 120_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
+const cli = (env: Record<string, string>, cwd: string, args: string[]) => run(realCliPath(), args, env, cwd);
+/** The `claude-desk` command line, as a user runs it. */
+const BIN = path.resolve(import.meta.dirname, '..', '..', '..', 'bin', 'claude-desk.mjs');
 
 /**
  * Discard never pulls a worktree from under a live session: a `claude --bg` session started in a thread's worktree
@@ -100,5 +104,39 @@ describe.skipIf(process.platform === 'win32')('discard and a live session in the
     for (let i = 0; i < 30 && out.ok === false && out.reason === 'live-session'; i++) out = await discard(true);
     expect(out).toMatchObject({ ok: true, action: 'discard' });
     expect(fs.existsSync(wt.path)).toBe(false);
+  }, 180_000);
+
+  it('`claude-desk land --discard` refuses the same way, listing the session; `--force` discards anyway', async () => {
+    const repo = makeRepo(fs.mkdtempSync(path.join(root, 'cli-repo-')));
+    const wt = addWorktree(repo, 'terminal');
+    const projects = Object.fromEntries([repo, wt.path].map((p) => [p, { hasTrustDialogAccepted: true }]));
+    const config = { projects, customApiKeyResponses: { approved: ['sk-ant-test'], rejected: [] } };
+    fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
+    const deskEnv = { ...env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: path.join(root, 'cli-data') };
+    // The thread as the app makes it, written down before the command line reads the same data dir.
+    const maker = await createDeskApp({ host: 'command-line', env: deskEnv });
+    try {
+      const thread = await maker.services.threads.create({ title: 'Land from the terminal' });
+      await maker.services.threads.updateSettings(thread.id, { projectDir: repo, worktree: wt });
+    } finally {
+      await maker.shutdown();
+    }
+    const id = /backgrounded · (\S+)/.exec((await cli(env, wt.path, ['--bg', 'Hi'])).stdout)?.[1];
+    expect(id).toBeTruthy();
+    const land = (...flags: string[]) =>
+      run(process.execPath, [BIN, 'land', '--thread', 'Land from the terminal', '--discard', ...flags], deskEnv);
+    // Until the background service has registered it: a clean worktree would be discarded, so this one is not clean.
+    write(wt.path, 'notes.md', 'draft\n');
+    let refused = await land();
+    for (let i = 0; i < 30 && !refused.stderr.includes(`claude stop ${id}`); i++) refused = await land();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      new RegExp(`still working in this worktree.*\\n  “.*” \\(background, claude stop ${id}\\)\\nAdd --force`, 's'),
+    );
+    expect(fs.existsSync(wt.path)).toBe(true);
+    const forced = await land('--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(fs.existsSync(wt.path)).toBe(false);
+    await cli(env, repo, ['stop', id!]);
   }, 180_000);
 });

@@ -34,6 +34,8 @@ describe('ThreadWorktrees', () => {
     expect(two.worktree).toEqual(one.worktree);
     expect(threads.patches).toEqual([{ worktree: one.worktree }]);
     expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
+    // Locked in the thread's name, so another tool (or `git worktree prune`) leaves it.
+    expect(git(repo, 'worktree', 'list', '--porcelain')).toContain('locked Claude Desk thread: Fix login');
     // Its next turn passes straight through: the same object, no git, no write.
     expect(await wts.ready('t1', one)).toBe(one);
     expect(threads.patches).toHaveLength(1);
