@@ -137,8 +137,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
         ),
       }),
     }),
-    undefined,
-    () => board.agents.sessions(),
+    { runningSessions: () => board.agents.sessions() },
   );
   const board = wireBoard({
     f,

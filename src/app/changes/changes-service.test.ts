@@ -23,7 +23,7 @@ async function setUp(busy = false, running?: () => Promise<RunningSessions>) {
   const later: (() => void)[] = [];
   const ended: string[] = [];
   const turns = () => ({ isBusy: () => busy, discardProcesses: (id: string) => void ended.push(id) });
-  const wiring = wireChanges({ bus }, store, turns, (run) => later.push(run), running);
+  const wiring = wireChanges({ bus }, store, turns, { schedule: (run) => later.push(run), runningSessions: running });
   return { store, repo, wt, thread, bus, pushed, later, ended, ...wiring };
 }
 

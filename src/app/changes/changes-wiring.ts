@@ -33,10 +33,14 @@ export function wireChanges(
     /** The thread's kept or warm CLI processes: pids and session ids. */
     ownProcesses?(threadId: string): Promise<OwnProcesses>;
   },
-  schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms),
-  /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
-  runningSessions?: () => Promise<RunningSessions>,
+  opts: {
+    /** When a burst of changes is told (a timer in the app; run by hand in tests). */
+    schedule?: (run: () => void, ms: number) => void;
+    /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
+    runningSessions?: () => Promise<RunningSessions>;
+  } = {},
 ) {
+  const { schedule = (run, ms) => void setTimeout(run, ms), runningSessions } = opts;
   const { bus } = f;
   const pending = new Set<string>();
   const changed = (threadId: string) => bus.emit('changesChanged', { threadId });
