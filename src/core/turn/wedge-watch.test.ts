@@ -58,6 +58,12 @@ function userLinesRead(): string[] {
 
 const warnings = (events: TurnEvent[]): string[] => events.flatMap((e) => (e.type === 'warning' ? [e.message] : []));
 
+/** The session the CLI that answered says it runs (its `system/init`). */
+function sessionOf(events: TurnEvent[]): string | undefined {
+  const init = events.find((e) => e.type === 'init');
+  return init?.type === 'init' ? init.sessionId : undefined;
+}
+
 function argvOf(pid: number): string[] {
   return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
 }
@@ -65,7 +71,8 @@ function argvOf(pid: number): string[] {
 describe('a kept or pre-warmed process that says nothing', () => {
   it('the kept process is ended and the turn is answered by a fresh one resuming the session, with a note', async () => {
     const { engine, advance } = engineWith(['wedge-after:1', 'text']);
-    expect((await runTurn(engine, h.request('t1', 'Turn one'))).outcome.status).toBe('done');
+    const one = await runTurn(engine, h.request('t1', 'Turn one'));
+    expect(one.outcome.status).toBe('done');
     const kept = h.spawned[0]!;
     expect(engine.warm.peek('t1')?.pid).toBe(kept);
 
@@ -82,7 +89,8 @@ describe('a kept or pre-warmed process that says nothing', () => {
     expect(h.spawned).toHaveLength(2);
     expect(await waitGone(kept)).toBe(true);
     // The fresh process resumed the thread's session, and is now the one kept.
-    const sessionId = JSON.parse(fs.readFileSync(h.sessionsFile, 'utf8')).t1 as string;
+    const sessionId = sessionOf(one.events);
+    expect(sessionOf(events)).toBe(sessionId);
     const fresh = h.spawned[1]!;
     expect(argvOf(fresh)).toEqual(expect.arrayContaining(['--resume', sessionId]));
     expect(engine.warm.peek('t1')?.pid).toBe(fresh);
@@ -143,6 +151,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
     const { engine, advance } = engineWith(['wedge-after:0', 'text']);
     expect(await engine.warm.warm(h.request('t1', ''))).toBe('warmed');
     const warm = h.spawned[0]!;
+    const sessionId = engine.warm.pendingSessionId('t1');
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
     await expect.poll(() => userLinesRead().length).toBe(1);
@@ -153,7 +162,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
     expect(warnings(events)).toEqual([wedgedNote('warm')]);
     expect(await waitGone(warm)).toBe(true);
     // It never said a word, so the session it was started with is the one the fresh process gets.
-    const sessionId = JSON.parse(fs.readFileSync(h.sessionsFile, 'utf8')).t1 as string;
+    expect(sessionOf(events)).toBe(sessionId);
     expect(argvOf(h.spawned[1]!)).toEqual(expect.arrayContaining(['--session-id', sessionId]));
   });
 
