@@ -171,9 +171,12 @@ export class TurnEngine {
     const emit = (event: TurnEvent): void => {
       // The phase moves before the listeners see the event: they may ask who is still busy or answering.
       if (event.type === 'started') phases.advance(req.turnId, 'running');
-      else if (event.type === 'result' && !event.verdict.isError && phases.phase(req.turnId) === 'running')
+      else if (event.type === 'result' && !event.verdict.isError && phases.phase(req.turnId) === 'running') {
         phases.advance(req.turnId, 'answered');
-      else if (event.type === 'finished') phases.close(req.turnId, event.status);
+        // The answer is complete: a queued turn may start while this one's CLI ends (up to 2 s for the context
+        // breakdown); its thread stays busy until the turn closes.
+        turn.ticket.yieldPlace();
+      } else if (event.type === 'finished') phases.close(req.turnId, event.status);
       message = applyTurnEvent(message, event);
       try {
         onEvent(event, message);
