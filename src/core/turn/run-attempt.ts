@@ -19,7 +19,7 @@ import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
 import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
-import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds } from './wedge-watch';
+import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds, reusedBoundMs } from './wedge-watch';
 
 export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
@@ -193,7 +193,10 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     }
     const proc: TurnProcess = warm ? warm.attach(options) : new TurnProcess(options);
     // A reused process answers within ~50 ms (wedge-watch.ts): what it says from now on counts, not what it said before.
-    const wedgeBoundMs = warm ? (deps.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS).reusedMs : input.freshWedgeBoundMs;
+    const bounds = deps.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS;
+    const wedgeBoundMs = warm
+      ? reusedBoundMs(bounds, warm.kept ? 'kept' : 'warm', clock.now() - warm.spawnedAt)
+      : input.freshWedgeBoundMs;
     const watch = wedgeBoundMs ? { boundMs: wedgeBoundMs, mark: proc.outputMark } : undefined;
 
     const channel: ControlChannel = {

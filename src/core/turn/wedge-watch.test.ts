@@ -14,13 +14,17 @@ import type { Spawner } from '../claude-code-wire/spawned-process';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { TurnEngine } from './turn-engine';
 import { KILL_GRACE_MS } from './turn-process';
+import { killProcessGroup } from '../process-group';
 import { wedgedNote } from './wedge-watch';
 
 let h: Harness;
 let stdinFile: string;
+/** Every signal sent to a process group, as it is sent. */
+let signalled: [number, NodeJS.Signals][];
 beforeEach(() => {
   h = createHarness();
   stdinFile = path.join(h.root, 'stdin.txt');
+  signalled = [];
 });
 afterEach(() => h.cleanup());
 
@@ -42,7 +46,16 @@ function engineWith(
 ): { engine: TurnEngine; advance: (ms: number) => void } {
   const engine = h.engine(
     { PATH: process.env.PATH, FAKE_CLAUDE_STDIN_FILE: stdinFile, CLAUDE_DESK_PREWARM: '1' },
-    { clock: c.clock, spawner: spawnerWithModes(modes), keep: { keep, keepIdleMs: 600_000 }, wedgeBounds: BOUNDS },
+    {
+      clock: c.clock,
+      spawner: spawnerWithModes(modes),
+      keep: { keep, keepIdleMs: 600_000 },
+      wedgeBounds: BOUNDS,
+      killGroup: (pid, signal) => {
+        signalled.push([pid, signal]);
+        killProcessGroup(pid, signal);
+      },
+    },
   );
   return { engine, advance: c.advance };
 }
@@ -125,6 +138,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
     const turn = engine.run(h.request('t1', 'Turn two'), (e) => events.push(e));
     await expect.poll(() => events.some((e) => e.type === 'init')).toBe(true);
     advance(BOUNDS.reusedMs * 10);
+    expect(signalled).toEqual([]);
     expect(h.spawned).toHaveLength(1);
     expect(engine.phases.phase(turn.turnId)).toBe('running');
     turn.stop();
@@ -147,11 +161,12 @@ describe('a kept or pre-warmed process that says nothing', () => {
     expect(warnings(events)).toEqual([]);
   });
 
-  it('a pre-warmed process that does not answer is replaced the same way (its own note)', async () => {
+  it('a pre-warmed process that has waited and does not answer is replaced the same way (its own note)', async () => {
     const { engine, advance } = engineWith(['wedge-after:0', 'text']);
     expect(await engine.warm.warm(h.request('t1', ''))).toBe('warmed');
     const warm = h.spawned[0]!;
     const sessionId = engine.warm.pendingSessionId('t1');
+    advance(BOUNDS.freshMs); // long started: it gets only the reused bound
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
     await expect.poll(() => userLinesRead().length).toBe(1);
@@ -166,12 +181,27 @@ describe('a kept or pre-warmed process that says nothing', () => {
     expect(argvOf(h.spawned[1]!)).toEqual(expect.arrayContaining(['--session-id', sessionId]));
   });
 
+  it('a pre-warmed process taken just after its spawn is still starting: it gets the fresh bound', async () => {
+    const { engine, advance } = engineWith(['wedge-after:0', 'text']);
+    await engine.warm.warm(h.request('t1', ''));
+    const events: TurnEvent[] = [];
+    const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
+    await expect.poll(() => userLinesRead().length).toBe(1);
+    advance(BOUNDS.reusedMs);
+    expect(signalled).toEqual([]); // not ended: it may still be starting
+    advance(BOUNDS.freshMs - BOUNDS.reusedMs);
+    expect(signalled).toEqual([[h.spawned[0], 'SIGKILL']]);
+    expect((await turn.done).status).toBe('done');
+    expect(warnings(events)).toEqual([wedgedNote('warm')]);
+  });
+
   it('a fresh process is never bounded this way on a first attempt: its start may take long', async () => {
     const { engine, advance } = engineWith(['wedge-after:0'], manualClock(), 0);
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
     await expect.poll(() => userLinesRead().length).toBe(1);
     advance(BOUNDS.freshMs * 10);
+    expect(signalled).toEqual([]);
     expect(engine.phases.phase(turn.turnId)).toBe('running');
     turn.stop();
     advance(KILL_GRACE_MS);

@@ -26,6 +26,14 @@ export interface WedgeBounds {
 
 export const DEFAULT_WEDGE_BOUNDS: WedgeBounds = { reusedMs: 8_000, freshMs: 30_000 };
 
+/**
+ * The bound of a reused process. A kept one started long ago; a warm one taken just after its spawn (the user sent
+ * at once) is still starting — a fresh start in all but name — so it gets what is left of the fresh bound if more.
+ */
+export function reusedBoundMs(bounds: WedgeBounds, kind: 'kept' | 'warm', ageMs: number): number {
+  return kind === 'kept' ? bounds.reusedMs : Math.max(bounds.reusedMs, bounds.freshMs - ageMs);
+}
+
 /** The quiet note on a turn whose reused process was replaced. */
 export function wedgedNote(kind: 'kept' | 'warm'): string {
   return kind === 'kept'
@@ -37,7 +45,7 @@ export function wedgedNote(kind: 'kept' | 'warm'): string {
 export function wedgedTwiceError(bounds: WedgeBounds): TurnError {
   return {
     kind: 'idle_timeout',
-    message: `Claude Code did not answer: its waiting process said nothing for ${seconds(bounds.reusedMs)} s, and a fresh one said nothing for ${seconds(bounds.freshMs)} s. Nothing was sent to Claude.`,
+    message: `Claude Code did not answer: the process waiting for this thread said nothing, and a fresh one said nothing for ${seconds(bounds.freshMs)} s either. Nothing was sent to Claude.`,
     hint: 'Retry the message. If it happens again, restart Claude Desk, or run `claude` in this project in a terminal to see what holds it.',
   };
 }
