@@ -118,6 +118,7 @@ export class TurnProcess {
   private wedged = false;
   /** How many stdout chunks it printed so far: any byte is a sign of life (expectOutput). */
   private chunks = 0;
+  private wedgeTimer: unknown;
   private readonly closer: OrderedClose;
   private done = false;
   private readonly clock: Clock;
@@ -176,6 +177,7 @@ export class TurnProcess {
     child.stdin?.on('error', () => undefined); // EPIPE when the child is already gone
     child.stdout?.on('data', (chunk: Buffer) => {
       this.chunks++;
+      this.clearWedgeTimer(); // it spoke
       this.reader.push(chunk);
     });
     child.stderr?.on('data', (chunk: Buffer) => this.collectStderr(chunk));
@@ -210,14 +212,20 @@ export class TurnProcess {
    */
   expectOutput(boundMs: number, mark: number): void {
     if (this.done || this.chunks > mark) return;
-    const timer = this.clock.setTimeout(() => {
+    this.clearWedgeTimer();
+    this.wedgeTimer = this.clock.setTimeout(() => {
+      this.wedgeTimer = undefined;
       if (this.done || this.chunks > mark || this.stopped) return;
       this.wedged = true;
       this.exceeded = { boundMs, toolRunning: false };
       this.closer.closeStdin();
       this.closer.signal('SIGKILL');
     }, boundMs);
-    void this.exited.then(() => this.clock.clearTimeout(timer));
+  }
+
+  private clearWedgeTimer(): void {
+    if (this.wedgeTimer !== undefined) this.clock.clearTimeout(this.wedgeTimer);
+    this.wedgeTimer = undefined;
   }
 
   /**
@@ -375,6 +383,7 @@ export class TurnProcess {
     if (this.done) return;
     this.done = true;
     if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);
+    this.clearWedgeTimer();
     this.closer.cancel();
     this.reader.end();
     this.resolveExit({
