@@ -28,3 +28,23 @@ export const spawnInOwnGroup: Spawner = (file, args, { cwd, env }) =>
 
 /** The real GroupKiller. */
 export { killProcessGroup } from '../process-group';
+
+/** How long a child's pipe is drained after it exited: a descendant that escaped its group may hold it open. */
+const DRAIN_LIMIT_MS = 1_000;
+
+/** Resolves once the stream has ended, closed or failed — or after DRAIN_LIMIT_MS at the latest. */
+export function streamEnded(stream: NodeJS.ReadableStream | null): Promise<void> {
+  if (!stream) return Promise.resolve();
+  const s = stream as NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean };
+  if (s.readableEnded || s.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, DRAIN_LIMIT_MS);
+    function done(): void {
+      clearTimeout(timer);
+      resolve();
+    }
+    stream.once('end', done);
+    stream.once('close', done);
+    stream.once('error', done);
+  });
+}

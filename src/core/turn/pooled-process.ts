@@ -30,6 +30,8 @@ export interface AdoptedProcess {
   plan: SpawnPlan;
   /** It has answered a turn before (kept), so it was initialized then; a warm one has read nothing yet. */
   kept: boolean;
+  /** When it was started (the pool's clock): a warm process taken at once is still starting. */
+  spawnedAt: number;
   attach(handlers: Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>): TurnProcess;
 }
 
@@ -125,6 +127,7 @@ export function adopt(entry: Entry, clock: Clock, log: (message: string) => void
     proc: entry.proc,
     plan: entry.plan,
     kept: entry.kind === 'kept',
+    spawnedAt: entry.spawnedAt,
     attach: (handlers) => {
       entry.onValue = (value) => {
         if (!noted && isResult(value)) note();

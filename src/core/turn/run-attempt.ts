@@ -19,6 +19,7 @@ import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
 import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
+import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds, reusedBoundMs } from './wedge-watch';
 
 export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
@@ -29,6 +30,8 @@ export interface AttemptDeps extends ProcessRunDeps {
   log: (message: string) => void;
   /** Scrubs the app's runtime secrets (SecretRedactor) from the CLI's stderr before anything keeps it. */
   redact?: (text: string) => string;
+  /** How long a kept or warm process (and a fresh one replacing it) may say nothing (wedge-watch.ts). */
+  wedgeBounds?: WedgeBounds;
 }
 
 export interface AttemptInput {
@@ -50,6 +53,8 @@ export interface AttemptInput {
    * a new-session fallback, which always spawns fresh and keeps nothing.
    */
   warm?: Pick<WarmPool, 'take' | 'keep' | 'keeping'>;
+  /** A fresh process that replaces a wedged one: it too must say something within this bound. */
+  freshWedgeBoundMs?: number;
 }
 
 export interface AttemptResult {
@@ -62,6 +67,8 @@ export interface AttemptResult {
   apiErrorText?: string;
   /** What was spawned (the CLI or a sandbox wrapper), for error messages. */
   file: string;
+  /** The process said nothing at all within its wedge bound and was killed: which one it was. */
+  wedged?: 'kept' | 'warm' | 'fresh';
 }
 
 /** One CLI process for one turn: scratch files, args, spawn, the stdin line, events until exit. */
@@ -185,6 +192,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
     }
     const proc: TurnProcess = warm ? warm.attach(options) : new TurnProcess(options);
+    // A reused process answers within ~50 ms (wedge-watch.ts): what it says from now on counts, not what it said before.
+    const bounds = deps.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS;
+    const wedgeBoundMs = warm
+      ? reusedBoundMs(bounds, warm.kept ? 'kept' : 'warm', clock.now() - warm.spawnedAt)
+      : input.freshWedgeBoundMs;
+    const watch = wedgeBoundMs ? { boundMs: wedgeBoundMs, mark: proc.outputMark } : undefined;
 
     const channel: ControlChannel = {
       send: (message) => proc.writeLine(JSON.stringify(message)),
@@ -201,7 +214,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
     }
 
-    await startAndSend(proc, control, channel, req, input, !warm?.kept, deps.log);
+    await startAndSend(proc, control, channel, req, input, !warm?.kept, deps.log, watch);
     const raw = await Promise.race([proc.exited, keptExit]);
     background.dispose();
     // Gone while a background sub-agent still ran (stopped, crashed): the answer given so far still counts.
@@ -209,7 +222,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     // The CLI may echo what it was given (the MCP config's bearer token, a key) on stderr; that tail
     // reaches the log, the turn's error and the thread log, so it is scrubbed here, once, for all of them.
     const exit = deps.redact ? { ...raw, stderrTail: deps.redact(raw.stderrTail) } : raw;
-    return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file };
+    const wedged = exit.wedged ? (warm ? (warm.kept ? 'kept' : 'warm') : 'fresh') : undefined;
+    return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file, wedged };
   } finally {
     // A kept process still reads its scratch files; the pool cleans them when it ends.
     if (!kept) await procPlan.scratch.cleanup();
@@ -228,6 +242,7 @@ async function startAndSend(
   input: AttemptInput,
   isNew: boolean,
   log: (message: string) => void,
+  watch?: { boundMs: number; mark: number },
 ): Promise<void> {
   proc.start();
   control.attach(channel);
@@ -251,6 +266,8 @@ async function startAndSend(
     }
   }
   proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
+  // From the user line on, not before: saving the message may take a while, and that is not the process's silence.
+  if (watch) proc.expectOutput(watch.boundMs, watch.mark);
 }
 
 /** How a kept process's turn ends: it did not exit, it answered (the verdict says how). */

@@ -3,11 +3,12 @@ import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/tur
 import { turnCredential } from './build-turn-args';
 import { buildTranscriptPreamble } from './build-user-line';
 import type { ControlSession } from './control-session';
-import { type AttemptDeps, type AttemptResult, runAttempt } from './run-attempt';
+import { type AttemptDeps, type AttemptInput, type AttemptResult, runAttempt } from './run-attempt';
 import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
 import type { TurnProcess } from './turn-process';
 import type { TurnOutcome, TurnRequest } from './turn-request';
 import type { WarmPool } from './warm-pool';
+import { DEFAULT_WEDGE_BOUNDS, wedgedNote, wedgedTwiceError } from './wedge-watch';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -90,6 +91,7 @@ export async function runStartedTurn(
   let sessionId = stored ?? deps.warm.pendingSessionId(req.threadId) ?? deps.newSessionId();
   let resume = stored !== undefined;
   let fellBack = false;
+  let replaced = false;
   let attempt: AttemptResult;
   for (;;) {
     if (isStopped()) return finishTurn(emit, base, { status: 'stopped' });
@@ -106,13 +108,24 @@ export async function runStartedTurn(
         projectDir,
         emit,
         onProcess: turn.onProcess,
-        warm: fellBack ? undefined : deps.warm, // a fresh session never takes a process warmed for another
+        // A fresh session never takes a process warmed for another; a wedged process's replacement is spawned fresh
+        // (and may be kept for the next turn).
+        warm: fellBack ? undefined : replaced ? keepOnly(deps.warm) : deps.warm,
+        freshWedgeBoundMs: replaced ? (deps.attempt.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS).freshMs : undefined,
         onSession: (id) => {
           deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
         },
       },
       deps.attempt,
     );
+    // A kept or warm process that said nothing at all (no line, so no request went out: `system/init` comes before
+    // it) was killed: once, the same turn on a fresh process of the same session, with a quiet note.
+    if (!replaced && (attempt.wedged === 'kept' || attempt.wedged === 'warm') && !isStopped()) {
+      replaced = true;
+      log(`thread ${req.threadId}: the ${attempt.wedged} CLI process said nothing; running the turn on a fresh one`);
+      emit({ ...base, type: 'warning', message: wedgedNote(attempt.wedged) });
+      continue;
+    }
     // Cases 03 and 14: the CLI could not use the uuid and said nothing else. Once, start afresh and
     // hand the new session the thread so far.
     if (!fellBack && !attempt.sawInit && !attempt.exit.stopped && needsFreshSession(attempt.exit, attempt.verdict)) {
@@ -126,6 +139,17 @@ export async function runStartedTurn(
     break;
   }
   return concludeTurn(req, sessionId, attempt, turn, deps);
+}
+
+/** The pool, to keep the process that answers in, never to take one from. */
+function keepOnly(warm: WarmPool): NonNullable<AttemptInput['warm']> {
+  return {
+    take: () => Promise.resolve(undefined),
+    keep: (offer) => warm.keep(offer),
+    get keeping() {
+      return warm.keeping;
+    },
+  };
 }
 
 /** The attempt's verdict saved and shown, then the turn's outcome: stopped, failed (with why) or done. */
@@ -149,6 +173,7 @@ async function concludeTurn(
   if (attempt.exit.stopped || isStopped()) return finishTurn(emit, base, { status: 'stopped', verdict });
   const ended =
     attempt.fatal ??
+    (attempt.wedged ? wedgedTwiceError(deps.attempt.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS) : undefined) ??
     classifyTurnEnd({
       exit: attempt.exit,
       verdict: attempt.verdict,

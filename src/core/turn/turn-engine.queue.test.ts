@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/turn-events';
 import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
 import type { SpawnedProcess, Spawner } from '../claude-code-wire/spawned-process';
+import { manualClock } from '../../../test/fixtures/manual-clock';
+import { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
 let h: Harness;
 beforeEach(() => {
@@ -53,9 +55,16 @@ function gatedSpawner(inner: Spawner) {
 }
 
 describe('TurnEngine limits', () => {
-  it('6 turns on 6 threads: never more than 4 CLI processes, the rest queued FIFO, all 6 finish', async () => {
+  it('6 turns on 6 threads: never more than 4 before their answer, the rest queued FIFO, all 6 finish', async () => {
     const gated = gatedSpawner(h.spawner);
     const engine = h.engine({ PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'text' }, { spawner: gated.spawner });
+    // An answered turn gives its place to the next while its CLI ends: the cap counts turns still answering.
+    let answering = 0;
+    let maxAnswering = 0;
+    engine.phases.subscribe(({ phase, previous }) => {
+      if (phase === 'preparing') maxAnswering = Math.max(maxAnswering, ++answering);
+      if (previous === 'running' || (previous === 'preparing' && phase === 'closing')) answering--;
+    });
     const events: TurnEvent[] = [];
     const handles = Array.from({ length: 6 }, (_, i) =>
       engine.run(h.request(`thread-${i}`, `msg ${i}`), (e) => events.push(e)),
@@ -70,13 +79,34 @@ describe('TurnEngine limits', () => {
     gated.open();
     const outcomes = await Promise.all(handles.map((x) => x.done));
     expect(outcomes.map((o) => o.status)).toEqual(Array(6).fill('done'));
-    expect(gated.maxLive).toBe(4);
+    expect(maxAnswering).toBe(4);
     // the last turn moved up to position 1 before it ran
     expect(
       events
         .filter((e) => e.turnId === handles[5]?.turnId && e.type === 'queued')
         .map((e) => e.type === 'queued' && e.position),
     ).toEqual([2, 1]);
+  });
+
+  it("an answered turn's place goes to a queued turn while its CLI still ends; its thread stays busy", async () => {
+    // One place; the context breakdown asked after each answer is never answered, so each turn's end waits its bound.
+    const c = manualClock();
+    const env = { PATH: process.env.PATH, CLAUDE_DESK_MAX_TURNS: '1', FAKE_CLAUDE_UNANSWERED: 'get_context_usage' };
+    const engine = h.engine(env, { clock: c.clock });
+    const a = engine.run(h.request('a', 'first'), () => {});
+    const again = engine.run(h.request('a', 'second'), () => {});
+    const b = engine.run(h.request('b', 'other thread'), () => {});
+    await expect.poll(() => engine.phases.phase(a.turnId)).toBe('answered');
+    await expect.poll(() => engine.phases.phase(b.turnId)).toBe('running');
+    expect(engine.phases.phase(a.turnId)).toBe('answered'); // a's CLI is still ending
+    expect(engine.phases.phase(again.turnId)).toBe('queued'); // and its thread's next turn waits for it
+    c.advance(CONTEXT_USAGE_WAIT_MS);
+    expect((await a.done).status).toBe('done');
+    await expect.poll(() => engine.phases.phase(b.turnId)).toBe('answered');
+    c.advance(CONTEXT_USAGE_WAIT_MS);
+    await expect.poll(() => engine.phases.phase(again.turnId)).toBe('answered');
+    c.advance(CONTEXT_USAGE_WAIT_MS);
+    expect((await Promise.all([again.done, b.done])).map((o) => o.status)).toEqual(['done', 'done']);
   });
 
   it('a second message to a busy thread waits for the first; stopping a queued turn removes it', async () => {

@@ -24,6 +24,7 @@ import { WarmPool } from './warm-pool';
 import { resolveProjectDir } from './spawn-plan';
 import { type SessionCostMap, type SessionMap, finishTurn, runStartedTurn } from './run-started-turn';
 import { TurnPhases, isAnsweringPhase } from './turn-phases';
+import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds } from './wedge-watch';
 
 export type { SessionCostMap, SessionMap } from './run-started-turn';
 
@@ -58,6 +59,8 @@ export interface TurnEngineDeps {
   threadLocks?: Pick<ThreadLocks, 'acquire'> & Partial<Pick<ThreadLocks, 'settled'>>;
   /** An illegal phase transition throws (default: under the test runner) instead of being logged. */
   strictPhases?: boolean;
+  /** How long a kept or warm process, and the fresh one that replaces it, may say nothing (wedge-watch.ts). */
+  wedgeBounds?: Partial<WedgeBounds>;
 }
 
 /** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
@@ -125,6 +128,7 @@ export class TurnEngine {
       sweeper: deps.sweeper !== undefined ? deps.sweeper : deps.killGroup === null ? null : defaultSweeper(),
       log,
       redact: deps.redact,
+      wedgeBounds: { ...DEFAULT_WEDGE_BOUNDS, ...deps.wedgeBounds },
     };
     // An illegal step is a bug: under the test runner it throws (a test fails); in the app it is refused and logged,
     // since a throw here would break the user's turn.
@@ -167,9 +171,12 @@ export class TurnEngine {
     const emit = (event: TurnEvent): void => {
       // The phase moves before the listeners see the event: they may ask who is still busy or answering.
       if (event.type === 'started') phases.advance(req.turnId, 'running');
-      else if (event.type === 'result' && !event.verdict.isError && phases.phase(req.turnId) === 'running')
+      else if (event.type === 'result' && !event.verdict.isError && phases.phase(req.turnId) === 'running') {
         phases.advance(req.turnId, 'answered');
-      else if (event.type === 'finished') phases.close(req.turnId, event.status);
+        // The answer is complete: a queued turn may start while this one's CLI ends (up to 2 s for the context
+        // breakdown); its thread stays busy until the turn closes.
+        turn.ticket.yieldPlace();
+      } else if (event.type === 'finished') phases.close(req.turnId, event.status);
       message = applyTurnEvent(message, event);
       try {
         onEvent(event, message);

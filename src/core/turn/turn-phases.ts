@@ -9,10 +9,11 @@
  *   or in another Claude Desk); its request is prepared meanwhile.
  * - preparing: the place and the lock are held; the request (CLI status, tools, wall) is not ready yet.
  * - running: `started` went out; the CLI works towards its answer.
- * - answered: the answer is complete (a `result` that is not an error: the window shows it done); the CLI's end
- *   (the context breakdown, background commands stopped) still runs and `finished` is still to come.
- * - closing: `finished` went out (its status is the outcome); the engine gives back the lock and the place, then
- *   the owner's own end runs (the after-turn snapshot, the last saves).
+ * - answered: the answer is complete (a `result` that is not an error: the window shows it done); its place under the
+ *   cap goes to the next queued turn, while the CLI's end (the context breakdown, background commands stopped) still
+ *   runs under the thread's lock and `finished` is still to come.
+ * - closing: `finished` went out (its status is the outcome); the engine gives back the lock (and the place, if the
+ *   turn never answered), then the owner's own end runs (the after-turn snapshot, the last saves).
  * - closed / failed / stopped: over, by the outcome (done / failed / stopped). The record is then dropped.
  *
  * A turn can leave for closing from any phase before it (stopped while queued, a preparation that failed, …).

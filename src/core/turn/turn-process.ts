@@ -7,6 +7,7 @@ import {
   type Spawner,
   killProcessGroup,
   spawnInOwnGroup,
+  streamEnded,
 } from '../claude-code-wire/spawned-process';
 import { OrderedClose } from '../claude-code-wire/ordered-close';
 import type { Timers } from '../claude-code-wire/control-requests';
@@ -32,6 +33,8 @@ export interface ProcessExit {
   toolRunning?: boolean;
   /** Ended through stop(). */
   stopped: boolean;
+  /** Ended as wedged: it printed nothing at all within the bound given to expectOutput (then in boundMs). */
+  wedged?: boolean;
   /** The last 16 KiB of stderr. */
   stderrTail: string;
 }
@@ -112,6 +115,10 @@ export class TurnProcess {
   private idleTimedOut = false;
   private exceeded: { boundMs: number; toolRunning: boolean } | undefined;
   private stopped = false;
+  private wedged = false;
+  /** How many stdout chunks it printed so far: any byte is a sign of life (expectOutput). */
+  private chunks = 0;
+  private wedgeTimer: unknown;
   private readonly closer: OrderedClose;
   private done = false;
   private readonly clock: Clock;
@@ -168,7 +175,11 @@ export class TurnProcess {
     }
     this.child = child;
     child.stdin?.on('error', () => undefined); // EPIPE when the child is already gone
-    child.stdout?.on('data', (chunk: Buffer) => this.reader.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.chunks++;
+      this.clearWedgeTimer(); // it spoke
+      this.reader.push(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => this.collectStderr(chunk));
     child.on('error', (err) => {
       // Spawn failure: no pid, and 'exit' may never come.
@@ -187,6 +198,34 @@ export class TurnProcess {
       this.touch();
       this.scheduleIdle(this.idleTimeoutMs);
     }
+  }
+
+  /** A mark for expectOutput: what the child has printed so far. */
+  get outputMark(): number {
+    return this.chunks;
+  }
+
+  /**
+   * The child must print something — a byte of stdout — by `boundMs` from now, counting from `mark` (outputMark when
+   * the turn took it). A child that stays silent is wedged: it is killed at once, group and all (a process that never
+   * answered has no turn to save, and the user waits), and its exit says `wedged`.
+   */
+  expectOutput(boundMs: number, mark: number): void {
+    if (this.done || this.chunks > mark) return;
+    this.clearWedgeTimer();
+    this.wedgeTimer = this.clock.setTimeout(() => {
+      this.wedgeTimer = undefined;
+      if (this.done || this.chunks > mark || this.stopped) return;
+      this.wedged = true;
+      this.exceeded = { boundMs, toolRunning: false };
+      this.closer.closeStdin();
+      this.closer.signal('SIGKILL');
+    }, boundMs);
+  }
+
+  private clearWedgeTimer(): void {
+    if (this.wedgeTimer !== undefined) this.clock.clearTimeout(this.wedgeTimer);
+    this.wedgeTimer = undefined;
   }
 
   /**
@@ -344,6 +383,7 @@ export class TurnProcess {
     if (this.done) return;
     this.done = true;
     if (this.idleTimer !== undefined) this.clock.clearTimeout(this.idleTimer);
+    this.clearWedgeTimer();
     this.closer.cancel();
     this.reader.end();
     this.resolveExit({
@@ -351,25 +391,8 @@ export class TurnProcess {
       idleTimedOut: this.idleTimedOut,
       ...this.exceeded,
       stopped: this.stopped,
+      ...(this.wedged ? { wedged: true } : {}),
       stderrTail: this.stderrTail(),
     });
   }
-}
-
-const DRAIN_LIMIT_MS = 1_000;
-
-function streamEnded(stream: NodeJS.ReadableStream | null): Promise<void> {
-  if (!stream) return Promise.resolve();
-  const s = stream as NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean };
-  if (s.readableEnded || s.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, DRAIN_LIMIT_MS);
-    function done(): void {
-      clearTimeout(timer);
-      resolve();
-    }
-    stream.once('end', done);
-    stream.once('close', done);
-    stream.once('error', done);
-  });
 }

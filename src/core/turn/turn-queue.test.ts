@@ -47,6 +47,27 @@ describe('TurnQueue', () => {
     expect(started).toEqual(['t1#1', 't2', 't1#2']);
   });
 
+  it("yieldPlace gives the place to the next thread's turn, not the thread: its own next turn waits for release", async () => {
+    const q = new TurnQueue(1);
+    const started: string[] = [];
+    const first = q.enqueue('a');
+    let release: Release = () => {};
+    void first.ready.then((r) => (release = r));
+    void q.enqueue('a').ready.then(() => started.push('a#2'));
+    void q.enqueue('b').ready.then(() => started.push('b'));
+    await flush();
+    expect(started).toEqual([]);
+    first.yieldPlace();
+    first.yieldPlace(); // once only
+    await flush();
+    expect(started).toEqual(['b']);
+    expect(q.activeCount).toBe(1);
+    release();
+    await flush();
+    expect(q.activeCount).toBe(1); // b still holds the only place; a's release gave back none twice
+    expect(started).toEqual(['b']);
+  });
+
   it('cancelling a queued turn removes it and moves the others up', async () => {
     const q = new TurnQueue(1);
     const positions: number[] = [];

@@ -8,6 +8,12 @@ export interface QueueTicket {
   ready: Promise<Release>;
   /** Leave the queue (a stopped queued turn). Resolves `ready` never; no-op once running. */
   cancel(): boolean;
+  /**
+   * The turn has its answer: its place under the cap goes to the next turn now, while its thread stays busy until
+   * `ready`'s release (its CLI is still ending — the context breakdown, background commands — and the thread's next
+   * turn must find the process it may keep). No-op unless it holds a place.
+   */
+  yieldPlace(): void;
 }
 
 interface Waiter {
@@ -15,11 +21,14 @@ interface Waiter {
   onPosition: (position: number) => void;
   lastPosition: number;
   resolve: (release: Release) => void;
+  /** It counts against the cap (from `ready` until yieldPlace or release). */
+  holdsPlace?: boolean;
 }
 
 /**
- * A global semaphore (at most `max` CLI processes across all threads, seed: MAX_CONCURRENT_TURNS = 4)
- * plus a per-thread lock (two turns of one thread would race on its session uuid).
+ * A global semaphore (at most `max` turns before their answer across all threads, seed: MAX_CONCURRENT_TURNS = 4;
+ * an answered turn's CLI still ends outside it, briefly) plus a per-thread lock (two turns of one thread would race on
+ * its session uuid).
  *
  * One FIFO of waiters; a waiter whose thread is busy does not block those behind it. Positions are
  * 1-based among the waiters and reported again whenever they change.
@@ -65,6 +74,12 @@ export class TurnQueue {
         this.pump();
         return true;
       },
+      yieldPlace: () => {
+        if (!waiter.holdsPlace) return;
+        waiter.holdsPlace = false;
+        this.running--;
+        this.pump();
+      },
     };
   }
 
@@ -77,8 +92,9 @@ export class TurnQueue {
       }
       this.waiters.splice(i, 1);
       this.running++;
+      w.holdsPlace = true;
       this.busyThreads.add(w.threadId);
-      w.resolve(this.releaseFor(w.threadId));
+      w.resolve(this.releaseFor(w));
     }
     this.waiters.forEach((w, i) => {
       if (w.lastPosition !== i + 1) {
@@ -88,13 +104,14 @@ export class TurnQueue {
     });
   }
 
-  private releaseFor(threadId: string): Release {
+  private releaseFor(w: Waiter): Release {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.running--;
-      this.busyThreads.delete(threadId);
+      if (w.holdsPlace) this.running--;
+      w.holdsPlace = false;
+      this.busyThreads.delete(w.threadId);
       this.pump();
     };
   }
