@@ -150,6 +150,8 @@ describe('the context breakdown (cases 37, 39)', () => {
     expect(parseContextUsage(controlAnswer('39-context-command'))).toEqual({
       totalTokens: 2571,
       maxTokens: 1_000_000,
+      // The session loaded no CLAUDE.md: said as an empty list, not left out (the Instructions page tells them apart).
+      memoryFiles: [],
       categories: [
         { name: 'System prompt', tokens: 100, kind: 'used' },
         { name: 'Skills', tokens: 2067, kind: 'used' },
@@ -165,6 +167,7 @@ describe('the context breakdown (cases 37, 39)', () => {
     expect(parseContextUsage(controlAnswer('37b-context-usage-summary', 'ctx-1'))).toEqual({
       totalTokens: 14628,
       maxTokens: 1_000_000,
+      memoryFiles: [],
       categories: [
         { name: 'System prompt', tokens: 2339, kind: 'used' },
         { name: 'System tools', tokens: 10222, kind: 'used' },
