@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { sendAndAwaitAnswer } from './agent-support';
-import { expectNoAxeViolations } from './axe';
+import { checkPage, put } from './claude-code-setup-support';
 import { startDeskHost, type DeskHost } from './desk-host';
 
 /**
@@ -19,16 +19,6 @@ let cli: RealCliEnv;
 let host: DeskHost;
 let dataDir: string;
 let workspace: string;
-const SHOTS = process.env.CLAUDE_DESK_SHOTS;
-const SIZES = [
-  [1280, 800],
-  [800, 600],
-] as const;
-
-async function put(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, text);
-}
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\nSteps.\n`;
 
 test.beforeAll(async () => {
@@ -57,28 +47,6 @@ test.afterAll(async () => {
   await mock?.close();
   cli?.cleanup();
 });
-
-/** axe (WCAG 2.2 A/AA) on the section in both themes, and its screenshots at both sizes. */
-async function checkPage(
-  page: Page,
-  name: string,
-  include = '[data-testid="claude-code-setup"]',
-  shown?: Locator,
-): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await expectNoAxeViolations(page, `${name} (${theme})`, { include });
-    if (!SHOTS) continue;
-    await fs.mkdir(SHOTS, { recursive: true });
-    for (const [w, h] of SIZES) {
-      await page.setViewportSize({ width: w, height: h });
-      await shown?.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}-${theme}.png`) });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** A new thread in Ask mode: Accept edits keeps the Agent tool, and with it the agents' list, from Claude. */
 async function newThreadInAsk(page: Page): Promise<void> {
