@@ -4,7 +4,7 @@ import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { type ControlChannel, ControlSession } from './control-session';
-import { initializeRequestBody, interruptRequest } from '../claude-code-wire/control-protocol';
+import { initializeRequestBody, interruptRequest, sessionRulesRequestBody } from '../claude-code-wire/control-protocol';
 import type { TurnRequest } from './turn-request';
 import {
   type ProcessExit,
@@ -19,6 +19,7 @@ import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
 import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
+import type { SessionRules } from './session-rules';
 
 export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
@@ -50,6 +51,8 @@ export interface AttemptInput {
    * a new-session fallback, which always spawns fresh and keeps nothing.
    */
   warm?: Pick<WarmPool, 'take' | 'keep' | 'keeping'>;
+  /** The rules allowed "for this session", by session id: a new process resuming one is told them. */
+  sessionRules?: SessionRules;
 }
 
 export interface AttemptResult {
@@ -89,6 +92,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let sawInit = false;
     let resultEmitted = false;
     const clock = deps.clock ?? realClock;
+    // The session this process answers in: the one it resumed, until its init names another (a fork).
+    let processSession = input.sessionId;
     // The CLI waits for an answer to every prompt (case 23): with nobody to ask, core's policy denies.
     const control = new ControlSession({
       threadId: req.threadId,
@@ -97,6 +102,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       askUser: req.approvals === 'user',
       toolGate: req.toolGate,
       projectDir: input.projectDir,
+      onSessionRules: (rules) => input.sessionRules?.add(processSession, rules),
     });
     // Sub-agents running in the background keep the turn open past its `result` (case 34).
     const background = new BackgroundWait(clock, (held) => conclude(held));
@@ -116,6 +122,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         const bigs = mapped.bigResults && new Map(mapped.bigResults.map((r) => [r.toolUseId, r.text]));
         for (const event of mapped.events) input.emit(tools.track(event, bigs));
         if (mapped.sessionId) {
+          input.sessionRules?.carry(processSession, mapped.sessionId);
+          processSession = mapped.sessionId;
           sawInit = true;
           input.onSession(mapped.sessionId);
         }
@@ -237,6 +245,14 @@ async function startAndSend(
     void control.request('init', initializeRequestBody()).then((r) => {
       if (!r.ok) log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
     });
+    // What the user allowed for this session lived in the memory of an earlier process (case 55 b): tell this one,
+    // before it reads the message, so the same call is not asked again.
+    const rules = input.resume ? (input.sessionRules?.rulesFor(input.sessionId) ?? []) : [];
+    if (rules.length > 0) {
+      void control.request('rules', sessionRulesRequestBody(rules)).then((r) => {
+        if (!r.ok) log(`turn ${req.turnId}: the CLI did not take this session's rules: ${r.error ?? 'no answer'}`);
+      });
+    }
   }
   input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
   if (req.ready) {

@@ -8,6 +8,7 @@ import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-e
 import type { TurnProcess } from './turn-process';
 import type { TurnOutcome, TurnRequest } from './turn-request';
 import type { WarmPool } from './warm-pool';
+import type { SessionRules } from './session-rules';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -28,6 +29,8 @@ export interface StartedTurnDeps {
   sessions: SessionMap;
   sessionCosts?: SessionCostMap;
   warm: WarmPool;
+  /** The rules allowed "for this session", by session id (the engine's, for the app's life). */
+  sessionRules?: SessionRules;
   attempt: AttemptDeps;
   newSessionId: () => string;
 }
@@ -107,6 +110,7 @@ export async function runStartedTurn(
         emit,
         onProcess: turn.onProcess,
         warm: fellBack ? undefined : deps.warm, // a fresh session never takes a process warmed for another
+        sessionRules: deps.sessionRules,
         onSession: (id) => {
           deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
         },
