@@ -53,7 +53,7 @@ export const ApprovalCardView = memo(function ApprovalCardView({
  * What "for this session" covers: the host tells every new Claude Code process of the thread's session the rule
  * again (a kept process may end between turns), in memory only, so it lasts until Claude Desk quits.
  */
-const SESSION_SCOPE = 'in this thread until you quit Claude Desk, even if its Claude Code restarts';
+const SESSION_SCOPE = 'in this thread until you quit Claude Desk';
 
 /** The rule each wider scope writes, in Claude Code's own spelling, or why only "once" is possible. */
 function ScopeRules({ offers, id }: { offers: ApprovalOffers; id: string }) {
@@ -197,7 +197,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
             className="btn btn-small"
             disabled={!waiting}
             onClick={() => allow('session')}
-            title={`Don't ask again for ${scopes.session.rules.join(', ') || 'this'} ${SESSION_SCOPE}`}
+            title={`Don't ask again for ${scopes.session.rules.join(', ') || 'this'} ${SESSION_SCOPE}, even when its Claude Code process restarts`}
             aria-describedby={rulesId}
           >
             Allow for this session

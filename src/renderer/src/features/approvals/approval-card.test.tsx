@@ -102,11 +102,11 @@ describe('approval card', () => {
     // What "this session" covers: the thread, until Claude Desk quits, across its Claude Code restarts (case 55).
     const session = within(card).getByRole('button', { name: 'Allow for this session' });
     expect(session).toHaveAccessibleDescription(
-      /For this session: not asked again in this thread until you quit Claude Desk, even if its Claude Code restarts \(kept in memory, no file written\)/,
+      /For this session: not asked again in this thread until you quit Claude Desk \(kept in memory, no file written\)/,
     );
     expect(session).toHaveAttribute(
       'title',
-      "Don't ask again for Bash(touch made-by-bash.txt) in this thread until you quit Claude Desk, even if its Claude Code restarts",
+      "Don't ask again for Bash(touch made-by-bash.txt) in this thread until you quit Claude Desk, even when its Claude Code process restarts",
     );
     await userEvent.click(session);
     expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'session' });
