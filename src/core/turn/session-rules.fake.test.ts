@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalDecision, TurnEvent } from '../../shared/turn-events';
 import { type Harness, createHarness } from '../../../test/fixtures/turn-harness';
 import type { TurnEngine } from './turn-engine';
+import type { TurnRequest } from './turn-request';
+import { SessionsStore } from '../store/sessions-store';
 
 let h: Harness;
 beforeEach(() => {
@@ -14,13 +16,16 @@ afterEach(() => h.cleanup());
 type Line = { type?: string; request?: { subtype?: string; settings?: unknown } };
 
 /** One turn on the fake in `ask` mode: its Bash prompt is answered with `decision` as soon as it shows. */
-async function askedTurn(engine: TurnEngine, threadId: string, decision: ApprovalDecision): Promise<void> {
-  const handle = engine.run(
-    h.request(threadId, 'touch x please', { permissionMode: 'ask', approvals: 'user' }),
-    (e: TurnEvent) => {
-      if (e.type === 'approval_request') handle.answer(e.request.requestId, decision);
-    },
-  );
+async function askedTurn(
+  engine: TurnEngine,
+  threadId: string,
+  decision: ApprovalDecision,
+  overrides: Partial<TurnRequest> = {},
+): Promise<void> {
+  const req = h.request(threadId, 'touch x please', { permissionMode: 'ask', approvals: 'user', ...overrides });
+  const handle = engine.run(req, (e: TurnEvent) => {
+    if (e.type === 'approval_request') handle.answer(e.request.requestId, decision);
+  });
   expect((await handle.done).status).toBe('done');
 }
 
@@ -61,6 +66,37 @@ describe('rules allowed for this session outlive the process they were given to 
     expect(second?.[1]?.request?.settings).toEqual({ permissions: { allow: ['Bash(touch x)'] } });
     expect(kinds(other ?? [])).not.toContain('apply_flag_settings');
     expect(h.spawned).toHaveLength(3);
+  });
+
+  it('a thread forked at a rewind keeps them in its new session; one that starts a new session does not', async () => {
+    const stdinFile = path.join(h.root, 'stdin.jsonl');
+    const sessions = new SessionsStore(h.sessionsFile);
+    const env = { PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'ask', FAKE_CLAUDE_STDIN_FILE: stdinFile };
+    const engine = h.engine(env, { sessions });
+    const sessionOf = () => (JSON.parse(fs.readFileSync(h.sessionsFile, 'utf8')) as Record<string, string>).t1!;
+    await askedTurn(engine, 't1', { behavior: 'allow', scope: 'session' });
+    const first = sessionOf();
+    // Rewound: the next turn resumes the session they were allowed in, forked into a new one.
+    await askedTurn(
+      engine,
+      't1',
+      { behavior: 'allow', scope: 'once' },
+      { forkAt: { sessionId: first, resumeAt: 'u1' } },
+    );
+    const forked = sessionOf();
+    expect(forked).not.toBe(first);
+    await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
+    const [, resumedToFork, resumedFork] = stdinByProcess(stdinFile);
+    for (const lines of [resumedToFork, resumedFork])
+      expect(lines?.find((l) => l.request?.subtype === 'apply_flag_settings')?.request?.settings).toEqual({
+        permissions: { allow: ['Bash(touch x)'] },
+      });
+    expect(engine.sessionRules.rulesFor(forked)).toEqual(['Bash(touch x)']);
+
+    // Rewound to the very start, the thread begins a new session: nothing is carried into it.
+    await sessions.delete('t1');
+    await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
+    expect(kinds(stdinByProcess(stdinFile).at(-1) ?? [])).not.toContain('apply_flag_settings');
   });
 
   it('allowed once or always: a new process is told nothing (always is in the settings file already)', async () => {
