@@ -250,7 +250,11 @@ async function startAndSend(
     const rules = input.resume ? (input.sessionRules?.rulesFor(input.sessionId) ?? []) : [];
     if (rules.length > 0) {
       void control.request('rules', sessionRulesRequestBody(rules)).then((r) => {
-        if (!r.ok) log(`turn ${req.turnId}: the CLI did not take this session's rules: ${r.error ?? 'no answer'}`);
+        if (r.ok) return;
+        log(`turn ${req.turnId}: the CLI did not take this session's rules: ${r.error ?? 'no answer'}`);
+        // Refused by a running CLI (not one that ended): the user would see cards they thought they had answered.
+        if (control.live)
+          input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'warning', message: RULES_REFUSED });
       });
     }
   }
@@ -268,6 +272,10 @@ async function startAndSend(
   }
   proc.writeLine(buildUserLine(req.content.text, req.content.images ?? [], input.preamble));
 }
+
+/** Shown when a new process refuses the rules allowed earlier in its session (its `apply_flag_settings`). */
+export const RULES_REFUSED =
+  'Claude Code did not take the actions you allowed for this session, so it may ask for them again. Allow them again, or choose Always allow.';
 
 /** How a kept process's turn ends: it did not exit, it answered (the verdict says how). */
 const KEPT_EXIT: ProcessExit = { code: 0, signal: null, idleTimedOut: false, stopped: false, stderrTail: '' };

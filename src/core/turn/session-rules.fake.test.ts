@@ -6,6 +6,7 @@ import { type Harness, createHarness } from '../../../test/fixtures/turn-harness
 import type { TurnEngine } from './turn-engine';
 import type { TurnRequest } from './turn-request';
 import { SessionsStore } from '../store/sessions-store';
+import { RULES_REFUSED } from './run-attempt';
 
 let h: Harness;
 beforeEach(() => {
@@ -21,9 +22,11 @@ async function askedTurn(
   threadId: string,
   decision: ApprovalDecision,
   overrides: Partial<TurnRequest> = {},
+  events: TurnEvent[] = [],
 ): Promise<void> {
   const req = h.request(threadId, 'touch x please', { permissionMode: 'ask', approvals: 'user', ...overrides });
   const handle = engine.run(req, (e: TurnEvent) => {
+    events.push(e);
     if (e.type === 'approval_request') handle.answer(e.request.requestId, decision);
   });
   expect((await handle.done).status).toBe('done');
@@ -97,6 +100,15 @@ describe('rules allowed for this session outlive the process they were given to 
     await sessions.delete('t1');
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
     expect(kinds(stdinByProcess(stdinFile).at(-1) ?? [])).not.toContain('apply_flag_settings');
+  });
+
+  it('a process that refuses them says so on the turn: the user may be asked again', async () => {
+    const env = { PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'ask', FAKE_CLAUDE_REFUSE_FLAGS: '1' };
+    const engine = h.engine(env);
+    await askedTurn(engine, 't1', { behavior: 'allow', scope: 'session' });
+    const events: TurnEvent[] = [];
+    await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' }, {}, events);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'warning', message: RULES_REFUSED }));
   });
 
   it('allowed once or always: a new process is told nothing (always is in the settings file already)', async () => {
