@@ -67,4 +67,17 @@ describe('rules allowed for this session, real CLI + mock API', () => {
     expect(fs.existsSync(path.join(h.workspaceDir, '.claude', 'settings.local.json'))).toBe(false);
     expect(fs.existsSync(path.join(cli.home, '.claude', 'settings.json'))).toBe(false);
   });
+
+  it('a process pre-started for the next turn (warm, resuming the session) is told them when the turn takes it', async () => {
+    const engine = h.engine(cli.env); // pre-warm on, nothing kept
+    expect((await turn(engine)).cards).toHaveLength(2);
+    for (const f of ['x', 'notes.md']) fs.rmSync(path.join(h.workspaceDir, f));
+    // Started before the rules are known to matter, as the app pre-warms a thread the user is typing in.
+    expect(await engine.warm.warm(h.request('t1', '', { permissionMode: 'ask', approvals: 'user' }))).toBe('warmed');
+    const second = await turn(engine);
+    expect(engine.warm.stats.reused).toBe(1);
+    expect(second.cards).toEqual([]);
+    expect(toolErrors(second.events)).toEqual([]);
+    expect(h.spawned).toHaveLength(2);
+  });
 });
