@@ -76,9 +76,10 @@ describe('rules allowed for this session outlive the process they were given to 
     const sessions = new SessionsStore(h.sessionsFile);
     const env = { PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'ask', FAKE_CLAUDE_STDIN_FILE: stdinFile };
     const engine = h.engine(env, { sessions });
-    const sessionOf = () => (JSON.parse(fs.readFileSync(h.sessionsFile, 'utf8')) as Record<string, string>).t1!;
+    // The store's own answer, not its file: the session is saved without the turn waiting for the write.
+    const sessionOf = async () => (await sessions.get('t1'))!;
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'session' });
-    const first = sessionOf();
+    const first = await sessionOf();
     // Rewound: the next turn resumes the session they were allowed in, forked into a new one.
     await askedTurn(
       engine,
@@ -86,7 +87,7 @@ describe('rules allowed for this session outlive the process they were given to 
       { behavior: 'allow', scope: 'once' },
       { forkAt: { sessionId: first, resumeAt: 'u1' } },
     );
-    const forked = sessionOf();
+    const forked = await sessionOf();
     expect(forked).not.toBe(first);
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
     const [, resumedToFork, resumedFork] = stdinByProcess(stdinFile);
@@ -113,11 +114,13 @@ describe('rules allowed for this session outlive the process they were given to 
 
   it('allowed once or always: a new process is told nothing (always is in the settings file already)', async () => {
     const stdinFile = path.join(h.root, 'stdin.jsonl');
-    const engine = h.engine({ PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'ask', FAKE_CLAUDE_STDIN_FILE: stdinFile });
+    const sessions = new SessionsStore(h.sessionsFile);
+    const env = { PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'ask', FAKE_CLAUDE_STDIN_FILE: stdinFile };
+    const engine = h.engine(env, { sessions });
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'always' });
     await askedTurn(engine, 't1', { behavior: 'deny' });
     expect(stdinByProcess(stdinFile).flatMap(kinds)).not.toContain('apply_flag_settings');
-    expect(engine.sessionRules.rulesFor(JSON.parse(fs.readFileSync(h.sessionsFile, 'utf8')).t1)).toEqual([]);
+    expect(engine.sessionRules.rulesFor((await sessions.get('t1'))!)).toEqual([]);
   });
 });
