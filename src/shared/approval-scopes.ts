@@ -3,7 +3,8 @@
  * offers, beside "once": the rest of this session, and always in this project. The CLI's permission_suggestions
  * carry its rule for a shell command (recorded cases 20c/22/22c: `addRules` Bash(<command>) → `localSettings`,
  * which writes `<project>/.claude/settings.local.json`); the same rule with destination `session` stays in the
- * process's memory (case 22c). For a file edit the CLI only suggests switching the whole session to acceptEdits
+ * process's memory (case 22c) — and the host gives it again to each new process of the session (case 55,
+ * core/turn/session-rules.ts). For a file edit the CLI only suggests switching the whole session to acceptEdits
  * (case 20), which would leave the thread's mode toggle saying Ask: Claude Desk offers an `Edit(<path>)` rule
  * instead — the rule the CLI honours for Write and Edit alike (case 47c; a `Write(...)` rule is ignored, case 47b).
  */

@@ -76,6 +76,15 @@ export function initializeRequestBody(): { subtype: string } & Json {
   return { subtype: 'initialize', hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] } };
 }
 
+/**
+ * Tells a new process the rules allowed earlier in the session it resumes (recorded case 55 d): they apply from the
+ * next tool call, as flag settings, written to no file. A second request replaces the first (case 55 e), so it
+ * always carries every rule, and nothing else of Claude Desk's may use flag settings beside it.
+ */
+export function sessionRulesRequestBody(allow: readonly string[]): { subtype: string } & Json {
+  return { subtype: 'apply_flag_settings', settings: { permissions: { allow: [...allow] } } };
+}
+
 /** The request id of a `hook_callback` for our gate (case 43), or undefined for any other line. */
 export function parseToolGate(raw: Json): string | undefined {
   const request = isObject(raw.request) ? raw.request : undefined;

@@ -112,6 +112,28 @@ describe('ControlSession approvals', () => {
     ]);
   });
 
+  it('hands the rules of an answer "for this session" to the host, and nothing for once, always or deny (case 55)', () => {
+    const kept: string[][] = [];
+    const answers = [
+      { behavior: 'allow', scope: 'once' },
+      { behavior: 'allow', scope: 'always' },
+      { behavior: 'deny' },
+      { behavior: 'allow', scope: 'session' },
+    ] as const;
+    for (const decision of answers) {
+      const s = new ControlSession({
+        threadId: 't',
+        turnId: 'u',
+        projectDir: '<cwd>',
+        onSessionRules: (r) => kept.push(r),
+      });
+      const c = fakeChannel();
+      s.handle(bashPrompt(), c.channel);
+      s.answer(s.pendingApprovals()[0]!.requestId, decision);
+    }
+    expect(kept).toEqual([['Bash(touch made-by-bash.txt)']]);
+  });
+
   it('sends the edited input, and a denial with the reason verbatim (never interrupt)', () => {
     const s = session();
     const c = fakeChannel();

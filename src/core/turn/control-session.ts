@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision, ApprovalFile, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
 import type { ApprovalOutcome } from '../../shared/turn-states';
-import { approvalOffers } from '../../shared/approval-scopes';
+import { approvalOffers, permissionsFor } from '../../shared/approval-scopes';
+import { sessionAllowRules } from './session-rules';
 import { readApprovalFile } from './approval-file';
 import type { CliControlMessage } from './cli-event-mapper';
 import { type Json, isObject, str } from '../claude-code-wire/cli-json';
@@ -53,6 +54,8 @@ export interface ControlSessionOptions {
   toolGate?: () => Promise<unknown>;
   /** The folder the CLI runs in: a card's file rule (`Edit(<path>)`) is written relative to it. */
   projectDir?: string;
+  /** The user allowed these rules "for this session" (the host keeps them for the session's next processes). */
+  onSessionRules?: (rules: string[]) => void;
 }
 
 /** What the model reads when a tool needed approval and nobody could be asked. */
@@ -158,6 +161,10 @@ export class ControlSession {
     const request = this.pending.get(requestId);
     if (!request || !this.channel || this.closed) return false;
     this.channel.send(permissionResponse(request, decision));
+    if (decision.behavior === 'allow' && decision.scope === 'session') {
+      const rules = sessionAllowRules(permissionsFor('session', request));
+      if (rules.length > 0) this.options.onSessionRules?.(rules);
+    }
     const edited =
       decision.behavior === 'allow' &&
       decision.updatedInput &&

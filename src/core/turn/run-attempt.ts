@@ -4,7 +4,7 @@ import { buildUserLine } from './build-user-line';
 import { CliEventMapper, type CliControlMessage } from './cli-event-mapper';
 import type { CliVerdict } from './cli-verdict';
 import { type ControlChannel, ControlSession } from './control-session';
-import { initializeRequestBody, interruptRequest } from '../claude-code-wire/control-protocol';
+import { initializeRequestBody, interruptRequest, sessionRulesRequestBody } from '../claude-code-wire/control-protocol';
 import type { TurnRequest } from './turn-request';
 import {
   type ProcessExit,
@@ -20,6 +20,7 @@ import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
 import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
 import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds, reusedBoundMs } from './wedge-watch';
+import type { SessionRules } from './session-rules';
 
 export { CONTEXT_USAGE_WAIT_MS } from './attempt-tools';
 
@@ -55,6 +56,8 @@ export interface AttemptInput {
   warm?: Pick<WarmPool, 'take' | 'keep' | 'keeping'>;
   /** A fresh process that replaces a wedged one: it too must say something within this bound. */
   freshWedgeBoundMs?: number;
+  /** The rules allowed "for this session", by session id: a new process resuming one is told them. */
+  sessionRules?: SessionRules;
 }
 
 export interface AttemptResult {
@@ -96,6 +99,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     let sawInit = false;
     let resultEmitted = false;
     const clock = deps.clock ?? realClock;
+    // The session this process answers in: the one it resumed, until its init names another (a fork).
+    let processSession = input.sessionId;
     // The CLI waits for an answer to every prompt (case 23): with nobody to ask, core's policy denies.
     const control = new ControlSession({
       threadId: req.threadId,
@@ -104,6 +109,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       askUser: req.approvals === 'user',
       toolGate: req.toolGate,
       projectDir: input.projectDir,
+      onSessionRules: (rules) => input.sessionRules?.add(processSession, rules),
     });
     // Sub-agents running in the background keep the turn open past its `result` (case 34).
     const background = new BackgroundWait(clock, (held) => conclude(held));
@@ -123,6 +129,8 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
         const bigs = mapped.bigResults && new Map(mapped.bigResults.map((r) => [r.toolUseId, r.text]));
         for (const event of mapped.events) input.emit(tools.track(event, bigs));
         if (mapped.sessionId) {
+          input.sessionRules?.carry(processSession, mapped.sessionId);
+          processSession = mapped.sessionId;
           sawInit = true;
           input.onSession(mapped.sessionId);
         }
@@ -252,6 +260,18 @@ async function startAndSend(
     void control.request('init', initializeRequestBody()).then((r) => {
       if (!r.ok) log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
     });
+    // What the user allowed for this session lived in the memory of an earlier process (case 55 b): tell this one,
+    // before it reads the message, so the same call is not asked again.
+    const rules = input.resume ? (input.sessionRules?.rulesFor(input.sessionId) ?? []) : [];
+    if (rules.length > 0) {
+      void control.request('rules', sessionRulesRequestBody(rules)).then((r) => {
+        if (r.ok) return;
+        log(`turn ${req.turnId}: the CLI did not take this session's rules: ${r.error ?? 'no answer'}`);
+        // Refused by a running CLI (not one that ended): the user would see cards they thought they had answered.
+        if (control.live)
+          input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'warning', message: RULES_REFUSED });
+      });
+    }
   }
   input.onProcess(proc, control); // may stop it at once (stop pressed while the turn was starting)
   if (req.ready) {
@@ -269,6 +289,10 @@ async function startAndSend(
   // From the user line on, not before: saving the message may take a while, and that is not the process's silence.
   if (watch) proc.expectOutput(watch.boundMs, watch.mark);
 }
+
+/** Shown when a new process refuses the rules allowed earlier in its session (its `apply_flag_settings`). */
+export const RULES_REFUSED =
+  'Claude Code did not take the actions you allowed for this session, so it may ask for them again. Allow them again, or choose Always allow.';
 
 /** How a kept process's turn ends: it did not exit, it answered (the verdict says how). */
 const KEPT_EXIT: ProcessExit = { code: 0, signal: null, idleTimedOut: false, stopped: false, stderrTail: '' };

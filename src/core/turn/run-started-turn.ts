@@ -9,6 +9,7 @@ import type { TurnProcess } from './turn-process';
 import type { TurnOutcome, TurnRequest } from './turn-request';
 import type { WarmPool } from './warm-pool';
 import { DEFAULT_WEDGE_BOUNDS, wedgedNote, wedgedTwiceError } from './wedge-watch';
+import type { SessionRules } from './session-rules';
 
 /** Where thread → session uuids live (SessionsStore in production). */
 export interface SessionMap {
@@ -29,6 +30,8 @@ export interface StartedTurnDeps {
   sessions: SessionMap;
   sessionCosts?: SessionCostMap;
   warm: WarmPool;
+  /** The rules allowed "for this session", by session id (the engine's, for the app's life). */
+  sessionRules?: SessionRules;
   attempt: AttemptDeps;
   newSessionId: () => string;
 }
@@ -112,6 +115,7 @@ export async function runStartedTurn(
         // (and may be kept for the next turn).
         warm: fellBack ? undefined : replaced ? keepOnly(deps.warm) : deps.warm,
         freshWedgeBoundMs: replaced ? (deps.attempt.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS).freshMs : undefined,
+        sessionRules: deps.sessionRules,
         onSession: (id) => {
           deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
         },

@@ -25,6 +25,7 @@ import { resolveProjectDir } from './spawn-plan';
 import { type SessionCostMap, type SessionMap, finishTurn, runStartedTurn } from './run-started-turn';
 import { TurnPhases, isAnsweringPhase } from './turn-phases';
 import { DEFAULT_WEDGE_BOUNDS, type WedgeBounds } from './wedge-watch';
+import { SessionRules } from './session-rules';
 
 export type { SessionCostMap, SessionMap } from './run-started-turn';
 
@@ -61,6 +62,8 @@ export interface TurnEngineDeps {
   strictPhases?: boolean;
   /** How long a kept or warm process, and the fresh one that replaces it, may say nothing (wedge-watch.ts). */
   wedgeBounds?: Partial<WedgeBounds>;
+  /** The rules allowed "for this session" (default: the engine's own, kept for its life). */
+  sessionRules?: SessionRules;
 }
 
 /** A failed preparation as the turn's error: a TurnSetupError keeps its kind and hint. */
@@ -102,6 +105,8 @@ export class TurnEngine {
   readonly warm: WarmPool;
   /** Every live turn's phase, from run() until its owner's end is over. */
   readonly phases: TurnPhases;
+  /** What the user allowed "for this session", by Claude Code session: told to each new process of one. */
+  readonly sessionRules: SessionRules;
   /** The handles of the turns the engine still holds (until it has given back their lock and place), by turnId. */
   private readonly turns = new Map<string, TurnHandle>();
   /** Locks given back after their turn's `done` (a failed preparation does not wait for its lock): stopAll waits. */
@@ -115,6 +120,7 @@ export class TurnEngine {
     this.busyWaitMs = positiveInt(env.CLAUDE_DESK_BUSY_WAIT_MS, DEFAULT_BUSY_WAIT_MS);
     this.queue = deps.queue ?? new TurnQueue(positiveInt(env.CLAUDE_DESK_MAX_TURNS, DEFAULT_MAX_TURNS));
     this.clock = deps.clock ?? realClock;
+    this.sessionRules = deps.sessionRules ?? new SessionRules();
     const log = deps.log ?? (() => {});
     this.attemptDeps = {
       env,
@@ -320,6 +326,7 @@ export class TurnEngine {
           sessions: this.deps.sessions,
           sessionCosts: this.deps.sessionCosts,
           warm: this.warm,
+          sessionRules: this.sessionRules,
           attempt: this.attemptDeps,
           newSessionId: () => this.newSessionId(),
         },

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { approvalOffers } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
 import type { ApprovalOffers, ApprovalScope } from '../../../../shared/turn-events';
@@ -49,8 +49,14 @@ export const ApprovalCardView = memo(function ApprovalCardView({
   return <PermissionCard card={card} threadId={threadId} turnId={turnId} />;
 });
 
+/**
+ * What "for this session" covers: the host tells every new Claude Code process of the thread's session the rule
+ * again (a kept process may end between turns), in memory only, so it lasts until Claude Desk quits.
+ */
+const SESSION_SCOPE = 'in this thread until you quit Claude Desk';
+
 /** The rule each wider scope writes, in Claude Code's own spelling, or why only "once" is possible. */
-function ScopeRules({ offers }: { offers: ApprovalOffers }) {
+function ScopeRules({ offers, id }: { offers: ApprovalOffers; id: string }) {
   const rules = offers.always?.rules ?? offers.session?.rules;
   if (offers.onceOnly)
     return (
@@ -60,7 +66,7 @@ function ScopeRules({ offers }: { offers: ApprovalOffers }) {
     );
   if (!rules) return null;
   return (
-    <p className="field-hint" data-testid="approval-rule">
+    <p className="field-hint" data-testid="approval-rule" id={id}>
       {rules.length === 1 ? 'Rule' : 'Rules'}:{' '}
       {rules.map((rule, i) => (
         <span key={rule}>
@@ -68,8 +74,14 @@ function ScopeRules({ offers }: { offers: ApprovalOffers }) {
           <code>{rule}</code>
         </span>
       ))}
-      . For this session it is kept until Claude Code stops; Always allow saves it in{' '}
-      <code>.claude/settings.local.json</code> in the project, so Claude Code won't ask again for it there.
+      .{offers.session && ` For this session: not asked again ${SESSION_SCOPE} (kept in memory, no file written).`}
+      {offers.always && (
+        <>
+          {' '}
+          Always allow saves it in <code>.claude/settings.local.json</code> in the project, so Claude Code won&apos;t
+          ask again for it there.
+        </>
+      )}
     </p>
   );
 }
@@ -87,6 +99,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
   const [focused, setFocused] = useState(false);
   const name = approvalToolName(request.toolName, request.displayName);
   const waiting = !outcome && !sending;
+  const rulesId = useId();
 
   const allow = (scope: ApprovalScope) => {
     const edited = editing && field && draft !== request.input[field.key];
@@ -179,7 +192,14 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           Allow once <kbd>Y</kbd>
         </button>
         {scopes.session && (
-          <button type="button" className="btn btn-small" disabled={!waiting} onClick={() => allow('session')}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!waiting}
+            onClick={() => allow('session')}
+            title={`Don't ask again for ${scopes.session.rules.join(', ') || 'this'} ${SESSION_SCOPE}, even when its Claude Code process restarts`}
+            aria-describedby={rulesId}
+          >
             Allow for this session
           </button>
         )}
@@ -209,7 +229,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           </button>
         )}
       </div>
-      <ScopeRules offers={scopes} />
+      <ScopeRules offers={scopes} id={rulesId} />
       {denying && (
         <form
           className="approval-deny"

@@ -99,7 +99,16 @@ describe('approval card', () => {
     const card = cards()[0]!;
     expect(within(card).getByTestId('approval-rule')).toHaveTextContent('Rule: Bash(touch made-by-bash.txt)');
     expect(within(card).getByTestId('approval-rule')).toHaveTextContent('.claude/settings.local.json');
-    await userEvent.click(within(card).getByRole('button', { name: 'Allow for this session' }));
+    // What "this session" covers: the thread, until Claude Desk quits, across its Claude Code restarts (case 55).
+    const session = within(card).getByRole('button', { name: 'Allow for this session' });
+    expect(session).toHaveAccessibleDescription(
+      /For this session: not asked again in this thread until you quit Claude Desk \(kept in memory, no file written\)/,
+    );
+    expect(session).toHaveAttribute(
+      'title',
+      "Don't ask again for Bash(touch made-by-bash.txt) in this thread until you quit Claude Desk, even when its Claude Code process restarts",
+    );
+    await userEvent.click(session);
     expect(answers()[0]?.decision).toEqual({ behavior: 'allow', scope: 'session' });
   });
 
