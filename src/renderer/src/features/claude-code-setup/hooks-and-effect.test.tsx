@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCodeSetup, EffectiveSettingsView, SettingsFileView } from '../../../../shared/claude-code-setup';
@@ -147,6 +147,42 @@ describe('the Permission rules page: what Claude Code reports in effect', () => 
       'Not in effect: Claude Code loaded it, but it matches nothing (see why beside it).',
     );
     expect(screen.getByTestId('effective-status')).toHaveTextContent('when it starts in /p (asked in 312 ms)');
+  });
+
+  it('asked again, it keeps the last marks and says nothing new until the answer; a rule it has not seen waits', async () => {
+    const host = createFakeHost();
+    let setup = setupWith(user, local);
+    host.handle('getClaudeCodeSetup', () => setup);
+    let answer: ((v: EffectiveSettingsView) => void) | undefined;
+    host.handle('getEffectiveSettings', () =>
+      answer ? new Promise((resolve) => (answer = resolve)) : ((answer = () => {}), effective),
+    );
+    await open(host);
+    const status = await screen.findByTestId('effective-status');
+    await waitFor(() => expect(status).toHaveTextContent('asked in 312 ms'));
+    // A rule added: the files change, so Claude Code is asked again; its answer has not come yet.
+    setup = setupWith(user, { ...local, rules: [...local.rules, { list: 'deny', rule: 'Read(.env)' }] });
+    host.handle('editPermissionRule', () => ({ setup, takesEffect: 'next message' }));
+    await userEvent.type(screen.getByLabelText('Rule'), 'Read(.env)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const localRules = screen.getByTestId('rules-local');
+    await within(localRules).findByText('Read(.env)');
+    expect(host.callsTo('getEffectiveSettings')).toHaveLength(2);
+    expect(screen.queryByText(/Asking Claude Code/)).toBeNull();
+    expect(screen.getByTestId('effective-status')).toHaveTextContent('asked in 312 ms');
+    expect(within(localRules).getAllByTestId('rule-effect')).toHaveLength(1); // the old rule's; none for the new one
+    expect(within(localRules).getByTestId('rule-effect')).toHaveTextContent('In effect');
+    const withNew = {
+      ...effective,
+      ms: 4,
+      sources: [
+        effective.sources[0]!,
+        { scope: 'local' as const, rules: { ...none, allow: ['Bash(npm test)'], deny: ['Read(.env)'] } },
+      ],
+    };
+    await act(async () => answer?.(withNew));
+    await waitFor(() => expect(within(localRules).getAllByTestId('rule-effect')).toHaveLength(2));
+    expect(screen.getByTestId('effective-status')).toHaveTextContent('asked in 4 ms');
   });
 
   it('without an answer it says so in a sentence, and the rules are still listed from the files', async () => {
