@@ -62,8 +62,10 @@ describe('the Hooks page', () => {
       return { setup: setupWith({ ...user, hooks: [{ ...HOOK, off }] }, local), takesEffect: 'Next message.' };
     });
     await open(host, 'hooks');
-    const toggle = await screen.findByRole('switch', { name: 'Run the PreToolUse · Write hook: exit 2' });
+    const toggle = await screen.findByRole('switch', { name: 'On: run the PreToolUse · Write hook: exit 2' });
     expect(toggle).toBeChecked();
+    // A visible label, as the Skills page's switch has, and the accessible name starts with it (label in name).
+    expect(toggle.closest('label')).toHaveTextContent(/^On$/);
     await userEvent.click(toggle);
     await waitFor(() => expect(screen.getByTestId('setup-hook')).toHaveTextContent('Off: kept in the file, not run'));
     expect(screen.getByRole('switch', { name: /PreToolUse · Write/ })).not.toBeChecked();
