@@ -98,9 +98,11 @@ test("History's pin is the row's P key, named, and not a tab stop of its own", a
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
+  await page.getByTestId('new-thread').click();
+  await sendAndAwaitAnswer(page, 'Keyboard pinning check', 30_000); // a session of its own, whatever ran before
   await page.getByTestId('tab-history').click();
   const list = page.getByTestId('history-list');
-  const row = list.getByTestId('history-item').filter({ hasText: 'Sketch a plan for the parser' });
+  const row = list.getByTestId('history-item').filter({ hasText: 'Keyboard pinning check' });
   await expect(row).toBeVisible();
   const pin = row.getByRole('button', { name: /^Pin / });
   await expect.soft(pin).toHaveAttribute('tabindex', '-1');
