@@ -104,7 +104,7 @@ test('a hook added on the page runs on the next message; switched off it does no
 
   // Off: kept in the file under the key Claude Code ignores, not run.
   await openHooks(page);
-  const toggle = section.getByRole('switch', { name: `Run the UserPromptSubmit hook: ${HOOK}` });
+  const toggle = section.getByRole('switch', { name: `On: run the UserPromptSubmit hook: ${HOOK}` });
   await toggle.uncheck();
   await expect(row).toContainText('Off: kept in the file, not run');
   expect(JSON.parse(await fs.readFile(userSettings(), 'utf8'))).toEqual({
@@ -116,7 +116,7 @@ test('a hook added on the page runs on the next message; switched off it does no
 
   // On again: it runs again.
   await openHooks(page);
-  await section.getByRole('switch', { name: `Run the UserPromptSubmit hook: ${HOOK}` }).check();
+  await section.getByRole('switch', { name: `On: run the UserPromptSubmit hook: ${HOOK}` }).check();
   await expect(row).not.toContainText('Off:');
   expect(await sendAndCountHookLines(page, 'With the hook on again')).toBe(1);
   expect(await hookRuns()).toBe(2);

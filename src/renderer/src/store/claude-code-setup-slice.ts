@@ -35,7 +35,7 @@ export interface ClaudeCodeSetupSlice {
   /** What Claude Code reports in force in the open thread's project (one short-lived CLI, cached by the host). */
   effectiveSettings: EffectiveSettingsView | null;
   effectiveSettingsError: string | null;
-  /** Being asked: marks from an earlier answer are not shown meanwhile. */
+  /** Being asked: marks from the last answer stay meanwhile, except for rules it did not list (permissions-page). */
   effectiveSettingsLoading: boolean;
   loadEffectiveSettings(): Promise<void>;
   saveInstructionFile(path: string, text: string): Promise<string | null>;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeHost, makeThread } from '../test-support/fake-api';
+import { createFakeHost, makeThread, summaryOf } from '../test-support/fake-api';
 import { renderApp } from '../test-support/render-app';
 
 const twoThreads = () => [makeThread('a', 'Alpha', [], 2000), makeThread('b', 'Beta', [], 1000)];
@@ -98,5 +98,56 @@ describe('continuity: the window resumes where it was', () => {
     await waitFor(() =>
       expect(host.windowState).toMatchObject({ projectFilter: '/home/me/app', drafts: { b: 'kept' } }),
     );
+  });
+});
+
+/** Holds the host's answer to each named call until `release(name)`. */
+function holdCalls(host: ReturnType<typeof createFakeHost>, names: ('getWindowState' | 'listThreads')[]) {
+  const held = new Map<string, () => void>();
+  const answers = { getWindowState: () => host.windowState, listThreads: () => host.threads.map(summaryOf) };
+  for (const name of names)
+    host.handle(name, () => new Promise((resolve) => held.set(name, () => resolve(answers[name]()))));
+  return (name: string) => act(async () => held.get(name)?.());
+}
+
+describe('continuity: no "New thread" flash while the last thread reopens', () => {
+  const noNewChat = () => {
+    expect(screen.getByTestId('chat-title')).not.toHaveTextContent('New thread');
+    expect(screen.queryByTestId('empty-state')).toBeNull();
+  };
+
+  it('shows a neutral header and no empty state until the saved thread is open; the composer works meanwhile', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    host.windowState = { activeThreadId: 'b' };
+    const release = holdCalls(host, ['getWindowState', 'listThreads']);
+    renderApp({ host });
+    noNewChat();
+    expect(screen.getByLabelText('Message')).toBeEnabled();
+    await release('getWindowState');
+    noNewChat();
+    await release('listThreads');
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Beta'));
+  });
+
+  it('the user’s own New thread wins at once', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    host.windowState = { activeThreadId: 'b' };
+    holdCalls(host, ['getWindowState', 'listThreads']);
+    renderApp({ host });
+    noNewChat();
+    await userEvent.click(screen.getByTestId('new-thread'));
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread'));
+    expect(screen.getByTestId('empty-state')).toBeInTheDocument();
+  });
+
+  it('a host that never says where the window was: the empty state once the list is in', async () => {
+    const host = createFakeHost({ threads: twoThreads() });
+    holdCalls(host, ['getWindowState', 'listThreads']);
+    const release = holdCalls(host, ['listThreads']);
+    renderApp({ host });
+    noNewChat();
+    await release('listThreads');
+    expect(await screen.findByTestId('empty-state')).toBeInTheDocument();
+    expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread');
   });
 });

@@ -48,20 +48,34 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     api.saveWindowState(next).catch(() => undefined); // a lost save costs a place, never the app
   };
 
+  // The chat's neutral "restoring" look ends once the restore has decided, or the user did (see restoringPlace).
+  const decided = (): void => {
+    if (!stopped && store.getState().restoringPlace) store.setState({ restoringPlace: false });
+  };
+
   // Anything the user does before the saved place is back (open or start a thread, type) wins over it.
   let userActed = false;
   const offWatch = store.subscribe((s, prev) => {
     if (applying) return;
     if (s.navigations !== prev.navigations || s.drafts !== prev.drafts || s.view !== prev.view) userActed = true;
+    if (userActed) decided();
   });
 
   const restore = async (): Promise<void> => {
-    const saved = await api.getWindowState().catch(() => ({}) as WindowState);
+    let answered = false;
+    const asked = api
+      .getWindowState()
+      .catch(() => ({}) as WindowState)
+      .finally(() => (answered = true));
     // Wait for the list: the saved thread may have been deleted meanwhile (from another window).
-    await new Promise<void>((resolve) => {
+    const listed = new Promise<void>((resolve) => {
       if (store.getState().threadsLoaded) return resolve();
       const off = store.subscribe((s) => s.threadsLoaded && (off(), resolve()));
     });
+    // A host that has not said where the window was by the time the list is in: no endless blank chat.
+    void listed.then(() => answered || decided());
+    const saved = await asked;
+    await listed;
     if (stopped) return offWatch();
     const s = store.getState();
     applying = true;
@@ -87,8 +101,10 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       applying = true;
       const selecting = s.selectThread(open);
       applying = false;
+      decided(); // the thread is open (loading): its own title shows
       await selecting;
     }
+    decided();
     offWatch();
     lastSaved = windowStateOf(store.getState());
     restored = true;

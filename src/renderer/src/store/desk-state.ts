@@ -286,6 +286,11 @@ export interface UiSlice {
   sidebarOpen: boolean;
   /** Wide windows: the user folded the sidebar away (Cmd/Ctrl+B or the header button); remembered. */
   sidebarCollapsed: boolean;
+  /**
+   * The window's last place is being brought back (continuity.ts has not decided yet): with no thread open, the chat
+   * shows a neutral header instead of "New thread" and its empty state, which would flash before the saved thread.
+   */
+  restoringPlace: boolean;
   settingsSection: SettingsSection;
   /** Where the reader left each thread (absent = at the latest message); saved with the window state. */
   scrollAnchors: Record<string, ScrollAnchor>;

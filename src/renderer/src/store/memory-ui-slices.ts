@@ -48,6 +48,8 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   connection: 'online',
   sidebarOpen: false,
   sidebarCollapsed: false,
+  // From the first render: the first paint comes before the bridge (an effect) starts the restore.
+  restoringPlace: true,
   settingsSection: 'cli',
   scrollAnchors: {},
   setScrollAnchor: (threadId, anchor) =>

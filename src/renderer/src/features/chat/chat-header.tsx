@@ -110,6 +110,10 @@ const ACTION_SLOTS: ComponentType[] = [
   HeaderPermissionMode,
 ];
 
+/** The window's last thread may be about to reopen (continuity): neither a new chat nor the thread yet. */
+export const placePending = (s: { restoringPlace: boolean; activeThreadId: string | null }): boolean =>
+  s.restoringPlace && s.activeThreadId === null;
+
 /**
  * Thread title, model, folder, running total and the thread's controls. Wide: one row (the title over its meta on
  * the left, the controls on the right). Narrow (use-narrow-header.ts): the title takes the first row alone beside the
@@ -117,6 +121,8 @@ const ACTION_SLOTS: ComponentType[] = [
  */
 export function ChatHeader() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
+  // Before the last thread reopens: no "New thread" title nor a default model and folder that would flash.
+  const pending = useDesk(placePending);
   const defaultModel = useDesk((s) => s.settings?.defaultModel);
   // What the CLI actually used last (its init line), when neither thread nor settings name one.
   const usedModel = useDesk(latestModel);
@@ -133,9 +139,9 @@ export function ChatHeader() {
       <SidebarToggle />
       <div className="chat-title-block">
         <h1 className="chat-title" data-testid="chat-title">
-          {thread?.title ?? DEFAULT_THREAD_TITLE}
+          {pending ? '\u00a0' : (thread?.title ?? DEFAULT_THREAD_TITLE)}
         </h1>
-        <div className="chat-meta">
+        <div className="chat-meta" data-pending={pending || undefined}>
           <span className="chat-model" title="Model" data-testid="chat-model">
             {model}
           </span>

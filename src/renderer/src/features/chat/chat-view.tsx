@@ -1,5 +1,5 @@
 import { useDesk } from '../../store/store-context';
-import { ChatHeader } from './chat-header';
+import { ChatHeader, placePending } from './chat-header';
 import { CliBanner } from './cli-banner';
 import { Composer, focusComposer } from '../composer/composer';
 import { SharedFolderNote } from '../worktree/shared-folder-note';
@@ -44,6 +44,7 @@ function EmptyState() {
 export function ChatView() {
   const hasMessages = useDesk((s) => s.messageIds.length > 0);
   const loading = useDesk((s) => s.threadLoading);
+  const pending = useDesk(placePending);
   return (
     <section className="chat-view" aria-label="Chat">
       <ChatHeader />
@@ -54,6 +55,8 @@ export function ChatView() {
         <div className="chat-loading" role="status">
           Loading…
         </div>
+      ) : pending ? (
+        <div className="chat-loading" aria-busy="true" data-testid="chat-pending" />
       ) : (
         <EmptyState />
       )}

@@ -6,6 +6,7 @@ import { RetryLine } from './retry-line';
 import { LimitRefused } from '../limits/limit-refused';
 import { WAITING_LINE, openRequest } from '../../waiting-for';
 import { ContextTooLong } from './context-too-long';
+import { PulseDot } from '../../ui/pulse-dot';
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for
@@ -37,7 +38,7 @@ export function TurnState({ message, hasOutput }: { message: AssistantMessage; h
         : 'Thinking';
     return (
       <div className="turn-state state-running" role="status" data-testid="turn-running">
-        <span className="pulse" aria-hidden="true" />
+        <PulseDot className="pulse" />
         {message.retry ? (
           <RetryLine retry={message.retry} />
         ) : status === 'waiting' ? (

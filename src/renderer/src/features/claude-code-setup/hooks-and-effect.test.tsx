@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCodeSetup, EffectiveSettingsView, SettingsFileView } from '../../../../shared/claude-code-setup';
@@ -62,8 +62,10 @@ describe('the Hooks page', () => {
       return { setup: setupWith({ ...user, hooks: [{ ...HOOK, off }] }, local), takesEffect: 'Next message.' };
     });
     await open(host, 'hooks');
-    const toggle = await screen.findByRole('switch', { name: 'Run the PreToolUse · Write hook: exit 2' });
+    const toggle = await screen.findByRole('switch', { name: 'On: run the PreToolUse · Write hook: exit 2' });
     expect(toggle).toBeChecked();
+    // A visible label, as the Skills page's switch has, and the accessible name starts with it (label in name).
+    expect(toggle.closest('label')).toHaveTextContent(/^On$/);
     await userEvent.click(toggle);
     await waitFor(() => expect(screen.getByTestId('setup-hook')).toHaveTextContent('Off: kept in the file, not run'));
     expect(screen.getByRole('switch', { name: /PreToolUse · Write/ })).not.toBeChecked();
@@ -147,6 +149,42 @@ describe('the Permission rules page: what Claude Code reports in effect', () => 
       'Not in effect: Claude Code loaded it, but it matches nothing (see why beside it).',
     );
     expect(screen.getByTestId('effective-status')).toHaveTextContent('when it starts in /p (asked in 312 ms)');
+  });
+
+  it('asked again, it keeps the last marks and says nothing new until the answer; a rule it has not seen waits', async () => {
+    const host = createFakeHost();
+    let setup = setupWith(user, local);
+    host.handle('getClaudeCodeSetup', () => setup);
+    let answer: ((v: EffectiveSettingsView) => void) | undefined;
+    host.handle('getEffectiveSettings', () =>
+      answer ? new Promise((resolve) => (answer = resolve)) : ((answer = () => {}), effective),
+    );
+    await open(host);
+    const status = await screen.findByTestId('effective-status');
+    await waitFor(() => expect(status).toHaveTextContent('asked in 312 ms'));
+    // A rule added: the files change, so Claude Code is asked again; its answer has not come yet.
+    setup = setupWith(user, { ...local, rules: [...local.rules, { list: 'deny', rule: 'Read(.env)' }] });
+    host.handle('editPermissionRule', () => ({ setup, takesEffect: 'next message' }));
+    await userEvent.type(screen.getByLabelText('Rule'), 'Read(.env)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const localRules = screen.getByTestId('rules-local');
+    await within(localRules).findByText('Read(.env)');
+    expect(host.callsTo('getEffectiveSettings')).toHaveLength(2);
+    expect(screen.queryByText(/Asking Claude Code/)).toBeNull();
+    expect(screen.getByTestId('effective-status')).toHaveTextContent('asked in 312 ms');
+    expect(within(localRules).getAllByTestId('rule-effect')).toHaveLength(1); // the old rule's; none for the new one
+    expect(within(localRules).getByTestId('rule-effect')).toHaveTextContent('In effect');
+    const withNew = {
+      ...effective,
+      ms: 4,
+      sources: [
+        effective.sources[0]!,
+        { scope: 'local' as const, rules: { ...none, allow: ['Bash(npm test)'], deny: ['Read(.env)'] } },
+      ],
+    };
+    await act(async () => answer?.(withNew));
+    await waitFor(() => expect(within(localRules).getAllByTestId('rule-effect')).toHaveLength(2));
+    expect(screen.getByTestId('effective-status')).toHaveTextContent('asked in 4 ms');
   });
 
   it('without an answer it says so in a sentence, and the rules are still listed from the files', async () => {

@@ -46,9 +46,11 @@ function HookRow(props: {
             role="switch"
             checked={flipped ?? !h.off}
             disabled={flipped !== null}
-            aria-label={`Run the ${nameOf(h)} hook: ${h.command}`}
+            // The visible word starts the name (WCAG 2.5.3, label in name); the rest says which hook.
+            aria-label={`On: run the ${nameOf(h)} hook: ${h.command}`}
             onChange={(e) => void toggle(e.target.checked)}
           />
+          On
         </label>
       )}
       <span className="setup-hook-event">{nameOf(h)}</span>

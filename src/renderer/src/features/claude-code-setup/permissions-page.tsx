@@ -4,6 +4,7 @@ import {
   RULE_LISTS,
   type EditableScope,
   type EffectiveSettingsView,
+  type PermissionRuleView,
   type RuleList,
   type SettingsFileView,
 } from '../../../../shared/claude-code-setup';
@@ -13,7 +14,9 @@ import { SourceFile } from './source-file';
 
 const LIST_LABEL: Record<RuleList, string> = { allow: 'Allow', ask: 'Ask', deny: 'Deny' };
 
-function FileRules({ file, effective }: { file: SettingsFileView; effective: EffectiveSettingsView | null }) {
+/** `stale`: the marks are from the last answer while Claude Code is asked again (a new rule waits for the answer). */
+function FileRules(props: { file: SettingsFileView; effective: EffectiveSettingsView | null; stale: boolean }) {
+  const { file, effective, stale } = props;
   const editRule = useDesk((s) => s.editPermissionRule);
   const [error, setError] = useState<string | null>(null);
   const editable = file.scope !== 'managed' && !file.error;
@@ -38,7 +41,9 @@ function FileRules({ file, effective }: { file: SettingsFileView; effective: Eff
                 <li key={`${list}:${r.rule}`} className="setup-row" data-testid="setup-rule">
                   <code>{r.rule}</code>
                   {r.problem && <span className="setup-problem">{r.problem}</span>}
-                  {effective && <EffectMark {...ruleEffect(file, r, effective)} />}
+                  {effective && (!stale || readBefore(effective, file, r)) && (
+                    <EffectMark {...ruleEffect(file, r, effective)} />
+                  )}
                   {editable && (
                     <button
                       type="button"
@@ -64,6 +69,10 @@ function FileRules({ file, effective }: { file: SettingsFileView; effective: Eff
   );
 }
 
+/** The last answer listed this rule in this file: its mark then is the best guess until the next one. */
+const readBefore = (view: EffectiveSettingsView, file: SettingsFileView, r: PermissionRuleView): boolean =>
+  view.sources.some((src) => src.scope === file.scope && src.rules[r.list].includes(r.rule));
+
 function EffectMark({ on, text }: { on: boolean; text: string }) {
   return (
     <span className="setup-effect" data-on={on} data-testid="rule-effect">
@@ -74,21 +83,26 @@ function EffectMark({ on, text }: { on: boolean; text: string }) {
 
 /**
  * Whether Claude Code reports the rules in force: asked when the page opens and after each edit (the host asks the
- * CLI again only when a settings file changed); without an answer the page still works from the files.
+ * CLI again only when a settings file changed); without an answer the page still works from the files. Asked again
+ * with an answer for the folder at hand, it keeps saying so: most asks come back from the host's cache at once, and a
+ * line that flips to "Asking…" and back for that is noise.
  */
 function EffectiveStatus({ folder }: { folder: string }) {
   const view = useDesk((s) => s.effectiveSettings);
   const error = useDesk((s) => s.effectiveSettingsError);
   const loading = useDesk((s) => s.effectiveSettingsLoading);
   let text: string;
-  if (loading) text = 'Asking Claude Code which rules are in effect…';
+  let failed = '';
+  const known = view?.cwd === folder;
+  if (loading && !known) text = 'Asking Claude Code which rules are in effect…';
   else if (error)
-    text = `Claude Code could not be asked which rules are in effect (${error}). The rules below are read from the files; open the page again to retry.`;
-  else if (view?.cwd === folder)
+    text =
+      failed = `Claude Code could not be asked which rules are in effect (${error}). The rules below are read from the files; open the page again to retry.`;
+  else if (known && view)
     text = `“In effect” is what Claude Code reports when it starts in ${folder} (asked in ${view.ms} ms).`;
   else return null;
   return (
-    <p className={error ? 'setup-error' : 'field-hint'} aria-live="polite" data-testid="effective-status">
+    <p className={failed ? 'setup-error' : 'field-hint'} aria-live="polite" data-testid="effective-status">
       {text}
     </p>
   );
@@ -168,7 +182,8 @@ export function PermissionsPage({ files, folder }: { files: SettingsFileView[]; 
   useEffect(() => {
     void load();
   }, [load, files]);
-  const effective = !loading && view?.cwd === folder ? view : null;
+  // The last answer for this folder stays while the page asks again (quietly): no flash of unmarked rules.
+  const effective = view?.cwd === folder ? view : null;
   return (
     <div className="setup-page" data-testid="setup-permissions">
       <p className="field-hint">
@@ -177,7 +192,7 @@ export function PermissionsPage({ files, folder }: { files: SettingsFileView[]; 
       </p>
       <EffectiveStatus folder={folder} />
       {files.map((f) => (
-        <FileRules key={f.path} file={f} effective={effective} />
+        <FileRules key={f.path} file={f} effective={effective} stale={loading} />
       ))}
       <AddRule files={files} />
     </div>

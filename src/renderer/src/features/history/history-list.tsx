@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { HistorySearchHit, HistorySession } from '../../../../shared/history';
 import { useDesk } from '../../store/store-context';
-import { Icon } from '../../ui/icons';
+import { RowAction } from '../../ui/row-action';
 import { SearchField } from '../../ui/search-field';
 import { relativeTime } from '../../ui/relative-time';
 import { GroupedRows } from '../../ui/grouped-list';
@@ -10,11 +10,15 @@ import { Highlight } from './highlight';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
+/** The hint read with each session row: its pin button is out of the tab order, so the key must be said. */
+const KEYS_HINT_ID = 'history-keys-hint';
+
 function SessionRow({ session, snippet, query }: { session: HistorySession; snippet?: string; query?: string }) {
   const openId = useDesk((s) => (s.view === 'history' ? s.openSessionId : null));
   const open = useDesk((s) => s.openSession);
-  const pin = useDesk((s) => s.pinSession);
+  const pinSession = useDesk((s) => s.pinSession);
   const active = openId === session.id;
+  const pin = () => void pinSession(session.id, !session.pinned);
   return (
     <li
       className={`thread-item history-item ${active ? 'active' : ''}`}
@@ -25,7 +29,15 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
         type="button"
         className="thread-open"
         aria-current={active ? 'page' : undefined}
+        aria-describedby={KEYS_HINT_ID}
+        aria-keyshortcuts="P"
         onClick={() => void open(session.id)}
+        onKeyDown={(e) => {
+          if ((e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+            e.preventDefault();
+            pin();
+          }
+        }}
         title={`${session.title}\n${session.project}`}
       >
         <span className="thread-title-row">
@@ -57,16 +69,13 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
         )}
       </button>
       <div className="thread-actions">
-        <button
-          type="button"
-          className={`btn btn-ghost btn-icon ${session.pinned ? 'pinned' : ''}`}
-          aria-label={session.pinned ? `Unpin ${session.title}` : `Pin ${session.title}`}
-          aria-pressed={session.pinned}
-          title={session.pinned ? 'Unpin' : 'Pin'}
-          onClick={() => void pin(session.id, !session.pinned)}
-        >
-          <Icon name="pin" size={14} />
-        </button>
+        <RowAction
+          icon="pin"
+          label={session.pinned ? `Unpin ${session.title}` : `Pin ${session.title}`}
+          title={session.pinned ? 'Unpin (P)' : 'Pin to the top (P)'}
+          pressed={session.pinned}
+          onClick={pin}
+        />
       </div>
     </li>
   );
@@ -128,6 +137,9 @@ export function HistoryList() {
           testId="history-search"
         />
       </div>
+      <p id={KEYS_HINT_ID} className="visually-hidden">
+        P pins or unpins the session.
+      </p>
       <div className="thread-list history-list" data-testid="history-list">
         {hits ? (
           <ul className="history-group-list">

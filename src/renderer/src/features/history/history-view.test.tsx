@@ -55,6 +55,28 @@ describe('History', () => {
     ]);
   });
 
+  it('pins from the keyboard with P on the row, as the thread list does; the pin button is named but not a tab stop', async () => {
+    const host = createFakeHost();
+    host.handle('listHistory', () => SESSIONS);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('tab-history'));
+    const list = await screen.findByTestId('history-list');
+    const pinButton = await within(list).findByRole('button', { name: 'Pin Fix the login bug' });
+    expect(pinButton).toHaveAttribute('tabindex', '-1');
+    expect(within(list).getByRole('button', { name: 'Unpin Write the blog post' })).toHaveAttribute('tabindex', '-1');
+    const row = within(list).getByText('Fix the login bug').closest('button')!;
+    expect(row).toHaveAccessibleDescription(/P pins/);
+    row.focus();
+    await userEvent.keyboard('p');
+    await waitFor(() =>
+      expect(host.callsTo('pinHistorySession')).toEqual([{ sessionId: SESSIONS[0]!.id, pinned: true }]),
+    );
+    expect(within(list).getByRole('button', { name: 'Unpin Fix the login bug' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
   it('lists sessions in the sidebar tab, opens one at its end, pages older turns, and continues it', async () => {
     const host = createFakeHost();
     let continued = false;

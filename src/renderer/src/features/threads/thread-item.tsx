@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDeskStore } from '../../store/store-context';
 import { RowAction } from '../../ui/row-action';
+import { PulseDot } from '../../ui/pulse-dot';
 import { relativeTime } from '../../ui/relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
 import { Highlight } from '../history/highlight';
@@ -130,7 +131,7 @@ export const ThreadItem = memo(function ThreadItem({
         }}
       >
         <span className="thread-title-row">
-          {busy && <span className="running-dot" data-testid="thread-running" aria-label="Running" role="img" />}
+          {busy && <PulseDot className="running-dot" testId="thread-running" label="Running" />}
           <span className="thread-title">{thread.title}</span>
           <span className="thread-time">{relativeTime(thread.updatedAt)}</span>
         </span>
