@@ -97,6 +97,27 @@ describe('snapshotWorkTree', () => {
     expect(await out('status', '--porcelain')).toBe('M tracked.txt\n?? untracked.txt'); // (trimmed: ' M')
   });
 
+  it("a file rewritten at the same size in the second the user's index was written is snapshotted with its new text", async () => {
+    // Racy git, made certain: the entry's cached stat is the file's (its time set back, ctime not trusted), and only
+    // the index file's own time — the same second — tells git to read the file again. A copy of the index stamped
+    // "now" hid the change (both paths, one process or one command at a time).
+    const then = new Date('2020-01-02T03:04:05Z');
+    const file = path.join(dir, 'tracked.txt');
+    await runGit(['config', 'core.trustctime', 'false'], { cwd: dir });
+    fs.writeFileSync(file, 'one\n');
+    fs.utimesSync(file, then, then);
+    await runGit(['add', 'tracked.txt'], { cwd: dir });
+    fs.writeFileSync(file, 'six\n');
+    fs.utimesSync(file, then, then);
+    fs.utimesSync(path.join(dir, '.git', 'index'), then, then);
+    expect(await out('--no-optional-locks', 'status', '--porcelain', '--', 'tracked.txt')).toBe('M tracked.txt'); // git itself sees it
+    for (const run of [runGit, ((args, opts) => runGit(args, opts)) as GitRunner]) {
+      fs.utimesSync(path.join(dir, '.git', 'index'), then, then);
+      const snap = await snapshotWorkTree(dir, undefined, 'snap', run);
+      expect(await out('show', `${snap}:tracked.txt`)).toBe('six');
+    }
+  });
+
   it('a failing git says why; refs outside its namespace are refused before anything runs', async () => {
     await expect(snapshotWorkTree(dir, 'refs/heads/main', 'snap')).rejects.toThrow(/refs\/claude-desk/);
     fs.rmSync(path.join(dir, '.git', 'objects'), { recursive: true });

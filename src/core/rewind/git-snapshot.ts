@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type RunOutput, runToEnd } from '../process-runner';
+import { copyGitIndex } from '../git-index-copy';
 
 /**
  * Claude Desk's own snapshots of a project's working tree, kept as commits under a private ref namespace
@@ -118,12 +119,13 @@ export async function snapshotWorkTree(
   const index = path.join(tmp, 'index');
   const env = { ...IDENTITY, GIT_INDEX_FILE: index };
   try {
-    // Start from a copy of the user's index (read, never written) so git re-hashes only changed files.
+    // Start from a copy of the user's index (read, never written) so git re-hashes only changed files; the copy keeps
+    // the index's time, or git would trust a stale stat (git-index-copy.ts).
     const indexes = cacheOf(run).indexes;
     const real =
       indexes.get(root) ??
       (await git(run, root, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim();
-    const copied = await fs.copyFile(real, index).then(
+    const copied = await copyGitIndex(real, index).then(
       () => true,
       () => false,
     );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChangeCounts, FileChange, ThreadWorktree } from '../../shared/worktrees';
 import { isInside } from '../path-inside';
+import { copyGitIndex } from '../git-index-copy';
 import { type Git, gitOk, runWorktreeGit } from './worktree-git';
 
 /**
@@ -83,7 +84,7 @@ export async function withEverythingStaged<T>(
   try {
     const tmpIndex = path.join(dir, 'index');
     // A worktree with nothing staged yet may have no index file: git then starts from an empty one.
-    await fs.copyFile(indexPath, tmpIndex).catch((err: NodeJS.ErrnoException) => {
+    await copyGitIndex(indexPath, tmpIndex).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
     const env = { GIT_INDEX_FILE: tmpIndex };

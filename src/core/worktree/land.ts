@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LandOutcome } from '../../shared/changes';
 import type { ThreadWorktree } from '../../shared/worktrees';
 import { withEverythingStaged } from './changes';
+import { copyGitIndex } from '../git-index-copy';
 import { type Git, GitFailed, firstLine, gitOk, runWorktreeGit } from './worktree-git';
 
 /**
@@ -69,7 +70,7 @@ async function trackedChanges(git: Git, checkout: string): Promise<string[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-checkout-'));
   try {
     const copy = path.join(dir, 'index');
-    await fs.copyFile(indexPath, copy).catch(() => undefined);
+    await copyGitIndex(indexPath, copy).catch(() => undefined);
     const out = await gitOk(git, checkout, ['status', '--porcelain=v1', '-z', '--untracked-files=no'], {
       GIT_INDEX_FILE: copy,
       GIT_OPTIONAL_LOCKS: '0',
