@@ -16,7 +16,7 @@ function recorded(step: string, at: string) {
   return parseRunningSessions(stdout.replaceAll('<repo>/.claude/worktrees/held', at));
 }
 
-const WT = '/work/repo/.claude/worktrees/held';
+const WT = '/home/me/repo/.claude/worktrees/held';
 const NONE = { pids: [], sessionIds: [] };
 
 describe('sessions working in a worktree, before a discard', () => {
@@ -45,7 +45,7 @@ describe('sessions working in a worktree, before a discard', () => {
     // Started inside a sandbox's wrapper, it is listed under another pid: its session id is the thread's.
     const session = { pids: [], sessionIds: [own[0]!.sessionId!] };
     expect(await refuseWhileSessionsRun(WT, { ok: true, sessions: own }, session)).toBeUndefined();
-    const elsewhere = recorded('agents-json-bg-in-worktree', '/work/repo/.claude/worktrees/held-2');
+    const elsewhere = recorded('agents-json-bg-in-worktree', '/home/me/repo/.claude/worktrees/held-2');
     expect(await refuseWhileSessionsRun(WT, { ok: true, sessions: elsewhere }, NONE)).toBeUndefined();
     expect(await refuseWhileSessionsRun(WT, { ok: true, sessions: [] }, NONE)).toBeUndefined();
   });

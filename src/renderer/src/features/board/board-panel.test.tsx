@@ -9,7 +9,7 @@ import { BoardPanel } from './board-panel';
 
 const NOW = 1_800_000_000_000;
 const row = (over: Partial<BoardRow> & Pick<BoardRow, 'threadId' | 'title' | 'status'>): BoardRow => ({
-  project: '/work/repo',
+  project: '/home/me/repo',
   since: NOW,
   activity: '',
   costUsd: 0,
@@ -33,7 +33,7 @@ const BOARD: BoardState = {
       status: 'working',
       since: NOW - 7_000,
       branch: 'worktree-notes',
-      activity: 'Write /work/repo/notes.md',
+      activity: 'Write /home/me/repo/notes.md',
       costUsd: 0.0123,
       changes: { files: 1, added: 3, removed: 0 },
     }),
@@ -72,7 +72,7 @@ describe('the board', () => {
       'Queued — 4 running',
     ]);
     expect(rows[1]).toHaveTextContent('repo · worktree-notes');
-    expect(rows[1]).toHaveTextContent('Write /work/repo/notes.md');
+    expect(rows[1]).toHaveTextContent('Write /home/me/repo/notes.md');
     expect(rows[1]).toHaveTextContent('$0.012');
     expect(within(rows[1]!).getByTestId('board-changes')).toHaveTextContent('+3 −0 · 1 file');
     expect(rows[2]).toHaveTextContent('Default workspace');

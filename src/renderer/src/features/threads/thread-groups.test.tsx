@@ -52,9 +52,9 @@ describe('thread list groups', () => {
   });
 
   it('names projects by folder, the most recent first; two folders of one name keep their paths', () => {
-    const threads = [at('A', 3, '/home/me/app'), at('B', 5, '/work/app'), at('C', 4), at('D', 1, '/home/me/site')];
+    const threads = [at('A', 3, '/home/me/app'), at('B', 5, '/srv/app'), at('C', 4), at('D', 1, '/home/me/site')];
     expect(projectChoices(threads).map((p) => p.label)).toEqual([
-      '/work/app',
+      '/srv/app',
       'Default workspace',
       '/home/me/app',
       'site',
