@@ -4,6 +4,7 @@
  * moves to a key of the same file that Claude Code ignores (OFF_HOOKS_KEY) and back — it travels with the file, and
  * nothing is lost if Claude Desk is gone (recorded case 52b).
  */
+import { isObject } from '../claude-code-wire/cli-json';
 import {
   HOOK_EVENTS,
   OFF_HOOKS_KEY,
@@ -14,7 +15,6 @@ import {
 } from '../../shared/claude-code-setup';
 import type { JsonObject } from './json-edit';
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const matcherOf = (group: JsonObject): string | undefined =>
   typeof group.matcher === 'string' && group.matcher ? group.matcher : undefined;
 /** What the page shows (and an edit names a hook by): its command, or the whole entry for another type of hook. */

@@ -1,9 +1,8 @@
+import { isObject } from '../claude-code-wire/cli-json';
 import type { PluginView } from '../../shared/claude-code-setup';
 
 /** One `claude plugin …` subcommand run to its end (the app builds it from the launch settings). */
 export type PluginCommand = (args: string[]) => Promise<{ exitCode?: number; stdout: string; stderr: string }>;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Claude Code's own failure, as one sentence: its `✘ …` line (recorded case 49: an offline install says "Anthropic

@@ -1,3 +1,4 @@
+import { isObject } from '../claude-code-wire/cli-json';
 import {
   RULE_LISTS,
   type EditableScope,
@@ -10,9 +11,7 @@ import {
 import { type JsonObject, editJsonObject, readJsonObject } from './json-edit';
 import { hookChanges, hooksOf } from './hook-entries';
 import { normalizeRule, ruleProblem } from './permission-rules';
-import { type SetupRoots, settingsFilePaths } from './setup-paths';
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { type SetupRoots, settingsFilePaths, settingsPathOf } from './setup-paths';
 
 function rulesOf(settings: JsonObject): PermissionRuleView[] {
   const permissions = isObject(settings.permissions) ? settings.permissions : {};
@@ -47,12 +46,6 @@ export async function readSettingsFiles(roots: SetupRoots): Promise<SettingsFile
   return views.filter((v) => v.scope !== 'managed' || v.exists);
 }
 
-function pathOf(roots: SetupRoots, scope: EditableScope): string {
-  const file = settingsFilePaths(roots).find((f) => f.scope === scope);
-  if (!file) throw new Error('Open a thread with a project folder to change its project settings.');
-  return file.path;
-}
-
 /**
  * Add a rule to (or remove one from) a list of one settings file, keeping the rest of the file. Returns the rule as
  * written (a `Write(…)` file rule becomes the `Edit(…)` rule that covers it, case 47c).
@@ -62,7 +55,7 @@ export async function editPermissionRule(
   edit: { scope: EditableScope; list: RuleList; rule: string; action: 'add' | 'remove' },
 ): Promise<string> {
   const rule = edit.action === 'add' ? normalizeRule(edit.rule) : edit.rule;
-  await editJsonObject(pathOf(roots, edit.scope), (settings) => {
+  await editJsonObject(settingsPathOf(roots, edit.scope), (settings) => {
     const permissions = isObject(settings.permissions) ? settings.permissions : {};
     const list = Array.isArray(permissions[edit.list]) ? (permissions[edit.list] as unknown[]) : [];
     const next =
@@ -75,7 +68,7 @@ export async function editPermissionRule(
 
 /** Turn every hook of one file off or on again (`disableAllHooks`, Claude Code's own switch). */
 export async function setHooksOff(roots: SetupRoots, scope: EditableScope, off: boolean): Promise<void> {
-  await editJsonObject(pathOf(roots, scope), (settings) => {
+  await editJsonObject(settingsPathOf(roots, scope), (settings) => {
     if (off) settings.disableAllHooks = true;
     else delete settings.disableAllHooks;
   });
@@ -83,15 +76,15 @@ export async function setHooksOff(roots: SetupRoots, scope: EditableScope, off: 
 
 /** Add a command hook to one settings file (validated first: a known event, a command). */
 export async function addHook(roots: SetupRoots, scope: EditableScope, hook: NewHook): Promise<void> {
-  await editJsonObject(pathOf(roots, scope), hookChanges.add(hook));
+  await editJsonObject(settingsPathOf(roots, scope), hookChanges.add(hook));
 }
 
 /** Remove one hook (running or switched off) from its file. */
 export async function removeHook(roots: SetupRoots, scope: EditableScope, ref: HookRef): Promise<void> {
-  await editJsonObject(pathOf(roots, scope), hookChanges.remove(ref));
+  await editJsonObject(settingsPathOf(roots, scope), hookChanges.remove(ref));
 }
 
 /** Switch one hook off (kept in its file, not run) or on again. */
 export async function setHookOff(roots: SetupRoots, scope: EditableScope, ref: HookRef, off: boolean): Promise<void> {
-  await editJsonObject(pathOf(roots, scope), hookChanges.setOff(ref, off));
+  await editJsonObject(settingsPathOf(roots, scope), hookChanges.setOff(ref, off));
 }

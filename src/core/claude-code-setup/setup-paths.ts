@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SetupScope } from '../../shared/claude-code-setup';
+import type { EditableScope, SetupScope } from '../../shared/claude-code-setup';
 
 /** Where Claude Code looks: `CLAUDE_CONFIG_DIR` when set, else `~/.claude` (as core/history reads it). */
 export interface SetupRoots {
@@ -32,4 +32,11 @@ export function settingsFilePaths(roots: SetupRoots): { scope: SetupScope; path:
   }
   files.push({ scope: 'managed', path: managedSettingsPath(roots.platform) });
   return files;
+}
+
+/** The file of one editable scope; a project's files need a thread with a project folder. */
+export function settingsPathOf(roots: SetupRoots, scope: EditableScope): string {
+  const file = settingsFilePaths(roots).find((f) => f.scope === scope);
+  if (!file) throw new Error('Open a thread with a project folder to change its project settings.');
+  return file.path;
 }

@@ -1,6 +1,7 @@
+import { isObject } from '../claude-code-wire/cli-json';
 import type { EditableScope, SetupItemView, SetupScope } from '../../shared/claude-code-setup';
 import { type JsonObject, editJsonObject, readJsonObject } from './json-edit';
-import { type SetupRoots, settingsFilePaths } from './setup-paths';
+import { type SetupRoots, settingsFilePaths, settingsPathOf } from './setup-paths';
 
 /**
  * Turning a skill off and choosing the output style, the way Claude Code 2.1.328 reads them (recorded case 53):
@@ -13,8 +14,6 @@ export interface SettingsValue {
   path: string;
   value: JsonObject;
 }
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Which file's entry decides a skill: the local one, then the project's, then the user's (53c: local "on" wins). */
 const SKILL_ORDER: EditableScope[] = ['local', 'project', 'user'];
@@ -68,12 +67,6 @@ export function outputStyleOf(files: SettingsValue[]): { name: string; scope: Se
   return found;
 }
 
-function pathOf(files: SettingsValue[], scope: EditableScope): string {
-  const file = files.find((f) => f.scope === scope);
-  if (!file) throw new Error('Open a thread with a project folder to change its project settings.');
-  return file.path;
-}
-
 /**
  * Turn a skill off (`"off"` in the file picked) or on again (its entry in that file removed; `"on"` written there
  * when a file read after it still says off). When a file Claude Code reads first keeps it off, nothing is written and
@@ -86,7 +79,7 @@ export async function setSkillEnabled(
   enabled: boolean,
 ): Promise<void> {
   const files = await readSettingsValues(roots);
-  const file = pathOf(files, scope);
+  const file = settingsPathOf(roots, scope);
   if (!enabled) {
     await editJsonObject(file, (settings) => {
       settings.skillOverrides = {
@@ -101,7 +94,7 @@ export async function setSkillEnabled(
   const first = still && hidden(still.value) ? still : undefined;
   if (first && SKILL_ORDER.indexOf(first.scope) < SKILL_ORDER.indexOf(scope))
     throw new Error(
-      `${name} stays off: ${pathOf(files, first.scope)} turns it off and Claude Code reads that file first. Turn it on there.`,
+      `${name} stays off: ${settingsPathOf(roots, first.scope)} turns it off and Claude Code reads that file first. Turn it on there.`,
     );
   await editJsonObject(file, (settings) => {
     const kept = Object.entries(isObject(settings.skillOverrides) ? settings.skillOverrides : {}).filter(
@@ -115,8 +108,7 @@ export async function setSkillEnabled(
 
 /** `outputStyle` in the file picked; null removes it there (a file read later may still name one). */
 export async function setOutputStyle(roots: SetupRoots, scope: EditableScope, style: string | null): Promise<void> {
-  const files = await readSettingsValues(roots);
-  await editJsonObject(pathOf(files, scope), (settings) => {
+  await editJsonObject(settingsPathOf(roots, scope), (settings) => {
     if (style === null) delete settings.outputStyle;
     else settings.outputStyle = style;
   });
