@@ -85,6 +85,8 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
   });
 
   const effective = new EffectiveSettingsCache({ launcher: deps.launcher, spawner: deps.spawner ?? spawnInOwnGroup });
+  // Every edit: the kept processes go (the next message's Claude Code reads the files anew), and what Claude Code
+  // reports in force is asked again on the next look.
   const changed = (reason: string): void => {
     effective.invalidate();
     deps.filesChanged(reason);
@@ -138,12 +140,12 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     },
     saveInstructionFile: async ({ threadId, path, text }) => {
       await saveInstructionFile(rootsFor(threadId), path, text);
-      deps.filesChanged('a CLAUDE.md changed');
+      changed('a CLAUDE.md changed');
       return edited(threadId, NEXT_SESSION);
     },
     appendInstruction: async ({ threadId, path, note }) => {
       await appendInstruction(rootsFor(threadId), path, note);
-      deps.filesChanged('a CLAUDE.md changed');
+      changed('a CLAUDE.md changed');
       return edited(threadId, NEXT_SESSION);
     },
     saveClaudeAgent: async ({ threadId, scope, agent, previousName }) => {
@@ -154,12 +156,12 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     // A running Claude Code keeps its skills and style (recorded case 53e): the kept processes go.
     setClaudeSkillEnabled: async ({ threadId, scope, name, enabled }) => {
       await setSkillEnabled(rootsFor(threadId), scope, name, enabled);
-      deps.filesChanged('a skill was turned on or off');
+      changed('a skill was turned on or off');
       return edited(threadId, NEXT_TURN);
     },
     setClaudeOutputStyle: async ({ threadId, scope, style }) => {
       await setOutputStyle(rootsFor(threadId), scope, style);
-      deps.filesChanged('the output style changed');
+      changed('the output style changed');
       const setup = await read(threadId);
       const wins = setup.outputStyle;
       // A file Claude Code reads over the one picked still names another style (case 53b: the project's wins).
@@ -174,7 +176,7 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
     },
     deleteClaudeAgent: async ({ threadId, scope, name }) => {
       await deleteAgent(rootsFor(threadId), scope, name);
-      deps.filesChanged('a sub-agent was deleted');
+      changed('a sub-agent was deleted');
       return edited(threadId, 'Gone from the next message: Claude Desk starts Claude Code again without it.');
     },
   };
