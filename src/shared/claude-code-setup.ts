@@ -12,6 +12,11 @@ export type RuleList = (typeof RULE_LISTS)[number];
 export const EDITABLE_SCOPES = ['user', 'project', 'local'] as const;
 export type EditableScope = (typeof EDITABLE_SCOPES)[number];
 
+/** The files an edit may go to: the editable scopes whose settings file Claude Desk can read (never a broken one). */
+export function writableScopes(files: readonly { scope: string; error?: string }[]): EditableScope[] {
+  return EDITABLE_SCOPES.filter((s) => files.some((f) => f.scope === s && !f.error));
+}
+
 export interface PermissionRuleView {
   list: RuleList;
   rule: string;

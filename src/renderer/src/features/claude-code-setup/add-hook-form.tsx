@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import {
-  EDITABLE_SCOPES,
+  writableScopes,
   HOOK_EVENTS,
   TOOL_HOOK_EVENTS,
   type EditableScope,
@@ -18,7 +18,7 @@ const SCOPE_WORD: Record<EditableScope, string> = { user: 'User', project: 'Proj
 export function AddHook({ files }: { files: SettingsFileView[] }) {
   const addHook = useDesk((s) => s.addHook);
   const ids = { event: useId(), matcher: useId(), command: useId(), file: useId(), hint: useId() };
-  const scopes = EDITABLE_SCOPES.filter((s) => files.some((f) => f.scope === s && !f.error));
+  const scopes = writableScopes(files);
   const [scope, setScope] = useState<EditableScope>(scopes[0] ?? 'user');
   const [event, setEvent] = useState<HookEvent>('UserPromptSubmit');
   const [matcher, setMatcher] = useState('');

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import {
-  EDITABLE_SCOPES,
+  writableScopes,
   RULE_LISTS,
   type EditableScope,
   type EffectiveSettingsView,
@@ -112,7 +112,7 @@ function EffectiveStatus({ folder }: { folder: string }) {
 function AddRule({ files }: { files: SettingsFileView[] }) {
   const editRule = useDesk((s) => s.editPermissionRule);
   const ids = { rule: useId(), list: useId(), file: useId(), hint: useId() };
-  const scopes = EDITABLE_SCOPES.filter((s) => files.some((f) => f.scope === s && !f.error));
+  const scopes = writableScopes(files);
   const [scope, setScope] = useState<EditableScope>(scopes.includes('local') ? 'local' : (scopes[0] ?? 'user'));
   const [list, setList] = useState<RuleList>('deny');
   const [rule, setRule] = useState('');

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import {
   BUILT_IN_OUTPUT_STYLES,
-  EDITABLE_SCOPES,
+  writableScopes,
   type ClaudeCodeSetup,
   type EditableScope,
   type SetupItemView,
@@ -26,7 +26,7 @@ function FilePicker({
   onChange: (s: EditableScope) => void;
 }) {
   const id = useId();
-  const scopes = writableScopes(setup);
+  const scopes = writableScopes(setup.settings);
   return (
     <div className="field-row setup-write-to">
       <label htmlFor={id}>Save changes in</label>
@@ -40,9 +40,6 @@ function FilePicker({
     </div>
   );
 }
-
-const writableScopes = (setup: ClaudeCodeSetup) =>
-  EDITABLE_SCOPES.filter((s) => setup.settings.some((f) => f.scope === s && !f.error));
 
 function SkillCard({ skill, scope, setup }: { skill: SetupItemView; scope: EditableScope; setup: ClaudeCodeSetup }) {
   const setEnabled = useDesk((s) => s.setClaudeSkillEnabled);
@@ -126,7 +123,7 @@ function Styles({ items }: { items: SetupItemView[] }) {
  * user picks (`skillOverrides`, `outputStyle`; recorded case 53) and read by Claude Code when it starts.
  */
 export function SkillsPage({ setup }: { setup: ClaudeCodeSetup }) {
-  const scopes = writableScopes(setup);
+  const scopes = writableScopes(setup.settings);
   const [picked, setPicked] = useState<EditableScope | null>(null);
   const scope = picked && scopes.includes(picked) ? picked : scopes.includes('local') ? 'local' : (scopes[0] ?? 'user');
   return (
