@@ -70,10 +70,16 @@ export const TOOL_GATE_CALLBACK = 'desk-before-tool';
 
 /**
  * Written once to a new process, before its first user line (case 43): a PreToolUse hook on every tool, answered
- * by the host — the CLI runs no tool (not even one its permission mode allows outright) before the answer.
+ * by the host — the CLI runs no tool (not even one its permission mode allows outright) before the answer. With
+ * `mcpServers` (a process started with `--await-initialize`, case 59): the MCP servers it loads at launch, which must
+ * then be its first stdin line; its answer's `mcp_servers_applied` says whether it took them.
  */
-export function initializeRequestBody(): { subtype: string } & Json {
-  return { subtype: 'initialize', hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] } };
+export function initializeRequestBody(mcpServers?: Readonly<Record<string, object>>): { subtype: string } & Json {
+  return {
+    subtype: 'initialize',
+    hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] },
+    ...(mcpServers ? { mcpServers: { ...mcpServers } } : {}),
+  };
 }
 
 /**
