@@ -184,13 +184,22 @@ export interface SetupEditOutcome {
   takesEffect: string;
 }
 
-/** An installed plugin, as `claude plugin list --json` and `plugin details` tell (recorded case 49). */
+/** An installed plugin, as `claude plugin list --json` and `plugin details` tell (recorded cases 49, 64). */
 export interface PluginView {
   id: string;
   enabled: boolean;
   scope?: string;
+  /** Absent when Claude Code does not know it (it says "unknown"; every built-in plugin). */
   version?: string;
   path?: string;
+  /**
+   * Part of Claude Code itself (`<name>@builtin`, case 64): nothing to install or uninstall, only on or off. Its
+   * `displayName` and `summary` come with it, its longer description from `plugin details`.
+   */
+  builtIn?: boolean;
+  displayName?: string;
+  summary?: string;
+  description?: string;
   /** Its component inventory, one line per kind: "Skills (1): hello", "Hooks (1): UserPromptSubmit …". */
   adds: string[];
 }
