@@ -80,7 +80,8 @@ export async function switchLive(
       if (!r.ok) return `set_permission_mode failed: ${r.error}`;
       // It took another mode than asked (case 60): a fresh process is started with the flag instead.
       const took = permissionModeInEffect(r);
-      if (took && took !== target.permissionMode) return `set_permission_mode answered ${took}, not ${target.permissionMode}`;
+      if (took && took !== target.permissionMode)
+        return `set_permission_mode answered ${took}, not ${target.permissionMode}`;
     }
     if (current.model !== target.model) {
       const r = await session.setModel(target.model);
