@@ -24,7 +24,10 @@ export interface PermissionRuleView {
   problem?: string;
 }
 
-/** The hook events Claude Code 2.1.328 knows (its own closed list, read from the pinned binary). */
+/**
+ * The hook events Claude Code knows (its own closed list, read from the pinned binary: 2.1.337 added `Interrupt`, who
+ * stopped a turn, and `PreSkillShellCommand`, before a skill's own shell command runs — recorded case 63).
+ */
 export const HOOK_EVENTS = [
   'PreToolUse',
   'PostToolUse',
@@ -37,6 +40,7 @@ export const HOOK_EVENTS = [
   'SessionEnd',
   'Stop',
   'StopFailure',
+  'Interrupt',
   'SubagentStart',
   'SubagentStop',
   'PreCompact',
@@ -59,15 +63,20 @@ export const HOOK_EVENTS = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
-/** The events whose matcher is a tool name pattern (`Write`, `Edit|Write`, `mcp__.*`). */
+/**
+ * The events whose matcher is a tool name pattern (`Write`, `Edit|Write`, `mcp__.*`); a skill's shell command is matched
+ * by the shell tool that runs it (`PreSkillShellCommand:Bash`, case 63 b).
+ */
 export const TOOL_HOOK_EVENTS: readonly HookEvent[] = [
   'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'PermissionRequest',
   'PermissionDenied',
+  'PreSkillShellCommand',
 ];
 /**
  * Where a switched-off hook waits in its own file: a flat list of `{ event, matcher?, hook }` that Claude Code
