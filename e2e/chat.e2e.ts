@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { realCliEnv, realCliPath, realCliVersion } from '../test/fixtures/real-cli';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 
 /**
@@ -134,7 +134,7 @@ test('the status card shows the CLI version and the wall', async ({ page }) => {
   await page.getByTestId('open-settings').click();
   const card = page.getByTestId('status-card');
   await expect(card).toHaveAttribute('data-status', 'ok');
-  await expect(card.getByTestId('cli-version')).toHaveText('2.1.328');
+  await expect(card.getByTestId('cli-version')).toHaveText(realCliVersion());
   await expect(card.getByTestId('sandbox-line')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/settings-status-ok.png', fullPage: true });
 });

@@ -121,9 +121,12 @@ test('each part of the setup shows with its file; the hook runs once per message
   );
   await checkPage(page, 'setup-skills');
 
-  // Claude Code's own list (plugin list --json): nothing installed in this HOME.
+  // Claude Code's own list (plugin list --json): nothing installed in this HOME; those built into it apart (case 64).
   await section.getByTestId('setup-page-plugins').click();
   await expect(section.getByTestId('setup-plugins')).toContainText('No plugins installed.', { timeout: 30_000 });
+  const builtIns = section.getByTestId('setup-plugin-builtin');
+  await expect(builtIns.first()).toContainText('Built in', { timeout: 30_000 });
+  await expect(section.getByTestId('setup-plugins')).not.toContainText('unknown');
   await checkPage(page, 'setup-plugins');
 
   // A deny rule for the file the next message writes, into the project's local file.

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from './fixtures/real-cli';
+import { realCliEnv, realCliPath, realCliVersion } from './fixtures/real-cli';
 import { UNICODE_CHUNKS } from './fixtures/mock-scenarios';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +46,7 @@ describe('claude-desk command line', () => {
     const res = await run(['status', '--json'], env());
     expect(res.code).toBe(0);
     const out = JSON.parse(res.stdout);
-    expect(out.cli).toEqual({ status: 'ok', version: '2.1.328', path: realCliPath(), source: 'override' });
+    expect(out.cli).toEqual({ status: 'ok', version: realCliVersion(), path: realCliPath(), source: 'override' });
     expect(out.auth).toMatchObject({ loggedIn: true, method: 'env_api_key' });
     expect(out.sandbox.kind).toMatch(/^(bubblewrap|none|seatbelt)$/);
   });

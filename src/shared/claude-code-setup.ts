@@ -24,7 +24,10 @@ export interface PermissionRuleView {
   problem?: string;
 }
 
-/** The hook events Claude Code 2.1.328 knows (its own closed list, read from the pinned binary). */
+/**
+ * The hook events Claude Code knows (its own closed list, read from the pinned binary: 2.1.337 added `Interrupt`, who
+ * stopped a turn, and `PreSkillShellCommand`, before a skill's own shell command runs — recorded case 63).
+ */
 export const HOOK_EVENTS = [
   'PreToolUse',
   'PostToolUse',
@@ -37,6 +40,7 @@ export const HOOK_EVENTS = [
   'SessionEnd',
   'Stop',
   'StopFailure',
+  'Interrupt',
   'SubagentStart',
   'SubagentStop',
   'PreCompact',
@@ -59,15 +63,20 @@ export const HOOK_EVENTS = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
-/** The events whose matcher is a tool name pattern (`Write`, `Edit|Write`, `mcp__.*`). */
+/**
+ * The events whose matcher is a tool name pattern (`Write`, `Edit|Write`, `mcp__.*`); a skill's shell command is matched
+ * by the shell tool that runs it (`PreSkillShellCommand:Bash`, case 63 b).
+ */
 export const TOOL_HOOK_EVENTS: readonly HookEvent[] = [
   'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'PermissionRequest',
   'PermissionDenied',
+  'PreSkillShellCommand',
 ];
 /**
  * Where a switched-off hook waits in its own file: a flat list of `{ event, matcher?, hook }` that Claude Code
@@ -184,13 +193,22 @@ export interface SetupEditOutcome {
   takesEffect: string;
 }
 
-/** An installed plugin, as `claude plugin list --json` and `plugin details` tell (recorded case 49). */
+/** An installed plugin, as `claude plugin list --json` and `plugin details` tell (recorded cases 49, 64). */
 export interface PluginView {
   id: string;
   enabled: boolean;
   scope?: string;
+  /** Absent when Claude Code does not know it (it says "unknown"; every built-in plugin). */
   version?: string;
   path?: string;
+  /**
+   * Part of Claude Code itself (`<name>@builtin`, case 64): nothing to install or uninstall, only on or off. Its
+   * `displayName` and `summary` come with it, its longer description from `plugin details`.
+   */
+  builtIn?: boolean;
+  displayName?: string;
+  summary?: string;
+  description?: string;
   /** Its component inventory, one line per kind: "Skills (1): hello", "Hooks (1): UserPromptSubmit …". */
   adds: string[];
 }

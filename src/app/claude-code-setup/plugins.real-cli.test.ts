@@ -45,18 +45,31 @@ function localMarketplace(dir: string): void {
 
 describe('plugins + real CLI, offline', () => {
   it('lists an installed plugin with what it adds, turns it off, and says why a remote install fails', async () => {
-    expect(await handlers.listClaudePlugins(undefined)).toEqual([]);
+    // A fresh HOME has only what is built into Claude Code (case 64: four on 2.1.337): on, no version, apart.
+    const fresh = await handlers.listClaudePlugins(undefined);
+    expect(fresh.every((p) => p.builtIn === true && p.id.endsWith('@builtin') && p.version === undefined)).toBe(true);
+    expect(fresh.every((p) => p.enabled && (p.displayName ?? '') !== '')).toBe(true);
+    const builtIns = fresh.map((p) => p.id);
     const market = path.join(cli.home, 'market');
     localMarketplace(market);
     execFileSync(realCliPath(), ['plugin', 'marketplace', 'add', market], { env: cli.env, cwd: cli.home });
 
-    const installed = await handlers.installClaudePlugin({ id: 'hello@desk-local' });
+    const listed = await handlers.installClaudePlugin({ id: 'hello@desk-local' });
+    const installed = listed.filter((p) => !p.builtIn);
     expect(installed).toEqual([expect.objectContaining({ id: 'hello@desk-local', enabled: true, scope: 'user' })]);
     expect(installed[0]!.adds.join('\n')).toMatch(/Agents \(1\): greeter/);
+    expect(listed.filter((p) => p.builtIn).map((p) => p.id)).toEqual(builtIns);
     expect(changed).toEqual(['a plugin was installed']);
 
     const off = await handlers.setClaudePluginEnabled({ id: 'hello@desk-local', enabled: false });
-    expect(off[0]!.enabled).toBe(false);
+    expect(off.find((p) => p.id === 'hello@desk-local')!.enabled).toBe(false);
+    // A built-in one turns off and on the same way (where Claude Code allows it: every one on 2.1.337).
+    if (builtIns[0]) {
+      const builtInOff = await handlers.setClaudePluginEnabled({ id: builtIns[0], enabled: false });
+      expect(builtInOff.find((p) => p.id === builtIns[0])!.enabled).toBe(false);
+      const builtInOn = await handlers.setClaudePluginEnabled({ id: builtIns[0], enabled: true });
+      expect(builtInOn.find((p) => p.id === builtIns[0])!.enabled).toBe(true);
+    }
 
     await expect(handlers.installClaudePlugin({ id: 'code-review@anthropic-plugin-directory' })).rejects.toThrow(
       /^Could not install code-review@anthropic-plugin-directory: .*could not be reached; check your network connection/,

@@ -22,7 +22,7 @@ function launcher(
 }
 
 describe('Claude Code launch settings', () => {
-  it('a Windows npm shim starts node with the script; the PATH discovery wants and the saved key go along', async () => {
+  it('a Windows npm shim starts node with the script; the PATH discovery wants, the saved key and the version go along', async () => {
     const shim = { file: 'C:\\node\\node.exe', args: ['C:\\npm\\node_modules\\claude\\cli.js'] };
     const result = await launcher(ok, { command: shim, key: 'sk-ant-saved' }).launch();
     expect(result).toEqual({
@@ -32,6 +32,7 @@ describe('Claude Code launch settings', () => {
         prefixArgs: shim.args,
         pathEnv: '/opt/claude/bin:/usr/bin',
         savedApiKey: 'sk-ant-saved',
+        version: '2.1.328',
       },
     });
   });

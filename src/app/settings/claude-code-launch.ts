@@ -17,6 +17,8 @@ export interface ClaudeCodeLaunch {
   pathEnv: string;
   /** The key saved in Settings (the env's ANTHROPIC_API_KEY still wins: buildChildEnv). */
   savedApiKey?: string;
+  /** Its `--version` (what it takes in `initialize`). */
+  version?: string;
 }
 
 export interface ClaudeCodeLauncher {
@@ -48,6 +50,7 @@ export function claudeCodeLauncher(deps: ClaudeCodeLaunchDeps): ClaudeCodeLaunch
         prefixArgs: command?.args,
         pathEnv: deps.cli.childPathEnv(),
         savedApiKey: deps.apiKey.get(),
+        version: status.version,
       },
     };
   };

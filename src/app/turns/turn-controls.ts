@@ -2,6 +2,11 @@ import type { Events } from '../../shared/contract';
 import type { PermissionMode } from '../../shared/settings';
 import type { ApprovalDecision, ApprovalFile } from '../../shared/turn-events';
 import { parseModelRouting } from '../../core/turn/build-turn-args';
+import {
+  cliModeLabel,
+  cliPermissionMode,
+  permissionModeInEffect,
+} from '../../core/claude-code-wire/control-protocol';
 import type { TurnHandle } from '../../core/turn/turn-request';
 
 export interface TurnControlsDeps {
@@ -56,8 +61,15 @@ export class TurnControls {
     }
     const results = await Promise.all(running.map((t) => t.setPermissionMode(next)));
     const failed = results.find((r) => !r.ok);
+    // The mode Claude Code answered it took (case 60), where it is not the one asked: a setting of its decides.
+    const other = results.map(permissionModeInEffect).find((m) => m !== undefined && m !== cliPermissionMode(next));
     if (failed) {
       this.deps.notice({ level: 'warning', message: `The running answer kept its permission mode: ${failed.error}` });
+    } else if (other) {
+      this.deps.notice({
+        level: 'warning',
+        message: `Claude Code runs the answer in progress in ${cliModeLabel(other)} mode, not ${cliModeLabel(cliPermissionMode(next))}: one of its settings decides the mode (a managed or locked setting). See Settings → Claude Code → Permissions.`,
+      });
     } else if (next === 'ask') {
       // The running process was launched with shell and network tools withheld; that is a launch flag.
       this.deps.notice({

@@ -99,7 +99,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
       // Prompts that need the user reach an approval card instead of being silently denied.
       approvals: 'user',
       includeUserMcpServers,
-      cli: { path: cli.file, prefixArgs: cli.prefixArgs, pathEnv: cli.pathEnv },
+      cli: { path: cli.file, prefixArgs: cli.prefixArgs, pathEnv: cli.pathEnv, version: cli.version },
       savedApiKey: cli.savedApiKey,
       mcp: endpoint.ok ? { url: endpoint.server.url, token: endpoint.server.token } : 'failed',
       wrap: wall.kind === 'none' ? undefined : wall.wrap,

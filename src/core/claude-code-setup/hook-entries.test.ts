@@ -79,6 +79,16 @@ describe('adding and removing a hook', () => {
     expect(json()).toEqual(ORIGINAL);
   });
 
+  it('takes the events Claude Code 2.1.337 added: Interrupt, and PreSkillShellCommand with its shell as matcher', async () => {
+    await addHook(roots, 'user', { event: 'Interrupt', command: 'echo stopped >> log' });
+    await addHook(roots, 'user', { event: 'PreSkillShellCommand', matcher: 'Bash', command: 'echo skill >> log' });
+    const hooks = json().hooks as Record<string, unknown>;
+    expect(hooks.Interrupt).toEqual([{ hooks: [{ type: 'command', command: 'echo stopped >> log' }] }]);
+    expect(hooks.PreSkillShellCommand).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo skill >> log' }] },
+    ]);
+  });
+
   it('removes a switched-off hook from the ignored key, and the key with its last one', async () => {
     const ref = { event: 'UserPromptSubmit', command: 'echo hi >> log', off: false };
     await setHookOff(roots, 'user', ref, true);

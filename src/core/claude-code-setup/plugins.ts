@@ -31,7 +31,16 @@ export function parseInventory(text: string): string[] {
   return out;
 }
 
-/** Installed plugins (`plugin list --json`, case 49), each with what it adds (`plugin details`). */
+/** `plugin details <id>`'s "Description:" line (case 64: a built-in plugin's fuller account of itself). */
+export function parseDescription(text: string): string | undefined {
+  const line = text.split('\n').find((l) => /^\s*Description:\s/.test(l));
+  return line?.replace(/^\s*Description:\s*/, '').trim() || undefined;
+}
+
+/** The marketplace name Claude Code gives the plugins that are part of it (case 64). */
+const BUILT_IN_MARKETPLACE = 'builtin';
+
+/** Installed plugins (`plugin list --json`, cases 49, 64), each with what it adds (`plugin details`). */
 export async function listPlugins(run: PluginCommand): Promise<PluginView[]> {
   const out = await run(['plugin', 'list', '--json']);
   if (out.exitCode !== 0) throw pluginFailure('Claude Code could not list its plugins', out);
@@ -43,13 +52,19 @@ export async function listPlugins(run: PluginCommand): Promise<PluginView[]> {
   }
   const plugins = (Array.isArray(parsed) ? parsed : []).filter(isObject).flatMap((p): PluginView[] => {
     if (typeof p.id !== 'string') return [];
+    const text = (key: string) => (typeof p[key] === 'string' && p[key].trim() ? { [key]: p[key].trim() } : {});
+    // "unknown" is Claude Code saying it has none (every built-in): no version is shown rather than that word.
+    const version = typeof p.version === 'string' && p.version !== 'unknown' ? { version: p.version } : {};
     return [
       {
         id: p.id,
         enabled: p.enabled === true,
         ...(typeof p.scope === 'string' ? { scope: p.scope } : {}),
-        ...(typeof p.version === 'string' ? { version: p.version } : {}),
+        ...version,
         ...(typeof p.installPath === 'string' ? { path: p.installPath } : {}),
+        ...(p.id.endsWith(`@${BUILT_IN_MARKETPLACE}`) ? { builtIn: true } : {}),
+        ...text('displayName'),
+        ...text('summary'),
         adds: [],
       },
     ];
@@ -57,7 +72,10 @@ export async function listPlugins(run: PluginCommand): Promise<PluginView[]> {
   await Promise.all(
     plugins.map(async (p) => {
       const details = await run(['plugin', 'details', p.id]).catch(() => undefined);
-      if (details?.exitCode === 0) p.adds = parseInventory(details.stdout);
+      if (details?.exitCode !== 0) return;
+      p.adds = parseInventory(details.stdout);
+      const description = parseDescription(details.stdout);
+      if (description) p.description = description;
     }),
   );
   return plugins;

@@ -60,6 +60,26 @@ export function parseControlResponse(raw: Json): ControlResult | undefined {
   return { requestId, ok: false, error: str(r.error) ?? 'The CLI refused the request.', errorCode: str(r.error_code) };
 }
 
+/**
+ * The mode a `set_permission_mode` answer says is in effect (recorded case 60: `{mode}` since 2.1.33x). It may differ
+ * from the one asked (a managed or locked setting); undefined for a refusal, or an older CLI that answers `{}`.
+ */
+export function permissionModeInEffect(result: ControlResult): string | undefined {
+  return result.ok ? str(result.response?.mode) : undefined;
+}
+
+/** How the CLI's own modes read to a person (Claude Desk's `ask` is the CLI's `default`). */
+export function cliModeLabel(mode: string): string {
+  const labels: Record<string, string> = {
+    default: 'Ask',
+    acceptEdits: 'Accept edits',
+    plan: 'Plan',
+    bypassPermissions: 'Full access',
+    auto: 'Auto',
+  };
+  return labels[mode] ?? mode;
+}
+
 /** An app → CLI control_request line (interrupt, set_permission_mode, set_model, initialize). */
 export function controlRequest(requestId: string, request: { subtype: string } & Json): Json {
   return { type: 'control_request', request_id: requestId, request };
@@ -70,10 +90,16 @@ export const TOOL_GATE_CALLBACK = 'desk-before-tool';
 
 /**
  * Written once to a new process, before its first user line (case 43): a PreToolUse hook on every tool, answered
- * by the host — the CLI runs no tool (not even one its permission mode allows outright) before the answer.
+ * by the host — the CLI runs no tool (not even one its permission mode allows outright) before the answer. With
+ * `mcpServers` (a process started with `--await-initialize`, case 59): the MCP servers it loads at launch, which must
+ * then be its first stdin line; its answer's `mcp_servers_applied` says whether it took them.
  */
-export function initializeRequestBody(): { subtype: string } & Json {
-  return { subtype: 'initialize', hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] } };
+export function initializeRequestBody(mcpServers?: Readonly<Record<string, object>>): { subtype: string } & Json {
+  return {
+    subtype: 'initialize',
+    hooks: { PreToolUse: [{ hookCallbackIds: [TOOL_GATE_CALLBACK] }] },
+    ...(mcpServers ? { mcpServers: { ...mcpServers } } : {}),
+  };
 }
 
 /**

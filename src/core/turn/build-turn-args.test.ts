@@ -45,6 +45,24 @@ describe('buildTurnArgs', () => {
     expect(after(args, '--append-system-prompt-file')).toBe('/s/append-system-prompt.txt');
   });
 
+  it("Claude Desk's server in initialize (case 59): --await-initialize, no file, strict unless the user's servers join", () => {
+    const args = buildTurnArgs({ ...base, resume: false, permissionMode: 'acceptEdits', mcpInInitialize: true });
+    expect(args).toContain('--await-initialize');
+    expect(args).not.toContain('--mcp-config');
+    expect(args).toContain('--strict-mcp-config');
+    expect(after(args, '--allowedTools')).toBe('mcp__desk');
+    const joined = buildTurnArgs({
+      ...base,
+      resume: false,
+      permissionMode: 'ask',
+      mcpInInitialize: true,
+      includeUserMcpServers: true,
+    });
+    expect(joined).toContain('--await-initialize');
+    expect(joined).not.toContain('--strict-mcp-config');
+    expect(after(joined, '--allowedTools')).toBe('mcp__desk');
+  });
+
   it("the user's own MCP servers: no --strict-mcp-config, Claude Desk's server still allowed (case 34b)", () => {
     const args = buildTurnArgs({
       ...base,

@@ -14,8 +14,13 @@ export interface TurnArgsInput {
   permissionMode: PermissionMode;
   /** The CLI model (already stripped of `claude-code:` and `@temperature`). */
   model?: string;
-  /** Path of the 0600 MCP config file in the scratch dir; absent when the endpoint is down. */
+  /** Path of the 0600 MCP config file in the scratch dir (a Claude Code before 2.1.326); absent when the endpoint is down. */
   mcpConfigPath?: string;
+  /**
+   * Claude Desk's MCP server goes in the `initialize` request (recorded case 59): `--await-initialize` makes the CLI
+   * read it at launch, so that request must be the process's first stdin line.
+   */
+  mcpInInitialize?: boolean;
   appendSystemPromptPath?: string;
   /** Leave out `--strict-mcp-config`: the user's own MCP servers join Claude Desk's (recorded case 34b). */
   includeUserMcpServers?: boolean;
@@ -57,8 +62,10 @@ export function buildTurnArgs(input: TurnArgsInput): string[] {
     '--add-dir',
     input.projectDir,
   ];
-  if (input.mcpConfigPath) {
-    args.push('--mcp-config', input.mcpConfigPath);
+  if (input.mcpConfigPath || input.mcpInInitialize) {
+    if (input.mcpInInitialize) args.push('--await-initialize');
+    else if (input.mcpConfigPath) args.push('--mcp-config', input.mcpConfigPath);
+    // Strict keeps the user's own servers out; the ones handed over in initialize count as given (case 59 d).
     if (!input.includeUserMcpServers) args.push('--strict-mcp-config');
     args.push('--allowedTools', `mcp__${DESK_MCP_SERVER_NAME}`);
   }

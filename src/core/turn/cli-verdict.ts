@@ -10,6 +10,8 @@ export interface CliVerdict {
   /** Not logged in / invalid key: the UI shows the login card (cases 04, 12d). */
   authFailure: boolean;
   apiErrorStatus?: number;
+  /** Why Claude Code refused to start (`startup_failure_reason`, 2.1.337: recorded case 61), e.g. `resume_target_not_found`. */
+  startupFailure?: string;
 }
 
 export const NOT_LOGGED_IN_TEXT = 'Not logged in';
@@ -62,5 +64,6 @@ export function parseResult(raw: Json, sawAuthErrorMessage: boolean, sessionCost
   const authFailure =
     isError &&
     (sawAuthErrorMessage || apiErrorStatus === 401 || apiErrorStatus === 403 || looksLikeAuthFailure(result));
-  return { verdict, errors, authFailure, apiErrorStatus };
+  const startupFailure = str(raw.startup_failure_reason);
+  return { verdict, errors, authFailure, apiErrorStatus, ...(startupFailure ? { startupFailure } : {}) };
 }

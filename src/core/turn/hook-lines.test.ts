@@ -17,6 +17,19 @@ describe("the user's own hooks on a turn (recorded case 44b, --include-hook-even
     expect(message.parts[hooks[1]!.atPart - 1]).toMatchObject({ kind: 'tool', name: 'Write' });
   });
 
+  it('the events 2.1.337 added read like the others: PreSkillShellCommand (case 63 b) and Interrupt', () => {
+    const { message } = replayRecorded('63-interrupt-and-skill-shell-hooks.b-skill-shell-command');
+    expect((message.hooks ?? []).map((h) => [h.name, h.event, h.outcome, h.message])).toEqual([
+      ['PreSkillShellCommand:Bash', 'PreSkillShellCommand', 'ran', 'PreSkillShellCommand hook ran'],
+    ]);
+    // Not printed offline (case 63 a, c); its lines have the same shape as every hook event's.
+    const mapper = new CliEventMapper({ threadId: 't', turnId: 'u' });
+    const line = { type: 'system', hook_id: 'i1', hook_name: 'Interrupt', hook_event: 'Interrupt' };
+    mapper.map({ ...line, subtype: 'hook_started' });
+    const [ended] = mapper.map({ ...line, subtype: 'hook_response', exit_code: 0, outcome: 'success' }).events;
+    expect(ended).toMatchObject({ type: 'hook', name: 'Interrupt', event: 'Interrupt', outcome: 'ran' });
+  });
+
   it('pairs a start and its end by hook_id; a hook still running has no outcome; other exits are failures', () => {
     const mapper = new CliEventMapper({ threadId: 't', turnId: 'u' });
     const [started] = mapper.map({

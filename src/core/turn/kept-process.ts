@@ -1,5 +1,5 @@
 import { isObject } from '../claude-code-wire/cli-json';
-import type { CliPermissionMode } from '../claude-code-wire/control-protocol';
+import { type CliPermissionMode, permissionModeInEffect } from '../claude-code-wire/control-protocol';
 import { type ControlChannel, ControlSession } from './control-session';
 import type { TurnProcess } from './turn-process';
 
@@ -78,6 +78,10 @@ export async function switchLive(
     if (current.permissionMode !== target.permissionMode && target.permissionMode) {
       const r = await session.setPermissionMode(target.permissionMode as CliPermissionMode);
       if (!r.ok) return `set_permission_mode failed: ${r.error}`;
+      // It took another mode than asked (case 60): a fresh process is started with the flag instead.
+      const took = permissionModeInEffect(r);
+      if (took && took !== target.permissionMode)
+        return `set_permission_mode answered ${took}, not ${target.permissionMode}`;
     }
     if (current.model !== target.model) {
       const r = await session.setModel(target.model);

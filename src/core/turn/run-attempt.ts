@@ -14,7 +14,7 @@ import {
   processRunOptions,
   realClock,
 } from './turn-process';
-import { describeSpawn, materializeSpawn } from './spawn-plan';
+import { type SpawnSpec, describeSpawn, materializeSpawn } from './spawn-plan';
 import type { WarmPool } from './warm-pool';
 import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
@@ -222,7 +222,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       }
     }
 
-    await startAndSend(proc, control, channel, req, input, !warm?.kept, deps.log, watch);
+    await startAndSend(proc, control, channel, req, input, !warm?.kept, procPlan.mcpServers, deps.log, watch);
     const raw = await Promise.race([proc.exited, keptExit]);
     background.dispose();
     // Gone while a background sub-agent still ran (stopped, crashed): the answer given so far still counts.
@@ -249,16 +249,21 @@ async function startAndSend(
   req: TurnRequest,
   input: AttemptInput,
   isNew: boolean,
+  mcpServers: SpawnSpec['mcpServers'],
   log: (message: string) => void,
   watch?: { boundMs: number; mark: number },
 ): Promise<void> {
   proc.start();
   control.attach(channel);
   // A new process learns the tool gate first: from then on it asks before every tool (case 43), for this turn and
-  // any it answers kept. Written at once, so it is read while the message is still being saved.
+  // any it answers kept. Written at once, so it is read while the message is still being saved. Started with
+  // --await-initialize, it also takes Claude Desk's MCP server from it (case 59): then it must be the first line.
   if (isNew) {
-    void control.request('init', initializeRequestBody()).then((r) => {
+    void control.request('init', initializeRequestBody(mcpServers)).then((r) => {
       if (!r.ok) log(`turn ${req.turnId}: the CLI did not take the tool gate: ${r.error ?? 'no answer'}`);
+      // An answer without mcp_servers_applied: true means the servers were not read at launch (case 59 b).
+      else if (mcpServers && r.response?.mcp_servers_applied !== true && control.live)
+        input.emit({ threadId: req.threadId, turnId: req.turnId, type: 'warning', message: MCP_NOT_TAKEN });
     });
     // What the user allowed for this session lived in the memory of an earlier process (case 55 b): tell this one,
     // before it reads the message, so the same call is not asked again.
@@ -289,6 +294,10 @@ async function startAndSend(
   // From the user line on, not before: saving the message may take a while, and that is not the process's silence.
   if (watch) proc.expectOutput(watch.boundMs, watch.mark);
 }
+
+/** Shown when a process started to take Claude Desk's MCP server in `initialize` says it did not. */
+export const MCP_NOT_TAKEN =
+  "Claude Desk's tools are unavailable this turn: Claude Code did not take them at start. Send the message again; if it keeps happening, see Settings → Claude Code → Diagnostics.";
 
 /** Shown when a new process refuses the rules allowed earlier in its session (its `apply_flag_settings`). */
 export const RULES_REFUSED =

@@ -186,9 +186,9 @@ async function concludeTurn(
       apiErrorText: attempt.apiErrorText,
     });
   // Which credential was refused decides what the user can do about it (saving a key is useless
-  // while the environment's key wins).
+  // while the environment's key wins) — unless Claude Code named why it refused to start (case 61), which says more.
   const error =
-    ended?.kind === 'auth_required'
+    ended?.kind === 'auth_required' && !attempt.verdict?.startupFailure
       ? explainAuthFailure(ended, turnCredential(deps.attempt.env, req.savedApiKey))
       : ended;
   if (error) {

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSpawnPlan, describeSpawn, type SpawnRequest } from './spawn-plan';
 
@@ -26,6 +28,47 @@ describe('spawn plan', () => {
     );
     await walled.scratch.cleanup();
     expect(walled.args.slice(0, 4)).toEqual(['--', 'C:\\node\\node.exe', 'C:\\npm\\cli.js', '-p']);
+  });
+
+  it("hands Claude Desk's MCP server over in initialize to a CLI that takes it: no file, no token in argv (case 59)", async () => {
+    const mcp = { url: 'http://127.0.0.1:4242/mcp', token: 'f00d'.repeat(16) };
+    const plan = await buildSpawnPlan({ ...base, mcp, cli: { path: '/bin/claude', version: '2.1.337' } }, session, {
+      env: { PATH: '/bin' },
+    });
+    const onDisk = await fs.readdir(plan.scratch.dir);
+    await plan.scratch.cleanup();
+    expect(onDisk).toEqual([]);
+    expect(plan.files).toEqual({});
+    expect(plan.args).toContain('--await-initialize');
+    expect(plan.args).not.toContain('--mcp-config');
+    expect(JSON.stringify([plan.file, plan.args, plan.env])).not.toContain(mcp.token);
+    expect(plan.mcpServers).toEqual({
+      desk: { type: 'http', url: mcp.url, headers: { Authorization: `Bearer ${mcp.token}` } },
+    });
+    // Another token is another process: a warm or kept one started with the old one never answers.
+    const other = await describeSpawn(
+      { ...base, mcp: { ...mcp, token: 'beef'.repeat(16) }, cli: { path: '/bin/claude', version: '2.1.337' } },
+      session,
+      { env: { PATH: '/bin' } },
+    );
+    expect(other.fingerprint).not.toBe(plan.fingerprint);
+    expect(other.keptFingerprint).not.toBe(plan.keptFingerprint);
+  });
+
+  it('writes the 0600 --mcp-config file as before for a CLI older than 2.1.326, or of no known version', async () => {
+    const mcp = { url: 'http://127.0.0.1:4242/mcp', token: 'f00d'.repeat(16) };
+    for (const version of ['2.1.325', undefined]) {
+      const plan = await buildSpawnPlan({ ...base, mcp, cli: { path: '/bin/claude', version } }, session, {
+        env: { PATH: '/bin' },
+      });
+      const file = path.join(plan.scratch.dir, 'mcp-config.json');
+      const mode = (await fs.stat(file)).mode & 0o777;
+      await plan.scratch.cleanup();
+      expect(mode).toBe(0o600);
+      expect(plan.args[plan.args.indexOf('--mcp-config') + 1]).toBe(file);
+      expect(plan.args).not.toContain('--await-initialize');
+      expect(plan.mcpServers).toBeUndefined();
+    }
   });
 
   it('plans the same turn once: a change to anything it was planned from (env in place, wall, model, session) plans anew', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { workFolderOf } from '../../shared/work-folder';
+import { type DeskMcpServerEntry, deskMcpServers, takesMcpInInitialize } from '../mcp/mcp-config';
 import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
 import { spawnFingerprints } from './turn-fingerprint';
 import type { TurnRequest } from './turn-request';
@@ -40,8 +41,13 @@ export interface SpawnSpec {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** The scratch dir's files, name → content (MCP config with its token, system prompt, a wall's profile). */
+  /** The scratch dir's files, name → content (system prompt, a wall's profile; an older CLI's MCP config). */
   files: Readonly<Record<string, string>>;
+  /**
+   * The MCP servers its `initialize` request hands over (Claude Desk's, with its token: in memory only, never in argv
+   * or a file); absent when they go in a file (a Claude Code before 2.1.326) or the endpoint is down.
+   */
+  mcpServers?: Readonly<Record<string, DeskMcpServerEntry>>;
   /** The stand-in for the scratch dir's path in `args` and `files`. */
   scratchStandIn: string;
   sessionId: string;
@@ -129,6 +135,7 @@ function specKey(req: SpawnRequest, session: SpawnSession, standIn: string): str
     req.cli.path,
     req.cli.prefixArgs,
     req.cli.pathEnv,
+    req.cli.version,
     req.savedApiKey,
     req.includeUserMcpServers,
     session.sessionId,
@@ -151,7 +158,10 @@ async function planSpawn(
   deps: { env: NodeJS.ProcessEnv; tmpRoot?: string },
   standIn: string,
 ): Promise<SpawnSpec> {
-  const mcp = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  const endpoint = typeof req.mcp === 'object' && req.mcp !== null ? req.mcp : undefined;
+  // Handed over in `initialize` where the CLI takes it there (case 59); only an older one reads it from a file.
+  const mcpServers = endpoint && takesMcpInInitialize(req.cli.version) ? deskMcpServers(endpoint) : undefined;
+  const mcp = mcpServers ? undefined : endpoint;
   const own = scratchContents({ mcp, systemPrompt: req.settings.systemPrompt });
   const cliArgs = [
     ...(req.cli.prefixArgs ?? []),
@@ -162,6 +172,7 @@ async function planSpawn(
       permissionMode: req.permissionMode,
       model: parseModelRouting(req.settings.model).model,
       mcpConfigPath: MCP_CONFIG_FILE in own ? path.join(standIn, MCP_CONFIG_FILE) : undefined,
+      mcpInInitialize: mcpServers !== undefined,
       appendSystemPromptPath: SYSTEM_PROMPT_FILE in own ? path.join(standIn, SYSTEM_PROMPT_FILE) : undefined,
       includeUserMcpServers: req.includeUserMcpServers,
       disabledMcpServers: req.settings.disabledMcpServers,
@@ -183,6 +194,7 @@ async function planSpawn(
       CLAUDE_CODE_ENABLE_TODO_TOOLS: '1',
     },
     files: scratchContents({ mcp, systemPrompt: req.settings.systemPrompt, files: wrapped.files }),
+    mcpServers,
   };
   return deepFreeze({
     ...shape,

@@ -12,6 +12,7 @@ const SESSION_IN_USE = /Session ID \S+ is already in use/;
 
 /** The CLI could not use the session uuid: start a fresh session with the transcript, once. */
 export function needsFreshSession(exit: ProcessExit, verdict: CliVerdict | undefined): boolean {
+  if (verdict?.startupFailure === 'resume_target_not_found') return true; // case 61 a, whatever the wording
   if (verdict && verdict.verdict.isError && verdict.errors.some((e) => e.includes(NO_CONVERSATION))) return true;
   if (verdict && !verdict.verdict.isError) return false;
   return exit.stderrTail.includes(NO_CONVERSATION) || SESSION_IN_USE.test(exit.stderrTail);
@@ -49,6 +50,85 @@ function contextTooLong(result: string | undefined): TurnError {
 
 const AUTH_HINT = 'Log in with Claude Code (claude /login) or save an API key in Settings.';
 
+/** Case 61 b/c (stderr only, no result line): managed settings refuse what a launch brings of its own. */
+const SIDELOAD_REFUSAL = 'disableSideloadFlags';
+/** Case 59 g / 61 d (stderr only): the first stdin line was not the initialize request. */
+const INITIALIZE_NOT_FIRST = '--await-initialize requires the initialize control request';
+
+/**
+ * Why Claude Code refused to start (`startup_failure_reason`, case 61), as what happened and what to do, for the
+ * reasons a person can act on; undefined for the others, which keep Claude Code's own sentence.
+ */
+function startFailure(reason: string, errors: string[]): TurnError | undefined {
+  const said = errors.join('\n').trim();
+  const detail = said ? { detail: said } : {};
+  switch (reason) {
+    case 'org_signin_ended':
+      return {
+        kind: 'auth_required',
+        message: "Your organization's sign-in to Claude Code has ended, and Claude Code removed it.",
+        hint: "Sign in again: run claude in a terminal, then /login — with your organization's account, or your own where your organization allows it. Don't log out first: that deletes your own login and saved MCP logins too.",
+        ...detail,
+      };
+    case 'consumer_terms_review_in_terminal':
+      return {
+        kind: 'auth_required',
+        message: 'Claude Code needs you to review its updated Consumer Terms, which it cannot ask here.',
+        hint: 'Run claude in a terminal once and answer the updated terms there, then send the message again.',
+        ...detail,
+      };
+    case 'consumer_terms_accept_on_web': {
+      const url = /https:\/\/\S+/.exec(said)?.[0]?.replace(/[).,]+$/, '');
+      return {
+        kind: 'auth_required',
+        message: 'Claude Code needs you to accept its updated Consumer Terms on claude.ai before it starts.',
+        hint: `Accept them on claude.ai${url ? ` (${url})` : ''}, then send the message again.`,
+        ...detail,
+      };
+    }
+    case 'sideload_flags_disabled':
+      return sideloadRefused(said);
+    case 'resume_target_not_found':
+      return {
+        kind: 'cli_error',
+        message:
+          "Claude Code could not find this thread's conversation to continue: it may have been deleted, or be out of reach for now.",
+        hint: "Send the message again: Claude Desk then starts a new Claude Code session from the thread's history.",
+        ...detail,
+      };
+    case 'config_file_invalid':
+      return {
+        kind: 'cli_error',
+        message: 'Claude Code will not start: one of its configuration files is not valid JSON.',
+        hint: 'Repair the file, or restore the backup Claude Code names below, then send the message again.',
+        ...detail,
+      };
+    case 'initialize_not_first':
+      return initializeNotFirst(said);
+    default:
+      return undefined;
+  }
+}
+
+function sideloadRefused(said: string): TurnError {
+  return {
+    kind: 'cli_error',
+    message:
+      "Your organization's Claude Code settings (disableSideloadFlags) refuse the tools Claude Desk hands it, so Claude Code did not start.",
+    hint: "Ask your administrator to allow them (remove disableSideloadFlags from Claude Code's managed settings); until then use Claude Code in a terminal.",
+    ...(said ? { detail: said } : {}),
+  };
+}
+
+function initializeNotFirst(said: string): TurnError {
+  return {
+    kind: 'cli_error',
+    message: "Claude Code did not start: the first line it read was not Claude Desk's start request.",
+    hint: 'If CLAUDE_DESK_CLI names a wrapper script, make it pass its input to claude unchanged; then send the message again.',
+    ...(said ? { detail: said } : {}),
+  };
+}
+
 /** The error a finished process means for the user, or undefined when the turn succeeded. */
 export function classifyTurnEnd({
   exit,
@@ -78,6 +158,8 @@ export function classifyTurnEnd({
     }
     if (!verdict.verdict.isError) return undefined;
     if (verdict.verdict.terminalReason === PROMPT_TOO_LONG) return contextTooLong(verdict.verdict.result);
+    const refused = verdict.startupFailure && startFailure(verdict.startupFailure, verdict.errors);
+    if (refused) return refused;
     const message =
       verdict.verdict.result ??
       (verdict.errors.join('\n') || apiErrorText || `Claude Code reported an error (${verdict.verdict.subtype}).`);
@@ -109,6 +191,9 @@ export function classifyTurnEnd({
   // Shown in the chat and saved in the thread (which the model can read back): keys and tokens redacted,
   // and only the last lines — the full tail goes to the log.
   const tail = shortTail(redact(exit.stderrTail.trim()));
+  // Refusals that print no result line (case 61 b–d): their own sentence, Claude Code's words below it.
+  if (exit.stderrTail.includes(SIDELOAD_REFUSAL)) return sideloadRefused(tail);
+  if (exit.stderrTail.includes(INITIALIZE_NOT_FIRST)) return initializeNotFirst(tail);
   const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code ?? '?'}`;
   return {
     kind: 'cli_error',

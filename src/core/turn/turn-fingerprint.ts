@@ -8,11 +8,14 @@ export interface SpawnShape {
   cwd: string;
   env: NodeJS.ProcessEnv;
   files: Readonly<Record<string, string>>;
+  /** What its `initialize` hands over (MCP servers with their tokens): hashed like the files. */
+  mcpServers?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Digests of everything a CLI process is started with: file, argv, cwd, env, and the CONTENT of the files in its
- * scratch dir (MCP config with its token, system prompt, a Seatbelt profile). Planned in memory, two plans for
+ * Digests of everything a CLI process is started with: file, argv, cwd, env, the CONTENT of the files in its
+ * scratch dir (system prompt, a Seatbelt profile, an older CLI's MCP config) and the MCP servers its `initialize`
+ * hands over (with their token). Planned in memory, two plans for
  * the same turn are equal — the scratch dir is a stand-in in both; any other difference (model, permission mode,
  * session flag, key, MCP token, prompt, wall) changes `fingerprint`, so a warm process is used only when it is
  * indistinguishable from a fresh spawn. `keptFingerprint` leaves out the session flag and what a control request
@@ -28,7 +31,8 @@ export function spawnFingerprints(shape: SpawnShape): { fingerprint: string; kep
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Everything but the argv is serialized and hashed once, for both digests (every turn's first token waits here;
   // the environment is most of it). JSON arrays in a fixed order: no part can be mistaken for another.
-  const common = createHash('sha256').update(JSON.stringify([shape.file, shape.cwd, env, files]));
+  const servers = shape.mcpServers ? sha256(JSON.stringify(shape.mcpServers)) : null;
+  const common = createHash('sha256').update(JSON.stringify([shape.file, shape.cwd, env, files, servers]));
   const digest = (args: readonly string[]) => common.copy().update(JSON.stringify(args)).digest('hex');
   return { fingerprint: digest(shape.args), keptFingerprint: digest(maskLiveArgs(shape.args)) };
 }

@@ -34,9 +34,10 @@ export interface TurnRequest {
   /**
    * The discovered CLI. `prefixArgs`: what goes before the CLI's own arguments — a Windows npm shim resolves
    * to `node.exe <cli.js>` (spawning the `.cmd` itself fails), so `path` is node and the script comes first.
-   * `pathEnv`: the whole PATH the child gets (CliService.childPathEnv).
+   * `pathEnv`: the whole PATH the child gets (CliService.childPathEnv). `version`: its `--version` (how Claude Desk's
+   * MCP server reaches it: in `initialize` from 2.1.326 on, else a file).
    */
-  cli: { path: string; prefixArgs?: string[]; pathEnv?: string };
+  cli: { path: string; prefixArgs?: string[]; pathEnv?: string; version?: string };
   /** The key saved in Settings (used only when ANTHROPIC_API_KEY is not in the environment). */
   savedApiKey?: string;
   /** The app's MCP endpoint: up, not configured (null), or failed to start (the turn runs without tools). */

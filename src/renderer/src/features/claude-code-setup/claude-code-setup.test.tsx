@@ -113,4 +113,52 @@ describe('Settings → Claude Code', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Install' }));
     expect(await screen.findByText(/it could not be reached/)).toBeInTheDocument();
   });
+
+  it('built-in plugins (case 64): apart, by name and what they do, a switch, no version and nothing to uninstall', async () => {
+    const host = createFakeHost();
+    const privacy = {
+      id: 'cc-plugin-privacy@builtin',
+      enabled: true,
+      scope: 'user',
+      builtIn: true,
+      displayName: 'Privacy',
+      summary: 'Blocks your email as a client ID',
+      description:
+        "Privacy: refuses a call that sends the signed-in account's or git's email address as a client's identity",
+      adds: [],
+    };
+    const authoring = {
+      id: 'cc-plugin-plugin-authoring@builtin',
+      enabled: true,
+      builtIn: true,
+      displayName: 'Plugin authoring',
+      summary: 'How to write and debug plugins',
+      adds: ['Skills (1): plugin-authoring'],
+    };
+    const switched: unknown[] = [];
+    host.handle('listClaudePlugins', () => [privacy, authoring]);
+    host.handle('setClaudePluginEnabled', (input) => {
+      switched.push(input);
+      return [{ ...privacy, enabled: (input as { enabled: boolean }).enabled }, authoring];
+    });
+    await openClaudeCode(host);
+    await userEvent.click(screen.getByTestId('setup-page-plugins'));
+    const builtIns = await screen.findAllByTestId('setup-plugin-builtin');
+    expect(builtIns).toHaveLength(2);
+    expect(screen.getByText('No plugins installed.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Built into Claude Code' })).toBeInTheDocument();
+    const [first, second] = builtIns as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('heading', { name: 'Privacy' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('Built in');
+    expect(first).toHaveTextContent(/refuses a call that sends the signed-in account/);
+    expect(second).toHaveTextContent('How to write and debug plugins');
+    expect(second).toHaveTextContent('Skills (1): plugin-authoring');
+    for (const card of builtIns) {
+      expect(card).not.toHaveTextContent(/unknown|version/i);
+      expect(within(card).queryByRole('button', { name: /uninstall|remove/i })).toBeNull();
+    }
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'On' }));
+    await waitFor(() => expect(within(first).getByRole('checkbox', { name: 'On' })).not.toBeChecked());
+    expect(switched).toEqual([expect.objectContaining({ id: 'cc-plugin-privacy@builtin', enabled: false })]);
+  });
 });

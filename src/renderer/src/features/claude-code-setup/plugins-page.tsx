@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { PLUGIN_ID } from '../../../../shared/claude-code-setup';
+import { PLUGIN_ID, type PluginView } from '../../../../shared/claude-code-setup';
 import { useDesk } from '../../store/store-context';
 
 /** Install a plugin by its id; what Claude Code says when it cannot (offline: the marketplace is unreachable). */
@@ -51,7 +51,44 @@ function InstallPlugin() {
   );
 }
 
-/** Installed plugins, from Claude Code's own `plugin list --json`, each with what it adds and a switch. */
+/** One plugin: where it comes from, what it adds, and its switch. A built-in one is part of Claude Code: no version, no file. */
+function PluginCard({ plugin: p, onSwitch }: { plugin: PluginView; onSwitch: (id: string, on: boolean) => void }) {
+  const name = p.builtIn ? (p.displayName ?? p.id) : `${p.id}${p.version ? ` ${p.version}` : ''}`;
+  return (
+    <section
+      className="card setup-file"
+      aria-label={`Plugin ${p.builtIn ? name : p.id}`}
+      data-testid={p.builtIn ? 'setup-plugin-builtin' : 'setup-plugin'}
+    >
+      <div className="setup-source">
+        <span className="setup-scope">{p.builtIn ? 'Built in' : p.scope === 'project' ? 'Project' : 'User'}</span>
+        {p.builtIn ? (
+          <code className="setup-path">{p.id}</code>
+        ) : (
+          p.path && <code className="setup-path">{p.path}</code>
+        )}
+      </div>
+      <h3 className="setup-item-name">{name}</h3>
+      {p.builtIn && (p.description ?? p.summary) && <p className="field-hint">{p.description ?? p.summary}</p>}
+      {p.adds.length > 0 && (
+        <ul className="setup-list">
+          {p.adds.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+      )}
+      <label className="setup-toggle">
+        <input type="checkbox" checked={p.enabled} onChange={(e) => onSwitch(p.id, e.target.checked)} />
+        On
+      </label>
+    </section>
+  );
+}
+
+/**
+ * Claude Code's plugins, from its own `plugin list --json`: those installed, each with what it adds and a switch, and
+ * those built into Claude Code (case 64), which can only be turned on or off.
+ */
 export function PluginsPage() {
   const plugins = useDesk((s) => s.claudePlugins);
   const error = useDesk((s) => s.claudePluginsError);
@@ -61,6 +98,9 @@ export function PluginsPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  const onSwitch = (id: string, on: boolean) => void setEnabled(id, on).then(setSwitchError);
+  const installed = plugins?.filter((p) => !p.builtIn);
+  const builtIn = plugins?.filter((p) => p.builtIn) ?? [];
   return (
     <div className="setup-page" data-testid="setup-plugins">
       <p className="field-hint">
@@ -72,33 +112,9 @@ export function PluginsPage() {
         </p>
       )}
       {!plugins && !error && <p className="field-hint">Asking Claude Code…</p>}
-      {plugins?.length === 0 && <p className="field-hint">No plugins installed.</p>}
-      {plugins?.map((p) => (
-        <section key={p.id} className="card setup-file" aria-label={`Plugin ${p.id}`} data-testid="setup-plugin">
-          <div className="setup-source">
-            <span className="setup-scope">{p.scope === 'project' ? 'Project' : 'User'}</span>
-            {p.path && <code className="setup-path">{p.path}</code>}
-          </div>
-          <h3 className="setup-item-name">
-            {p.id}
-            {p.version ? ` ${p.version}` : ''}
-          </h3>
-          {p.adds.length > 0 && (
-            <ul className="setup-list">
-              {p.adds.map((a) => (
-                <li key={a}>{a}</li>
-              ))}
-            </ul>
-          )}
-          <label className="setup-toggle">
-            <input
-              type="checkbox"
-              checked={p.enabled}
-              onChange={(e) => void setEnabled(p.id, e.target.checked).then(setSwitchError)}
-            />
-            On
-          </label>
-        </section>
+      {installed?.length === 0 && <p className="field-hint">No plugins installed.</p>}
+      {installed?.map((p) => (
+        <PluginCard key={p.id} plugin={p} onSwitch={onSwitch} />
       ))}
       {switchError && (
         <p className="setup-error" role="alert">
@@ -106,6 +122,17 @@ export function PluginsPage() {
         </p>
       )}
       <InstallPlugin />
+      {builtIn.length > 0 && (
+        <>
+          <h3 className="setup-form-title">Built into Claude Code</h3>
+          <p className="field-hint">
+            Part of Claude Code itself: nothing to install or remove. Turn one off if you do not want what it adds.
+          </p>
+          {builtIn.map((p) => (
+            <PluginCard key={p.id} plugin={p} onSwitch={onSwitch} />
+          ))}
+        </>
+      )}
     </div>
   );
 }
