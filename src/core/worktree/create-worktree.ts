@@ -4,7 +4,7 @@ import type { ThreadWorktree } from '../../shared/worktrees';
 import { excludeWorktreesFolder } from './info-exclude';
 import { copyWorktreeIncludes } from './worktree-include';
 import { candidateNames } from './worktree-name';
-import { gitSaid, runWorktreeGit, type Git } from './worktree-git';
+import { GitNotRun, gitSaid, runWorktreeGit, type Git } from './worktree-git';
 
 /** Where the CLI puts its worktrees, relative to the repository's top (`claude -w`, recorded case 51a). */
 export const WORKTREES_DIR = path.join('.claude', 'worktrees');
@@ -76,12 +76,18 @@ interface Repository {
 
 /** The repository's top, its common git dir and the branch checked out: three questions, asked at once. */
 async function repositoryOf(dir: string, git: Git): Promise<Repository> {
+  const shared = 'so this thread works in the project folder itself, beside any other thread there';
   const [where, branch, head] = await Promise.all([
     git(['rev-parse', '--show-toplevel', '--git-common-dir'], { cwd: dir }),
     git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: dir }),
     git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: dir }),
-  ]);
-  const shared = 'so this thread works in the project folder itself, beside any other thread there';
+  ]).catch((err: unknown) => {
+    const none = { code: 127, stdout: '', stderr: '' };
+    if (err instanceof GitNotRun && err.kind === 'git-missing') return [none, none, none];
+    if (err instanceof GitNotRun && err.kind !== 'stopped')
+      throw new WorktreeUnavailable('failed', `${err.message}, ${shared}.`);
+    throw err;
+  });
   if (where.code === 127)
     throw new WorktreeUnavailable(
       'git-missing',
