@@ -7,6 +7,7 @@ import type { TurnEvent } from '../shared/turn-events';
 import { createApprovalPrompter } from './approval-prompt';
 import { renderTurnEvent, safeLine } from './chat-output';
 import { readMessage } from './read-message';
+import { showGitProgress } from './git-progress';
 
 /**
  * `claude-desk chat [--thread <name> | --session <id>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
@@ -92,11 +93,14 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       offTurn();
     };
     process.on('SIGINT', stop);
+    // A first turn making its worktree: the elapsed time, and the hook it waits for.
+    const stopShowing = showGitProgress();
     // Where the thread works, once its worktree is made (on its first turn): the user may cd there.
     const offWorktree = worktreeLine(desk, threadId);
     try {
       await callHandler(handlers, 'sendMessage', { threadId, text });
     } catch (err) {
+      stopShowing();
       unsubscribe();
       offWorktree();
       await prompter.close();
@@ -104,6 +108,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       return 1;
     }
     await finished;
+    stopShowing();
     unsubscribe();
     offWorktree();
     await prompter.close();

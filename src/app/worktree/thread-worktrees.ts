@@ -3,6 +3,7 @@ import type { ThreadSettings } from '../../shared/threads';
 import { awaitsWorktree } from '../../shared/work-folder';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
+import { GitNotRun } from '../../core/worktree/worktree-git';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 
 export interface ThreadWorktreesDeps {
@@ -24,6 +25,7 @@ export interface ThreadWorktreesDeps {
  */
 export class ThreadWorktrees {
   private readonly making = new Map<string, Promise<ThreadSettings>>();
+  private readonly stops = new Map<string, AbortController>();
 
   constructor(private readonly deps: ThreadWorktreesDeps) {}
 
@@ -32,13 +34,23 @@ export class ThreadWorktrees {
     if (!awaitsWorktree(settings)) return Promise.resolve(settings);
     let pending = this.making.get(threadId);
     if (!pending) {
-      pending = this.make(threadId, settings).finally(() => this.making.delete(threadId));
+      const stop = new AbortController();
+      this.stops.set(threadId, stop);
+      pending = this.make(threadId, settings, stop.signal).finally(() => {
+        this.making.delete(threadId);
+        this.stops.delete(threadId);
+      });
       this.making.set(threadId, pending);
     }
     return pending;
   }
 
-  private async make(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
+  /** Stop pressed while the thread's worktree is being made: git and its hooks end now, and nothing half made stays. */
+  stop(threadId: string): void {
+    this.stops.get(threadId)?.abort();
+  }
+
+  private async make(threadId: string, settings: ThreadSettings, signal: AbortSignal): Promise<ThreadSettings> {
     const { threads } = this.deps;
     const projectDir = settings.projectDir;
     if (!projectDir) return this.fallBack(threadId, settings, undefined);
@@ -46,10 +58,24 @@ export class ThreadWorktrees {
     const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
     const name = worktreeNameFrom(title, threadId.slice(0, 8));
     try {
-      const worktree = await (this.deps.create ?? createThreadWorktree)({ projectDir, name, thread: title || name });
+      const worktree = await (this.deps.create ?? createThreadWorktree)({
+        projectDir,
+        name,
+        thread: title || name,
+        signal,
+      });
       await threads.updateSettings(threadId, { worktree });
       return { ...settings, worktree };
     } catch (err) {
+      // Stopped, or a hook past git's bound: the turn ends with that, and the thread still asks for its worktree —
+      // an interruption never sends it to work in the user's own checkout.
+      if (err instanceof GitNotRun)
+        throw new Error(
+          err.kind === 'stopped'
+            ? `${err.message} This thread's worktree was not made (what was started of it is removed).`
+            : `${err.message}, so this thread's worktree was not made (what was started of it is removed): fix it and send again.`,
+          { cause: err },
+        );
       const sentence =
         err instanceof WorktreeUnavailable
           ? err.message

@@ -32,6 +32,8 @@ export interface CreateWorktreeInput {
   /** Who the worktree is for, in the lock's reason (the thread's title); the name when absent. */
   thread?: string;
   git?: Git;
+  /** Stop: git and its hooks end at once, and what was made of the worktree is removed. */
+  signal?: AbortSignal;
 }
 
 /** The lock's reason: names Claude Desk and the thread, one line, so `git worktree list` tells a user whose it is. */
@@ -59,7 +61,7 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
   const key = where.commonDir;
   const previous = queues.get(key) ?? Promise.resolve();
   const reason = deskLockReason(input.thread?.trim() || input.name);
-  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git));
+  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git, input.signal));
   queues.set(key, mine);
   try {
     return await mine;
@@ -111,7 +113,14 @@ async function repositoryOf(dir: string, git: Git): Promise<Repository> {
   return { top, commonDir: path.resolve(dir, common), base };
 }
 
-async function addWorktree(repo: Repository, wanted: string, reason: string, git: Git): Promise<ThreadWorktree> {
+async function addWorktree(
+  repo: Repository,
+  wanted: string,
+  reason: string,
+  git: Git,
+  signal?: AbortSignal,
+): Promise<ThreadWorktree> {
+  if (signal?.aborted) throw new GitNotRun('stopped', 'Stopped before the worktree was made.');
   // First, so the new folder never shows in the user's `git status`, not even for a moment.
   await excludeWorktreesFolder(repo.commonDir).catch(() => undefined); // a read-only .git: noise, not a failure
   let last = '';
@@ -130,6 +139,11 @@ async function addWorktree(repo: Repository, wanted: string, reason: string, git
     // a thread's worktree alone, even while its folder is briefly unreachable (an unmounted disk).
     const r = await git(['worktree', 'add', '-q', '--lock', '--reason', reason, '-b', branch, folder, repo.base], {
       cwd: repo.top,
+      ...(signal ? { signal } : {}),
+    }).catch(async (err: unknown) => {
+      // Stopped, or a hook (post-checkout) past the bound: nothing half made stays registered that no thread owns.
+      if (err instanceof GitNotRun) await removeHalfMade(repo.top, folder, branch, git);
+      throw err;
     });
     if (r.code === 0) {
       await copyWorktreeIncludes(repo.top, folder, git).catch(() => []);
@@ -144,4 +158,14 @@ async function addWorktree(repo: Repository, wanted: string, reason: string, git
     'failed',
     `Git could not make this thread's worktree (${last || 'every name was taken'}), so it works in the project folder itself.`,
   );
+}
+
+/** A worktree whose creation was cut short: its folder, its registration (lock and all) and its new branch go. */
+async function removeHalfMade(top: string, folder: string, branch: string, git: Git): Promise<void> {
+  const quietly = (args: string[]) => git(args, { cwd: top }).catch(() => undefined);
+  await quietly(['worktree', 'unlock', folder]);
+  await quietly(['worktree', 'remove', '--force', '--force', folder]);
+  await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  await quietly(['worktree', 'prune']);
+  await quietly(['branch', '-D', '-q', branch]);
 }

@@ -30,7 +30,7 @@ export function hookRunning(traceFile: string): GitHook | undefined {
     const key = `${String(e.sid)}/${String(e.child_id)}`;
     if (e.event === 'child_start' && typeof e.hook_name === 'string') {
       const argv = Array.isArray(e.argv) ? e.argv.map(String) : [];
-      open.set(key, { event: e.hook_name, command: argv.join(' ') || e.hook_name });
+      open.set(key, { event: e.hook_name, command: argv[0] ?? e.hook_name }); // its arguments are git's, not the user's
     } else if (e.event === 'child_exit') open.delete(key);
   }
   return [...open.values()].at(-1);

@@ -77,11 +77,17 @@ export interface RunningGit {
   args: readonly string[];
   cwd: string;
   startedAt: number;
+  boundMs: number;
   /** The repository hook running now, if any. */
   hook(): GitHook | undefined;
+  stop(): void;
 }
 const running = new Set<RunningGit>();
 export const runningGit = (): readonly RunningGit[] => [...running];
+/** Ctrl-C on the command line: every git call of this process ends now, with its hooks. */
+export function stopRunningGit(): void {
+  for (const call of running) call.stop();
+}
 
 export interface WorktreeGitOptions {
   /** The app's process tag for this call (process-sweep.ts): the crash watchdog ends what carries it. */
@@ -97,7 +103,15 @@ export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
       ? path.join(os.tmpdir(), `claude-desk-git-${process.pid}-${randomBytes(6).toString('hex')}.trace`)
       : undefined;
     const tag = options.tag?.();
-    const call: RunningGit = { args, cwd, startedAt: Date.now(), hook: () => (trace ? hookRunning(trace) : undefined) };
+    const stopper = new AbortController();
+    const call: RunningGit = {
+      args,
+      cwd,
+      startedAt: Date.now(),
+      boundMs,
+      hook: () => (trace ? hookRunning(trace) : undefined),
+      stop: () => stopper.abort(),
+    };
     running.add(call);
     try {
       const r = await runToEnd('git', args, {
@@ -112,7 +126,7 @@ export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
         timeoutMs: boundMs,
         ownGroup: true,
         endGroupAfter: true,
-        ...(signal ? { signal } : {}),
+        signal: signal ? AbortSignal.any([signal, stopper.signal]) : stopper.signal,
       });
       const stdout = r.stdout.toString('utf8');
       const stderr = r.stderr.toString('utf8');
