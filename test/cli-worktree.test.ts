@@ -80,12 +80,22 @@ describe('claude-desk chat --worktree', () => {
     expect(noProject.stderr).toContain('--worktree needs --project <dir>');
   });
 
-  it('a repository without a commit: one sentence, and the turn runs in the folder itself', async () => {
+  it('--worktree where none can be made (no commit yet, not a repository): refused with the reason, nothing run', async () => {
     fs.mkdirSync(path.join(scratch, 'empty'));
     const empty = scratchRepo(path.join(scratch, 'empty'), {});
     const out = await run(['chat', '--thread', 'fresh', '--project', empty, '--worktree', write('here')], env());
-    expect(out.code, out.stderr).toBe(0);
-    expect(out.stderr).toContain('has no commit yet');
-    expect(fs.readFileSync(path.join(empty, 'notes.md'), 'utf8')).toBe('here\n');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`The repository in ${empty} has no commit yet`);
+    expect(out.stderr).toMatch(/make a first commit, or leave out the worktree/);
+    expect(fs.existsSync(path.join(empty, 'notes.md'))).toBe(false);
+    // Nothing of the app in that repository either: no snapshot refs.
+    expect(git(empty, 'for-each-ref', 'refs/claude-desk')).toBe('');
+
+    const plain = path.join(scratch, 'plain');
+    fs.mkdirSync(plain);
+    const notGit = await run(['chat', '--thread', 'plain2', '--project', plain, '--worktree', write('here')], env());
+    expect(notGit.code).toBe(1);
+    expect(notGit.stderr).toContain(`${plain} is not inside a git repository`);
+    expect(fs.existsSync(path.join(plain, 'notes.md'))).toBe(false);
   });
 });

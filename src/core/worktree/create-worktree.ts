@@ -70,6 +70,32 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
   }
 }
 
+/**
+ * Why no worktree can be made for `dir` — an explicit request for one is then refused with this sentence, before
+ * anything runs there — or undefined when one can.
+ */
+export async function whyNoWorktree(dir: string, git: Git = runWorktreeGit): Promise<string | undefined> {
+  try {
+    await repositoryOf(dir, git);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof WorktreeUnavailable)) throw err;
+    const instead = 'leave out the worktree to work in the folder itself';
+    switch (err.reason) {
+      case 'git-missing':
+        return `Git was not found on this computer, so a thread cannot have a worktree of its own: install git, or ${instead}.`;
+      case 'not-git':
+        return `${dir} is not inside a git repository, so a thread there cannot have a worktree of its own: run git init and make a first commit, or ${instead}.`;
+      case 'no-commit':
+        return `The repository in ${dir} has no commit yet, so a worktree has nothing to start from: make a first commit, or ${instead}.`;
+      case 'detached':
+        return `No branch is checked out in ${dir} (a detached HEAD), so a worktree has no branch to start from: check out a branch, or ${instead}.`;
+      case 'failed':
+        return `${err.message.replace(/, so it works in the project folder itself\.$/, '')}: ${instead}.`;
+    }
+  }
+}
+
 interface Repository {
   top: string;
   commonDir: string;
