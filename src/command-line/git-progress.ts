@@ -1,4 +1,5 @@
-import { runningGit, seconds } from '../core/worktree/worktree-git';
+import { boundInWords as seconds } from '../shared/bound-words';
+import { runningGit } from '../core/worktree/worktree-git';
 import { safeLine } from './chat-output';
 
 /** Quiet git work says nothing; past this, the command line says what it waits for, and for how long. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { boundInWords } from '../../shared/bound-words';
 import { runToEnd } from '../process-runner';
 import { hookRunning, type GitHook } from './git-hook-trace';
 
@@ -156,7 +157,7 @@ function notRun(
   if (r.timedOut)
     return new GitNotRun(
       'bound',
-      `${capitalize(held)} did not finish within ${seconds(boundMs)} and was stopped${hook ? ' with git' : ''}`,
+      `${capitalize(held)} did not finish within ${boundInWords(boundMs)} and was stopped${hook ? ' with git' : ''}`,
       hook,
     );
   if (r.spawnError === 'ENOENT' && !fs.existsSync(cwd))
@@ -168,12 +169,6 @@ function notRun(
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** A bound in words: seconds up to two minutes, minutes past. */
-export function seconds(ms: number): string {
-  const s = Math.round(ms / 1000);
-  return s < 120 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.round(s / 60)} minutes`;
-}
 
 /** Run git and return its output, or throw with git's first line of complaint. */
 export async function gitOk(git: Git, cwd: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<string> {
