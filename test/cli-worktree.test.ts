@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from './fixtures/real-cli';
 import { git, scratchRepo } from './fixtures/scratch-repo';
+import { createDeskApp } from '../src/app/desk-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
@@ -97,5 +98,23 @@ describe('claude-desk chat --worktree', () => {
     expect(notGit.code).toBe(1);
     expect(notGit.stderr).toContain(`${plain} is not inside a git repository`);
     expect(fs.existsSync(path.join(plain, 'notes.md'))).toBe(false);
+  });
+  it('two `chat --thread same --worktree` at once make one thread with one worktree, and both answer in it', async () => {
+    fs.mkdirSync(path.join(scratch, 'twice'));
+    const twice = scratchRepo(path.join(scratch, 'twice'));
+    const args = (text: string) => ['chat', '--thread', 'same', '--project', twice, '--worktree', write(text)];
+    const [a, b] = await Promise.all([run(args('a'), env()), run(args('b'), env())]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    expect(git(twice, 'worktree', 'list').split('\n')).toHaveLength(2);
+    expect(git(twice, 'branch', '--list', 'worktree-same*').split('\n')).toHaveLength(1);
+    const desk = await createDeskApp({ host: 'command-line', env: env() });
+    try {
+      const named = (await desk.handlers.listThreads(undefined)).filter((t) => t.title === 'same');
+      expect(named).toHaveLength(1);
+      expect(named[0]!.settings.worktree?.path).toBe(path.join(twice, '.claude', 'worktrees', 'same'));
+    } finally {
+      await desk.shutdown();
+    }
   });
 });

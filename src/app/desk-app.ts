@@ -6,7 +6,7 @@ import type { EventBus } from './event-bus';
 import { hostProfile } from './host-profile';
 import { openDeskFoundation, type DeskFoundation, type DeskFoundationOptions } from './settings/desk-foundation';
 import { wireSettings } from './settings/settings-wiring';
-import { wireThreads } from './threads/threads-wiring';
+import { wireThreads, type ThreadsWiring } from './threads/threads-wiring';
 import { wireWindow, type WindowShell } from './window/window-wiring';
 import { wireProcessSweep } from './turns/process-sweep-wiring';
 import { wireTurns } from './turns/turns-wiring';
@@ -69,6 +69,8 @@ export interface DeskServices extends Pick<
   board: BoardService;
   /** A worktree thread's changes and landing (the Changes panel, the board's counts, `claude-desk land`). */
   changes: ChangesService;
+  /** The data dir's thread locks (a front door creating a thread by name takes one, so two make one thread). */
+  threadLocks: ThreadsWiring['locks'];
 }
 
 export interface DeskApp {
@@ -188,6 +190,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       rewind: rewind.service,
       board: board.board,
       changes: changes.service,
+      threadLocks: threads.locks,
     },
     async shutdown() {
       if (stopped) return;

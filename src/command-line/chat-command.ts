@@ -8,6 +8,7 @@ import { createApprovalPrompter } from './approval-prompt';
 import { renderTurnEvent, safeLine } from './chat-output';
 import { readMessage } from './read-message';
 import { showGitProgress } from './git-progress';
+import { underCreationLock } from '../core/store/named-lock';
 
 /**
  * `claude-desk chat [--thread <name> | --session <id>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
@@ -43,7 +44,17 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         if (name || flags.project)
           throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
-      } else threadId = await openThread(handlers, name, cliSettings(flags), flags.worktree === true);
+      } else {
+        const open = () => openThread(handlers, name, cliSettings(flags), flags.worktree === true);
+        // Two `chat --thread fresh` at once (two terminals, a script): one makes the thread, the other finds it.
+        threadId = name
+          ? await underCreationLock(desk.services.threadLocks, 'thread', name, async () => {
+              const id = await open();
+              await desk.services.threads.flush();
+              return id;
+            })
+          : await open();
+      }
     } catch (err) {
       // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);

@@ -4,10 +4,14 @@ import { awaitsWorktree } from '../../shared/work-folder';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
 import { GitNotRun } from '../../core/worktree/worktree-git';
+import { underCreationLock } from '../../core/store/named-lock';
+import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 
 export interface ThreadWorktreesDeps {
-  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'>;
+  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> & Partial<Pick<ThreadsStore, 'syncFromDisk' | 'flush'>>;
+  /** The data dir's locks: another front door making this thread's worktree at the same moment goes first. */
+  locks?: { acquire(id: string, turn?: boolean): Promise<LockResult> };
   /** One sentence for every front door (a notice): why the thread works in the shared folder instead. */
   notice: (message: string) => void;
   log?: (message: string) => void;
@@ -36,13 +40,27 @@ export class ThreadWorktrees {
     if (!pending) {
       const stop = new AbortController();
       this.stops.set(threadId, stop);
-      pending = this.make(threadId, settings, stop.signal).finally(() => {
+      const locks = this.deps.locks;
+      const make = () => this.make(threadId, settings, stop.signal);
+      pending = (
+        locks ? underCreationLock(locks, 'worktree', threadId, () => this.madeElsewhere(threadId, make)) : make()
+      ).finally(() => {
         this.making.delete(threadId);
         this.stops.delete(threadId);
       });
       this.making.set(threadId, pending);
     }
     return pending;
+  }
+
+  /** Another front door made it while this one waited for the lock: the thread's worktree is that one. */
+  private async madeElsewhere(threadId: string, make: () => Promise<ThreadSettings>): Promise<ThreadSettings> {
+    await this.deps.threads.syncFromDisk?.([threadId]);
+    const now = this.deps.threads.summary(threadId)?.settings;
+    if (now && !awaitsWorktree(now)) return now;
+    const made = await make();
+    await this.deps.threads.flush?.(); // on disk before the lock is given back: the next front door reads it
+    return made;
   }
 
   /** Stop pressed while the thread's worktree is being made: git and its hooks end now, and nothing half made stays. */

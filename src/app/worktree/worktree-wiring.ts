@@ -12,12 +12,13 @@ export type WorktreeWiring = ReturnType<typeof wireWorktree>;
  */
 export function wireWorktree(
   f: Pick<DeskFoundation, 'layout' | 'bus' | 'log'>,
-  threads: Pick<ThreadsWiring, 'threads'>,
+  threads: Pick<ThreadsWiring, 'threads' | 'locks'>,
   git?: Git,
 ) {
   const worktrees = new ThreadWorktrees({
     ...(git ? { create: (input) => createThreadWorktree({ ...input, git }) } : {}),
     threads: threads.threads,
+    locks: threads.locks,
     workspaceDir: f.layout.workspaceDir,
     notice: (message) => f.bus.emit('notice', { level: 'warning', message }),
     log: (m) => f.log.warn(m),
