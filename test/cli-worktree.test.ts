@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from './fixtures/real-cli';
 import { git, scratchRepo } from './fixtures/scratch-repo';
+import { createDeskApp } from '../src/app/desk-app';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
@@ -80,12 +81,40 @@ describe('claude-desk chat --worktree', () => {
     expect(noProject.stderr).toContain('--worktree needs --project <dir>');
   });
 
-  it('a repository without a commit: one sentence, and the turn runs in the folder itself', async () => {
+  it('--worktree where none can be made (no commit yet, not a repository): refused with the reason, nothing run', async () => {
     fs.mkdirSync(path.join(scratch, 'empty'));
     const empty = scratchRepo(path.join(scratch, 'empty'), {});
     const out = await run(['chat', '--thread', 'fresh', '--project', empty, '--worktree', write('here')], env());
-    expect(out.code, out.stderr).toBe(0);
-    expect(out.stderr).toContain('has no commit yet');
-    expect(fs.readFileSync(path.join(empty, 'notes.md'), 'utf8')).toBe('here\n');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`The repository in ${empty} has no commit yet`);
+    expect(out.stderr).toMatch(/make a first commit, or leave out the worktree/);
+    expect(fs.existsSync(path.join(empty, 'notes.md'))).toBe(false);
+    // Nothing of the app in that repository either: no snapshot refs.
+    expect(git(empty, 'for-each-ref', 'refs/claude-desk')).toBe('');
+
+    const plain = path.join(scratch, 'plain');
+    fs.mkdirSync(plain);
+    const notGit = await run(['chat', '--thread', 'plain2', '--project', plain, '--worktree', write('here')], env());
+    expect(notGit.code).toBe(1);
+    expect(notGit.stderr).toContain(`${plain} is not inside a git repository`);
+    expect(fs.existsSync(path.join(plain, 'notes.md'))).toBe(false);
+  });
+  it('two `chat --thread same --worktree` at once make one thread with one worktree, and both answer in it', async () => {
+    fs.mkdirSync(path.join(scratch, 'twice'));
+    const twice = scratchRepo(path.join(scratch, 'twice'));
+    const args = (text: string) => ['chat', '--thread', 'same', '--project', twice, '--worktree', write(text)];
+    const [a, b] = await Promise.all([run(args('a'), env()), run(args('b'), env())]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    expect(git(twice, 'worktree', 'list').split('\n')).toHaveLength(2);
+    expect(git(twice, 'branch', '--list', 'worktree-same*').split('\n')).toHaveLength(1);
+    const desk = await createDeskApp({ host: 'command-line', env: env() });
+    try {
+      const named = (await desk.handlers.listThreads(undefined)).filter((t) => t.title === 'same');
+      expect(named).toHaveLength(1);
+      expect(named[0]!.settings.worktree?.path).toBe(path.join(twice, '.claude', 'worktrees', 'same'));
+    } finally {
+      await desk.shutdown();
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { EventBus } from './event-bus';
 import { hostProfile } from './host-profile';
 import { openDeskFoundation, type DeskFoundation, type DeskFoundationOptions } from './settings/desk-foundation';
 import { wireSettings } from './settings/settings-wiring';
-import { wireThreads } from './threads/threads-wiring';
+import { wireThreads, type ThreadsWiring } from './threads/threads-wiring';
 import { wireWindow, type WindowShell } from './window/window-wiring';
 import { wireProcessSweep } from './turns/process-sweep-wiring';
 import { wireTurns } from './turns/turns-wiring';
@@ -21,6 +21,8 @@ import { wireProjects } from './projects/projects-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
 import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
 import { wireWorktree } from './worktree/worktree-wiring';
+import { makeWorktreeGit } from '../core/worktree/worktree-git';
+import { PROCESS_TAG_ENV } from '../core/process-sweep';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
 import type { Prewarmer } from './turns/prewarm';
@@ -67,6 +69,8 @@ export interface DeskServices extends Pick<
   board: BoardService;
   /** A worktree thread's changes and landing (the Changes panel, the board's counts, `claude-desk land`). */
   changes: ChangesService;
+  /** The data dir's thread locks (a front door creating a thread by name takes one, so two make one thread). */
+  threadLocks: ThreadsWiring['locks'];
 }
 
 export interface DeskApp {
@@ -102,7 +106,9 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const window = await wireWindow(f, opts);
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   const rewind = wireRewind(f, threads, settings.launcher, () => turns);
-  const worktree = wireWorktree(f, threads);
+  // git and its hooks carry the app's process tag: the crash watchdog ends them with a killed app.
+  const git = makeWorktreeGit({ tag: () => ({ name: PROCESS_TAG_ENV, value: sweep.sweeper.newTag() }) });
+  const worktree = wireWorktree(f, threads, git);
   const turns = await wireTurns({
     ...opts, // tmpRoot, notify, powerSaver, watchPowerSaving
     f,
@@ -137,7 +143,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
         ),
       }),
     }),
-    { runningSessions: () => board.agents.sessions() },
+    { runningSessions: () => board.agents.sessions(), git },
   );
   const board = wireBoard({
     f,
@@ -184,6 +190,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       rewind: rewind.service,
       board: board.board,
       changes: changes.service,
+      threadLocks: threads.locks,
     },
     async shutdown() {
       if (stopped) return;

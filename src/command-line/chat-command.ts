@@ -7,6 +7,8 @@ import type { TurnEvent } from '../shared/turn-events';
 import { createApprovalPrompter } from './approval-prompt';
 import { renderTurnEvent, safeLine } from './chat-output';
 import { readMessage } from './read-message';
+import { showGitProgress } from './git-progress';
+import { underCreationLock } from '../core/store/named-lock';
 
 /**
  * `claude-desk chat [--thread <name> | --session <id>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
@@ -42,7 +44,17 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
         if (name || flags.project)
           throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
-      } else threadId = await openThread(handlers, name, cliSettings(flags), flags.worktree === true);
+      } else {
+        const open = () => openThread(handlers, name, cliSettings(flags), flags.worktree === true);
+        // Two `chat --thread fresh` at once (two terminals, a script): one makes the thread, the other finds it.
+        threadId = name
+          ? await underCreationLock(desk.services.threadLocks, 'thread', name, async () => {
+              const id = await open();
+              await desk.services.threads.flush();
+              return id;
+            })
+          : await open();
+      }
     } catch (err) {
       // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
@@ -92,11 +104,14 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       offTurn();
     };
     process.on('SIGINT', stop);
+    // A first turn making its worktree: the elapsed time, and the hook it waits for.
+    const stopShowing = showGitProgress();
     // Where the thread works, once its worktree is made (on its first turn): the user may cd there.
     const offWorktree = worktreeLine(desk, threadId);
     try {
       await callHandler(handlers, 'sendMessage', { threadId, text });
     } catch (err) {
+      stopShowing();
       unsubscribe();
       offWorktree();
       await prompter.close();
@@ -104,6 +119,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       return 1;
     }
     await finished;
+    stopShowing();
     unsubscribe();
     offWorktree();
     await prompter.close();

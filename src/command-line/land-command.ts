@@ -3,6 +3,8 @@ import { callHandler } from '../app/dispatch-call';
 import { threadNamed } from './thread-named';
 import type { LandAction } from '../shared/changes';
 import { safeLine } from './chat-output';
+import { showGitProgress } from './git-progress';
+import { stopRunningGit } from '../core/worktree/worktree-git';
 
 const USAGE = 'claude-desk land --thread <name> --merge | --keep | --discard [--force] [--message <text>]';
 
@@ -27,6 +29,13 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
   }
   const action: LandAction = chosen[0]!;
   const desk = await createDeskApp({ host: 'command-line' });
+  // git and its hooks lead a process group of their own, out of the terminal's reach: Ctrl-C ends them here, at once.
+  const interrupt = (): void => {
+    process.stderr.write('\nStopping git…\n');
+    stopRunningGit();
+  };
+  process.on('SIGINT', interrupt);
+  const stopShowing = showGitProgress();
   try {
     const summary = await threadNamed(desk.handlers, name);
     if (!summary) return 1;
@@ -54,6 +63,8 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
+    stopShowing();
+    process.off('SIGINT', interrupt);
     await desk.shutdown();
   }
 }

@@ -58,6 +58,13 @@ export interface RunToEndOptions extends Pick<StartOptions, 'cwd' | 'env' | 'own
   maxOutputBytes?: number;
   /** What a timeout or an overflow sends: default SIGKILL to the whole group with ownGroup, else SIGTERM. */
   killSignal?: NodeJS.Signals;
+  /** Stop/Ctrl-C: the child is ended at once (as by the timeout) and `aborted` is set. */
+  signal?: AbortSignal;
+  /**
+   * With ownGroup: once the child has ended, what it left in its group goes too (a git hook's `sleep &`): nothing it
+   * started outlives it.
+   */
+  endGroupAfter?: boolean;
 }
 
 export interface RunOutput {
@@ -67,6 +74,8 @@ export interface RunOutput {
   stdout: Buffer;
   stderr: Buffer;
   timedOut: boolean;
+  /** Ended because the caller's AbortSignal fired. */
+  aborted?: boolean;
   /** errno code when the process could not be started: ENOENT, EACCES, … */
   spawnError?: string;
 }
@@ -123,6 +132,11 @@ export function runWith(
       return;
     }
     const untrack = ownGroup ? track(child.pid) : () => {};
+    let aborted = false;
+    const onAbort = (): void => {
+      aborted = true;
+      end();
+    };
     const out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const size = { stdout: 0, stderr: 0 };
     let timedOut = false;
@@ -148,6 +162,13 @@ export function runWith(
             timedOut = true;
             end();
           }, timeoutMs);
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (): void => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      untrack();
+    };
     for (const name of ['stdout', 'stderr'] as const) {
       child[name]?.on('data', (chunk: Buffer) => {
         if (overflowed) return; // past the bound: what still comes is not kept
@@ -162,15 +183,17 @@ export function runWith(
     child.stdin?.on('error', () => undefined); // EPIPE: a child that exits without reading says why by its exit
     if (input !== undefined) child.stdin?.end(input);
     child.on('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      untrack();
-      resolve({ ...notStarted, timedOut, spawnError: err.code ?? 'EUNKNOWN' });
+      settle();
+      resolve({ ...notStarted, timedOut, aborted, spawnError: err.code ?? 'EUNKNOWN' });
     });
     // 'close', not 'exit': the output is complete only once both pipes have ended.
+    // A grandchild left in the group (a hook's `sleep &`) would hold the pipes, and 'close' with them, for its life.
+    if (ownGroup && options.endGroupAfter)
+      child.on('exit', () => child.pid !== undefined && killProcessGroup(child.pid, 'SIGKILL'));
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      untrack();
+      settle();
       resolve({
+        aborted,
         exitCode: code ?? undefined,
         signal: signal ?? undefined,
         stdout: Buffer.concat(out.stdout),

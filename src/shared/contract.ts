@@ -314,6 +314,8 @@ export const calls = {
   getBoard: call<BoardState>()(z.undefined()),
   /** The Claude Code sessions running elsewhere on this computer (`claude agents --json`), or why not. */
   listClaudeAgents: call<ExternalAgents>()(z.undefined()),
+  /** A failed thread leaves the board (every front door's) until its next turn fails again. */
+  dismissFailedThread: call<null>()(z.object({ threadId: z.string() })),
   ...setupCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 

@@ -3,6 +3,7 @@ import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ChangeCounts } from '../../shared/worktrees';
 import type { TurnOutcomeStatus, TurnPhaseChange, TurnPhaseRecord } from '../../core/turn/turn-phases';
+import type { FailedTurn, FailedTurnsStore } from '../../core/store/failed-turns-store';
 
 export interface BoardServiceDeps {
   threads: { list(): Promise<ThreadSummary[]> };
@@ -19,6 +20,8 @@ export interface BoardServiceDeps {
   counts(threadId: string): Promise<ChangeCounts | null>;
   /** Turns another live Claude Desk on this data dir runs (another window, the command line). */
   elsewhere?: () => Promise<{ threadId: string }[]>;
+  /** Threads whose last turn failed, kept on disk (every process's, across restarts); absent: this process's only. */
+  failed?: FailedTurnsStore;
   now?: () => number;
 }
 
@@ -54,12 +57,18 @@ export class BoardService {
   /** Follow a turn's phase change (subscribe it to the engine's phases). */
   phaseChanged(change: TurnPhaseChange): void {
     const { threadId, turnId, phase } = change;
-    if (phase === 'queued') this.ended.delete(threadId);
+    if (phase === 'queued') {
+      this.ended.delete(threadId);
+      void this.deps.failed?.clear(threadId).catch(() => undefined); // retried: the failure is over
+    }
     if (phase === 'preparing') this.startedAt.set(turnId, change.at);
     if (phase === 'closing' && change.outcome) {
       // Taken now: once the turn is over the engine drops its answer, and the row keeps saying what it last did.
       const message = this.deps.liveMessages(threadId).find((m) => m.id === turnId);
-      this.ended.set(threadId, { outcome: change.outcome, at: change.at, activity: activityLine(message) });
+      const ended = { outcome: change.outcome, at: change.at, activity: activityLine(message) };
+      this.ended.set(threadId, ended);
+      if (ended.outcome === 'failed')
+        void this.deps.failed?.set(threadId, { at: ended.at, activity: ended.activity }).catch(() => undefined);
       this.waitingSince.delete(threadId);
     }
     if (phase === 'closed' || phase === 'failed' || phase === 'stopped') this.startedAt.delete(turnId);
@@ -72,6 +81,12 @@ export class BoardService {
       this.waitingSince.set(event.threadId, this.now());
     if (event.type === 'approval_resolved') this.waitingSince.delete(event.threadId);
     if (event.type === 'tool_result') this.countCache.delete(event.threadId);
+  }
+
+  /** The user dismissed a failed thread (or the board's "dismiss"): it leaves every front door's board. */
+  async dismiss(threadId: string): Promise<void> {
+    if (this.ended.get(threadId)?.outcome === 'failed') this.ended.delete(threadId);
+    await this.deps.failed?.clear(threadId);
   }
 
   /** The thread's files changed outside a turn (landed, discarded, rewound): count them again. */
@@ -87,9 +102,16 @@ export class BoardService {
     const waiting = new Set(this.deps.waitingThreadIds());
     // A journal that cannot be read hides nothing of this instance's own rows.
     const otherInstance = new Set(((await this.deps.elsewhere?.().catch(() => [])) ?? []).map((t) => t.threadId));
+    const failed: Record<string, FailedTurn> = (await this.deps.failed?.all().catch(() => ({}))) ?? {};
     const rows = await Promise.all(
       summaries.map((summary) =>
-        this.row(summary, liveByThread.get(summary.id), waiting.has(summary.id), otherInstance.has(summary.id)),
+        this.row(
+          summary,
+          liveByThread.get(summary.id),
+          waiting.has(summary.id),
+          otherInstance.has(summary.id),
+          failed[summary.id],
+        ),
       ),
     );
     return { rows: orderBoardRows(rows.filter((r): r is BoardRow => r !== null)), cap: this.deps.cap };
@@ -100,6 +122,7 @@ export class BoardService {
     live: TurnPhaseRecord | undefined,
     waiting: boolean,
     elsewhere: boolean,
+    failedBefore?: FailedTurn,
   ): Promise<BoardRow | null> {
     const worktree = summary.settings.worktree;
     const base = {
@@ -136,7 +159,8 @@ export class BoardService {
         activity: 'Running in another Claude Desk',
         changes,
       };
-    const ended = this.ended.get(summary.id);
+    // This process's own last outcome first; else a failure kept on disk (another process's, or before a restart).
+    const ended = this.ended.get(summary.id) ?? (failedBefore && { outcome: 'failed' as const, ...failedBefore });
     if (ended?.outcome === 'failed')
       return { ...base, status: 'failed', since: ended.at, activity: ended.activity, changes };
     // Finished: a made worktree whose changes are still to land (a thread in a shared folder has nothing to land);

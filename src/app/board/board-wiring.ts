@@ -6,6 +6,8 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import type { TurnsWiring } from '../turns/turns-wiring';
+import path from 'node:path';
+import { FailedTurnsStore } from '../../core/store/failed-turns-store';
 import { BoardService } from './board-service';
 import { ClaudeAgents } from './claude-agents';
 
@@ -50,6 +52,8 @@ export function wireBoard(d: BoardWiringDeps) {
     cap: engine.queue.max,
     counts: d.counts ?? (async () => null),
     elsewhere: () => d.turns.running.elsewhere(),
+    // A test's board without a data dir keeps failures in memory only.
+    ...(layout.stateDir ? { failed: new FailedTurnsStore(path.join(layout.stateDir, 'failed-turns.json')) } : {}),
   });
   const agents = new ClaudeAgents({ launcher: d.launcher, run: d.run ?? runToEnd, cwd: layout.workspaceDir });
 
@@ -82,8 +86,13 @@ export function wireBoard(d: BoardWiringDeps) {
     }),
   ];
 
-  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents'> = {
+  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents' | 'dismissFailedThread'> = {
     getBoard: () => board.state(),
+    dismissFailedThread: async ({ threadId }) => {
+      await board.dismiss(threadId);
+      changed();
+      return null;
+    },
     listClaudeAgents: () => agents.list(),
   };
   return {

@@ -6,6 +6,7 @@ import type { CliService } from '../../core/claude-code/cli-service';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { runToEnd, type RunToEnd } from '../../core/process-runner';
 import { ChangesService } from './changes-service';
+import type { Git } from '../../core/worktree/worktree-git';
 import type { OwnProcesses } from './sessions-in-worktree';
 
 type ChangesHandlers = Pick<
@@ -38,6 +39,8 @@ export function wireChanges(
     schedule?: (run: () => void, ms: number) => void;
     /** `claude agents --json`, asked afresh: a discard checks no session still works in the worktree. */
     runningSessions?: () => Promise<RunningSessions>;
+    /** git tagged for the crash watchdog (a land's git and hooks end with a killed app). */
+    git?: Git;
   } = {},
 ) {
   const { schedule = (run, ms) => void setTimeout(run, ms), runningSessions } = opts;
@@ -53,6 +56,7 @@ export function wireChanges(
     : undefined;
   const service = new ChangesService({
     ...(run ? { run } : {}),
+    ...(opts.git ? { git: opts.git } : {}),
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),

@@ -5,7 +5,7 @@ import type { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { checkProjectDir } from './project-dir';
-import { checkWorktreePatch, withWorktreeDefault } from '../worktree/worktree-settings';
+import { checkWorktreePatch, refuseImpossibleWorktree, withWorktreeDefault } from '../worktree/worktree-settings';
 
 type ThreadHandlers = Pick<
   DeskHandlers,
@@ -58,7 +58,9 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
     },
     createThread: async (input) => {
       // In a git project, Settings' "own worktree" default applies where the caller did not say.
-      const settings = withWorktreeDefault(await withProjectDir(input?.settings ?? {}), s.settings.get());
+      const asked = await withProjectDir(input?.settings ?? {});
+      await refuseImpossibleWorktree(asked);
+      const settings = withWorktreeDefault(asked, s.settings.get());
       // Settings' mode is the default for new threads; from here on the thread keeps its own. Under the
       // env lock nothing is stamped, so the thread follows the user's default once the lock is gone.
       const app = s.settings.get();
@@ -86,6 +88,7 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
       const before = s.threads.summary(threadId)?.settings; // the index has them: no need to read the log
       const hasMessages = async () => ((await s.threads.get(threadId))?.messages.length ?? 0) > 0;
       const settings = await checkWorktreePatch(before, await withProjectDir(patch), s.settings.get(), hasMessages);
+      if (patch.useWorktree === true) await refuseImpossibleWorktree({ ...before, ...settings });
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {
         // A running CLI switches with set_model; a model it cannot find is refused and nothing is saved.

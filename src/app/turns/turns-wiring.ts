@@ -30,7 +30,7 @@ export interface TurnsWiringDeps {
   /** Snapshots of the project around each turn, for a rewind (absent: the bench's baseline). */
   checkpoints?: ConstructorParameters<typeof TurnService>[0]['checkpoints'];
   /** Makes a thread's own worktree before its first turn (absent: threads work in their project folder). */
-  worktrees?: Pick<ThreadWorktrees, 'ready'>;
+  worktrees?: Pick<ThreadWorktrees, 'ready' | 'stop'>;
   tmpRoot?: string;
   notify?: (title: string, body: string) => void;
   powerSaver?: () => boolean;
@@ -173,6 +173,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     sendMessage: async (input) => startTurn(input),
     stopTurn: async ({ threadId, turnId }) => {
       service.stop(threadId, turnId);
+      d.worktrees?.stop(threadId); // a first turn still making its worktree: git and its hooks end too
       return null;
     },
     answerApproval: async (input) => {

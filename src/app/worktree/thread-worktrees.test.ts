@@ -5,6 +5,7 @@ import { useTempDirs } from '../../../test/fixtures/temp-dirs';
 import { git, scratchRepo } from '../../../test/fixtures/scratch-repo';
 import type { ThreadSettings, ThreadSummary } from '../../shared/threads';
 import { ThreadWorktrees } from './thread-worktrees';
+import { ThreadLocks } from '../../core/store/thread-locks';
 import { checkWorktreePatch, withWorktreeDefault } from './worktree-settings';
 
 const temp = useTempDirs('thread-worktrees');
@@ -53,6 +54,33 @@ describe('ThreadWorktrees', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(/has no commit yet.*project folder itself/);
     expect(fs.existsSync(path.join(repo, '.claude'))).toBe(false);
+  });
+  it('two front doors making one thread’s worktree at once (two lock holders on one data dir): one worktree', async () => {
+    const repo = scratchRepo(await temp.make());
+    const lockDir = await temp.make();
+    // The thread as both processes read it from the data dir: what one saves, the other reads after the lock.
+    let saved: ThreadSettings = { projectDir: repo, useWorktree: true };
+    const store = () => ({
+      summary: () => ({ title: 'Both', settings: saved }) as ThreadSummary,
+      updateSettings: async (_id: string, patch: ThreadSettings) => {
+        saved = { ...saved, ...patch };
+        return {} as ThreadSummary;
+      },
+      syncFromDisk: async () => undefined,
+      flush: async () => undefined,
+    });
+    const door = (host: string) =>
+      new ThreadWorktrees({
+        threads: store(),
+        locks: temp.track(new ThreadLocks(lockDir, host)),
+        notice: () => undefined,
+        workspaceDir: '/w',
+      });
+    const asked = { projectDir: repo, useWorktree: true };
+    const [a, b] = await Promise.all([door('web').ready('t1', asked), door('command-line').ready('t1', asked)]);
+    expect(a.worktree).toMatchObject({ name: 'both' });
+    expect(b.worktree).toEqual(a.worktree);
+    expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
   });
 });
 

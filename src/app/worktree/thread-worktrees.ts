@@ -3,10 +3,15 @@ import type { ThreadSettings } from '../../shared/threads';
 import { awaitsWorktree } from '../../shared/work-folder';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
+import { GitNotRun } from '../../core/worktree/worktree-git';
+import { underCreationLock } from '../../core/store/named-lock';
+import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 
 export interface ThreadWorktreesDeps {
-  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'>;
+  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> & Partial<Pick<ThreadsStore, 'syncFromDisk' | 'flush'>>;
+  /** The data dir's locks: another front door making this thread's worktree at the same moment goes first. */
+  locks?: { acquire(id: string, turn?: boolean): Promise<LockResult> };
   /** One sentence for every front door (a notice): why the thread works in the shared folder instead. */
   notice: (message: string) => void;
   log?: (message: string) => void;
@@ -24,6 +29,7 @@ export interface ThreadWorktreesDeps {
  */
 export class ThreadWorktrees {
   private readonly making = new Map<string, Promise<ThreadSettings>>();
+  private readonly stops = new Map<string, AbortController>();
 
   constructor(private readonly deps: ThreadWorktreesDeps) {}
 
@@ -32,13 +38,37 @@ export class ThreadWorktrees {
     if (!awaitsWorktree(settings)) return Promise.resolve(settings);
     let pending = this.making.get(threadId);
     if (!pending) {
-      pending = this.make(threadId, settings).finally(() => this.making.delete(threadId));
+      const stop = new AbortController();
+      this.stops.set(threadId, stop);
+      const locks = this.deps.locks;
+      const make = () => this.make(threadId, settings, stop.signal);
+      pending = (
+        locks ? underCreationLock(locks, 'worktree', threadId, () => this.madeElsewhere(threadId, make)) : make()
+      ).finally(() => {
+        this.making.delete(threadId);
+        this.stops.delete(threadId);
+      });
       this.making.set(threadId, pending);
     }
     return pending;
   }
 
-  private async make(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
+  /** Another front door made it while this one waited for the lock: the thread's worktree is that one. */
+  private async madeElsewhere(threadId: string, make: () => Promise<ThreadSettings>): Promise<ThreadSettings> {
+    await this.deps.threads.syncFromDisk?.([threadId]);
+    const now = this.deps.threads.summary(threadId)?.settings;
+    if (now && !awaitsWorktree(now)) return now;
+    const made = await make();
+    await this.deps.threads.flush?.(); // on disk before the lock is given back: the next front door reads it
+    return made;
+  }
+
+  /** Stop pressed while the thread's worktree is being made: git and its hooks end now, and nothing half made stays. */
+  stop(threadId: string): void {
+    this.stops.get(threadId)?.abort();
+  }
+
+  private async make(threadId: string, settings: ThreadSettings, signal: AbortSignal): Promise<ThreadSettings> {
     const { threads } = this.deps;
     const projectDir = settings.projectDir;
     if (!projectDir) return this.fallBack(threadId, settings, undefined);
@@ -46,10 +76,24 @@ export class ThreadWorktrees {
     const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
     const name = worktreeNameFrom(title, threadId.slice(0, 8));
     try {
-      const worktree = await (this.deps.create ?? createThreadWorktree)({ projectDir, name, thread: title || name });
+      const worktree = await (this.deps.create ?? createThreadWorktree)({
+        projectDir,
+        name,
+        thread: title || name,
+        signal,
+      });
       await threads.updateSettings(threadId, { worktree });
       return { ...settings, worktree };
     } catch (err) {
+      // Stopped, or a hook past git's bound: the turn ends with that, and the thread still asks for its worktree —
+      // an interruption never sends it to work in the user's own checkout.
+      if (err instanceof GitNotRun)
+        throw new Error(
+          err.kind === 'stopped'
+            ? `${err.message} This thread's worktree was not made (what was started of it is removed).`
+            : `${err.message}, so this thread's worktree was not made (what was started of it is removed): fix it and send again.`,
+          { cause: err },
+        );
       const sentence =
         err instanceof WorktreeUnavailable
           ? err.message

@@ -1,6 +1,7 @@
 import type { AppSettings } from '../../shared/settings';
 import type { ThreadSettings } from '../../shared/threads';
 import { inGitRepo } from '../../core/worktree/in-git-repo';
+import { whyNoWorktree } from '../../core/worktree/create-worktree';
 
 /**
  * A new thread's settings with Settings' default applied: in a git project, a thread whose caller did not say
@@ -51,4 +52,15 @@ export async function checkWorktreePatch(
   )
     return withWorktreeDefault(patch, app);
   return patch;
+}
+
+/**
+ * A thread that asks for its own worktree in so many words (`useWorktree: true` from the caller, not Settings'
+ * default) where none can be made — not a git repository, no commit yet, no git — is refused with the reason, as
+ * Claude Code's own `claude -w` refuses there: nothing runs in the user's folder that asked to be kept out of it.
+ */
+export async function refuseImpossibleWorktree(settings: ThreadSettings): Promise<void> {
+  if (settings.useWorktree !== true || !settings.projectDir || settings.worktree) return;
+  const why = await whyNoWorktree(settings.projectDir);
+  if (why) throw new Error(why);
 }

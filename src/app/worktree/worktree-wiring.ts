@@ -1,6 +1,8 @@
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import { ThreadWorktrees } from './thread-worktrees';
+import { createThreadWorktree } from '../../core/worktree/create-worktree';
+import type { Git } from '../../core/worktree/worktree-git';
 
 export type WorktreeWiring = ReturnType<typeof wireWorktree>;
 
@@ -10,10 +12,13 @@ export type WorktreeWiring = ReturnType<typeof wireWorktree>;
  */
 export function wireWorktree(
   f: Pick<DeskFoundation, 'layout' | 'bus' | 'log'>,
-  threads: Pick<ThreadsWiring, 'threads'>,
+  threads: Pick<ThreadsWiring, 'threads' | 'locks'>,
+  git?: Git,
 ) {
   const worktrees = new ThreadWorktrees({
+    ...(git ? { create: (input) => createThreadWorktree({ ...input, git }) } : {}),
     threads: threads.threads,
+    locks: threads.locks,
     workspaceDir: f.layout.workspaceDir,
     notice: (message) => f.bus.emit('notice', { level: 'warning', message }),
     log: (m) => f.log.warn(m),

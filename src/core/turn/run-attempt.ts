@@ -68,6 +68,8 @@ export interface AttemptResult {
   /** The `result` event already went out when the verdict line arrived. */
   resultEmitted: boolean;
   apiErrorText?: string;
+  /** One of the user's Claude Code hooks started and not ended when the process did (`PreToolUse:Bash`). */
+  hookRunning?: string;
   /** What was spawned (the CLI or a sandbox wrapper), for error messages. */
   file: string;
   /** The process said nothing at all within its wedge bound and was killed: which one it was. */
@@ -88,6 +90,12 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
   let markKept!: (exit: ProcessExit) => void;
   const keptExit = new Promise<ProcessExit>((resolve) => (markKept = resolve));
   try {
+    // The user's Claude Code hooks started and not ended yet: a tool bound reached inside one names it.
+    const hookOpen = new Map<string, string>();
+    const hooksRunning = (e: { hookId: string; name: string; outcome?: unknown }): void => {
+      if (e.outcome === undefined) hookOpen.set(e.hookId, e.name);
+      else if (!proc.boundExceeded) hookOpen.delete(e.hookId); // ended by the bound's kill: it was what held it
+    };
     const mapper = new CliEventMapper({
       threadId: req.threadId,
       turnId: req.turnId,
@@ -127,7 +135,10 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       onValue: (value) => {
         const mapped = mapper.map(value);
         const bigs = mapped.bigResults && new Map(mapped.bigResults.map((r) => [r.toolUseId, r.text]));
-        for (const event of mapped.events) input.emit(tools.track(event, bigs));
+        for (const event of mapped.events) {
+          if (event.type === 'hook') hooksRunning(event);
+          input.emit(tools.track(event, bigs));
+        }
         if (mapped.sessionId) {
           input.sessionRules?.carry(processSession, mapped.sessionId);
           processSession = mapped.sessionId;
@@ -231,7 +242,17 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
     // reaches the log, the turn's error and the thread log, so it is scrubbed here, once, for all of them.
     const exit = deps.redact ? { ...raw, stderrTail: deps.redact(raw.stderrTail) } : raw;
     const wedged = exit.wedged ? (warm ? (warm.kept ? 'kept' : 'warm') : 'fresh') : undefined;
-    return { exit, verdict, fatal, sawInit, resultEmitted, apiErrorText: mapper.lastApiErrorText, file, wedged };
+    return {
+      exit,
+      verdict,
+      fatal,
+      sawInit,
+      resultEmitted,
+      apiErrorText: mapper.lastApiErrorText,
+      file,
+      wedged,
+      ...(hookOpen.size > 0 ? { hookRunning: [...hookOpen.values()].at(-1) } : {}),
+    };
   } finally {
     // A kept process still reads its scratch files; the pool cleans them when it ends.
     if (!kept) await procPlan.scratch.cleanup();

@@ -184,6 +184,7 @@ async function concludeTurn(
       file: attempt.file,
       idleTimeoutMs: deps.attempt.idleTimeoutMs,
       apiErrorText: attempt.apiErrorText,
+      ...(attempt.hookRunning ? { hookRunning: attempt.hookRunning } : {}),
     });
   // Which credential was refused decides what the user can do about it (saving a key is useless
   // while the environment's key wins) — unless Claude Code named why it refused to start (case 61), which says more.

@@ -287,6 +287,8 @@ export class TurnEngine {
           .finally(() => this.lateReleases.delete(late));
         this.lateReleases.add(late);
       }
+      // Stop pressed while the request was prepared (a worktree being made): stopped, as asked, not failed.
+      if (turn.stopRequested) return finishTurn(emit, base, { status: 'stopped' });
       const error = setupError(setup.err);
       emit({ ...base, type: 'error', error });
       return finishTurn(emit, base, { status: 'failed', error });

@@ -1,3 +1,4 @@
+import { boundInWords } from '../../shared/bound-words';
 import type { TurnCredential, TurnError } from '../../shared/turn-events';
 import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
@@ -26,6 +27,8 @@ export interface ClassifyInput {
   idleTimeoutMs: number;
   /** A synthetic API-error text seen in the stream (e.g. "Invalid API key · …"). */
   apiErrorText?: string;
+  /** One of the user's Claude Code hooks was still running when the process ended (`PreToolUse:Bash`). */
+  hookRunning?: string;
 }
 
 /** `result.terminal_reason` of a request the API refused as longer than the context window (cases 57, 57b). */
@@ -136,6 +139,7 @@ export function classifyTurnEnd({
   file,
   idleTimeoutMs,
   apiErrorText,
+  hookRunning,
 }: ClassifyInput): TurnError | undefined {
   if (exit.spawnError) {
     if (exit.spawnError.code === 'ENOENT') {
@@ -166,11 +170,13 @@ export function classifyTurnEnd({
     return { kind: 'cli_error', message };
   }
   if (exit.idleTimedOut && exit.toolRunning) {
-    const minutes = Math.round((exit.boundMs ?? 0) / 60_000);
+    const held = hookRunning ? `Your Claude Code hook ${hookRunning}` : 'A tool';
     return {
       kind: 'idle_timeout',
-      message: `A tool ran for ${minutes} min without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=${exit.boundMs}) and the turn was stopped.`,
-      hint: 'Send the message again, or raise CLAUDE_DESK_TOOL_TIMEOUT_MS for longer builds and test runs.',
+      message: `${held} ran for ${boundInWords(exit.boundMs ?? 0)} without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=${exit.boundMs}) and the turn was stopped.`,
+      hint: hookRunning
+        ? `Fix the hook in your Claude Code settings (it is one of your ${hookRunning.split(':')[0]} hooks), or raise CLAUDE_DESK_TOOL_TIMEOUT_MS, and send the message again.`
+        : 'Send the message again, or raise CLAUDE_DESK_TOOL_TIMEOUT_MS for longer builds and test runs.',
     };
   }
   if (exit.idleTimedOut) {

@@ -157,6 +157,11 @@ export class TurnProcess {
     return this.child?.pid;
   }
 
+  /** Ended by the idle or tool bound: what still comes (a hook's end, killed with it) is the bound's doing. */
+  get boundExceeded(): boolean {
+    return this.exceeded !== undefined;
+  }
+
   get running(): boolean {
     return this.child !== undefined && !this.done;
   }

@@ -78,4 +78,25 @@ describe("the user's hooks + real CLI + mock API", () => {
       tool_input: { file_path: path.join(h.workspaceDir, 'notes.md'), content: 'hello from the tool\n' },
     });
   });
+  it('a PreToolUse hook held by the tool bound: the turn names the hook and says the bound in seconds', async () => {
+    fs.mkdirSync(path.join(cli.home, '.claude'), { recursive: true });
+    const command = 'sleep 600';
+    const settings = { hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command }] }] } };
+    fs.writeFileSync(path.join(cli.home, '.claude', 'settings.json'), JSON.stringify(settings));
+    const engine = h.engine({
+      ...cli.env,
+      CLAUDE_DESK_PREWARM: '0',
+      CLAUDE_DESK_IDLE_TIMEOUT_MS: '8000',
+      CLAUDE_DESK_TOOL_TIMEOUT_MS: '16000',
+    });
+    const run = await runTurn(
+      engine,
+      h.request('t1', 'SCENARIO:write FILE:notes.md Write it.', { toolGate: async () => undefined }),
+    );
+    expect(run.outcome.status).toBe('failed');
+    expect(run.outcome.error?.message).toBe(
+      'Your Claude Code hook PreToolUse:Write ran for 16 seconds without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=16000) and the turn was stopped.',
+    );
+    expect(run.outcome.error?.hint).toMatch(/Fix the hook in your Claude Code settings/);
+  });
 });

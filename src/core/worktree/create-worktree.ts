@@ -4,7 +4,7 @@ import type { ThreadWorktree } from '../../shared/worktrees';
 import { excludeWorktreesFolder } from './info-exclude';
 import { copyWorktreeIncludes } from './worktree-include';
 import { candidateNames } from './worktree-name';
-import { gitSaid, runWorktreeGit, type Git } from './worktree-git';
+import { GitNotRun, gitSaid, runWorktreeGit, type Git } from './worktree-git';
 
 /** Where the CLI puts its worktrees, relative to the repository's top (`claude -w`, recorded case 51a). */
 export const WORKTREES_DIR = path.join('.claude', 'worktrees');
@@ -32,6 +32,8 @@ export interface CreateWorktreeInput {
   /** Who the worktree is for, in the lock's reason (the thread's title); the name when absent. */
   thread?: string;
   git?: Git;
+  /** Stop: git and its hooks end at once, and what was made of the worktree is removed. */
+  signal?: AbortSignal;
 }
 
 /** The lock's reason: names Claude Desk and the thread, one line, so `git worktree list` tells a user whose it is. */
@@ -59,12 +61,38 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
   const key = where.commonDir;
   const previous = queues.get(key) ?? Promise.resolve();
   const reason = deskLockReason(input.thread?.trim() || input.name);
-  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git));
+  const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git, input.signal));
   queues.set(key, mine);
   try {
     return await mine;
   } finally {
     if (queues.get(key) === mine) queues.delete(key);
+  }
+}
+
+/**
+ * Why no worktree can be made for `dir` — an explicit request for one is then refused with this sentence, before
+ * anything runs there — or undefined when one can.
+ */
+export async function whyNoWorktree(dir: string, git: Git = runWorktreeGit): Promise<string | undefined> {
+  try {
+    await repositoryOf(dir, git);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof WorktreeUnavailable)) throw err;
+    const instead = 'leave out the worktree to work in the folder itself';
+    switch (err.reason) {
+      case 'git-missing':
+        return `Git was not found on this computer, so a thread cannot have a worktree of its own: install git, or ${instead}.`;
+      case 'not-git':
+        return `${dir} is not inside a git repository, so a thread there cannot have a worktree of its own: run git init and make a first commit, or ${instead}.`;
+      case 'no-commit':
+        return `The repository in ${dir} has no commit yet, so a worktree has nothing to start from: make a first commit, or ${instead}.`;
+      case 'detached':
+        return `No branch is checked out in ${dir} (a detached HEAD), so a worktree has no branch to start from: check out a branch, or ${instead}.`;
+      case 'failed':
+        return `${err.message.replace(/, so it works in the project folder itself\.$/, '')}: ${instead}.`;
+    }
   }
 }
 
@@ -76,12 +104,18 @@ interface Repository {
 
 /** The repository's top, its common git dir and the branch checked out: three questions, asked at once. */
 async function repositoryOf(dir: string, git: Git): Promise<Repository> {
+  const shared = 'so this thread works in the project folder itself, beside any other thread there';
   const [where, branch, head] = await Promise.all([
     git(['rev-parse', '--show-toplevel', '--git-common-dir'], { cwd: dir }),
     git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: dir }),
     git(['rev-parse', '-q', '--verify', 'HEAD^{commit}'], { cwd: dir }),
-  ]);
-  const shared = 'so this thread works in the project folder itself, beside any other thread there';
+  ]).catch((err: unknown) => {
+    const none = { code: 127, stdout: '', stderr: '' };
+    if (err instanceof GitNotRun && err.kind === 'git-missing') return [none, none, none];
+    if (err instanceof GitNotRun && err.kind !== 'stopped')
+      throw new WorktreeUnavailable('failed', `${err.message}, ${shared}.`);
+    throw err;
+  });
   if (where.code === 127)
     throw new WorktreeUnavailable(
       'git-missing',
@@ -105,7 +139,14 @@ async function repositoryOf(dir: string, git: Git): Promise<Repository> {
   return { top, commonDir: path.resolve(dir, common), base };
 }
 
-async function addWorktree(repo: Repository, wanted: string, reason: string, git: Git): Promise<ThreadWorktree> {
+async function addWorktree(
+  repo: Repository,
+  wanted: string,
+  reason: string,
+  git: Git,
+  signal?: AbortSignal,
+): Promise<ThreadWorktree> {
+  if (signal?.aborted) throw new GitNotRun('stopped', 'Stopped before the worktree was made.');
   // First, so the new folder never shows in the user's `git status`, not even for a moment.
   await excludeWorktreesFolder(repo.commonDir).catch(() => undefined); // a read-only .git: noise, not a failure
   let last = '';
@@ -124,6 +165,11 @@ async function addWorktree(repo: Repository, wanted: string, reason: string, git
     // a thread's worktree alone, even while its folder is briefly unreachable (an unmounted disk).
     const r = await git(['worktree', 'add', '-q', '--lock', '--reason', reason, '-b', branch, folder, repo.base], {
       cwd: repo.top,
+      ...(signal ? { signal } : {}),
+    }).catch(async (err: unknown) => {
+      // Stopped, or a hook (post-checkout) past the bound: nothing half made stays registered that no thread owns.
+      if (err instanceof GitNotRun) await removeHalfMade(repo.top, folder, branch, git);
+      throw err;
     });
     if (r.code === 0) {
       await copyWorktreeIncludes(repo.top, folder, git).catch(() => []);
@@ -138,4 +184,14 @@ async function addWorktree(repo: Repository, wanted: string, reason: string, git
     'failed',
     `Git could not make this thread's worktree (${last || 'every name was taken'}), so it works in the project folder itself.`,
   );
+}
+
+/** A worktree whose creation was cut short: its folder, its registration (lock and all) and its new branch go. */
+async function removeHalfMade(top: string, folder: string, branch: string, git: Git): Promise<void> {
+  const quietly = (args: string[]) => git(args, { cwd: top }).catch(() => undefined);
+  await quietly(['worktree', 'unlock', folder]);
+  await quietly(['worktree', 'remove', '--force', '--force', folder]);
+  await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  await quietly(['worktree', 'prune']);
+  await quietly(['branch', '-D', '-q', branch]);
 }

@@ -24,6 +24,13 @@ export async function discardWorktree(
     );
     const cwd = exists ? wt.path : wt.repo;
     const branchSha = (await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd })).stdout.trim();
+    // Removed outside Claude Desk, folder, registration and branch alike: nothing to remove, and no claim of it.
+    if (!exists && branchSha === '' && !(await registered(git, wt)))
+      return {
+        ok: true,
+        action: 'discard',
+        message: `The worktree and the branch ${wt.branch} were already gone (removed outside Claude Desk): the thread forgets them.`,
+      };
     if (!opts.force) {
       const lost: string[] = exists ? await uncommittedFiles(git, wt) : [];
       const unmerged =
@@ -60,10 +67,23 @@ export async function discardWorktree(
       await fs.rm(wt.path, { recursive: true, force: true });
     await git(['worktree', 'prune'], { cwd: wt.repo });
     if (branchSha !== '') await gitOk(git, wt.repo, ['branch', '-D', '-q', wt.branch]);
+    // Said only once git agrees: a removal that failed quietly must not read as done.
+    if (await registered(git, wt))
+      return refuse(
+        'discard',
+        'failed',
+        `Git still lists the worktree ${wt.path} after its removal: run git worktree remove --force "${wt.path}" in ${wt.repo}, then discard again.`,
+      );
     return { ok: true, action: 'discard', message: `Removed the worktree and the branch ${wt.branch}.` };
   } catch (err) {
-    return refuse('discard', 'failed', explainGit(err, 'discard the worktree'));
+    return refuse('discard', 'failed', explainGit(err, 'discard the worktree', wt));
   }
+}
+
+/** Whether git still lists a worktree at the thread's folder. */
+async function registered(git: Git, wt: Worktree): Promise<boolean> {
+  const out = await gitOk(git, wt.repo, ['worktree', 'list', '--porcelain', '-z']);
+  return out.split('\0').some((f) => f.startsWith('worktree ') && path.resolve(f.slice(9)) === path.resolve(wt.path));
 }
 
 /** Claude Desk's own lock, or the CLI's (`claude session <name> (pid …)`, recorded case 51). */

@@ -5,7 +5,7 @@ import type { LandOutcome } from '../../shared/changes';
 import type { ThreadWorktree } from '../../shared/worktrees';
 import { withEverythingStaged } from './changes';
 import { copyGitIndex } from '../git-index-copy';
-import { type Git, GitFailed, firstLine, gitOk, runWorktreeGit } from './worktree-git';
+import { type Git, GIT_TIMEOUT_ENV, GitFailed, GitNotRun, firstLine, gitOk, runWorktreeGit } from './worktree-git';
 
 /**
  * Landing a worktree thread's work: commit it, merge it into its base, keep it as a branch. Every git call runs in
@@ -18,13 +18,34 @@ import { type Git, GitFailed, firstLine, gitOk, runWorktreeGit } from './worktre
 export type Worktree = Pick<ThreadWorktree, 'repo' | 'path' | 'branch' | 'base'>;
 type Result = LandOutcome;
 
-/** Git's complaint as the sentence a user reads. */
-export function explainGit(err: unknown, doing: string): string {
+/** Git's complaint as the sentence a user reads; `wt` names the thread's worktree when git could not run in it. */
+export function explainGit(err: unknown, doing: string, wt?: Pick<Worktree, 'path' | 'branch'>): string {
+  if (err instanceof GitNotRun) return notRunSentence(err, doing, wt);
   const stderr = err instanceof GitFailed ? err.output.stderr : err instanceof Error ? err.message : String(err);
   if (/Please tell me who you are|Author identity unknown|empty ident/i.test(stderr))
     return `Git does not know who you are: set user.name and user.email (git config --global user.name "…") and ${doing} again.`;
   if (/hook/i.test(stderr)) return `A git hook refused it (${firstLine(stderr)}): fix what it says and ${doing} again.`;
   return `Git could not ${doing} (${firstLine(stderr) || 'no reason given'}).`;
+}
+
+/** git did not run to its end: what failed (the program, the folder, the hook) and what to do. */
+function notRunSentence(err: GitNotRun, doing: string, wt: Pick<Worktree, 'path' | 'branch'> | undefined): string {
+  switch (err.kind) {
+    case 'git-missing':
+      return `${err.message}, so nothing was done: install git (or put it on the PATH Claude Desk starts with) and ${doing} again.`;
+    case 'folder-gone':
+      return wt && err.message.includes(wt.path)
+        ? `The thread’s worktree folder ${wt.path} does not exist any more (removed outside Claude Desk), so git could not ${doing} there: discard the worktree to clean up what git still keeps of it (the branch ${wt.branch}, if it is still there).`
+        : `${err.message}, so git could not ${doing}: restore it, or discard the thread’s worktree.`;
+    case 'bound':
+      return err.hook
+        ? `${err.message}: run the hook yourself to see why it hangs, fix it, and ${doing} again (${GIT_TIMEOUT_ENV} gives git longer).`
+        : `${err.message}: ${doing} again (${GIT_TIMEOUT_ENV} gives git longer).`;
+    case 'stopped':
+      return `${err.message} Git did not finish: ${doing} again when ready.`;
+    case 'not-started':
+      return `${err.message}, so nothing was done: ${doing} again.`;
+  }
 }
 
 /** The files not committed on the thread's branch yet (untracked included), from a throwaway index. */
@@ -46,7 +67,7 @@ export async function commitAll(wt: Worktree, message: string, git: Git = runWor
     const sha = (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
     return { ok: true, action: 'commit', message: `Committed on ${wt.branch} (${sha.slice(0, 7)}).`, commit: sha };
   } catch (err) {
-    return refuse('commit', 'failed', explainGit(err, 'commit'));
+    return refuse('commit', 'failed', explainGit(err, 'commit', wt));
   }
 }
 
@@ -114,7 +135,7 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
       if (!committed.ok) return { ...committed, action: 'merge' };
     }
     const baseRef = `refs/heads/${wt.base}`;
-    const baseSha = (await gitOk(git, wt.path, ['rev-parse', '--verify', '-q', baseRef]).catch(() => '')).trim();
+    const baseSha = (await gitOk(git, wt.path, ['rev-parse', '--verify', '-q', baseRef]).catch(onlyGitsNo)).trim();
     if (baseSha === '')
       return refuse(
         'merge',
@@ -166,7 +187,7 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
     } else await gitOk(git, wt.path, ['update-ref', '-m', `claude-desk: merge ${wt.branch}`, baseRef, target, baseSha]);
     return { ok: true, action: 'merge', message: `Merged ${into} (${how}).`, commit: target };
   } catch (err) {
-    return refuse('merge', 'failed', explainGit(err, 'merge'));
+    return refuse('merge', 'failed', explainGit(err, 'merge', wt));
   }
 }
 
@@ -179,7 +200,7 @@ export async function keepAsBranch(wt: Worktree, message: string, git: Git = run
     }
     return { ok: true, action: 'keep', message: `The work stays on the branch ${wt.branch}.` };
   } catch (err) {
-    return refuse('keep', 'failed', explainGit(err, 'keep the branch'));
+    return refuse('keep', 'failed', explainGit(err, 'keep the branch', wt));
   }
 }
 
@@ -190,5 +211,11 @@ export function refuse(
 ): Result {
   return { ok: false, action, reason, message };
 }
+
+/** git answered no (a ref that does not exist): ''; git that did not run stays an error. */
+const onlyGitsNo = (err: unknown): string => {
+  if (err instanceof GitNotRun) throw err;
+  return '';
+};
 
 const list = (files: string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');

@@ -61,6 +61,6 @@ export async function createPullRequest(
     const url = pr.stdout.toString('utf8').trim().split('\n').pop() ?? '';
     return { ok: true, action: 'pullRequest', message: `Opened a pull request for ${wt.branch}.`, url };
   } catch (err) {
-    return refuse('pullRequest', 'failed', explainGit(err, 'push the branch'));
+    return refuse('pullRequest', 'failed', explainGit(err, 'push the branch', wt));
   }
 }

@@ -236,6 +236,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     openFile: () => null,
     revealLogFile: () => null,
     getBoard: () => ({ rows: [], cap: 4 }),
+    dismissFailedThread: () => null,
     listClaudeAgents: () => ({ ok: true, agents: [] }),
     getClaudeCodeSetup: () => EMPTY_SETUP,
     editPermissionRule: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
