@@ -21,6 +21,7 @@ export const LAND_REFUSALS = [
   'nothing-to-commit',
   'missing-tool',
   'live-session',
+  'unfinished',
   'failed',
 ] as const;
 export type LandRefusal = (typeof LAND_REFUSALS)[number];
@@ -42,7 +43,7 @@ export type LandOutcome =
       reason: LandRefusal;
       /** One sentence: what happened and what to do. */
       message: string;
-      /** The conflicting files (conflict), or what a discard would lose (needs-confirmation). */
+      /** The conflicting files (conflict, unfinished), or what a discard would lose (needs-confirmation). */
       files?: string[];
       /** The sessions still working in the worktree, one line each (live-session). */
       sessions?: string[];

@@ -45,6 +45,21 @@ export interface FileChange {
   binary?: boolean;
   /** True while any part of the change is not committed on the thread's branch yet. */
   uncommitted: boolean;
+  /** Unmerged in the worktree's index (a merge or rebase stopped on it), or holding conflict markers. */
+  conflicted?: boolean;
+}
+
+/** A git operation that can stop half way, leaving the worktree between two states. */
+export type GitOperation = 'merge' | 'rebase' | 'cherry-pick' | 'revert';
+
+/** What must be finished before anything is committed or landed (issue 44 point 1). */
+export interface UnfinishedWork {
+  /** The operation stopped half way in the worktree, if any. */
+  operation?: GitOperation;
+  /** Paths still unmerged in the worktree's index. */
+  conflicted: string[];
+  /** Files the thread changed whose added lines hold conflict markers. */
+  markers: string[];
 }
 
 /** The short form the board shows beside each thread. */
@@ -64,4 +79,6 @@ export interface WorktreeChanges extends ChangeCounts {
   /** Commits on the base since the branch left it. */
   behind: number;
   changes: FileChange[];
+  /** A merge or rebase stopped half way, unmerged paths or conflict markers: nothing can be landed until finished. */
+  unfinished?: UnfinishedWork;
 }

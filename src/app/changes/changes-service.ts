@@ -12,6 +12,7 @@ import { changeCounts, readChanges, readFileSides } from '../../core/worktree/ch
 import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
 import { discardWorktree } from '../../core/worktree/discard';
+import { findUnfinishedWork, unfinishedFiles } from '../../core/worktree/unfinished-work';
 import { createPullRequest } from '../../core/worktree/pull-request';
 import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
 import type { RunToEnd } from '../../core/process-runner';
@@ -80,8 +81,16 @@ export class ChangesService {
     const wt = this.worktreeOf(threadId);
     if (!wt) return null;
     try {
-      const list = await readChanges(wt, this.git);
-      return { threadId, branch: wt.branch, base: wt.base, ...list };
+      const [list, unfinished] = await Promise.all([readChanges(wt, this.git), findUnfinishedWork(this.git, wt)]);
+      if (!unfinished) return { threadId, branch: wt.branch, base: wt.base, ...list };
+      // A merge or rebase stopped half way: its conflicted files are marked (their markers are not "+N" of work),
+      // and one only conflicted (the same on both sides, say) is listed all the same.
+      const bad = new Set(unfinishedFiles(unfinished));
+      const changes = list.changes.map((c) => (bad.has(c.path) ? { ...c, conflicted: true } : c));
+      for (const file of bad)
+        if (!changes.some((c) => c.path === file))
+          changes.push({ path: file, status: 'modified', added: 0, removed: 0, uncommitted: true, conflicted: true });
+      return { threadId, branch: wt.branch, base: wt.base, ...list, changes, unfinished };
     } catch {
       throw new Error(
         `The worktree at ${wt.path} could not be read: it may have been removed or its base ${wt.base} deleted.`,
