@@ -97,3 +97,16 @@ export interface ChangesChangedEvent {
  */
 export type PullRequestReadiness =
   { ready: true; remote: string } | { ready: false; missing: 'gh' | 'login' | 'remote' | 'unknown'; message: string };
+
+/** How "Bring <base> into this thread" brings the base in: a merge of it, or a rebase onto it. */
+export const BRING_HOWS = ['merge', 'rebase'] as const;
+export type BringHow = (typeof BRING_HOWS)[number];
+
+/**
+ * What a bring (or finishing, or aborting one) did. `done: false`: it stopped on conflicts in `files`, for Claude or
+ * the user to resolve, then finish (or abort). A refusal's sentence says whether anything changed.
+ */
+export type BringOutcome =
+  | { ok: true; done: true; message: string }
+  | { ok: true; done: false; how: BringHow; message: string; files: string[] }
+  | { ok: false; reason: LandRefusal; message: string; files?: string[] };
