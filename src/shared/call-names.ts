@@ -81,6 +81,10 @@ export const CALL_NAMES = [
   'setClaudeSkillEnabled',
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
+  'bringBase',
+  'resolveBring',
+  'finishBring',
+  'abortBring',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -79,6 +79,8 @@ export interface WorktreeChanges extends ChangeCounts {
   /** Commits on the base since the branch left it. */
   behind: number;
   changes: FileChange[];
+  /** How this project last brought its base in ("Bring <base> into this thread" offers it first). */
+  bringHow?: 'merge' | 'rebase';
   /** A merge or rebase stopped half way, unmerged paths or conflict markers: nothing can be landed until finished. */
   unfinished?: UnfinishedWork;
 }

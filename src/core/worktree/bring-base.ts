@@ -24,6 +24,8 @@ interface Saved {
   before: string;
   /** The commit the bring made of the uncommitted work, if it made one. */
   madeCommit?: string;
+  /** Who resolves its conflicts, once asked. */
+  resolver?: 'claude' | 'myself';
 }
 
 const STATE = 'claude-desk-bring.json';
@@ -42,6 +44,24 @@ async function readSaved(git: Git, cwd: string): Promise<Saved | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** Written whole, then renamed into place: an abort never reads half a state. */
+async function save(git: Git, cwd: string, saved: Saved): Promise<void> {
+  const file = await gitPath(git, cwd, STATE);
+  await fs.writeFile(`${file}.tmp`, JSON.stringify(saved), { mode: 0o600 });
+  await fs.rename(`${file}.tmp`, file);
+}
+
+/** Record who resolves the conflicts of the bring in progress (Claude's turn end then finishes it). */
+export async function setResolver(git: Git, cwd: string, resolver: 'claude' | 'myself'): Promise<void> {
+  const saved = await readSaved(git, cwd);
+  if (saved) await save(git, cwd, { ...saved, resolver });
+}
+
+/** Whether the bring in progress waits for Claude's turn to end, to finish. */
+export async function awaitsClaude(git: Git, cwd: string): Promise<boolean> {
+  return (await readSaved(git, cwd))?.resolver === 'claude';
 }
 
 async function forget(git: Git, cwd: string): Promise<void> {
@@ -114,7 +134,7 @@ export async function bringBase(
         message: `Nothing to bring in: ${wt.branch} already has every commit of ${wt.base}.`,
       };
     const saved: Saved = { how, before };
-    await fs.writeFile(await gitPath(git, wt.path, STATE), JSON.stringify(saved), { mode: 0o600 });
+    await save(git, wt.path, saved);
     const index = await gitPath(git, wt.path, 'index');
     await copyGitIndex(index, await gitPath(git, wt.path, INDEX)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
@@ -122,7 +142,7 @@ export async function bringBase(
     const committed = await commitAll(wt, message, git);
     if (committed.ok) {
       saved.madeCommit = committed.commit ?? (await head(git, wt.path));
-      await fs.writeFile(await gitPath(git, wt.path, STATE), JSON.stringify(saved), { mode: 0o600 });
+      await save(git, wt.path, saved);
     } else if (committed.reason !== 'nothing-to-commit') {
       await forget(git, wt.path);
       return {
