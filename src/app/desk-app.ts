@@ -170,6 +170,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...window.handlers,
       ...board.handlers,
       ...setup.handlers,
+      ...worktree.handlers,
     },
     bus: f.bus,
     layout: f.layout,

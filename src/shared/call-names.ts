@@ -85,6 +85,8 @@ export const CALL_NAMES = [
   'resolveBring',
   'finishBring',
   'abortBring',
+  'getWorktreeStatus',
+  'continueWithoutWorktree',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { call } from './contract-call';
 import { BRING_HOWS, type BringOutcome } from './changes';
+import { AFTER_WORKTREE, type WorktreeStatus } from './worktrees';
 
 const threadId = z.string().min(1).max(200);
 
@@ -24,4 +25,8 @@ export const changesCalls = {
   finishBring: call<BringOutcome>()(z.object({ threadId }).strict()),
   /** Put the worktree back as it was before the bring. */
   abortBring: call<BringOutcome>()(z.object({ threadId }).strict()),
+  /** Whether a worktree thread's folder is still there (discarded, archived, deleted by hand: gone). */
+  getWorktreeStatus: call<WorktreeStatus>()(z.object({ threadId }).strict()),
+  /** Where a thread whose worktree is gone goes on: a new worktree from its base, the main checkout, or read-only. */
+  continueWithoutWorktree: call<WorktreeStatus>()(z.object({ threadId, choice: z.enum(AFTER_WORKTREE) }).strict()),
 };

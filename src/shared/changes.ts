@@ -58,6 +58,8 @@ export interface LandRequest {
   force?: boolean;
   /** Discard: even while a Claude Code session (`claude agents --json`) still works inside the worktree. */
   despiteSessions?: boolean;
+  /** Merge, keep: leave the worktree folder in place (by default a landed worktree is archived: folder removed, branch kept). */
+  keepWorktree?: boolean;
 }
 
 /**

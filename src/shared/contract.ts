@@ -239,6 +239,7 @@ export const calls = {
         message: z.string().max(100_000).optional(),
         force: z.boolean().optional(),
         despiteSessions: z.boolean().optional(),
+        keepWorktree: z.boolean().optional(),
       })
       .strict(),
   ),

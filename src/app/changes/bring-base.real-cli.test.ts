@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../../../test/fixtures/real-cli';
 import { changesResponder, RESOLVED_NOTES } from '../../../test/fixtures/changes-scenarios';
+import { cwdOf } from '../../../test/fixtures/mock-scenarios';
 import { fingerprint, git, makeRepo } from '../../../test/fixtures/scratch-worktrees';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { BringHow } from '../../shared/changes';
@@ -50,12 +51,14 @@ describe('bringing the base in, conflicts resolved by Claude in Accept edits (re
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  const send = async (threadId: string, text: string) => {
+  const send = async (threadId: string, text: string, status = 'done') => {
     const { turnId } = await desk.handlers.sendMessage({ threadId, text });
     await expect
       .poll(() => events.some((e) => e.turnId === turnId && e.type === 'finished'), { timeout: 90_000 })
       .toBe(true);
-    expect(events.find((e) => e.turnId === turnId && e.type === 'finished')).toMatchObject({ status: 'done' });
+    expect(events.find((e) => e.turnId === turnId && e.type === 'finished')).toMatchObject({ status });
+    await desk.services.turns.settled(threadId); // its end (lock, snapshot) is over: a land may run
+    return events.filter((e) => e.turnId === turnId);
   };
   const thread = async (title: string, notes: string) => {
     const t = await desk.handlers.createThread({ title, settings: { projectDir: repo } });
@@ -113,5 +116,26 @@ describe('bringing the base in, conflicts resolved by Claude in Accept edits (re
       fs.writeFileSync(path.join(repo, 'notes.md'), 'first thread’s notes\n');
       git(repo, 'commit', '-qam', 'Back to the first notes');
     }
+  });
+
+  it('after Discard a thread asks before its next turn (Claude Code never starts, not in the checkout), then goes on in a new worktree', async () => {
+    const t = await desk.handlers.createThread({ title: 'Gone then back', settings: { projectDir: repo } });
+    await send(t.id, 'NOTES[gone then back]');
+    const first = desk.services.threads.summary(t.id)!.settings.worktree!;
+    const discarded = await desk.handlers.landThread({ threadId: t.id, action: 'discard', force: true });
+    expect(discarded, discarded.message).toMatchObject({ ok: true });
+    const asked = mock.requests.length;
+    const refused = await send(t.id, 'NOTES[where does this go?]', 'failed');
+    expect(JSON.stringify(refused)).toMatch(/worktree was discarded, so Claude was not started/);
+    expect(mock.requests.length).toBe(asked); // Claude Code never ran: not in the user's checkout, not anywhere
+    expect(fs.existsSync(path.join(repo, 'notes.md'))).toBe(git(repo, 'ls-files', 'notes.md').trim() !== '');
+    expect(await desk.handlers.getWorktreeStatus({ threadId: t.id })).toMatchObject({ gone: true, why: 'discarded' });
+    expect(await desk.handlers.continueWithoutWorktree({ threadId: t.id, choice: 'new' })).toEqual({ gone: false });
+    await send(t.id, 'NOTES[in a new worktree]');
+    const now = desk.services.threads.summary(t.id)!.settings.worktree!;
+    // The discarded name is free again: a fresh worktree on a fresh branch from main, where the turn ran.
+    expect(now).toMatchObject({ state: 'ready', base: 'main', name: first.name });
+    expect(cwdOf(mock.requests.at(-1)!)).toBe(now.path);
+    expect(fs.readFileSync(path.join(now.path, 'notes.md'), 'utf8')).toBe('in a new worktree\n');
   });
 });

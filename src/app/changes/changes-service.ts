@@ -13,7 +13,7 @@ import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/w
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
 import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
-import { discardWorktree } from '../../core/worktree/discard';
+import { archiveWorktree, discardWorktree } from '../../core/worktree/discard';
 import { findUnfinishedWork, unfinishedFiles } from '../../core/worktree/unfinished-work';
 import { createPullRequest } from '../../core/worktree/pull-request';
 import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
@@ -74,7 +74,7 @@ export class ChangesService {
 
   private worktreeOf(threadId: string): ThreadWorktree | undefined {
     const wt = this.deps.threads.summary(threadId)?.settings.worktree;
-    return wt && READABLE.includes(wt.state) ? wt : undefined;
+    return wt && READABLE.includes(wt.state) && !wt.archived && !wt.goneChoice ? wt : undefined;
   }
 
   /** The board's counts for one row; null for a thread without a worktree (or one that cannot be read now). */
@@ -150,6 +150,12 @@ export class ChangesService {
       return refuse(action, 'not-worktree', 'This thread has no worktree yet: its first message makes one.');
     if (wt.state === 'discarded')
       return refuse(action, 'not-worktree', 'This thread’s worktree was already discarded.');
+    if ((wt.archived || wt.goneChoice) && action !== 'discard')
+      return refuse(
+        action,
+        'not-worktree',
+        `This thread’s worktree folder is gone (its branch ${wt.branch} is kept): there is nothing here to ${action === 'pullRequest' ? 'open a pull request from' : action}.`,
+      );
     if (this.deps.isBusy(threadId))
       return refuse(
         action,
@@ -163,9 +169,25 @@ export class ChangesService {
       const live = await this.sessionsInTheWay(threadId, wt, req);
       if (live) return live;
       const message = req.message?.trim() || (await this.draftMessage(threadId));
-      const outcome = await this.run(wt, req, message);
+      let outcome = await this.run(wt, req, message);
       const state = outcome.ok ? LANDED[action] : undefined;
-      if (state) await this.deps.threads.updateSettings(threadId, { worktree: { ...wt, state } });
+      let archived = false;
+      // A merge or Keep as branch archives the worktree (folder removed, branch kept) unless asked to keep it.
+      if (outcome.ok && (action === 'merge' || action === 'keep') && req.keepWorktree !== true) {
+        this.deps.discarded?.(threadId); // no process of the thread may keep running in a folder being removed
+        const done = await archiveWorktree(wt, this.git);
+        archived = done.ok;
+        outcome = {
+          ...outcome,
+          message: done.ok
+            ? `${outcome.message} The worktree folder was removed; the branch ${wt.branch} stays.`
+            : `${outcome.message} The worktree folder stays (${done.why}).`,
+        };
+      }
+      if (state)
+        await this.deps.threads.updateSettings(threadId, {
+          worktree: { ...wt, state, ...(archived ? { archived: true } : {}) },
+        });
       if (state === 'discarded') this.deps.discarded?.(threadId);
       return outcome;
     } finally {

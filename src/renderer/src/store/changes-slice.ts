@@ -7,6 +7,7 @@ import type {
   PullRequestReadiness,
   ThreadChanges,
 } from '../../../shared/changes';
+import type { AfterWorktree, WorktreeStatus } from '../../../shared/worktrees';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 
@@ -37,6 +38,12 @@ export interface ChangesSlice {
   resolveBring(threadId: string, by: 'claude' | 'myself', worktreePath: string): Promise<boolean>;
   finishBring(threadId: string): Promise<BringOutcome>;
   abortBring(threadId: string): Promise<BringOutcome>;
+  /** Per thread: whether its worktree is still there, as last asked (absent: not asked, or no worktree). */
+  worktreeStatus: Record<string, WorktreeStatus>;
+  /** Ask again whether the thread's worktree is there (the thread opened, its settings changed, a turn ended). */
+  checkWorktree(threadId: string): void;
+  /** Where a thread whose worktree is gone goes on; the sentence when it could not be done, else undefined. */
+  continueWithoutWorktree(threadId: string, choice: AfterWorktree): Promise<string | undefined>;
 }
 
 export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
@@ -117,6 +124,24 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
         return true;
       } catch {
         return false;
+      }
+    },
+    worktreeStatus: {},
+    checkWorktree(threadId) {
+      getApi()
+        .getWorktreeStatus({ threadId })
+        .then(
+          (status) => set({ worktreeStatus: { ...get().worktreeStatus, [threadId]: status } }),
+          () => undefined,
+        );
+    },
+    async continueWithoutWorktree(threadId, choice) {
+      try {
+        const status = await getApi().continueWithoutWorktree({ threadId, choice });
+        set({ worktreeStatus: { ...get().worktreeStatus, [threadId]: status } });
+        return undefined;
+      } catch (err) {
+        return errorText(err);
       }
     },
     finishBring: (threadId) => step(threadId, () => getApi().finishBring({ threadId })),

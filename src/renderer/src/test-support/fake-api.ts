@@ -257,6 +257,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     resolveBring: () => ({ files: [] }),
     finishBring: () => ({ ok: true, done: true, message: 'Brought main in.' }),
     abortBring: () => ({ ok: true, done: true, message: 'Aborted.' }),
+    getWorktreeStatus: () => ({ gone: false }),
+    continueWithoutWorktree: () => ({ gone: false }),
   };
   const api = createApiProxy({
     async call(name, input) {

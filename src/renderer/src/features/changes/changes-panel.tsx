@@ -192,7 +192,7 @@ export function ChangesPanel({
   const data = entry?.data ?? null;
   const files = data?.changes ?? [];
   const shown = files.find((f) => f.path === selected) ?? files[0];
-  const gone = worktree.state === 'discarded';
+  const gone = worktree.state === 'discarded' || worktree.archived === true || worktree.goneChoice !== undefined;
   const panel = useRef<HTMLElement>(null);
   const place = useUnderHeader(panel);
   return (
@@ -262,7 +262,11 @@ export function ChangesPanel({
         </p>
       )}
       {gone ? (
-        <p className="muted changes-note">This thread’s worktree was discarded.</p>
+        <p className="muted changes-note" data-testid="changes-gone">
+          {worktree.state === 'discarded'
+            ? 'This thread’s worktree was discarded.'
+            : `This thread’s worktree folder was removed after it was ${worktree.state === 'merged' ? `merged into ${worktree.base}` : 'kept as a branch'}; the branch ${worktree.branch} stays.`}
+        </p>
       ) : entry === null ? (
         <p className="muted changes-note">Reading the changes…</p>
       ) : (
