@@ -13,9 +13,12 @@ import { changesResponder, RESOLVED_NOTES } from '../test/fixtures/changes-scena
 import { addWorktree, fingerprint, git, makeRepo, write } from '../test/fixtures/scratch-worktrees';
 
 /**
- * Review and land in browser mode with the real CLI against the mock: two worktree threads write notes.md
- * differently; merging the first lands it on main, merging the second stops on the conflict and changes nothing,
- * Claude resolves it in that thread and the merge goes through; a discard with an uncommitted change asks first.
+ * Review and land in browser mode with the real CLI against the mock, in Accept edits: two worktree threads write
+ * notes.md differently; merging the first lands it on main, merging the second stops on the conflict and changes
+ * nothing; main is brought into the second thread, which stops on notes.md (shown as a merge in progress); Claude is
+ * handed that file alone, edits it, Claude Desk completes the merge and the thread merges into main. A merge the
+ * thread's own git left half way (the issue's `UU`) is shown as such, blocks landing and is aborted exactly. A
+ * discard with an uncommitted change asks first.
  */
 let mock: MockApi;
 let cli: ReturnType<typeof realCliEnv>;
@@ -42,18 +45,18 @@ test.beforeAll(async () => {
     ] as const) {
       const wt = (worktrees[name] = addWorktree(repo, name));
       const t = await desk.services.threads.create({ title });
-      // Full access: the resolving turn runs git in the worktree; bypass as root needs IS_SANDBOX (below).
+      // Accept edits, the default: resolving a conflict needs no shell.
       await desk.services.threads.updateSettings(t.id, {
         projectDir: wt.path,
         worktree: wt,
-        permissionMode: 'bypassPermissions',
+        permissionMode: 'acceptEdits',
       });
     }
   } finally {
     await desk.shutdown();
   }
   host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), IS_SANDBOX: '1', CLAUDE_DESK_PERMISSION_MODE: undefined },
+    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
     dataDir,
   });
 });
@@ -143,15 +146,62 @@ test('two worktree threads: the first merges, the second conflicts untouched, Cl
   expect(fingerprint(repo)).toBe(before); // main, the checkout, its index and files: byte for byte
   await shoot(page, 'changes-conflict', '[data-testid="changes-panel"]');
 
+  await conflict.getByTestId('bring-base').click();
+  const unfinished = second.getByTestId('changes-unfinished');
+  await expect(unfinished).toContainText('Merging main into this thread stopped on conflicts');
+  await expect(unfinished).toContainText('notes.md — conflicted');
+  const conflicted = second.getByTestId('changes-file').filter({ hasText: 'notes.md' });
+  await expect(conflicted).toContainText('conflicted');
+  await expect(conflicted).not.toContainText('+');
+  await expect(second.getByTestId('land-merge')).toBeDisabled();
+  expect(fingerprint(repo)).toBe(before); // the bring ran in the worktree alone
+  await shoot(page, 'changes-merge-in-progress', '[data-testid="changes-panel"]');
+
   const answers = page.getByTestId('assistant-message');
   const answered = await answers.count();
-  await conflict.getByTestId('ask-claude-resolve').click();
-  await expect(page.getByTestId('user-message').last()).toContainText('git merge main');
+  await unfinished.getByTestId('bring-claude').click();
+  await expect(page.getByTestId('user-message').last()).toContainText('stopped on conflicts in notes.md');
   await expect(answers).toHaveCount(answered + 1); // its own answer, not the one before it
   await expect(answers.last()).toHaveAttribute('data-status', 'done');
+  // Its turn's end: Claude Desk checked notes.md (no marker left) and made the merge commit.
+  await expect(unfinished).toHaveCount(0);
+  await expect(second.getByTestId('land-merge')).toBeEnabled();
+  expect(git(worktrees.second!.path, 'log', '-1', '--format=%P').trim().split(' ')).toHaveLength(2);
   await land(page, second, 'merge');
   await expect(second.getByTestId('changes-outcome')).toContainText('Merged worktree-second into main');
   expect(git(repo, 'show', 'main:notes.md')).toBe(RESOLVED_NOTES);
+  // Nothing is left to land: the actions say so instead of staying on.
+  await expect(second.getByTestId('changes-summary')).toHaveText('No changes against main.');
+  await expect(second.getByTestId('land-commit')).toBeDisabled();
+  await expect(second.getByTestId('changes-blocked-note')).toContainText('Nothing to land');
+});
+
+test('a merge the thread’s own git left half way (UU notes.md) shows as such, lands nothing, and aborts exactly', async ({
+  page,
+}) => {
+  const wt = worktrees.second!;
+  write(wt.path, 'notes.md', 'the thread’s later notes\n');
+  git(wt.path, 'commit', '-qam', 'later notes');
+  write(repo, 'notes.md', 'main’s later notes\n');
+  git(repo, 'commit', '-qam', 'main’s later notes');
+  expect(() => git(wt.path, 'merge', 'main')).toThrow(); // as the issue's thread did
+  const head = git(wt.path, 'rev-parse', 'HEAD');
+  const before = fingerprint(repo);
+  await page.goto(host.url);
+  await openThread(page, 'Second notes');
+  const panel = await openChanges(page);
+  const unfinished = panel.getByTestId('changes-unfinished');
+  await expect(unfinished).toContainText('notes.md — conflicted');
+  for (const a of ['commit', 'merge', 'keep']) await expect(panel.getByTestId(`land-${a}`)).toBeDisabled();
+  await expect(panel.getByTestId('changes-blocked-note')).toContainText('Finish or abort the merge above first');
+  await shoot(page, 'changes-own-merge-in-progress', '[data-testid="changes-panel"]');
+  await unfinished.getByTestId('bring-abort').click();
+  await expect(unfinished).toHaveCount(0);
+  await expect(panel.getByTestId('bring-outcome')).toContainText('Aborted');
+  expect(git(wt.path, 'status', '--porcelain')).toBe('');
+  expect(git(wt.path, 'rev-parse', 'HEAD')).toBe(head);
+  expect(fingerprint(repo)).toBe(before);
+  expect(git(repo, 'show', 'main:notes.md')).toBe('main’s later notes\n');
 });
 
 test('discard with an uncommitted change refuses until the loss is confirmed', async ({ page }) => {

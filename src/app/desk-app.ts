@@ -135,6 +135,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     threads.threads,
     () => ({
       isBusy: (id: string) => turns.service.isBusy(id),
+      settled: (id: string) => turns.service.settled(id),
       discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
       ownProcesses: async (id: string) => ({
         pids: [turns.engine.warm.peek(id)?.pid ?? []].flat(),
@@ -175,6 +176,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...window.handlers,
       ...board.handlers,
       ...setup.handlers,
+      ...worktree.handlers,
     },
     bus: f.bus,
     layout: f.layout,

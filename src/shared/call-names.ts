@@ -82,6 +82,12 @@ export const CALL_NAMES = [
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
   'dismissFailedThread',
+  'bringBase',
+  'resolveBring',
+  'finishBring',
+  'abortBring',
+  'getWorktreeStatus',
+  'continueWithoutWorktree',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -21,6 +21,7 @@ export const LAND_REFUSALS = [
   'nothing-to-commit',
   'missing-tool',
   'live-session',
+  'unfinished',
   'failed',
 ] as const;
 export type LandRefusal = (typeof LAND_REFUSALS)[number];
@@ -42,7 +43,7 @@ export type LandOutcome =
       reason: LandRefusal;
       /** One sentence: what happened and what to do. */
       message: string;
-      /** The conflicting files (conflict), or what a discard would lose (needs-confirmation). */
+      /** The conflicting files (conflict, unfinished), or what a discard would lose (needs-confirmation). */
       files?: string[];
       /** The sessions still working in the worktree, one line each (live-session). */
       sessions?: string[];
@@ -57,6 +58,8 @@ export interface LandRequest {
   force?: boolean;
   /** Discard: even while a Claude Code session (`claude agents --json`) still works inside the worktree. */
   despiteSessions?: boolean;
+  /** Merge, keep: leave the worktree folder in place (by default a landed worktree is archived: folder removed, branch kept). */
+  keepWorktree?: boolean;
 }
 
 /**
@@ -96,3 +99,16 @@ export interface ChangesChangedEvent {
  */
 export type PullRequestReadiness =
   { ready: true; remote: string } | { ready: false; missing: 'gh' | 'login' | 'remote' | 'unknown'; message: string };
+
+/** How "Bring <base> into this thread" brings the base in: a merge of it, or a rebase onto it. */
+export const BRING_HOWS = ['merge', 'rebase'] as const;
+export type BringHow = (typeof BRING_HOWS)[number];
+
+/**
+ * What a bring (or finishing, or aborting one) did. `done: false`: it stopped on conflicts in `files`, for Claude or
+ * the user to resolve, then finish (or abort). A refusal's sentence says whether anything changed.
+ */
+export type BringOutcome =
+  | { ok: true; done: true; message: string }
+  | { ok: true; done: false; how: BringHow; message: string; files: string[] }
+  | { ok: false; reason: LandRefusal; message: string; files?: string[] };

@@ -36,6 +36,7 @@ import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './tur
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
+import { changesCalls } from './changes-calls';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -238,6 +239,7 @@ export const calls = {
         message: z.string().max(100_000).optional(),
         force: z.boolean().optional(),
         despiteSessions: z.boolean().optional(),
+        keepWorktree: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -317,6 +319,7 @@ export const calls = {
   /** A failed thread leaves the board (every front door's) until its next turn fails again. */
   dismissFailedThread: call<null>()(z.object({ threadId: z.string() })),
   ...setupCalls,
+  ...changesCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;

@@ -7,7 +7,8 @@ import type { ThreadSettings } from './threads';
  */
 export function workFolderOf(settings: ThreadSettings, workspaceDir: string): string {
   const wt = settings.worktree;
-  if (wt && wt.state !== 'discarded' && wt.state !== 'pending') return wt.path;
+  // A worktree gone (discarded, archived) is no folder to work in; the turn asks first (app/worktree/worktree-gone).
+  if (wt && wt.state !== 'discarded' && wt.state !== 'pending' && !wt.archived && !wt.goneChoice) return wt.path;
   return settings.projectDir || workspaceDir;
 }
 

@@ -21,7 +21,34 @@ export interface ThreadWorktree {
   /** The branch checked out in `repo` when the thread started: what "Merge" lands into. */
   base: string;
   state: WorktreeState;
+  /** Its folder was removed after a merge or "Keep as branch" (the branch stays): the thread has no folder of its own. */
+  archived?: boolean;
+  /**
+   * Where the thread went on once its worktree was gone (discarded, archived, deleted by hand), as the user chose:
+   * the project's own checkout, or nowhere (read-only). Absent while not chosen: the next turn asks instead of
+   * falling back silently. (A new worktree replaces this record instead.)
+   */
+  goneChoice?: 'checkout' | 'read-only';
 }
+
+/** What the user may choose once a thread's worktree is gone. */
+export const AFTER_WORKTREE = ['new', 'checkout', 'read-only'] as const;
+export type AfterWorktree = (typeof AFTER_WORKTREE)[number];
+
+/** Whether a worktree thread still has its folder; when not, why, and what it may go on in. */
+export type WorktreeStatus =
+  | { gone: false }
+  | {
+      gone: true;
+      why: 'discarded' | 'archived' | 'missing';
+      /** One sentence: what happened, and the choice to make. */
+      message: string;
+      base: string;
+      /** The user's own checkout (what "the main checkout" is). */
+      repo: string;
+      /** The user chose read-only: no turn runs in this thread any more. */
+      readOnly?: boolean;
+    };
 
 export const threadWorktreeSchema = z.looseObject({
   name: z.string(),
@@ -45,6 +72,21 @@ export interface FileChange {
   binary?: boolean;
   /** True while any part of the change is not committed on the thread's branch yet. */
   uncommitted: boolean;
+  /** Unmerged in the worktree's index (a merge or rebase stopped on it), or holding conflict markers. */
+  conflicted?: boolean;
+}
+
+/** A git operation that can stop half way, leaving the worktree between two states. */
+export type GitOperation = 'merge' | 'rebase' | 'cherry-pick' | 'revert';
+
+/** What must be finished before anything is committed or landed (issue 44 point 1). */
+export interface UnfinishedWork {
+  /** The operation stopped half way in the worktree, if any. */
+  operation?: GitOperation;
+  /** Paths still unmerged in the worktree's index. */
+  conflicted: string[];
+  /** Files the thread changed whose added lines hold conflict markers. */
+  markers: string[];
 }
 
 /** The short form the board shows beside each thread. */
@@ -64,4 +106,8 @@ export interface WorktreeChanges extends ChangeCounts {
   /** Commits on the base since the branch left it. */
   behind: number;
   changes: FileChange[];
+  /** How this project last brought its base in ("Bring <base> into this thread" offers it first). */
+  bringHow?: 'merge' | 'rebase';
+  /** A merge or rebase stopped half way, unmerged paths or conflict markers: nothing can be landed until finished. */
+  unfinished?: UnfinishedWork;
 }

@@ -1,4 +1,6 @@
 import type {
+  BringHow,
+  BringOutcome,
   ChangeDiff,
   LandOutcome,
   LandRequest,
@@ -11,12 +13,16 @@ import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/w
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
 import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';
-import { discardWorktree } from '../../core/worktree/discard';
+import { archiveWorktree, discardWorktree } from '../../core/worktree/discard';
+import { findUnfinishedWork, unfinishedFiles } from '../../core/worktree/unfinished-work';
 import { createPullRequest } from '../../core/worktree/pull-request';
 import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
 import type { RunToEnd } from '../../core/process-runner';
 import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
 import { type OwnProcesses, refuseWhileSessionsRun } from './sessions-in-worktree';
+import type { BringChoices } from './bring-choices';
+import { abortBring, awaitsClaude, bringBase, finishBring, setResolver } from '../../core/worktree/bring-base';
+import { unmergedPaths } from '../../core/worktree/unfinished-work';
 
 export interface ChangesServiceDeps {
   threads: {
@@ -35,6 +41,8 @@ export interface ChangesServiceDeps {
   /** The thread's files changed (a land): the panel and the board read them again. */
   changed(threadId: string): void;
   git?: Git;
+  /** How each project last brought its base in; absent: merge, not remembered. */
+  bringChoices?: BringChoices;
   /** Runs gh (tests put a stand-in here; the app finds it on PATH). */
   run?: RunToEnd;
 }
@@ -66,7 +74,7 @@ export class ChangesService {
 
   private worktreeOf(threadId: string): ThreadWorktree | undefined {
     const wt = this.deps.threads.summary(threadId)?.settings.worktree;
-    return wt && READABLE.includes(wt.state) ? wt : undefined;
+    return wt && READABLE.includes(wt.state) && !wt.archived && !wt.goneChoice ? wt : undefined;
   }
 
   /** The board's counts for one row; null for a thread without a worktree (or one that cannot be read now). */
@@ -80,8 +88,20 @@ export class ChangesService {
     const wt = this.worktreeOf(threadId);
     if (!wt) return null;
     try {
-      const list = await readChanges(wt, this.git);
-      return { threadId, branch: wt.branch, base: wt.base, ...list };
+      const [list, unfinished, bringHow] = await Promise.all([
+        readChanges(wt, this.git),
+        findUnfinishedWork(this.git, wt),
+        this.deps.bringChoices?.of(wt.repo) ?? ('merge' as const),
+      ]);
+      if (!unfinished) return { threadId, branch: wt.branch, base: wt.base, bringHow, ...list };
+      // A merge or rebase stopped half way: its conflicted files are marked (their markers are not "+N" of work),
+      // and one only conflicted (the same on both sides, say) is listed all the same.
+      const bad = new Set(unfinishedFiles(unfinished));
+      const changes = list.changes.map((c) => (bad.has(c.path) ? { ...c, conflicted: true } : c));
+      for (const file of bad)
+        if (!changes.some((c) => c.path === file))
+          changes.push({ path: file, status: 'modified', added: 0, removed: 0, uncommitted: true, conflicted: true });
+      return { threadId, branch: wt.branch, base: wt.base, bringHow, ...list, changes, unfinished };
     } catch {
       throw new Error(
         `The worktree at ${wt.path} could not be read: it may have been removed or its base ${wt.base} deleted.`,
@@ -130,6 +150,12 @@ export class ChangesService {
       return refuse(action, 'not-worktree', 'This thread has no worktree yet: its first message makes one.');
     if (wt.state === 'discarded')
       return refuse(action, 'not-worktree', 'This thread’s worktree was already discarded.');
+    if ((wt.archived || wt.goneChoice) && action !== 'discard')
+      return refuse(
+        action,
+        'not-worktree',
+        `This thread’s worktree folder is gone (its branch ${wt.branch} is kept): there is nothing here to ${action === 'pullRequest' ? 'open a pull request from' : action}.`,
+      );
     if (this.deps.isBusy(threadId))
       return refuse(
         action,
@@ -143,15 +169,100 @@ export class ChangesService {
       const live = await this.sessionsInTheWay(threadId, wt, req);
       if (live) return live;
       const message = req.message?.trim() || (await this.draftMessage(threadId));
-      const outcome = await this.run(wt, req, message);
+      let outcome = await this.run(wt, req, message);
       const state = outcome.ok ? LANDED[action] : undefined;
-      if (state) await this.deps.threads.updateSettings(threadId, { worktree: { ...wt, state } });
+      let archived = false;
+      // A merge or Keep as branch archives the worktree (folder removed, branch kept) unless asked to keep it.
+      if (outcome.ok && (action === 'merge' || action === 'keep') && req.keepWorktree !== true) {
+        this.deps.discarded?.(threadId); // no process of the thread may keep running in a folder being removed
+        const done = await archiveWorktree(wt, this.git);
+        archived = done.ok;
+        outcome = {
+          ...outcome,
+          message: done.ok
+            ? `${outcome.message} The worktree folder was removed; the branch ${wt.branch} stays.`
+            : `${outcome.message} The worktree folder stays (${done.why}).`,
+        };
+      }
+      if (state)
+        await this.deps.threads.updateSettings(threadId, {
+          worktree: { ...wt, state, ...(archived ? { archived: true } : {}) },
+        });
       if (state === 'discarded') this.deps.discarded?.(threadId);
       return outcome;
     } finally {
       this.landing.delete(threadId);
       this.deps.changed(threadId);
     }
+  }
+
+  /** The thread's ready worktree for a git step, or the refusal that says why there is none / why not now. */
+  private gitStep(threadId: string): ThreadWorktree | BringOutcome {
+    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    if (!wt || wt.state === 'pending' || wt.state === 'discarded')
+      return { ok: false, reason: 'not-worktree', message: 'This thread has no worktree to bring its base into.' };
+    if (this.deps.isBusy(threadId))
+      return {
+        ok: false,
+        reason: 'busy',
+        message: 'Claude is still working in this thread: wait for the turn to end (or stop it), then try again.',
+      };
+    if (this.landing.has(threadId))
+      return {
+        ok: false,
+        reason: 'busy',
+        message: 'This thread’s worktree is busy with another git step: wait for it.',
+      };
+    return wt;
+  }
+
+  /** One git step on the thread's worktree at a time, then the panel and the board read it again. */
+  private async step(threadId: string, work: (wt: ThreadWorktree) => Promise<BringOutcome>): Promise<BringOutcome> {
+    const wt = this.gitStep(threadId);
+    if (!('path' in wt)) return wt;
+    this.landing.add(threadId);
+    try {
+      return await work(wt);
+    } finally {
+      this.landing.delete(threadId);
+      this.deps.changed(threadId);
+    }
+  }
+
+  /** Bring the base in (merge or rebase), remembering the choice for the project. */
+  bring(threadId: string, how: BringHow, message?: string): Promise<BringOutcome> {
+    return this.step(threadId, async (wt) => {
+      await this.deps.bringChoices?.remember(wt.repo, how);
+      const text = message?.trim() || (await this.draftMessage(threadId));
+      return bringBase(wt, how, text, this.git);
+    });
+  }
+
+  finishBring(threadId: string): Promise<BringOutcome> {
+    return this.step(threadId, (wt) => finishBring(wt, this.git));
+  }
+
+  abortBring(threadId: string): Promise<BringOutcome> {
+    return this.step(threadId, (wt) => abortBring(wt, this.git));
+  }
+
+  /**
+   * Who resolves the conflicts: for Claude, the message to send in the thread — only the conflicted files to edit,
+   * no git command (Accept edits allows it); its turn's end finishes the bring (see finishAfterClaude).
+   */
+  async resolveBring(threadId: string, by: 'claude' | 'myself'): Promise<{ prompt?: string; files: string[] }> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt) return { files: [] };
+    const files = await unmergedPaths(this.git, wt.path);
+    await setResolver(this.git, wt.path, by);
+    return by === 'claude' ? { prompt: resolveConflictsPrompt(wt.base, files), files } : { files };
+  }
+
+  /** After a turn of the thread ended: finish the bring Claude was asked to resolve; undefined when none waited. */
+  async finishAfterClaude(threadId: string): Promise<BringOutcome | undefined> {
+    const wt = this.worktreeOf(threadId);
+    if (!wt || !(await awaitsClaude(this.git, wt.path).catch(() => false))) return undefined;
+    return this.finishBring(threadId);
   }
 
   /** A discard waits for the sessions working in the worktree, unless asked to go on despite them. */
@@ -175,4 +286,14 @@ export class ChangesService {
         return discardWorktree(wt, { force: req.force === true }, this.git);
     }
   }
+}
+
+/** The message that hands a bring's conflicts to Claude: edit these files only; Claude Desk does the git part. */
+export function resolveConflictsPrompt(base: string, files: string[]): string {
+  return (
+    `Bringing ${base} into this thread stopped on conflicts in ${files.join(', ')}. ` +
+    'Please edit only these files to resolve them: keep what both sides meant, and remove every conflict marker ' +
+    '(the <<<<<<<, ======= and >>>>>>> lines). Do not run git or any other command: Claude Desk checks the files ' +
+    'and completes the merge once you are done.'
+  );
 }

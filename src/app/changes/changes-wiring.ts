@@ -5,13 +5,23 @@ import type { ThreadsStore } from '../../core/store/threads-store';
 import type { CliService } from '../../core/claude-code/cli-service';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { runToEnd, type RunToEnd } from '../../core/process-runner';
+import path from 'node:path';
 import { ChangesService } from './changes-service';
 import type { Git } from '../../core/worktree/worktree-git';
+import { BringChoices } from './bring-choices';
 import type { OwnProcesses } from './sessions-in-worktree';
 
 type ChangesHandlers = Pick<
   DeskHandlers,
-  'getChanges' | 'getChangeDiff' | 'draftCommitMessage' | 'landThread' | 'getPullRequestReadiness'
+  | 'getChanges'
+  | 'getChangeDiff'
+  | 'draftCommitMessage'
+  | 'landThread'
+  | 'getPullRequestReadiness'
+  | 'bringBase'
+  | 'resolveBring'
+  | 'finishBring'
+  | 'abortBring'
 >;
 
 /** Past a tool result, the panel reads the changes again at most this often while the agent works. */
@@ -25,7 +35,7 @@ const mayHaveWritten = (e: TurnEvent) => e.type === 'tool_result' || e.type === 
  * coalesced to one per thread per burst; nothing runs on a timer while no turn does.
  */
 export function wireChanges(
-  f: Pick<DeskFoundation, 'bus'> & { cli?: Pick<CliService, 'childPathEnv'> },
+  f: Pick<DeskFoundation, 'bus'> & { cli?: Pick<CliService, 'childPathEnv'>; layout?: { stateDir: string } },
   threads: ThreadsStore,
   turns: () => {
     isBusy(threadId: string): boolean;
@@ -33,6 +43,8 @@ export function wireChanges(
     discardProcesses?(threadId: string): void;
     /** The thread's kept or warm CLI processes: pids and session ids. */
     ownProcesses?(threadId: string): Promise<OwnProcesses>;
+    /** Resolves once the thread's turns have ended (true) or another one started answering (false). */
+    settled?(threadId: string): Promise<boolean>;
   },
   opts: {
     /** When a burst of changes is told (a timer in the app; run by hand in tests). */
@@ -57,6 +69,7 @@ export function wireChanges(
   const service = new ChangesService({
     ...(run ? { run } : {}),
     ...(opts.git ? { git: opts.git } : {}),
+    ...(f.layout ? { bringChoices: new BringChoices(path.join(f.layout.stateDir, 'bring-base.json')) } : {}),
     threads,
     isBusy: (id) => turns().isBusy(id),
     discarded: (id) => turns().discardProcesses?.(id),
@@ -64,7 +77,24 @@ export function wireChanges(
     ...(runningSessions ? { runningSessions } : {}),
     changed,
   });
-  const off = bus.on('turnEvent', (e) => {
+  // A bring whose conflicts Claude was asked to resolve is finished when its turn ends: the files are checked (no
+  // marker left) and the merge commit made, or the sentence why not is told.
+  const offBring = bus.on('turnEvent', (e) => {
+    if (e.type !== 'finished') return;
+    // A finished turn is still closing (its lock, its snapshot): the git step waits for it to be over. Should the
+    // next queued message start meanwhile, that turn's own end tries again.
+    const settled = turns().settled?.(e.threadId) ?? Promise.resolve(true);
+    void settled
+      .then((idle) => (idle ? service.finishAfterClaude(e.threadId) : undefined))
+      .then(
+        (out) => {
+          if (!out) return;
+          bus.emit('notice', { level: out.ok ? 'info' : 'warning', message: out.message });
+        },
+        () => undefined,
+      );
+  });
+  const offChanged = bus.on('turnEvent', (e) => {
     if (!mayHaveWritten(e) || pending.has(e.threadId)) return;
     const state = threads.summary(e.threadId)?.settings.worktree?.state;
     // A merged or kept worktree stays the thread's: Claude may go on working in it.
@@ -82,6 +112,14 @@ export function wireChanges(
     draftCommitMessage: async ({ threadId }) => service.draftMessage(threadId),
     landThread: async (req) => service.land(req),
     getPullRequestReadiness: async ({ threadId }) => service.pullRequestReadiness(threadId),
+    bringBase: async ({ threadId, how, message }) => service.bring(threadId, how, message),
+    resolveBring: async ({ threadId, by }) => service.resolveBring(threadId, by),
+    finishBring: async ({ threadId }) => service.finishBring(threadId),
+    abortBring: async ({ threadId }) => service.abortBring(threadId),
   };
-  return { service, handlers, close: off };
+  const close = () => {
+    offBring();
+    offChanged();
+  };
+  return { service, handlers, close };
 }

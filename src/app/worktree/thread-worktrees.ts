@@ -7,6 +7,8 @@ import { GitNotRun } from '../../core/worktree/worktree-git';
 import { underCreationLock } from '../../core/store/named-lock';
 import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
+import { worktreeStatus } from './worktree-gone';
+import type { AfterWorktree, WorktreeStatus } from '../../shared/worktrees';
 
 export interface ThreadWorktreesDeps {
   threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> & Partial<Pick<ThreadsStore, 'syncFromDisk' | 'flush'>>;
@@ -33,9 +35,16 @@ export class ThreadWorktrees {
 
   constructor(private readonly deps: ThreadWorktreesDeps) {}
 
-  /** The settings the thread's turn runs with: with its worktree when it asked for one. */
-  ready(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
-    if (!awaitsWorktree(settings)) return Promise.resolve(settings);
+  /**
+   * The settings the thread's turn runs with: with its worktree when it asked for one. Throws the sentence when its
+   * worktree is gone and the user has not chosen where it goes on (never the user's checkout silently).
+   */
+  async ready(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
+    if (settings.worktree) {
+      const status = await worktreeStatus(settings.worktree);
+      if (status.gone) throw new Error(status.message);
+    }
+    if (!awaitsWorktree(settings)) return settings;
     let pending = this.making.get(threadId);
     if (!pending) {
       const stop = new AbortController();
@@ -66,6 +75,34 @@ export class ThreadWorktrees {
   /** Stop pressed while the thread's worktree is being made: git and its hooks end now, and nothing half made stays. */
   stop(threadId: string): void {
     this.stops.get(threadId)?.abort();
+  }
+
+  /** Whether the thread's worktree is still there; when not, why and the choice to make. */
+  async status(threadId: string): Promise<WorktreeStatus> {
+    return worktreeStatus(this.deps.threads.summary(threadId)?.settings.worktree);
+  }
+
+  /**
+   * Where a thread whose worktree is gone goes on, as the user chose: a new worktree from the repository's branch
+   * checked out now (its base), the main checkout itself, or nowhere (read-only). Throws a sentence.
+   */
+  async continueAfter(threadId: string, choice: AfterWorktree): Promise<WorktreeStatus> {
+    const { threads } = this.deps;
+    const wt = threads.summary(threadId)?.settings.worktree;
+    if (!wt || !(await worktreeStatus(wt)).gone)
+      throw new Error('This thread’s worktree is still there: nothing to choose.');
+    if (choice === 'new') {
+      const raw = threads.summary(threadId)?.title ?? '';
+      const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
+      const name = worktreeNameFrom(title, threadId.slice(0, 8));
+      const worktree = await (this.deps.create ?? createThreadWorktree)({
+        projectDir: wt.repo,
+        name,
+        thread: title || name,
+      });
+      await threads.updateSettings(threadId, { worktree });
+    } else await threads.updateSettings(threadId, { worktree: { ...wt, goneChoice: choice } });
+    return this.status(threadId);
   }
 
   private async make(threadId: string, settings: ThreadSettings, signal: AbortSignal): Promise<ThreadSettings> {

@@ -1,3 +1,4 @@
+import type { DeskHandlers } from '../../shared/contract';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import { ThreadWorktrees } from './thread-worktrees';
@@ -23,5 +24,9 @@ export function wireWorktree(
     notice: (message) => f.bus.emit('notice', { level: 'warning', message }),
     log: (m) => f.log.warn(m),
   });
-  return { worktrees };
+  const handlers: Pick<DeskHandlers, 'getWorktreeStatus' | 'continueWithoutWorktree'> = {
+    getWorktreeStatus: async ({ threadId }) => worktrees.status(threadId),
+    continueWithoutWorktree: async ({ threadId, choice }) => worktrees.continueAfter(threadId, choice),
+  };
+  return { worktrees, handlers };
 }

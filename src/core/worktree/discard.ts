@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LandOutcome } from '../../shared/changes';
 import { isInside } from '../path-inside';
-import { type Git, gitOk, runWorktreeGit } from './worktree-git';
+import { type Git, gitOk, gitSaid, runWorktreeGit } from './worktree-git';
 import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';
 import { DESK_LOCK_PREFIX } from './create-worktree';
 
@@ -84,6 +84,24 @@ export async function discardWorktree(
 async function registered(git: Git, wt: Worktree): Promise<boolean> {
   const out = await gitOk(git, wt.repo, ['worktree', 'list', '--porcelain', '-z']);
   return out.split('\0').some((f) => f.startsWith('worktree ') && path.resolve(f.slice(9)) === path.resolve(wt.path));
+}
+
+/**
+ * Archive a landed worktree: remove its folder, keep its branch (issue 44 point 3). Only a clean worktree is removed
+ * (git's own `worktree remove`, no force): anything not committed keeps the folder, and the answer says why.
+ */
+export async function archiveWorktree(
+  wt: Worktree,
+  git: Git = runWorktreeGit,
+): Promise<{ ok: true } | { ok: false; why: string }> {
+  const lock = await lockReason(git, wt);
+  if (lock !== undefined && !OURS_OR_CLIS.test(lock)) return { ok: false, why: `another tool locked it (“${lock}”)` };
+  if (lock !== undefined) await git(['worktree', 'unlock', wt.path], { cwd: wt.repo });
+  const removed = await git(['worktree', 'remove', wt.path], { cwd: wt.repo });
+  if (removed.code === 0) return { ok: true };
+  // Put Claude Desk's lock back: the folder stays the thread's.
+  if (lock !== undefined) await git(['worktree', 'lock', '--reason', lock, wt.path], { cwd: wt.repo });
+  return { ok: false, why: gitSaid(removed) };
 }
 
 /** Claude Desk's own lock, or the CLI's (`claude session <name> (pid …)`, recorded case 51). */

@@ -78,6 +78,8 @@ describe('landing a worktree thread', () => {
     expect(done.message).toMatch(/conflicts in notes\.md/);
     expect(fingerprint(repo)).toBe(before);
     // Once the thread merged the base in and resolved it, the merge goes through (a fast-forward).
+    git(b.path, 'add', '-A');
+    git(b.path, 'commit', '-qm', 'B');
     expect(() => git(b.path, 'merge', '-q', 'main')).toThrow();
     write(b.path, 'notes.md', 'A wrote this\nB wrote that\n');
     git(b.path, 'commit', '-qam', 'Resolve notes.md');

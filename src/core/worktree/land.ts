@@ -6,6 +6,8 @@ import type { ThreadWorktree } from '../../shared/worktrees';
 import { withEverythingStaged } from './changes';
 import { copyGitIndex } from '../git-index-copy';
 import { type Git, GIT_TIMEOUT_ENV, GitFailed, GitNotRun, firstLine, gitOk, runWorktreeGit } from './worktree-git';
+import { describeUnfinished, findUnfinishedWork, unfinishedFiles } from './unfinished-work';
+import type { UnfinishedWork } from '../../shared/worktrees';
 
 /**
  * Landing a worktree thread's work: commit it, merge it into its base, keep it as a branch. Every git call runs in
@@ -60,6 +62,8 @@ export async function commitAll(wt: Worktree, message: string, git: Git = runWor
   const text = message.trim();
   if (text === '') return refuse('commit', 'failed', 'The commit message is empty: write one and commit again.');
   try {
+    const unfinished = await findUnfinishedWork(git, wt);
+    if (unfinished) return refuseUnfinished('commit', unfinished, wt.base, 'commit');
     if ((await uncommittedFiles(git, wt)).length === 0)
       return refuse('commit', 'nothing-to-commit', 'There is nothing to commit: every change is already committed.');
     await gitOk(git, wt.path, ['add', '-A', '--', '.']);
@@ -113,14 +117,56 @@ export function parseMergeTree(out: string): { tree: string; conflicts: string[]
   return { tree: tree.trim(), conflicts: [...new Set(names)] };
 }
 
+type Plan = { target: string; how: string } | { conflicts: string[] };
+
+/** How `tip` lands on `baseSha`: a fast-forward, or a merge commit (written, dangling until a ref points at it). */
+async function planMerge(git: Git, wt: Worktree, baseSha: string, tip: string): Promise<Plan> {
+  if ((await git(['merge-base', '--is-ancestor', baseSha, tip], { cwd: wt.path })).code === 0)
+    return { target: tip, how: 'fast-forward' };
+  const merged = await git(['merge-tree', '--write-tree', '--name-only', baseSha, tip], { cwd: wt.path });
+  const { tree, conflicts } = parseMergeTree(merged.stdout);
+  if (merged.code === 1 && conflicts.length > 0) return { conflicts };
+  if (merged.code !== 0) throw new GitFailed(['merge-tree'], merged);
+  const subject = `Merge ${wt.branch} into ${wt.base}`;
+  const target = (await gitOk(git, wt.path, ['commit-tree', tree, '-p', baseSha, '-p', tip, '-m', subject])).trim();
+  return { target, how: 'merge commit' };
+}
+
+/**
+ * The commit the worktree's uncommitted work would make, written as a dangling object (no ref, no index, no hook
+ * touched): the merge is worked out on it before anything is committed, so a conflict changes nothing at all.
+ */
+async function wouldCommit(git: Git, wt: Worktree, head: string, message: string): Promise<string> {
+  const tree = await withEverythingStaged(git, wt.path, async (env) =>
+    (await gitOk(git, wt.path, ['write-tree'], env)).trim(),
+  );
+  return (await gitOk(git, wt.path, ['commit-tree', tree, '-p', head, '-m', message.trim() || 'work'])).trim();
+}
+
+/** The refusal for unfinished work (a merge or rebase stopped half way, unmerged paths, conflict markers). */
+export function refuseUnfinished(action: Result['action'], u: UnfinishedWork, base: string, doing: string): Result {
+  return {
+    ok: false,
+    action,
+    reason: 'unfinished',
+    message: describeUnfinished(u, base, doing),
+    files: unfinishedFiles(u),
+  };
+}
+
 /**
  * Merge the thread's branch into its base: commit what is not committed yet (with `message`), then fast-forward the
- * base when it can, else a merge commit. Refuses, with everything left as it was, on a conflict (listing the files),
- * a dirty checkout of the base, or untracked files there that the merge would overwrite.
+ * base when it can, else a merge commit. Refuses, with everything left as it was, on unfinished work in the worktree
+ * (a merge or rebase stopped half way, unmerged paths, conflict markers), a conflict (listing the files), a dirty
+ * checkout of the base, or untracked files there that the merge would overwrite — the merge is worked out before
+ * the worktree's work is committed, so "nothing was changed" is true.
  */
 export async function mergeIntoBase(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
   const into = `${wt.branch} into ${wt.base}`;
+  let committed: string | undefined;
   try {
+    const unfinished = await findUnfinishedWork(git, wt);
+    if (unfinished) return refuseUnfinished('merge', unfinished, wt.base, 'merge');
     // A blocked merge commits nothing: the user's checkout of the base is looked at first.
     const checkout = await checkoutOf(git, wt);
     const dirty = checkout === undefined ? [] : await trackedChanges(git, checkout);
@@ -128,12 +174,8 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
       return refuse(
         'merge',
         'dirty-checkout',
-        `${wt.base} is checked out in ${checkout} with changes not committed (${list(dirty)}): commit or stash them there, then merge again.`,
+        `${wt.base} is checked out in ${checkout} with changes not committed (${list(dirty)}): nothing was changed; commit or stash them there, then merge again.`,
       );
-    if ((await uncommittedFiles(git, wt)).length > 0) {
-      const committed = await commitAll(wt, message, git);
-      if (!committed.ok) return { ...committed, action: 'merge' };
-    }
     const baseRef = `refs/heads/${wt.base}`;
     const baseSha = (await gitOk(git, wt.path, ['rev-parse', '--verify', '-q', baseRef]).catch(onlyGitsNo)).trim();
     if (baseSha === '')
@@ -142,7 +184,30 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
         'failed',
         `The base branch ${wt.base} does not exist any more: keep the work as a branch.`,
       );
-    const head = (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
+    let head = (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
+    const pending = (await uncommittedFiles(git, wt)).length > 0;
+    let plan = await planMerge(git, wt, baseSha, pending ? await wouldCommit(git, wt, head, message) : head);
+    if ('conflicts' in plan)
+      return {
+        ok: false,
+        action: 'merge',
+        reason: 'conflict',
+        message: `Merging ${into} conflicts in ${plan.conflicts.join(', ')}: nothing was changed; bring ${wt.base} into this thread to resolve them, then merge again.`,
+        files: plan.conflicts,
+      };
+    if (pending) {
+      const made = await commitAll(wt, message, git);
+      if (!made.ok) return { ...made, action: 'merge' };
+      committed = head = made.commit ?? (await gitOk(git, wt.path, ['rev-parse', 'HEAD'])).trim();
+      // The real commit went through the repository's hooks, which may have changed it: plan again on it.
+      plan = await planMerge(git, wt, baseSha, head);
+      if ('conflicts' in plan)
+        return refuse(
+          'merge',
+          'conflict',
+          `Your work was committed on ${wt.branch} (${head.slice(0, 7)}), but a commit hook changed it so that it conflicts with ${wt.base} in ${plan.conflicts.join(', ')}: nothing else was changed.`,
+        );
+    }
     if ((await git(['merge-base', '--is-ancestor', head, baseSha], { cwd: wt.path })).code === 0)
       return {
         ok: true,
@@ -150,24 +215,7 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
         message: `Nothing to merge: ${wt.base} already has every commit of ${wt.branch}.`,
         commit: baseSha,
       };
-    let target = head;
-    let how = 'fast-forward';
-    if ((await git(['merge-base', '--is-ancestor', baseSha, head], { cwd: wt.path })).code !== 0) {
-      const merged = await git(['merge-tree', '--write-tree', '--name-only', baseSha, head], { cwd: wt.path });
-      const { tree, conflicts } = parseMergeTree(merged.stdout);
-      if (merged.code === 1 && conflicts.length > 0)
-        return {
-          ok: false,
-          action: 'merge',
-          reason: 'conflict',
-          message: `Merging ${into} conflicts in ${conflicts.join(', ')}: nothing was changed; resolve it in the thread (or ask Claude to) and merge again.`,
-          files: conflicts,
-        };
-      if (merged.code !== 0) throw new GitFailed(['merge-tree'], merged);
-      const subject = `Merge ${into}`;
-      target = (await gitOk(git, wt.path, ['commit-tree', tree, '-p', baseSha, '-p', head, '-m', subject])).trim();
-      how = 'merge commit';
-    }
+    const { target, how } = plan;
     if (checkout !== undefined) {
       // A clean checkout moves with its branch; untracked files the merge would overwrite make git refuse, unchanged.
       const moved = await git(['merge', '--ff-only', '-q', target], { cwd: checkout });
@@ -181,19 +229,29 @@ export async function mergeIntoBase(wt: Worktree, message: string, git: Git = ru
         return refuse(
           'merge',
           'dirty-checkout',
-          `${wt.base} could not be moved in ${checkout} (${why}): move or remove those files there, then merge again.`,
+          `${wt.base} could not be moved in ${checkout} (${why}): ${committedSoFar(wt, committed)}move or remove those files there, then merge again.`,
         );
       }
     } else await gitOk(git, wt.path, ['update-ref', '-m', `claude-desk: merge ${wt.branch}`, baseRef, target, baseSha]);
     return { ok: true, action: 'merge', message: `Merged ${into} (${how}).`, commit: target };
   } catch (err) {
-    return refuse('merge', 'failed', explainGit(err, 'merge', wt));
+    const said = explainGit(err, 'merge', wt);
+    return refuse('merge', 'failed', committed ? `${said} ${capitalFirst(committedSoFar(wt, committed))}` : said);
   }
 }
+
+/** What a merge that stopped after committing did change, as the start of its sentence. */
+const committedSoFar = (wt: Worktree, sha: string | undefined) =>
+  sha
+    ? `your work was committed on ${wt.branch} (${sha.slice(0, 7)}) and ${wt.base} was not changed; `
+    : 'nothing was changed; ';
+const capitalFirst = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/; $/, '.');
 
 /** Keep the work as its branch: commit what is not committed yet; the worktree and the branch stay. */
 export async function keepAsBranch(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
   try {
+    const unfinished = await findUnfinishedWork(git, wt);
+    if (unfinished) return refuseUnfinished('keep', unfinished, wt.base, 'keep the branch');
     if ((await uncommittedFiles(git, wt)).length > 0) {
       const committed = await commitAll(wt, message, git);
       if (!committed.ok) return { ...committed, action: 'keep' };

@@ -1,10 +1,13 @@
 import type {
+  BringHow,
+  BringOutcome,
   ChangeDiff,
   LandOutcome,
   LandRequest,
   PullRequestReadiness,
   ThreadChanges,
 } from '../../../shared/changes';
+import type { AfterWorktree, WorktreeStatus } from '../../../shared/worktrees';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 
@@ -26,20 +29,34 @@ export interface ChangesSlice {
   pullRequestReadiness: Record<string, PullRequestReadiness>;
   /** Ask again (the panel opened): the last answer shows meanwhile, so the panel never waits for gh. */
   checkPullRequest(threadId: string, repo: string): void;
-  /** Hand a merge conflict to Claude in that thread (sent as the user's message); false when it could not be sent. */
-  askClaudeToResolve(threadId: string, base: string, files: string[]): Promise<boolean>;
-}
-
-/** The message "Ask Claude to resolve" sends: merge the base in, keep both sides' intent, commit. */
-export function resolveConflictMessage(base: string, files: string[]): string {
-  return (
-    `Merging this thread's branch into ${base} conflicts in ${files.join(', ')}. ` +
-    `Please run \`git merge ${base}\` here, resolve the conflicts so that both sides' intent is kept, ` +
-    'and commit the merge. Then tell me it is done.'
-  );
+  /** Merge the base into the thread, or rebase onto it; a failure of the call is an outcome too. */
+  bringBase(threadId: string, how: BringHow): Promise<BringOutcome>;
+  /**
+   * Hand the conflicts of the bring in progress over: to Claude in this thread (the host's message, sent as the
+   * user's; its turn's end finishes the bring), or to the user's editor (each file opened). False when it could not.
+   */
+  resolveBring(threadId: string, by: 'claude' | 'myself', worktreePath: string): Promise<boolean>;
+  finishBring(threadId: string): Promise<BringOutcome>;
+  abortBring(threadId: string): Promise<BringOutcome>;
+  /** Per thread: whether its worktree is still there, as last asked (absent: not asked, or no worktree). */
+  worktreeStatus: Record<string, WorktreeStatus>;
+  /** Ask again whether the thread's worktree is there (the thread opened, its settings changed, a turn ended). */
+  checkWorktree(threadId: string): void;
+  /** Where a thread whose worktree is gone goes on; the sentence when it could not be done, else undefined. */
+  continueWithoutWorktree(threadId: string, choice: AfterWorktree): Promise<string | undefined>;
 }
 
 export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
+  /** A bring step; the call failing is an outcome with its sentence; the panel reads the changes again after. */
+  const step = async (threadId: string, call: () => Promise<BringOutcome>): Promise<BringOutcome> => {
+    try {
+      return await call();
+    } catch (err) {
+      return { ok: false, reason: 'failed', message: errorText(err) };
+    } finally {
+      get().changesChanged(threadId);
+    }
+  };
   /** Reads in flight per thread: a burst of pushes while one read runs makes one more read, not many. */
   const reading = new Map<string, { again: boolean }>();
   const read = async (threadId: string): Promise<void> => {
@@ -95,9 +112,39 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
         .getPullRequestReadiness({ threadId })
         .then(put, (err: unknown) => put({ ready: false, missing: 'unknown', message: errorText(err) }));
     },
-    async askClaudeToResolve(threadId, base, files) {
-      if (get().activeThreadId !== threadId) return false;
-      return get().sendMessage(resolveConflictMessage(base, files));
+    async bringBase(threadId, how) {
+      return step(threadId, () => getApi().bringBase({ threadId, how }));
     },
+    async resolveBring(threadId, by, worktreePath) {
+      if (by === 'claude' && get().activeThreadId !== threadId) return false;
+      try {
+        const { prompt, files } = await getApi().resolveBring({ threadId, by });
+        if (by === 'claude') return prompt !== undefined && (await get().sendMessage(prompt));
+        for (const file of files) get().openFile(`${worktreePath}/${file}`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    worktreeStatus: {},
+    checkWorktree(threadId) {
+      getApi()
+        .getWorktreeStatus({ threadId })
+        .then(
+          (status) => set({ worktreeStatus: { ...get().worktreeStatus, [threadId]: status } }),
+          () => undefined,
+        );
+    },
+    async continueWithoutWorktree(threadId, choice) {
+      try {
+        const status = await getApi().continueWithoutWorktree({ threadId, choice });
+        set({ worktreeStatus: { ...get().worktreeStatus, [threadId]: status } });
+        return undefined;
+      } catch (err) {
+        return errorText(err);
+      }
+    },
+    finishBring: (threadId) => step(threadId, () => getApi().finishBring({ threadId })),
+    abortBring: (threadId) => step(threadId, () => getApi().abortBring({ threadId })),
   };
 };

@@ -254,6 +254,12 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     setClaudeSkillEnabled: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     setClaudeOutputStyle: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     deleteClaudeAgent: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
+    bringBase: () => ({ ok: true, done: true, message: 'Brought main in.' }),
+    resolveBring: () => ({ files: [] }),
+    finishBring: () => ({ ok: true, done: true, message: 'Brought main in.' }),
+    abortBring: () => ({ ok: true, done: true, message: 'Aborted.' }),
+    getWorktreeStatus: () => ({ gone: false }),
+    continueWithoutWorktree: () => ({ gone: false }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -87,7 +87,7 @@ describe('the Changes panel', () => {
     expect(asked).toEqual([{ threadId: 'w', action: 'merge', message: 'Add the notes\n' }]);
   });
 
-  it('shows a conflict’s files and hands it to Claude in the thread', async () => {
+  it('shows a conflict’s files and offers to bring main in, the project’s last choice first', async () => {
     const { host } = hostWithWorktree(() => ({
       ok: false,
       action: 'merge',
@@ -95,6 +95,13 @@ describe('the Changes panel', () => {
       message: 'Merging conflicts in notes.md.',
       files: ['notes.md'],
     }));
+    const base = changes(2);
+    host.handle('getChanges', () => ({ ...base, bringHow: 'rebase' }));
+    const brought: unknown[] = [];
+    host.handle('bringBase', (req) => {
+      brought.push(req);
+      return { ok: true, done: true, message: 'Rebased worktree-notes onto main.' };
+    });
     renderApp({ host });
     const panel = await openPanel();
     await userEvent.click(within(panel).getByTestId('land-merge'));
@@ -103,12 +110,64 @@ describe('the Changes panel', () => {
     await userEvent.click(within(dialog).getByTestId('land-confirm'));
     const conflict = await within(panel).findByTestId('changes-conflict');
     expect(conflict).toHaveTextContent('notes.md');
-    await userEvent.click(within(conflict).getByTestId('ask-claude-resolve'));
+    expect(within(conflict).getByLabelText('Rebase onto main')).toBeChecked();
+    await userEvent.click(within(conflict).getByLabelText('Merge main in'));
+    await userEvent.click(within(conflict).getByTestId('bring-base'));
+    expect(await within(panel).findByTestId('bring-outcome')).toHaveTextContent('Rebased worktree-notes onto main.');
+    expect(brought).toEqual([{ threadId: 'w', how: 'merge' }]);
+  });
+
+  it('shows a merge in progress as such: conflicted files marked, landing off with why, Claude handed only them', async () => {
+    const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    host.handle('getChanges', () => ({
+      ...changes(7),
+      changes: [{ path: 'app.js', status: 'modified', added: 7, removed: 1, uncommitted: true, conflicted: true }],
+      unfinished: { operation: 'merge', conflicted: ['app.js'], markers: ['app.js'] },
+    }));
+    host.handle('resolveBring', () => ({
+      prompt: 'Bringing main into this thread stopped on conflicts in app.js.',
+      files: ['app.js'],
+    }));
+    host.handle('finishBring', () => ({
+      ok: false,
+      reason: 'unfinished',
+      message:
+        'app.js still has conflict markers (<<<<<<<), so nothing was committed: resolve them, then finish again.',
+      files: ['app.js'],
+    }));
+    renderApp({ host });
+    const panel = await openPanel();
+    const box = await within(panel).findByTestId('changes-unfinished');
+    expect(box).toHaveTextContent('Merging main into this thread stopped on conflicts');
+    expect(box).toHaveTextContent('app.js — conflicted');
+    const row = within(panel).getByTestId('changes-file');
+    expect(row).toHaveTextContent('conflicted');
+    expect(row).not.toHaveTextContent('+7');
+    for (const a of ['commit', 'merge', 'keep', 'pullRequest'])
+      expect(within(panel).getByTestId(`land-${a}`)).toBeDisabled();
+    expect(within(panel).getByTestId('land-merge')).toHaveAccessibleDescription(
+      /Finish or abort the merge above first/,
+    );
+    await userEvent.click(within(box).getByTestId('bring-finish'));
+    expect(await within(box).findByTestId('bring-note')).toHaveTextContent('app.js still has conflict markers');
+    await userEvent.click(within(box).getByTestId('bring-claude'));
     await waitFor(() =>
       expect(host.callsTo('sendMessage')).toEqual([
-        expect.objectContaining({ threadId: 'w', text: expect.stringContaining('git merge main') }),
+        expect.objectContaining({ threadId: 'w', text: expect.stringContaining('stopped on conflicts in app.js') }),
       ]),
     );
+    expect(host.callsTo('resolveBring')).toEqual([{ threadId: 'w', by: 'claude' }]);
+  });
+
+  it('after a merge, with nothing left to land, the land actions are off and say why', async () => {
+    const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    host.handle('getChanges', () => ({ ...changes(0), ahead: 0, files: 0, changes: [] }));
+    renderApp({ host });
+    const panel = await openPanel();
+    expect(await within(panel).findByTestId('changes-summary')).toHaveTextContent('No changes against main.');
+    for (const a of ['commit', 'merge', 'keep', 'pullRequest'])
+      expect(within(panel).getByTestId(`land-${a}`)).toBeDisabled();
+    expect(within(panel).getByTestId('changes-blocked-note')).toHaveTextContent('Nothing to land');
   });
 
   it('a discard that would lose work asks again and is forced only once the box is ticked', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LandAction, LandOutcome } from '../../../../shared/changes';
-import type { FileChange, ThreadWorktree } from '../../../../shared/worktrees';
+import type { BringHow, BringOutcome, LandAction, LandOutcome } from '../../../../shared/changes';
+import type { FileChange, ThreadWorktree, WorktreeChanges } from '../../../../shared/worktrees';
+import { BringBase, Unfinished } from './bring-base';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { FileDiff } from './file-diff';
@@ -27,9 +28,11 @@ function FileRow({ file, selected, onSelect }: { file: FileChange; selected: boo
       >
         <span className={`changes-status changes-status-${file.status}`}>{STATUS_WORD[file.status]}</span>
         <span className="changes-path">{file.path}</span>
-        {file.uncommitted && <span className="changes-uncommitted">not committed</span>}
+        {file.uncommitted && !file.conflicted && <span className="changes-uncommitted">not committed</span>}
         <span className="changes-counts">
-          {file.binary ? (
+          {file.conflicted ? (
+            <span className="changes-conflicted">conflicted</span>
+          ) : file.binary ? (
             'binary'
           ) : (
             <>
@@ -43,10 +46,20 @@ function FileRow({ file, selected, onSelect }: { file: FileChange; selected: boo
   );
 }
 
-/** The conflict a merge stopped on: its files, and handing it to Claude in this thread. */
-function Conflict({ threadId, base, files }: { threadId: string; base: string; files: string[] }) {
-  const ask = useDesk((s) => s.askClaudeToResolve);
-  const [sent, setSent] = useState<boolean | null>(null);
+/** The conflict a merge stopped on (nothing was changed): its files, and bringing the base in to resolve them. */
+function Conflict({
+  threadId,
+  base,
+  how,
+  files,
+  onOutcome,
+}: {
+  threadId: string;
+  base: string;
+  how: BringHow;
+  files: string[];
+  onOutcome(out: BringOutcome): void;
+}) {
   return (
     <div className="changes-conflict" role="alert" data-testid="changes-conflict">
       <p>
@@ -57,19 +70,13 @@ function Conflict({ threadId, base, files }: { threadId: string; base: string; f
           <li key={f}>{f}</li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn"
-        disabled={sent === true}
-        onClick={() => void ask(threadId, base, files).then(setSent)}
-        data-testid="ask-claude-resolve"
-      >
-        Ask Claude to resolve
-      </button>
-      {sent === true && <p className="muted">Sent to Claude in this thread. Merge again once it has resolved them.</p>}
-      {sent === false && (
-        <p className="changes-error">The message could not be sent: open this thread and try again.</p>
-      )}
+      <BringBase
+        threadId={threadId}
+        base={base}
+        how={how}
+        lead={`Bring ${base} into this thread to resolve ${files.length === 1 ? 'it' : 'them'} here, then merge again.`}
+        onOutcome={onOutcome}
+      />
     </div>
   );
 }
@@ -85,6 +92,22 @@ const ACTION_LABEL = (a: LandAction, base: string) =>
   })[a];
 
 const PR_NOTE_ID = 'changes-pr-note';
+const BLOCKED_NOTE_ID = 'changes-blocked-note';
+
+/** Why the land actions do not apply now, if they do not. */
+function blockedWhy(data: WorktreeChanges | null, base: string): { why: string; discard: boolean } | undefined {
+  if (!data) return undefined;
+  if (data.unfinished)
+    return {
+      why: data.unfinished.operation
+        ? `Finish or abort the ${data.unfinished.operation} above first: nothing is committed or merged half way.`
+        : 'Resolve the conflict markers above first: nothing is committed or merged with them in.',
+      discard: true,
+    };
+  if (data.changes.length === 0 && data.ahead === 0)
+    return { why: `Nothing to land: this thread has no changes against ${base}.`, discard: true };
+  return undefined;
+}
 
 /**
  * The land actions. Create pull request is offered only when it can work (gh installed and logged in, a remote),
@@ -93,10 +116,13 @@ const PR_NOTE_ID = 'changes-pr-note';
 function LandActions({
   threadId,
   worktree,
+  blocked,
   onAction,
 }: {
   threadId: string;
   worktree: ThreadWorktree;
+  /** Why no land applies now (unfinished work, nothing to land), said under the buttons; undefined: they apply. */
+  blocked: { why: string; discard: boolean } | undefined;
   onAction(action: LandAction): void;
 }) {
   const readiness = useDesk((s) => s.pullRequestReadiness[worktree.repo]);
@@ -114,15 +140,28 @@ function LandActions({
             type="button"
             className={`btn btn-small ${a === 'merge' ? 'btn-primary' : ''} ${a === 'discard' ? 'changes-discard' : ''}`}
             onClick={() => onAction(a)}
-            disabled={a === 'pullRequest' && !prReady}
-            aria-describedby={a === 'pullRequest' && !prReady ? PR_NOTE_ID : undefined}
+            disabled={
+              (blocked !== undefined && (a !== 'discard' || !blocked.discard)) || (a === 'pullRequest' && !prReady)
+            }
+            aria-describedby={
+              blocked !== undefined && (a !== 'discard' || !blocked.discard)
+                ? BLOCKED_NOTE_ID
+                : a === 'pullRequest' && !prReady
+                  ? PR_NOTE_ID
+                  : undefined
+            }
             data-testid={`land-${a}`}
           >
             {ACTION_LABEL(a, worktree.base)}
           </button>
         ))}
       </div>
-      {!prReady && (
+      {blocked && (
+        <p id={BLOCKED_NOTE_ID} className="changes-pr-note muted" data-testid="changes-blocked-note">
+          {blocked.why}
+        </p>
+      )}
+      {!prReady && !blocked && (
         <p id={PR_NOTE_ID} className="changes-pr-note muted" data-testid="changes-pr-note">
           {readiness === undefined ? 'Checking whether pull requests can be opened from here…' : readiness.message}
         </p>
@@ -149,10 +188,11 @@ export function ChangesPanel({
   const [selected, setSelected] = useState<string | null>(null);
   const [action, setAction] = useState<LandAction | null>(null);
   const [outcome, setOutcome] = useState<LandOutcome | null>(null);
+  const [bringNote, setBringNote] = useState<BringOutcome | null>(null);
   const data = entry?.data ?? null;
   const files = data?.changes ?? [];
   const shown = files.find((f) => f.path === selected) ?? files[0];
-  const gone = worktree.state === 'discarded';
+  const gone = worktree.state === 'discarded' || worktree.archived === true || worktree.goneChoice !== undefined;
   const panel = useRef<HTMLElement>(null);
   const place = useUnderHeader(panel);
   return (
@@ -190,8 +230,31 @@ export function ChangesPanel({
           )}
         </p>
       )}
-      {outcome && !outcome.ok && outcome.reason === 'conflict' && (
-        <Conflict threadId={threadId} base={worktree.base} files={outcome.files ?? []} />
+      {outcome && !outcome.ok && outcome.reason === 'conflict' && !data?.unfinished && (
+        <Conflict
+          threadId={threadId}
+          base={worktree.base}
+          how={data?.bringHow ?? 'merge'}
+          files={outcome.files ?? []}
+          onOutcome={(out) => {
+            setBringNote(out);
+            if (out.ok) setOutcome(null);
+          }}
+        />
+      )}
+      {data?.unfinished && (
+        <Unfinished
+          threadId={threadId}
+          worktree={worktree}
+          unfinished={data.unfinished}
+          note={bringNote}
+          onOutcome={setBringNote}
+        />
+      )}
+      {bringNote?.ok && !data?.unfinished && (
+        <p className="changes-done" role="status" data-testid="bring-outcome">
+          {bringNote.message}
+        </p>
       )}
       {entry?.error && (
         <p className="changes-error" role="alert">
@@ -199,7 +262,11 @@ export function ChangesPanel({
         </p>
       )}
       {gone ? (
-        <p className="muted changes-note">This thread’s worktree was discarded.</p>
+        <p className="muted changes-note" data-testid="changes-gone">
+          {worktree.state === 'discarded'
+            ? 'This thread’s worktree was discarded.'
+            : `This thread’s worktree folder was removed after it was ${worktree.state === 'merged' ? `merged into ${worktree.base}` : 'kept as a branch'}; the branch ${worktree.branch} stays.`}
+        </p>
       ) : entry === null ? (
         <p className="muted changes-note">Reading the changes…</p>
       ) : (
@@ -209,6 +276,18 @@ export function ChangesPanel({
               ? `No changes against ${worktree.base}.`
               : `${data?.files} file${data?.files === 1 ? '' : 's'} changed, +${data?.added} −${data?.removed}`}
           </p>
+          {data &&
+            data.behind > 0 &&
+            !data.unfinished &&
+            !(outcome && !outcome.ok && outcome.reason === 'conflict') && (
+              <BringBase
+                threadId={threadId}
+                base={worktree.base}
+                how={data.bringHow ?? 'merge'}
+                lead={`${worktree.base} has ${data.behind} commit${data.behind === 1 ? '' : 's'} this thread does not.`}
+                onOutcome={setBringNote}
+              />
+            )}
           {files.length > 0 && (
             <ul className="changes-files" aria-label="Changed files">
               {files.map((f) => (
@@ -223,7 +302,14 @@ export function ChangesPanel({
           )}
         </>
       )}
-      {!gone && <LandActions threadId={threadId} worktree={worktree} onAction={setAction} />}
+      {!gone && (
+        <LandActions
+          threadId={threadId}
+          worktree={worktree}
+          blocked={blockedWhy(data, worktree.base)}
+          onAction={setAction}
+        />
+      )}
       {action && (
         <LandDialog
           threadId={threadId}

@@ -19,14 +19,14 @@ export function landWords(action: LandAction, wt: Pick<ThreadWorktree, 'branch' 
         title: `Merge into ${wt.base}`,
         label: `Merge into ${wt.base}`,
         busy: 'Merging…',
-        text: `What is not committed yet is committed first with this message; then ${wt.base} moves to include ${wt.branch} (a fast-forward when it can, else a merge commit). A conflict changes nothing. If ${wt.base} is checked out with uncommitted changes, nothing is merged until they are committed or stashed there.`,
+        text: `What is not committed yet is committed first with this message; then ${wt.base} moves to include ${wt.branch} (a fast-forward when it can, else a merge commit). A conflict changes nothing. If ${wt.base} is checked out with uncommitted changes, nothing is merged until they are committed or stashed there. Unfinished work (a merge in progress, conflict markers) is refused.`,
       };
     case 'keep':
       return {
         title: 'Keep as branch',
         label: 'Keep as branch',
         busy: 'Keeping…',
-        text: `What is not committed yet is committed on ${wt.branch}; the branch and the worktree stay, ${wt.base} is not changed.`,
+        text: `What is not committed yet is committed on ${wt.branch}; the branch stays, ${wt.base} is not changed.`,
       };
     case 'pullRequest':
       return {
@@ -73,6 +73,9 @@ export function LandDialog({
   const [sessions, setSessions] = useState<string[] | null>(null);
   const [confirmLoss, setConfirmLoss] = useState(false);
   const [confirmSessions, setConfirmSessions] = useState(false);
+  // After a merge or Keep as branch the worktree folder is archived (removed, the branch kept) unless kept here.
+  const archives = action === 'merge' || action === 'keep';
+  const [keepFolder, setKeepFolder] = useState(false);
   const messageId = useId();
   const withMessage = action !== 'discard';
   useEffect(() => {
@@ -95,6 +98,7 @@ export function LandDialog({
       ...(withMessage && message !== undefined ? { message } : {}),
       ...(loss && confirmLoss ? { force: true } : {}),
       ...(sessions && confirmSessions ? { despiteSessions: true } : {}),
+      ...(archives && keepFolder ? { keepWorktree: true } : {}),
     });
     setBusy(false);
     // A conflict is shown in the panel, where "Ask Claude to resolve" is.
@@ -145,6 +149,17 @@ export function LandDialog({
         <label className="land-confirm-loss">
           <input type="checkbox" checked={confirmLoss} onChange={(e) => setConfirmLoss(e.target.checked)} />
           Delete this work too
+        </label>
+      )}
+      {archives && (
+        <label className="land-confirm-loss">
+          <input
+            type="checkbox"
+            checked={keepFolder}
+            onChange={(e) => setKeepFolder(e.target.checked)}
+            data-testid="land-keep-folder"
+          />
+          Keep the worktree folder (otherwise it is removed once landed; the branch {worktree.branch} stays)
         </label>
       )}
       {withMessage && (

@@ -3,6 +3,7 @@ import { ChatHeader, placePending } from './chat-header';
 import { CliBanner } from './cli-banner';
 import { Composer, focusComposer } from '../composer/composer';
 import { SharedFolderNote } from '../worktree/shared-folder-note';
+import { WorktreeGone } from '../worktree/worktree-gone';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
 import { ProjectPicker } from '../projects/project-picker';
@@ -61,6 +62,7 @@ export function ChatView() {
         <EmptyState />
       )}
       <SharedFolderNote />
+      <WorktreeGone />
       <Composer />
       <TurnAnnouncer />
     </section>
