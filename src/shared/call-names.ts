@@ -81,6 +81,7 @@ export const CALL_NAMES = [
   'setClaudeSkillEnabled',
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
+  'listTurns',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

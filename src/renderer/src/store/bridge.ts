@@ -102,6 +102,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     void s().reloadActiveThread();
     const active = s().activeThreadId;
     if (active) void s().loadQueue(active);
+    void s().loadTurns();
     void s().resyncBackgroundTurns();
     refreshBoard();
   };
@@ -215,6 +216,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     void s()
       .loadThreads()
       .then(() => s().reloadActiveThreadIfChanged());
+    void s().loadTurns();
     void s().resyncBackgroundTurns();
   };
   win.addEventListener('focus', onFocus);
@@ -222,6 +224,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
 
   void s().loadAppInfo();
   refreshList();
+  // The turns in flight, quiet ones too (a long tool, a stall, a queued turn): what other windows show of them.
+  void s().loadTurns();
   const offContinuity = connectContinuity(store, api, win);
   void s().loadSettings();
   void s().loadStatus();

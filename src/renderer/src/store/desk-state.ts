@@ -18,6 +18,7 @@ import type {
   TurnStatus,
 } from '../../../shared/threads';
 import type { ApprovalDecision, ApprovalFile, TurnEvent } from '../../../shared/turn-events';
+import type { LiveTurn } from '../../../shared/live-turns';
 import type { ResendKind } from '../../../shared/turn-states';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
@@ -186,6 +187,12 @@ export interface TurnsSlice {
   handleTurnEvents(events: readonly TurnEvent[]): void;
   /** Whether any event of this turn has arrived (a fast turn can finish before sendMessage answers). */
   hasSeenTurn(turnId: string): boolean;
+  /**
+   * Read the host's turns in flight (after a load, a reconnect, a focus) and take its word for them: a quiet turn —
+   * a long tool, a stalled answer, a queued one — sends no event that would tell this page it exists.
+   */
+  loadTurns(): Promise<void>;
+  applyLiveTurns(turns: readonly LiveTurn[]): void;
 }
 
 export interface SettingsSlice {

@@ -237,6 +237,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     revealLogFile: () => null,
     getBoard: () => ({ rows: [], cap: 4 }),
     listClaudeAgents: () => ({ ok: true, agents: [] }),
+    listTurns: () => [],
     getClaudeCodeSetup: () => EMPTY_SETUP,
     editPermissionRule: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     setHooksOff: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
