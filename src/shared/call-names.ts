@@ -82,6 +82,7 @@ export const CALL_NAMES = [
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
   'listTurns',
+  'dismissBoardRow',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

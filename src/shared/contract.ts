@@ -317,6 +317,8 @@ export const calls = {
   listClaudeAgents: call<ExternalAgents>()(z.undefined()),
   /** The host's turns in flight (queued, running, waiting), as every window shows them: a page rebuilds from it. */
   listTurns: call<LiveTurn[]>()(z.undefined()),
+  /** Take a failed or finished row off the board until its thread has something new to show. */
+  dismissBoardRow: call<null>()(z.object({ threadId: id }).strict()),
   ...setupCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 

@@ -49,10 +49,13 @@ function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> 
   phases.subscribe((c) => board.phaseChanged(c));
   const answer = (turnId: string, parts: AssistantMessage['parts']) =>
     messages.set(turnId, { id: turnId, role: 'assistant', createdAt: now, status: 'running', parts });
+  const answerWith = (turnId: string, more: Partial<AssistantMessage>) =>
+    messages.set(turnId, { ...messages.get(turnId)!, ...more } as AssistantMessage);
   return {
     phases,
     board,
     answer,
+    answerWith,
     waiting,
     counted,
     setRunning: (n: number) => (running = n),
@@ -171,5 +174,61 @@ describe('BoardService', () => {
     h.board.turnEvent({ type: 'tool_result', threadId: 'w', turnId: 't', toolUseId: 'u', content: '' } as never);
     await h.board.state();
     expect(h.counted).toEqual(['w', 'w']);
+  });
+});
+
+describe('BoardService: acting on rows', () => {
+  it('a row that needs the user carries the card its turn waits on, and the call it is about', async () => {
+    const h = harness([thread('b')]);
+    h.phases.begin('b', 'b-1');
+    h.phases.advance('b-1', 'preparing');
+    h.phases.advance('b-1', 'running');
+    const request = { requestId: 'r', toolUseId: 'u1', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] };
+    h.answer('b-1', [{ kind: 'tool', toolUseId: 'u1', name: 'Bash', input: { command: 'ls' } }]);
+    expect((await h.board.state()).rows[0]?.pending).toBeUndefined(); // not waiting yet
+    h.waiting.add('b');
+    h.answerWith('b-1', { approvals: [{ request }] });
+    const [row] = (await h.board.state()).rows;
+    expect(row).toMatchObject({
+      status: 'needs-you',
+      pending: { turnId: 'b-1', card: { request }, toolInput: { command: 'ls' } },
+    });
+  });
+
+  it('a dismissed failed row leaves the board until the thread fails again or runs; a working row cannot be dismissed', async () => {
+    const h = harness([thread('f'), thread('w')]);
+    const fail = (turnId: string) => {
+      h.phases.begin('f', turnId);
+      h.phases.advance(turnId, 'preparing');
+      h.answer(turnId, []);
+      h.tick(500);
+      h.phases.close(turnId, 'failed');
+      h.phases.end(turnId);
+    };
+    fail('f-1');
+    h.phases.begin('w', 'w-1');
+    expect(await h.board.dismiss('w')).toBe(false);
+    expect(await h.board.dismiss('f')).toBe(true);
+    expect((await h.statuses()).map(([id]) => id)).toEqual(['w']);
+    h.tick(60_000);
+    expect((await h.statuses()).map(([id]) => id)).toEqual(['w']); // still gone a minute later
+    fail('f-2');
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([
+      ['w', 'queued'],
+      ['f', 'failed'],
+    ]);
+  });
+
+  it('a dismissed finished worktree row stays off until a turn leaves it with something new', async () => {
+    const h = harness([thread('done', { worktree: worktree('done') })], { done: { files: 1, added: 3, removed: 0 } });
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([['done', 'finished']]);
+    expect(await h.board.dismiss('done')).toBe(true);
+    expect(await h.statuses()).toEqual([]);
+    h.phases.begin('done', 'done-1');
+    h.phases.advance('done-1', 'preparing');
+    h.answer('done-1', []);
+    h.phases.close('done-1', 'done');
+    h.phases.end('done-1');
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([['done', 'finished']]);
   });
 });

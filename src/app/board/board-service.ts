@@ -29,6 +29,9 @@ interface Ended {
   activity: string;
 }
 
+/** What a dismissed row was: the same thread reading the same again stays hidden. */
+const dismissKey = (row: Pick<BoardRow, 'status' | 'since'>): string => `${row.status}@${row.since}`;
+
 /** A worktree that has not been landed yet: its changes are still the thread's own. */
 const UNLANDED = new Set(['pending', 'ready']);
 
@@ -44,6 +47,8 @@ export class BoardService {
   /** threadId → when its open approval card appeared. */
   private readonly waitingSince = new Map<string, number>();
   private readonly ended = new Map<string, Ended>();
+  /** threadId → the failed or finished row the user dismissed (its status and since): hidden while it reads so. */
+  private readonly dismissed = new Map<string, string>();
   /** threadId → its counts, dropped when the thread's files may have changed (a tool ran, a turn moved). */
   private readonly countCache = new Map<string, Promise<ChangeCounts | null>>();
 
@@ -74,12 +79,23 @@ export class BoardService {
     if (event.type === 'tool_result') this.countCache.delete(event.threadId);
   }
 
+  /**
+   * The user dismissed the thread's failed or finished row: it leaves the board until the thread has something new
+   * to show (a next turn, a new failure, a turn that leaves changes). False when the row is not one to dismiss.
+   */
+  async dismiss(threadId: string): Promise<boolean> {
+    const row = (await this.state(false)).rows.find((r) => r.threadId === threadId);
+    if (!row || (row.status !== 'failed' && row.status !== 'finished')) return false;
+    this.dismissed.set(threadId, dismissKey(row));
+    return true;
+  }
+
   /** The thread's files changed outside a turn (landed, discarded, rewound): count them again. */
   forget(threadId: string): void {
     this.countCache.delete(threadId);
   }
 
-  async state(): Promise<BoardState> {
+  async state(hideDismissed = true): Promise<BoardState> {
     const summaries = await this.deps.threads.list();
     const liveByThread = new Map<string, TurnPhaseRecord>();
     for (const record of this.deps.live())
@@ -92,7 +108,10 @@ export class BoardService {
         this.row(summary, liveByThread.get(summary.id), waiting.has(summary.id), otherInstance.has(summary.id)),
       ),
     );
-    return { rows: orderBoardRows(rows.filter((r): r is BoardRow => r !== null)), cap: this.deps.cap };
+    const shown = rows.filter(
+      (r): r is BoardRow => r !== null && !(hideDismissed && this.dismissed.get(r.threadId) === dismissKey(r)),
+    );
+    return { rows: orderBoardRows(shown), cap: this.deps.cap };
   }
 
   private async row(
@@ -114,14 +133,20 @@ export class BoardService {
     if (live) {
       const message = this.deps.liveMessages(summary.id).find((m) => m.id === live.turnId);
       const activity = activityLine(message);
-      if (waiting)
+      if (waiting) {
+        const card = message?.approvals?.find((c) => !c.outcome);
+        const call = message?.parts.find((p) => p.kind === 'tool' && p.toolUseId === card?.request.toolUseId);
         return {
           ...base,
           status: 'needs-you',
           since: this.waitingSince.get(summary.id) ?? live.since,
           activity,
           changes,
+          ...(card
+            ? { pending: { turnId: live.turnId, card, ...(call?.kind === 'tool' ? { toolInput: call.input } : {}) } }
+            : {}),
         };
+      }
       if (live.phase === 'queued')
         return { ...base, status: 'queued', since: live.since, activity, changes, running: this.deps.runningCount() };
       return { ...base, status: 'working', since: this.startedAt.get(live.turnId) ?? live.since, activity, changes };

@@ -82,9 +82,15 @@ export function wireBoard(d: BoardWiringDeps) {
     }),
   ];
 
-  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents'> = {
+  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents' | 'dismissBoardRow'> = {
     getBoard: () => board.state(),
     listClaudeAgents: () => agents.list(),
+    dismissBoardRow: async ({ threadId }) => {
+      if (!(await board.dismiss(threadId)))
+        throw new Error('Only a failed or finished row can be dismissed; this thread is working or waiting for you.');
+      changed();
+      return null;
+    },
   };
   return {
     board,

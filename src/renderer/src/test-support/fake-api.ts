@@ -238,6 +238,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getBoard: () => ({ rows: [], cap: 4 }),
     listClaudeAgents: () => ({ ok: true, agents: [] }),
     listTurns: () => [],
+    dismissBoardRow: () => null,
     getClaudeCodeSetup: () => EMPTY_SETUP,
     editPermissionRule: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
     setHooksOff: () => ({ setup: EMPTY_SETUP, takesEffect: '' }),
