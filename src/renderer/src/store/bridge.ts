@@ -80,7 +80,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
   let boardReading: Promise<void> | null = null;
   let boardAgain = false;
   const refreshBoard = (): void => {
-    if (s().sidebarTab !== 'board') return;
+    if (s().sidebarTab !== 'board' && s().view !== 'board') return;
     if (boardReading) {
       boardAgain = true;
       return;

@@ -245,7 +245,7 @@ export interface Notice {
   sticky?: boolean;
 }
 
-export type View = 'chat' | 'settings' | 'history';
+export type View = 'chat' | 'settings' | 'history' | 'board';
 
 /** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
 export interface OpenTranscript {
@@ -338,6 +338,12 @@ export interface BoardSlice {
   externalAgents: ExternalAgents | null;
   loadBoard(): Promise<void>;
   loadClaudeAgents(): Promise<void>;
+  /** Take a failed or finished row off the board (until its thread has something new); a failure is a notice. */
+  dismissBoardRow(threadId: string): Promise<void>;
+  /** Stop the thread's turn (running, waiting or queued) from the board. */
+  stopThreadTurn(threadId: string): Promise<void>;
+  /** Merge a worktree thread's branch into its base from the board, with the drafted message; the outcome is a notice. */
+  mergeFromBoard(threadId: string): Promise<void>;
 }
 
 export type DeskState = ThreadsSlice &
