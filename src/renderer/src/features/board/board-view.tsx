@@ -135,17 +135,20 @@ function ViewRow({ row, now }: { row: BoardRow; now: number }) {
           {row.activity && <span className="board-activity">{row.activity}</span>}
         </span>
       </div>
-      <span className={`board-status board-status-${row.status}`} data-testid="board-status">
-        {boardStatusText(row, now)}
-      </span>
-      <span className="board-vrow-figures">
-        {changes && (
-          <span className="board-changes" data-testid="board-changes">
-            {changes}
-          </span>
-        )}
-      </span>
-      <span className="board-vrow-figures board-cost">{formatCost(row.costUsd)}</span>
+      {/* Three columns of their own in a wide window, one line under the title in a narrow one. */}
+      <div className="board-vrow-meta">
+        <span className={`board-status board-status-${row.status}`} data-testid="board-status">
+          {boardStatusText(row, now)}
+        </span>
+        <span className="board-vrow-figures">
+          {changes && (
+            <span className="board-changes" data-testid="board-changes">
+              {changes}
+            </span>
+          )}
+        </span>
+        <span className="board-vrow-figures board-cost">{formatCost(row.costUsd)}</span>
+      </div>
       <RowActions row={row} />
       {row.pending && (
         <div className="board-vrow-card" data-testid="board-card">
