@@ -177,6 +177,27 @@ describe('BoardService', () => {
   });
 });
 
+describe('BoardService: the same moment as the thread and the sidebar', () => {
+  it('a turn that sent its end is over on the board at once, while its last saves still run', async () => {
+    const h = harness([thread('f'), thread('d')]);
+    for (const [id, outcome] of [
+      ['f', 'failed'],
+      ['d', 'done'],
+    ] as const) {
+      h.phases.begin(id, `${id}-1`);
+      h.phases.advance(`${id}-1`, 'preparing');
+      h.answer(`${id}-1`, []);
+      h.phases.close(`${id}-1`, outcome); // closing: `finished` went out; the snapshot and saves are still to come
+    }
+    expect(await h.statuses()).toEqual([['f', 'failed', 1_000]]);
+    h.phases.begin('d', 'd-2'); // a next turn queued behind the closing one
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([
+      ['d', 'queued'],
+      ['f', 'failed'],
+    ]);
+  });
+});
+
 describe('BoardService: acting on rows', () => {
   it('a row that needs the user carries the card its turn waits on, and the call it is about', async () => {
     const h = harness([thread('b')]);

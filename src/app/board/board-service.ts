@@ -2,7 +2,12 @@ import { activityLine, orderBoardRows, type BoardRow, type BoardState } from '..
 import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ChangeCounts } from '../../shared/worktrees';
-import type { TurnOutcomeStatus, TurnPhaseChange, TurnPhaseRecord } from '../../core/turn/turn-phases';
+import {
+  isAnsweringPhase,
+  type TurnOutcomeStatus,
+  type TurnPhaseChange,
+  type TurnPhaseRecord,
+} from '../../core/turn/turn-phases';
 
 export interface BoardServiceDeps {
   threads: { list(): Promise<ThreadSummary[]> };
@@ -99,7 +104,9 @@ export class BoardService {
     const summaries = await this.deps.threads.list();
     const liveByThread = new Map<string, TurnPhaseRecord>();
     for (const record of this.deps.live())
-      if (!liveByThread.has(record.threadId)) liveByThread.set(record.threadId, record);
+      // A closing turn sent its `finished`: every window shows it over (its last saves still run), so does the board.
+      if (isAnsweringPhase(record.phase) && !liveByThread.has(record.threadId))
+        liveByThread.set(record.threadId, record);
     const waiting = new Set(this.deps.waitingThreadIds());
     // A journal that cannot be read hides nothing of this instance's own rows.
     const otherInstance = new Set(((await this.deps.elsewhere?.().catch(() => [])) ?? []).map((t) => t.threadId));
