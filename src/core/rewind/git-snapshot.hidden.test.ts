@@ -94,6 +94,16 @@ describe("rewind's snapshots stay out of the user's sight (real git)", () => {
     expect(read('app.js')).toBe('before the old turn\n');
   });
 
+  it("a worktree thread's snapshots are pruned from the repository's own checkout once the worktree is gone", async () => {
+    const wt = path.join(dir, '..', `${path.basename(dir)}-gone`);
+    git(dir, 'worktree', 'add', '-q', '-b', 'gone', wt);
+    await tenTurns('thread-g', wt);
+    git(dir, 'worktree', 'remove', '--force', wt);
+    expect(await cp.has(dir, 'thread-g', 'm0')).toBe(true); // the store is the repository's, shared by its worktrees
+    await cp.forget(dir, 'thread-g');
+    expect(await cp.has(dir, 'thread-g', 'm0')).toBe(false);
+  });
+
   it('forgetting a thread prunes its snapshots, and only its own', async () => {
     await tenTurns('gone');
     await cp.snapshot(dir, 'kept', 'm0', 'before');
