@@ -24,6 +24,19 @@ function thread(id: string, over: Partial<ThreadSummary['settings']> = {}, costU
   };
 }
 
+/** A board's plain dependencies: no turn running, the threads and their counts as given. */
+function boardDeps(threads: ThreadSummary[], counts: Record<string, ChangeCounts>) {
+  return {
+    threads: { list: async () => threads },
+    live: () => [],
+    liveMessages: () => [],
+    waitingThreadIds: () => [],
+    runningCount: () => 0,
+    cap: 4,
+    counts: async (threadId: string) => counts[threadId] ?? null,
+  };
+}
+
 /** A board over real turn phases, a clock the test moves, fake answers and counts. */
 function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> = {}, elsewhere: string[] = []) {
   let now = 1_000;
@@ -238,6 +251,18 @@ describe('BoardService: acting on rows', () => {
       ['w', 'queued'],
       ['f', 'failed'],
     ]);
+  });
+
+  it('a dismissal is kept across a restart (where the host keeps them)', async () => {
+    let kept: Record<string, string> = {};
+    const dismissals = { load: async () => kept, save: async (d: Record<string, string>) => void (kept = { ...d }) };
+    const threads = [thread('done', { worktree: worktree('done') }), thread('other', { worktree: worktree('other') })];
+    const counts = { done: { files: 1, added: 3, removed: 0 }, other: { files: 2, added: 1, removed: 1 } };
+    const before = new BoardService({ ...boardDeps(threads, counts), dismissals });
+    expect(await before.dismiss('done')).toBe(true);
+    expect(kept).toEqual({ done: 'finished@5' });
+    const after = new BoardService({ ...boardDeps(threads, counts), dismissals });
+    expect((await after.state()).rows.map((r) => r.threadId)).toEqual(['other']);
   });
 
   it('a dismissed finished worktree row stays off until a turn leaves it with something new', async () => {

@@ -22,6 +22,8 @@ export interface BoardServiceDeps {
   cap: number;
   /** A worktree thread's changes against its base; null when unknown. Injected: git runs in core/worktree. */
   counts(threadId: string): Promise<ChangeCounts | null>;
+  /** Where dismissed rows are kept across restarts (a failed row kept across one stays dismissed); absent: memory. */
+  dismissals?: { load(): Promise<Record<string, string>>; save(dismissed: Record<string, string>): Promise<void> };
   /** Turns another live Claude Desk on this data dir runs (another window, the command line). */
   elsewhere?: () => Promise<{ threadId: string }[]>;
   now?: () => number;
@@ -54,6 +56,7 @@ export class BoardService {
   private readonly ended = new Map<string, Ended>();
   /** threadId → the failed or finished row the user dismissed (its status and since): hidden while it reads so. */
   private readonly dismissed = new Map<string, string>();
+  private loaded: Promise<void> | undefined;
   /** threadId → its counts, dropped when the thread's files may have changed (a tool ran, a turn moved). */
   private readonly countCache = new Map<string, Promise<ChangeCounts | null>>();
 
@@ -92,7 +95,22 @@ export class BoardService {
     const row = (await this.state(false)).rows.find((r) => r.threadId === threadId);
     if (!row || (row.status !== 'failed' && row.status !== 'finished')) return false;
     this.dismissed.set(threadId, dismissKey(row));
+    // Kept: the threads still there (a deleted thread's dismissal goes with it).
+    const threads = new Set((await this.deps.threads.list()).map((t) => t.id));
+    for (const id of this.dismissed.keys()) if (!threads.has(id)) this.dismissed.delete(id);
+    await this.deps.dismissals?.save(Object.fromEntries(this.dismissed)).catch(() => undefined);
     return true;
+  }
+
+  /** The dismissals kept from before, read once (an unreadable file dismisses nothing). */
+  private loadDismissed(): Promise<void> {
+    this.loaded ??= (this.deps.dismissals?.load() ?? Promise.resolve<Record<string, string>>({})).then(
+      (kept) => {
+        for (const [id, key] of Object.entries(kept)) if (!this.dismissed.has(id)) this.dismissed.set(id, key);
+      },
+      () => undefined,
+    );
+    return this.loaded;
   }
 
   /** The thread's files changed outside a turn (landed, discarded, rewound): count them again. */
@@ -101,6 +119,7 @@ export class BoardService {
   }
 
   async state(hideDismissed = true): Promise<BoardState> {
+    await this.loadDismissed();
     const summaries = await this.deps.threads.list();
     const liveByThread = new Map<string, TurnPhaseRecord>();
     for (const record of this.deps.live())
