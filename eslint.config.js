@@ -73,7 +73,7 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
-  board: [], // every thread and Claude Code session at once: the sidebar's Board tab
+  board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
   settings: ['claude-code-setup'], // its "Claude Code" section
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],

@@ -57,7 +57,7 @@ describe('a failed thread, across front doors and restarts', () => {
       const board = await desk.handlers.getBoard(undefined);
       const broken = board.rows.find((r) => r.title === 'broken');
       expect(broken?.status).toBe('failed');
-      await desk.handlers.dismissFailedThread({ threadId: broken!.threadId });
+      await desk.handlers.dismissBoardRow({ threadId: broken!.threadId });
       expect((await desk.handlers.getBoard(undefined)).rows.map((r) => r.title)).toEqual(['again']);
     } finally {
       await desk.shutdown();

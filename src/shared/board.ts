@@ -4,6 +4,7 @@
  * (`claude agents --json`, recorded case 50). Plain data and pure rules: host, page and command line share them.
  */
 import type { ChangeCounts } from './worktrees';
+import type { ApprovalCard } from './threads';
 
 /** In the order the board lists them: what needs the user first, then what runs, then what is over. */
 export const BOARD_STATUSES = ['needs-you', 'working', 'queued', 'failed', 'finished'] as const;
@@ -30,6 +31,11 @@ export interface BoardRow {
   changes: ChangeCounts | null;
   /** For a queued row: how many turns hold a place under the cap ("queued — 4 running"). */
   running?: number;
+  /**
+   * For a row that needs the user: the card its turn waits on (a permission, a question, a plan), answered on the
+   * board as in the thread; `toolInput` is the call it is about (a plan's text is there).
+   */
+  pending?: { turnId: string; card: ApprovalCard; toolInput?: unknown };
 }
 
 export interface BoardState {

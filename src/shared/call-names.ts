@@ -81,13 +81,14 @@ export const CALL_NAMES = [
   'setClaudeSkillEnabled',
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
-  'dismissFailedThread',
   'bringBase',
   'resolveBring',
   'finishBring',
   'abortBring',
   'getWorktreeStatus',
   'continueWithoutWorktree',
+  'listTurns',
+  'dismissBoardRow',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

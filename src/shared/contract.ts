@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { call } from './contract-call';
 import { MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 import type { BoardState, ExternalAgents } from './board';
+import type { LiveTurn } from './live-turns';
 import type { AuthStatus, CliStatus, DoctorReport, SandboxState } from './cli-status';
 import type { ComposerCatalog, FileMatch } from './composer';
 import type { MessageQueueState } from './message-queue';
@@ -316,8 +317,10 @@ export const calls = {
   getBoard: call<BoardState>()(z.undefined()),
   /** The Claude Code sessions running elsewhere on this computer (`claude agents --json`), or why not. */
   listClaudeAgents: call<ExternalAgents>()(z.undefined()),
-  /** A failed thread leaves the board (every front door's) until its next turn fails again. */
-  dismissFailedThread: call<null>()(z.object({ threadId: z.string() })),
+  /** The host's turns in flight (queued, running, waiting), as every window shows them: a page rebuilds from it. */
+  listTurns: call<LiveTurn[]>()(z.undefined()),
+  /** Take a failed or finished row off the board until its thread has something new to show. */
+  dismissBoardRow: call<null>()(z.object({ threadId: id }).strict()),
   ...setupCalls,
   ...changesCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;

@@ -24,6 +24,12 @@ export interface HistorySession {
   /** The Claude Desk thread that continues this session, if any. */
   threadId?: string;
   /**
+   * When the session ran in a linked worktree of a repository: the repository's own checkout (the History lists the
+   * session under it, not under the worktree's folder) and the worktree's branch.
+   */
+  repo?: string;
+  branch?: string;
+  /**
    * How many sessions of that thread this row stands for (more than 1: Regenerate, Edit & resend or Rewind forked
    * it; the row is the latest, the others are its earlier branches).
    */

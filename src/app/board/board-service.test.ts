@@ -24,6 +24,19 @@ function thread(id: string, over: Partial<ThreadSummary['settings']> = {}, costU
   };
 }
 
+/** A board's plain dependencies: no turn running, the threads and their counts as given. */
+function boardDeps(threads: ThreadSummary[], counts: Record<string, ChangeCounts>) {
+  return {
+    threads: { list: async () => threads },
+    live: () => [],
+    liveMessages: () => [],
+    waitingThreadIds: () => [],
+    runningCount: () => 0,
+    cap: 4,
+    counts: async (threadId: string) => counts[threadId] ?? null,
+  };
+}
+
 /** A board over real turn phases, a clock the test moves, fake answers and counts. */
 function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> = {}, elsewhere: string[] = []) {
   let now = 1_000;
@@ -49,10 +62,13 @@ function harness(threads: ThreadSummary[], counts: Record<string, ChangeCounts> 
   phases.subscribe((c) => board.phaseChanged(c));
   const answer = (turnId: string, parts: AssistantMessage['parts']) =>
     messages.set(turnId, { id: turnId, role: 'assistant', createdAt: now, status: 'running', parts });
+  const answerWith = (turnId: string, more: Partial<AssistantMessage>) =>
+    messages.set(turnId, { ...messages.get(turnId)!, ...more } as AssistantMessage);
   return {
     phases,
     board,
     answer,
+    answerWith,
     waiting,
     counted,
     setRunning: (n: number) => (running = n),
@@ -171,5 +187,94 @@ describe('BoardService', () => {
     h.board.turnEvent({ type: 'tool_result', threadId: 'w', turnId: 't', toolUseId: 'u', content: '' } as never);
     await h.board.state();
     expect(h.counted).toEqual(['w', 'w']);
+  });
+});
+
+describe('BoardService: the same moment as the thread and the sidebar', () => {
+  it('a turn that sent its end is over on the board at once, while its last saves still run', async () => {
+    const h = harness([thread('f'), thread('d')]);
+    for (const [id, outcome] of [
+      ['f', 'failed'],
+      ['d', 'done'],
+    ] as const) {
+      h.phases.begin(id, `${id}-1`);
+      h.phases.advance(`${id}-1`, 'preparing');
+      h.answer(`${id}-1`, []);
+      h.phases.close(`${id}-1`, outcome); // closing: `finished` went out; the snapshot and saves are still to come
+    }
+    expect(await h.statuses()).toEqual([['f', 'failed', 1_000]]);
+    h.phases.begin('d', 'd-2'); // a next turn queued behind the closing one
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([
+      ['d', 'queued'],
+      ['f', 'failed'],
+    ]);
+  });
+});
+
+describe('BoardService: acting on rows', () => {
+  it('a row that needs the user carries the card its turn waits on, and the call it is about', async () => {
+    const h = harness([thread('b')]);
+    h.phases.begin('b', 'b-1');
+    h.phases.advance('b-1', 'preparing');
+    h.phases.advance('b-1', 'running');
+    const request = { requestId: 'r', toolUseId: 'u1', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] };
+    h.answer('b-1', [{ kind: 'tool', toolUseId: 'u1', name: 'Bash', input: { command: 'ls' } }]);
+    expect((await h.board.state()).rows[0]?.pending).toBeUndefined(); // not waiting yet
+    h.waiting.add('b');
+    h.answerWith('b-1', { approvals: [{ request }] });
+    const [row] = (await h.board.state()).rows;
+    expect(row).toMatchObject({
+      status: 'needs-you',
+      pending: { turnId: 'b-1', card: { request }, toolInput: { command: 'ls' } },
+    });
+  });
+
+  it('a dismissed failed row leaves the board until the thread fails again or runs; a working row cannot be dismissed', async () => {
+    const h = harness([thread('f'), thread('w')]);
+    const fail = (turnId: string) => {
+      h.phases.begin('f', turnId);
+      h.phases.advance(turnId, 'preparing');
+      h.answer(turnId, []);
+      h.tick(500);
+      h.phases.close(turnId, 'failed');
+      h.phases.end(turnId);
+    };
+    fail('f-1');
+    h.phases.begin('w', 'w-1');
+    expect(await h.board.dismiss('w')).toBe(false);
+    expect(await h.board.dismiss('f')).toBe(true);
+    expect((await h.statuses()).map(([id]) => id)).toEqual(['w']);
+    h.tick(60_000);
+    expect((await h.statuses()).map(([id]) => id)).toEqual(['w']); // still gone a minute later
+    fail('f-2');
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([
+      ['w', 'queued'],
+      ['f', 'failed'],
+    ]);
+  });
+
+  it('a dismissal is kept across a restart (where the host keeps them)', async () => {
+    let kept: Record<string, string> = {};
+    const dismissals = { load: async () => kept, save: async (d: Record<string, string>) => void (kept = { ...d }) };
+    const threads = [thread('done', { worktree: worktree('done') }), thread('other', { worktree: worktree('other') })];
+    const counts = { done: { files: 1, added: 3, removed: 0 }, other: { files: 2, added: 1, removed: 1 } };
+    const before = new BoardService({ ...boardDeps(threads, counts), dismissals });
+    expect(await before.dismiss('done')).toBe(true);
+    expect(kept).toEqual({ done: 'finished@5' });
+    const after = new BoardService({ ...boardDeps(threads, counts), dismissals });
+    expect((await after.state()).rows.map((r) => r.threadId)).toEqual(['other']);
+  });
+
+  it('a dismissed finished worktree row stays off until a turn leaves it with something new', async () => {
+    const h = harness([thread('done', { worktree: worktree('done') })], { done: { files: 1, added: 3, removed: 0 } });
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([['done', 'finished']]);
+    expect(await h.board.dismiss('done')).toBe(true);
+    expect(await h.statuses()).toEqual([]);
+    h.phases.begin('done', 'done-1');
+    h.phases.advance('done-1', 'preparing');
+    h.answer('done-1', []);
+    h.phases.close('done-1', 'done');
+    h.phases.end('done-1');
+    expect((await h.statuses()).map(([id, status]) => [id, status])).toEqual([['done', 'finished']]);
   });
 });

@@ -2,7 +2,12 @@ import { activityLine, orderBoardRows, type BoardRow, type BoardState } from '..
 import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ChangeCounts } from '../../shared/worktrees';
-import type { TurnOutcomeStatus, TurnPhaseChange, TurnPhaseRecord } from '../../core/turn/turn-phases';
+import {
+  isAnsweringPhase,
+  type TurnOutcomeStatus,
+  type TurnPhaseChange,
+  type TurnPhaseRecord,
+} from '../../core/turn/turn-phases';
 import type { FailedTurn, FailedTurnsStore } from '../../core/store/failed-turns-store';
 
 export interface BoardServiceDeps {
@@ -18,6 +23,8 @@ export interface BoardServiceDeps {
   cap: number;
   /** A worktree thread's changes against its base; null when unknown. Injected: git runs in core/worktree. */
   counts(threadId: string): Promise<ChangeCounts | null>;
+  /** Where dismissed rows are kept across restarts (a failed row kept across one stays dismissed); absent: memory. */
+  dismissals?: { load(): Promise<Record<string, string>>; save(dismissed: Record<string, string>): Promise<void> };
   /** Turns another live Claude Desk on this data dir runs (another window, the command line). */
   elsewhere?: () => Promise<{ threadId: string }[]>;
   /** Threads whose last turn failed, kept on disk (every process's, across restarts); absent: this process's only. */
@@ -31,6 +38,9 @@ interface Ended {
   at: number;
   activity: string;
 }
+
+/** What a dismissed row was: the same thread reading the same again stays hidden. */
+const dismissKey = (row: Pick<BoardRow, 'status' | 'since'>): string => `${row.status}@${row.since}`;
 
 /** A worktree that has not been landed yet: its changes are still the thread's own. */
 const UNLANDED = new Set(['pending', 'ready']);
@@ -47,6 +57,9 @@ export class BoardService {
   /** threadId → when its open approval card appeared. */
   private readonly waitingSince = new Map<string, number>();
   private readonly ended = new Map<string, Ended>();
+  /** threadId → the failed or finished row the user dismissed (its status and since): hidden while it reads so. */
+  private readonly dismissed = new Map<string, string>();
+  private loaded: Promise<void> | undefined;
   /** threadId → its counts, dropped when the thread's files may have changed (a tool ran, a turn moved). */
   private readonly countCache = new Map<string, Promise<ChangeCounts | null>>();
 
@@ -83,10 +96,33 @@ export class BoardService {
     if (event.type === 'tool_result') this.countCache.delete(event.threadId);
   }
 
-  /** The user dismissed a failed thread (or the board's "dismiss"): it leaves every front door's board. */
-  async dismiss(threadId: string): Promise<void> {
+  /**
+   * The user dismissed the thread's failed or finished row: it leaves the board until the thread has something new
+   * to show (a next turn, a new failure, a turn that leaves changes). False when the row is not one to dismiss.
+   */
+  async dismiss(threadId: string): Promise<boolean> {
+    const row = (await this.state(false)).rows.find((r) => r.threadId === threadId);
+    if (!row || (row.status !== 'failed' && row.status !== 'finished')) return false;
+    this.dismissed.set(threadId, dismissKey(row));
+    // A failure kept on disk is over for every front door (the command line's agents, a window after a restart).
     if (this.ended.get(threadId)?.outcome === 'failed') this.ended.delete(threadId);
     await this.deps.failed?.clear(threadId);
+    // Kept: the threads still there (a deleted thread's dismissal goes with it).
+    const threads = new Set((await this.deps.threads.list()).map((t) => t.id));
+    for (const id of this.dismissed.keys()) if (!threads.has(id)) this.dismissed.delete(id);
+    await this.deps.dismissals?.save(Object.fromEntries(this.dismissed)).catch(() => undefined);
+    return true;
+  }
+
+  /** The dismissals kept from before, read once (an unreadable file dismisses nothing). */
+  private loadDismissed(): Promise<void> {
+    this.loaded ??= (this.deps.dismissals?.load() ?? Promise.resolve<Record<string, string>>({})).then(
+      (kept) => {
+        for (const [id, key] of Object.entries(kept)) if (!this.dismissed.has(id)) this.dismissed.set(id, key);
+      },
+      () => undefined,
+    );
+    return this.loaded;
   }
 
   /** The thread's files changed outside a turn (landed, discarded, rewound): count them again. */
@@ -94,11 +130,14 @@ export class BoardService {
     this.countCache.delete(threadId);
   }
 
-  async state(): Promise<BoardState> {
+  async state(hideDismissed = true): Promise<BoardState> {
+    await this.loadDismissed();
     const summaries = await this.deps.threads.list();
     const liveByThread = new Map<string, TurnPhaseRecord>();
     for (const record of this.deps.live())
-      if (!liveByThread.has(record.threadId)) liveByThread.set(record.threadId, record);
+      // A closing turn sent its `finished`: every window shows it over (its last saves still run), so does the board.
+      if (isAnsweringPhase(record.phase) && !liveByThread.has(record.threadId))
+        liveByThread.set(record.threadId, record);
     const waiting = new Set(this.deps.waitingThreadIds());
     // A journal that cannot be read hides nothing of this instance's own rows.
     const otherInstance = new Set(((await this.deps.elsewhere?.().catch(() => [])) ?? []).map((t) => t.threadId));
@@ -114,7 +153,10 @@ export class BoardService {
         ),
       ),
     );
-    return { rows: orderBoardRows(rows.filter((r): r is BoardRow => r !== null)), cap: this.deps.cap };
+    const shown = rows.filter(
+      (r): r is BoardRow => r !== null && !(hideDismissed && this.dismissed.get(r.threadId) === dismissKey(r)),
+    );
+    return { rows: orderBoardRows(shown), cap: this.deps.cap };
   }
 
   private async row(
@@ -137,14 +179,20 @@ export class BoardService {
     if (live) {
       const message = this.deps.liveMessages(summary.id).find((m) => m.id === live.turnId);
       const activity = activityLine(message);
-      if (waiting)
+      if (waiting) {
+        const card = message?.approvals?.find((c) => !c.outcome);
+        const call = message?.parts.find((p) => p.kind === 'tool' && p.toolUseId === card?.request.toolUseId);
         return {
           ...base,
           status: 'needs-you',
           since: this.waitingSince.get(summary.id) ?? live.since,
           activity,
           changes,
+          ...(card
+            ? { pending: { turnId: live.turnId, card, ...(call?.kind === 'tool' ? { toolInput: call.input } : {}) } }
+            : {}),
         };
+      }
       if (live.phase === 'queued')
         return { ...base, status: 'queued', since: live.since, activity, changes, running: this.deps.runningCount() };
       return { ...base, status: 'working', since: this.startedAt.get(live.turnId) ?? live.since, activity, changes };

@@ -1,7 +1,9 @@
 import type { DeskHandlers } from '../../shared/contract';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ChangeCounts } from '../../shared/worktrees';
+import path from 'node:path';
 import { runToEnd, type RunToEnd } from '../../core/process-runner';
+import { readJsonOrDefault, writeJsonAtomic } from '../../core/store/atomic-write';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
@@ -43,6 +45,7 @@ export type BoardWiring = ReturnType<typeof wireBoard>;
 export function wireBoard(d: BoardWiringDeps) {
   const { bus, layout } = d.f;
   const { engine, service: turns } = d.turns;
+  const dismissedFile = () => path.join(layout.stateDir, 'board-dismissed.json');
   const board = new BoardService({
     threads: d.threads.threads,
     live: () => engine.phases.live(),
@@ -54,6 +57,14 @@ export function wireBoard(d: BoardWiringDeps) {
     elsewhere: () => d.turns.running.elsewhere(),
     // A test's board without a data dir keeps failures in memory only.
     ...(layout.stateDir ? { failed: new FailedTurnsStore(path.join(layout.stateDir, 'failed-turns.json')) } : {}),
+    dismissals: {
+      load: async () => {
+        const kept = await readJsonOrDefault(dismissedFile(), {});
+        const valid = kept && typeof kept === 'object' && !Array.isArray(kept) ? Object.entries(kept) : [];
+        return Object.fromEntries(valid.filter((e): e is [string, string] => typeof e[1] === 'string'));
+      },
+      save: (dismissed) => writeJsonAtomic(dismissedFile(), dismissed),
+    },
   });
   const agents = new ClaudeAgents({ launcher: d.launcher, run: d.run ?? runToEnd, cwd: layout.workspaceDir });
 
@@ -86,14 +97,15 @@ export function wireBoard(d: BoardWiringDeps) {
     }),
   ];
 
-  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents' | 'dismissFailedThread'> = {
+  const handlers: Pick<DeskHandlers, 'getBoard' | 'listClaudeAgents' | 'dismissBoardRow'> = {
     getBoard: () => board.state(),
-    dismissFailedThread: async ({ threadId }) => {
-      await board.dismiss(threadId);
+    listClaudeAgents: () => agents.list(),
+    dismissBoardRow: async ({ threadId }) => {
+      if (!(await board.dismiss(threadId)))
+        throw new Error('Only a failed or finished row can be dismissed; this thread is working or waiting for you.');
       changed();
       return null;
     },
-    listClaudeAgents: () => agents.list(),
   };
   return {
     board,

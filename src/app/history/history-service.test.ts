@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +136,56 @@ describe('History rows of forked threads', () => {
       ['s3', 3],
       ['solo', undefined],
       ['other', undefined],
+    ]);
+  });
+});
+
+describe("History: a repository's worktrees under the repository, and one piece of work once", () => {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=u@u', '-c', 'user.name=u', ...args], { cwd, encoding: 'utf8' });
+  const sessionIn = (id: string, cwd: string) => {
+    const dir = path.join(root, 'cli', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${id}.jsonl`), syntheticSession({ sessionId: id, cwd, turns: 1 }));
+  };
+
+  it("sessions in linked worktrees (Claude Code's, one elsewhere, one removed since) name the repository and their branch", async () => {
+    const repo = fs.realpathSync(project);
+    git(repo, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(repo, 'a.txt'), 'a\n');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'first');
+    const claudeWt = path.join(repo, '.claude', 'worktrees', 'parser');
+    git(repo, 'worktree', 'add', '-q', '-b', 'worktree-parser', claudeWt);
+    const elsewhere = path.join(root, 'beta-site-topic');
+    git(repo, 'worktree', 'add', '-q', '-b', 'topic', elsewhere);
+    fs.mkdirSync(path.join(elsewhere, 'src'));
+    const gone = path.join(repo, '.claude', 'worktrees', 'old-idea');
+    const ids = {
+      parser: '11111111-1111-4111-8111-111111111111',
+      topic: '22222222-2222-4222-8222-222222222222',
+      sub: '33333333-3333-4333-8333-333333333333',
+      gone: '44444444-4444-4444-8444-444444444444',
+    };
+    sessionIn(ids.parser, claudeWt);
+    sessionIn(ids.topic, elsewhere);
+    sessionIn(ids.sub, path.join(elsewhere, 'src'));
+    sessionIn(ids.gone, gone);
+    const { history } = await service();
+    const rows = new Map((await history.list()).map((s) => [s.id, s]));
+    expect(rows.get(LONG)).not.toHaveProperty('repo'); // the repository's own checkout: as before
+    expect(rows.get(ids.parser)).toMatchObject({ project: claudeWt, repo, branch: 'worktree-parser' });
+    expect(rows.get(ids.topic)).toMatchObject({ project: elsewhere, repo, branch: 'topic' });
+    expect(rows.get(ids.sub)).toMatchObject({ repo, branch: 'topic' });
+    expect(rows.get(ids.gone)).toMatchObject({ project: gone, repo, branch: 'worktree-old-idea' });
+  });
+
+  it('a session continued in a thread is found once: as the thread', async () => {
+    const { history } = await service();
+    const { threadId } = await history.continueSession(LONG);
+    const hits = await history.search('Question 12');
+    expect(hits.map((h) => (h.kind === 'thread' ? ['thread', h.thread.id] : ['session', h.session.id]))).toEqual([
+      ['thread', threadId],
     ]);
   });
 });

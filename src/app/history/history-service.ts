@@ -3,9 +3,11 @@
  * that continue them, searched together with the threads, continued as threads, exported as Markdown.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from '../../shared/history';
 import type { ThreadSettings } from '../../shared/threads';
 import type { HistoryIndex } from '../../core/history/history-index';
+import { worktreeOfFolder, type WorktreeOf } from '../../core/history/worktree-of-folder';
 import { markdownFileName, toMarkdown } from '../../core/history/export-markdown';
 import { readTranscriptPage, readWholeTranscript, SessionNotFoundError } from '../../core/history/transcript-pages';
 import type { SessionCostsStore } from '../../core/store/session-costs-store';
@@ -29,6 +31,8 @@ export class HistoryService {
   private refreshing: Promise<unknown> | undefined;
   /** Each thread's branch sessions, read once per change of the thread (its updatedAt). */
   private readonly branchSessions = new Map<string, { updatedAt: number; sessionIds: string[] }>();
+  /** Each session folder's repository, when it is a linked worktree of one (read once per folder). */
+  private readonly worktreeOf = new Map<string, Promise<WorktreeOf | undefined>>();
 
   constructor(private readonly deps: HistoryServiceDeps) {}
 
@@ -38,7 +42,7 @@ export class HistoryService {
     this.refreshSoon();
     const tied = await this.tiedThreads();
     await this.addBranchSessions(tied);
-    return groupBranches(this.deps.index.list((id) => tied.get(id)));
+    return this.withRepos(groupBranches(this.deps.index.list((id) => tied.get(id))));
   }
 
   /** Wait for a full refresh (the command line: it has no watcher running). */
@@ -50,16 +54,28 @@ export class HistoryService {
     return readTranscriptPage(this.deps.index, sessionId, before);
   }
 
+  /**
+   * Sessions and threads whose text holds the query, newest first — each piece of work once: a session a thread
+   * continues (or one of its branches) is that thread, found as the thread when its text matched too, else as the
+   * thread's latest matching session.
+   */
   async search(query: string, limit = 50): Promise<HistorySearchHit[]> {
     const tied = await this.tiedThreads();
+    await this.addBranchSessions(tied);
     const [sessions, threads] = await Promise.all([
       this.deps.index.search(query, limit),
       this.deps.threads.search(query, limit),
     ]);
-    const hits: HistorySearchHit[] = sessions.map((h) => {
+    const threadHits = new Set(threads.map((t) => t.thread.id));
+    const shown = new Set<string>();
+    const hits: HistorySearchHit[] = [];
+    for (const h of [...sessions].sort((a, b) => b.session.lastAt - a.session.lastAt)) {
       const threadId = tied.get(h.session.id);
-      return { kind: 'session', session: threadId ? { ...h.session, threadId } : h.session, snippet: h.snippet };
-    });
+      if (threadId && (threadHits.has(threadId) || shown.has(threadId))) continue;
+      if (threadId) shown.add(threadId);
+      const [session] = await this.withRepos([threadId ? { ...h.session, threadId } : h.session]);
+      hits.push({ kind: 'session', session: session!, snippet: h.snippet });
+    }
     for (const t of threads) hits.push({ kind: 'thread', thread: t.thread, snippet: t.snippet });
     const at = (h: HistorySearchHit): number => (h.kind === 'session' ? h.session.lastAt : h.thread.updatedAt);
     return hits.sort((a, b) => at(b) - at(a)).slice(0, limit);
@@ -123,6 +139,30 @@ export class HistoryService {
       messages,
     );
     return { fileName: markdownFileName(session.title), markdown };
+  }
+
+  /**
+   * Each session in a linked worktree marked with its repository and branch: from its thread's worktree when a
+   * thread continues it (that survives the worktree's removal), else from git's files in the folder.
+   */
+  private async withRepos(sessions: HistorySession[]): Promise<HistorySession[]> {
+    return Promise.all(
+      sessions.map(async (s) => {
+        const own = s.threadId ? this.deps.threads.summary(s.threadId)?.settings.worktree : undefined;
+        const inside = own && (s.project === own.path || s.project.startsWith(own.path + path.sep));
+        const found = inside ? { repo: own.repo, branch: own.branch } : await this.folderWorktree(s.project);
+        return found && found.repo !== s.project ? { ...s, ...found } : s;
+      }),
+    );
+  }
+
+  private folderWorktree(dir: string): Promise<WorktreeOf | undefined> {
+    let found = this.worktreeOf.get(dir);
+    if (!found) {
+      found = worktreeOfFolder(dir).catch(() => undefined);
+      this.worktreeOf.set(dir, found);
+    }
+    return found;
   }
 
   private async tiedThreads(): Promise<Map<string, string>> {

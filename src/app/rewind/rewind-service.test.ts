@@ -83,3 +83,29 @@ describe('RewindService.forkConversation (the mechanism Edit & resend and Regene
     );
   });
 });
+
+describe('RewindService.forget (the thread is deleted)', () => {
+  it("drops the snapshots from the thread's folder and from its repository's own checkout (its worktree may be gone)", async () => {
+    const forgotten: [string, string][] = [];
+    const thread = {
+      id: 't1',
+      title: 'T',
+      settings: { worktree: { repo: '/repo', path: '/repo/.claude/worktrees/x' } },
+      messages,
+    } as unknown as Thread;
+    const rewind = new RewindService({
+      threads: { get: async () => thread, rewind: async () => undefined },
+      sessions: { get: async () => 'S', set: async () => undefined, delete: async () => undefined },
+      forks: { set: async () => undefined },
+      checkpoints: { forget: async (dir: string, id: string) => void forgotten.push([dir, id]) } as GitCheckpoints,
+      projectDir: () => '/repo/.claude/worktrees/x',
+      settled: async () => true,
+      discardProcesses: () => undefined,
+    });
+    await rewind.forget('t1');
+    expect(forgotten).toEqual([
+      ['/repo/.claude/worktrees/x', 't1'],
+      ['/repo', 't1'],
+    ]);
+  });
+});

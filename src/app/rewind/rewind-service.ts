@@ -265,10 +265,14 @@ export class RewindService {
     return { restored, kept: git.kept };
   }
 
-  /** The thread is being deleted: drop its snapshot refs from the project's repository. */
+  /**
+   * The thread is being deleted: drop its snapshots from the project's repository — found from its repository's own
+   * checkout too, when its worktree is gone (merged, discarded, deleted by hand): every worktree shares the store.
+   */
   async forget(threadId: string): Promise<void> {
     const thread = await this.deps.threads.get(threadId).catch(() => undefined);
-    if (thread) await this.deps.checkpoints.forget(this.deps.projectDir(thread), threadId);
+    const dirs = thread ? new Set([this.deps.projectDir(thread), thread.settings.worktree?.repo]) : new Set();
+    for (const dir of dirs) if (typeof dir === 'string') await this.deps.checkpoints.forget(dir, threadId);
     await this.deps.cliFiles?.forget(threadId).catch(() => undefined);
     await this.deps.forks.set(threadId, undefined);
   }

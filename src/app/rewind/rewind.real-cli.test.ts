@@ -12,7 +12,15 @@ import { createDeskApp, type DeskApp } from '../desk-app';
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' });
 /** What the user would look at to see nothing of theirs moved. */
 const userGitState = (dir: string): string =>
-  ['status --porcelain=v1 --untracked-files=all', 'ls-files --stage', 'branch -a -v', 'stash list', 'rev-parse HEAD']
+  [
+    'status --porcelain=v1 --untracked-files=all',
+    'ls-files --stage',
+    'branch -a -v',
+    'stash list',
+    'rev-parse HEAD',
+    'log --all --oneline',
+    'for-each-ref',
+  ]
     .map((c) => git(dir, ...c.split(' ')))
     .join('\n--\n');
 
@@ -66,8 +74,9 @@ describe('rewind: files and conversation together (real CLI, mock API)', () => {
     // …and the after-turn snapshot is in (a user's later edit must not be mistaken for Claude's).
     const users = (await desk.handlers.getThread({ threadId }))!.messages.filter((m) => m.role === 'user');
     const ref = `refs/claude-desk/${threadId}/${users.at(-1)!.id}/after`;
+    const store = `--git-dir=${path.join(project, '.git', 'claude-desk', 'snapshots')}`;
     await expect
-      .poll(() => git(project, 'for-each-ref', '--format=%(refname)', ref).trim(), { timeout: 30_000 })
+      .poll(() => git(project, store, 'for-each-ref', '--format=%(refname)', ref).trim(), { timeout: 30_000 })
       .toBe(ref);
     return turnId;
   };

@@ -19,6 +19,7 @@ import { TurnService, type PrepareTurn } from './turn-service';
 import { TurnControls } from './turn-controls';
 import { Prewarmer } from './prewarm';
 import { RunningTurns } from './running-turns';
+import { LiveTurns } from './live-turns';
 
 export interface TurnsWiringDeps {
   f: DeskFoundation;
@@ -41,7 +42,7 @@ export interface TurnsWiringDeps {
 export type TurnsWiring = Awaited<ReturnType<typeof wireTurns>>;
 type TurnHandlers = Pick<
   DeskHandlers,
-  'sendMessage' | 'stopTurn' | 'answerApproval' | 'readApprovalFile' | 'clearSession' | 'prepareTurn'
+  'sendMessage' | 'stopTurn' | 'answerApproval' | 'readApprovalFile' | 'clearSession' | 'prepareTurn' | 'listTurns'
 >;
 
 /** The turns: the engine that runs the CLI, the service that records each turn, live controls and pre-warming. */
@@ -137,6 +138,16 @@ export async function wireTurns(d: TurnsWiringDeps) {
     running,
   });
 
+  // Every window's view of the turns in flight, rebuilt from here after a reload or in a second tab.
+  const liveTurns = new LiveTurns({
+    live: () => engine.phases.live(),
+    waitingThreadIds: () => service.waitingThreadIds(),
+  });
+  const offLive = [
+    bus.on('turnEvent', (e) => liveTurns.turnEvent(e)),
+    engine.phases.subscribe((change) => liveTurns.phaseChanged(change)),
+  ];
+
   // The next turn's CLI started ahead of time; anything a turn is started with discards it.
   const prewarmer = new Prewarmer({
     pool: engine.warm,
@@ -204,6 +215,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
       void prewarm?.prepareTurn(threadId); // never fails and never delays the renderer
       return null;
     },
+    listTurns: async () => liveTurns.list(),
   };
 
   return {
@@ -216,6 +228,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     startTurn,
     handlers,
     async close() {
+      for (const off of offLive) off();
       stopPowerWatch?.();
       prewarmer.close();
       await service.stopAll(); // the engine's stopAll also kills every warm process (their groups)

@@ -167,7 +167,8 @@ describe('GitCheckpoints (real git)', () => {
     await cp.snapshot(dir, T, 'm1', 'before');
     await cp.snapshot(dir, 'other', 'm1', 'before');
     await cp.forget(dir, T);
-    expect(git(dir, 'for-each-ref', '--format=%(refname)', 'refs/claude-desk/').trim()).toBe(
+    const store = `--git-dir=${path.join(dir, '.git', 'claude-desk', 'snapshots')}`;
+    expect(git(dir, store, 'for-each-ref', '--format=%(refname)', 'refs/claude-desk/').trim()).toBe(
       'refs/claude-desk/other/m1/before',
     );
   });

@@ -6,6 +6,7 @@ import {
   gitWorkTreeRoot,
   restoreFiles,
   runGit,
+  snapshotStore,
   snapshotWorkTree,
   type GitRunner,
 } from './git-snapshot';
@@ -33,9 +34,17 @@ function preview(bytes: Buffer | undefined): { text?: string; binary?: boolean }
   return { text: bytes.toString('utf8') };
 }
 
+/**
+ * The snapshot at `ref`: in the snapshot store, or — one an older version made that could not be moved there yet —
+ * under the project's own refs (the store reads the project's objects too).
+ */
 async function resolveRef(root: string, ref: string, run: GitRunner): Promise<string | undefined> {
-  const r = await run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : undefined;
+  const store = await snapshotStore(root, run);
+  for (const inside of [store.run, run]) {
+    const r = await inside(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
+    if (r.code === 0) return r.stdout.toString('utf8').trim();
+  }
+  return undefined;
 }
 
 export interface GitRewindPlan {
@@ -57,6 +66,11 @@ export class GitCheckpoints {
 
   root(projectDir: string): Promise<string | undefined> {
     return gitWorkTreeRoot(projectDir, this.run);
+  }
+
+  /** git in the work tree's snapshot store: where the snapshots' commits are read. */
+  private async inStore(root: string): Promise<GitRunner> {
+    return (await snapshotStore(root, this.run)).run;
   }
 
   /** Snapshot the tree before (or after) the turn of `messageId`; undefined outside git. Never throws. */
@@ -100,12 +114,13 @@ export class GitCheckpoints {
     if (!root) return undefined;
     const target = await resolveRef(root, refFor(threadId, messageId, 'before'), this.run);
     if (!target) return undefined;
+    const store = await this.inStore(root);
     const now = await snapshotWorkTree(root, undefined, 'claude-desk rewind preview', this.run);
     const after =
       (await resolveRef(root, latestRef(threadId), this.run)) ??
       (latestMessageId ? await resolveRef(root, refFor(threadId, latestMessageId, 'after'), this.run) : undefined);
-    const userChanged = new Set(after ? (await changedFiles(root, after, now, this.run)).map((c) => c.path) : []);
-    const changes = await changedFiles(root, target, now, this.run);
+    const userChanged = new Set(after ? (await changedFiles(root, after, now, store)).map((c) => c.path) : []);
+    const changes = await changedFiles(root, target, now, store);
     // Another thread sharing the folder wrote it last: not this rewind's to undo (unless the user ticks it).
     const others = await filesOfOtherThreads(
       root,
@@ -113,14 +128,14 @@ export class GitCheckpoints {
       target,
       now,
       changes.map((c) => c.path),
-      this.run,
+      store,
       sharesTree,
     ).catch(() => new Map<string, string>());
     const files: RewindFile[] = [];
     for (const change of changes) {
       const [before, current] = await Promise.all([
-        fileAt(root, target, change.path, this.run),
-        fileAt(root, now, change.path, this.run),
+        fileAt(root, target, change.path, store),
+        fileAt(root, now, change.path, store),
       ]);
       const b = preview(before);
       const c = preview(current);
@@ -160,12 +175,13 @@ export class GitCheckpoints {
     const touched = new Set(between ? await between() : []);
     const restored = plan.files.filter((f) => !f.conflict || overwrite.has(f.path)).map((f) => f.path);
     const kept = plan.files.filter((f) => f.conflict && !overwrite.has(f.path)).map((f) => f.path);
-    await restoreFiles(plan.root, plan.target, restored, this.run);
+    const store = await this.inStore(plan.root);
+    await restoreFiles(plan.root, plan.target, restored, store);
     await restoreFiles(
       plan.root,
       undo,
       kept.filter((f) => touched.has(f)),
-      this.run,
+      store,
     );
     await this.markAfter(plan.root, threadId, rewindId);
     return { restored, kept, undo };
@@ -174,7 +190,7 @@ export class GitCheckpoints {
   /** Put back the files a rewind restored, as they were just before it. */
   async undo(projectDir: string, threadId: string, rewindId: string, files: string[]): Promise<string[]> {
     const { root, commit } = await this.undoSnapshot(projectDir, threadId, rewindId);
-    await restoreFiles(root, commit, files, this.run);
+    await restoreFiles(root, commit, files, await this.inStore(root));
     return files;
   }
 
@@ -191,13 +207,12 @@ export class GitCheckpoints {
   ): Promise<{ restored: string[]; kept: string[] }> {
     const { root, commit } = await this.undoSnapshot(projectDir, threadId, rewindId);
     const now = await snapshotWorkTree(root, refFor(threadId, saveAs, 'undo'), `claude-desk undo ${saveAs}`, this.run);
-    const files = (await changedFiles(root, commit, now, this.run)).map((c) => c.path);
+    const store = await this.inStore(root);
+    const files = (await changedFiles(root, commit, now, store)).map((c) => c.path);
     const reference = await resolveRef(root, latestRef(threadId), this.run);
-    const userChanged = new Set(
-      reference ? (await changedFiles(root, reference, now, this.run)).map((c) => c.path) : [],
-    );
+    const userChanged = new Set(reference ? (await changedFiles(root, reference, now, store)).map((c) => c.path) : []);
     const restored = files.filter((f) => !userChanged.has(f));
-    await restoreFiles(root, commit, restored, this.run);
+    await restoreFiles(root, commit, restored, store);
     await this.markAfter(root, threadId, saveAs);
     return { restored, kept: files.filter((f) => userChanged.has(f)) };
   }

@@ -67,6 +67,9 @@ describe('snapshotWorkTree', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
   const out = async (...args: string[]) => (await runGit(args, { cwd: dir })).stdout.toString('utf8').trim();
+  /** git in the snapshot store, where the snapshots are. */
+  const inStore = (...args: string[]) =>
+    out(`--git-dir=${path.join(dir, '.git', 'claude-desk', 'snapshots')}`, ...args);
 
   it('one process or a git command at a time (another runner), the same tree, kept at every ref, the index untouched', async () => {
     const started: string[][] = [];
@@ -82,17 +85,30 @@ describe('snapshotWorkTree', () => {
       runGit,
     );
     const two = await snapshotWorkTree(dir, 'refs/claude-desk/t/n/before', 'snap', separate);
-    expect(started.map((a) => a[0])).toEqual(['rev-parse', 'add', 'write-tree', 'commit-tree', 'update-ref']);
-    expect(await out('rev-parse', `${one}^{tree}`)).toBe(await out('rev-parse', `${two}^{tree}`));
-    expect(await out('rev-parse', 'refs/claude-desk/t/m/after')).toBe(one);
-    expect(await out('rev-parse', 'refs/claude-desk/t/latest')).toBe(one);
-    expect(await out('rev-parse', 'refs/claude-desk/t/n/before')).toBe(two);
-    expect((await out('ls-tree', '--name-only', one)).split('\n').sort()).toEqual([
+    // A runner's first snapshot of a repository finds its store and looks for older snapshots to move there once.
+    expect(started.map((a) => a[0])).toEqual([
+      'rev-parse',
+      'for-each-ref',
+      'rev-parse',
+      'add',
+      'write-tree',
+      'commit-tree',
+      'update-ref',
+    ]);
+    started.length = 0;
+    await snapshotWorkTree(dir, undefined, 'snap', separate);
+    expect(started.map((a) => a[0])).toEqual(['add', 'write-tree', 'commit-tree']);
+    expect(await inStore('rev-parse', `${one}^{tree}`)).toBe(await inStore('rev-parse', `${two}^{tree}`));
+    expect(await inStore('rev-parse', 'refs/claude-desk/t/m/after')).toBe(one);
+    expect(await inStore('rev-parse', 'refs/claude-desk/t/latest')).toBe(one);
+    expect(await inStore('rev-parse', 'refs/claude-desk/t/n/before')).toBe(two);
+    expect(await out('for-each-ref')).not.toContain('claude-desk');
+    expect((await inStore('ls-tree', '--name-only', one)).split('\n').sort()).toEqual([
       '.gitignore',
       'tracked.txt',
       'untracked.txt',
     ]);
-    expect(await out('show', `${one}:tracked.txt`)).toBe('two');
+    expect(await inStore('show', `${one}:tracked.txt`)).toBe('two');
     expect(fs.readFileSync(path.join(dir, '.git', 'index')).equals(indexBefore)).toBe(true);
     expect(await out('status', '--porcelain')).toBe('M tracked.txt\n?? untracked.txt'); // (trimmed: ' M')
   });
@@ -114,7 +130,7 @@ describe('snapshotWorkTree', () => {
     for (const run of [runGit, ((args, opts) => runGit(args, opts)) as GitRunner]) {
       fs.utimesSync(path.join(dir, '.git', 'index'), then, then);
       const snap = await snapshotWorkTree(dir, undefined, 'snap', run);
-      expect(await out('show', `${snap}:tracked.txt`)).toBe('six');
+      expect(await inStore('show', `${snap}:tracked.txt`)).toBe('six');
     }
   });
 

@@ -7,12 +7,14 @@ import { copyGitIndex } from '../git-index-copy';
 
 /**
  * Claude Desk's own snapshots of a project's working tree, kept as commits under a private ref namespace
- * (`refs/claude-desk/…`). They catch what the CLI's file checkpoints miss — changes made by Bash and by
- * sub-agents (recorded case 42: a Bash edit is not in `rewind_files`).
+ * (`refs/claude-desk/…`) of a side repository of its own. They catch what the CLI's file checkpoints miss — changes
+ * made by Bash and by sub-agents (recorded case 42: a Bash edit is not in `rewind_files`).
  *
- * Invariant: a snapshot never touches the user's index, branches, HEAD or stash list. It builds the tree in a
- * throwaway index file (GIT_INDEX_FILE) with `git add -A` (so .gitignore is respected), then `commit-tree`
- * and `update-ref` under our namespace only.
+ * Invariant: a snapshot never touches the user's index, branches, HEAD, stash list or refs. It builds the tree in a
+ * throwaway index file (GIT_INDEX_FILE) with `git add -A` (so .gitignore is respected), then `commit-tree` and
+ * `update-ref` — in the snapshot store (snapshotStore): a bare repository inside the project's git folder that
+ * borrows the project's objects, so `git log --all`, `git branch`, `git for-each-ref` and every tool that lists the
+ * user's refs never show a snapshot, and the user's `git gc` cannot take one away.
  */
 
 export const SNAPSHOT_REF_PREFIX = 'refs/claude-desk/';
@@ -93,6 +95,111 @@ export async function gitWorkTreeRoot(dir: string, run: GitRunner = runGit): Pro
   return top || undefined;
 }
 
+/**
+ * Where a repository's snapshots live: `<git common dir>/claude-desk/snapshots`, a bare repository shared by every
+ * worktree of the repository. Its `objects/info/alternates` names the project's object store (relative, so a moved
+ * repository keeps it), so a snapshot writes only the blobs that changed; its refs are its own, out of the user's
+ * sight. Its `info/exclude` is the project's, so a snapshot ignores what `git status` ignores.
+ */
+export const SNAPSHOT_STORE = path.join('claude-desk', 'snapshots');
+
+export interface SnapshotStore {
+  /** The work tree's top. */
+  root: string;
+  /** The store's git folder. */
+  gitDir: string;
+  /** git in the store, over the work tree (GIT_DIR and GIT_WORK_TREE set). */
+  run: GitRunner;
+}
+
+const stores = new WeakMap<GitRunner, Map<string, Promise<SnapshotStore>>>();
+
+/**
+ * The snapshot store of the work tree at `root`, made on first use. Snapshots an older version kept under the
+ * project's own `refs/claude-desk/` move into it (asked once per repository and run of the app): their objects are
+ * copied over first, so neither the move nor a later `git gc` of the project loses one.
+ */
+export function snapshotStore(root: string, run: GitRunner = runGit): Promise<SnapshotStore> {
+  let byRoot = stores.get(run);
+  if (!byRoot) stores.set(run, (byRoot = new Map()));
+  let store = byRoot.get(root);
+  if (!store) {
+    store = openStore(root, run);
+    byRoot.set(root, store);
+    // A failure is asked again next time (git was busy, a folder not writable yet).
+    store.catch(() => byRoot.delete(root));
+  }
+  return store;
+}
+
+async function openStore(root: string, run: GitRunner): Promise<SnapshotStore> {
+  const [common, format] = (
+    await git(run, root, ['rev-parse', '--path-format=absolute', '--git-common-dir', '--show-object-format'])
+  )
+    .trim()
+    .split('\n');
+  if (!common || !format) throw new Error('git did not name the repository folder');
+  const gitDir = path.join(common, SNAPSHOT_STORE);
+  if (!fsSync.existsSync(path.join(gitDir, 'HEAD'))) await createStore(common, gitDir, format, run);
+  const store: SnapshotStore = {
+    root,
+    gitDir,
+    run: (args, opts) => run(args, { ...opts, env: { ...opts.env, GIT_DIR: gitDir, GIT_WORK_TREE: root } }),
+  };
+  // Not moved this time (git failed): they stay where they were, still read from there (GitCheckpoints), and the
+  // move is tried again on the next run.
+  await moveOldSnapshots(root, store, run).catch(() => undefined);
+  return store;
+}
+
+/** A new store, made aside and moved into place whole (two windows making it at once: the first one stays). */
+async function createStore(common: string, gitDir: string, format: string, run: GitRunner): Promise<void> {
+  await fs.mkdir(path.dirname(gitDir), { recursive: true });
+  const making = await fs.mkdtemp(`${gitDir}.new-`);
+  try {
+    await git(run, path.dirname(gitDir), ['init', '-q', '--bare', `--object-format=${format}`, making]);
+    const objects = path.join(gitDir, 'objects');
+    await fs.writeFile(
+      path.join(making, 'objects', 'info', 'alternates'),
+      `${path.relative(objects, path.join(common, 'objects')).split(path.sep).join('/')}\n`,
+    );
+    const exclude = path.join(making, 'info', 'exclude');
+    await fs.rm(exclude, { force: true });
+    await fs
+      .symlink(path.relative(path.dirname(exclude), path.join(common, 'info', 'exclude')), exclude)
+      .catch(() => fs.copyFile(path.join(common, 'info', 'exclude'), exclude).catch(() => undefined));
+    await fs.rename(making, gitDir).catch((err: NodeJS.ErrnoException) => {
+      if (!fsSync.existsSync(path.join(gitDir, 'HEAD'))) throw err;
+    });
+  } finally {
+    await fs.rm(making, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Older versions kept snapshots under the project's own refs/claude-desk/: copy each ref into the store, copy the
+ * objects they reach into the store's own pack (`repack -a` without `-l` takes the borrowed ones too), and only
+ * then delete them from the project — each only if it still names the commit copied.
+ */
+async function moveOldSnapshots(root: string, store: SnapshotStore, run: GitRunner): Promise<void> {
+  const listed = await git(run, root, ['for-each-ref', '--format=%(objectname) %(refname)', SNAPSHOT_REF_PREFIX]);
+  const refs = listed
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter((parts): parts is [string, string] => parts.length === 2 && parts[1]!.startsWith(SNAPSHOT_REF_PREFIX));
+  if (refs.length === 0) return;
+  const copy = refs.map(([id, ref]) => `update ${ref} ${id}\n`).join('');
+  await gitWithInput(store.run, root, ['update-ref', '--stdin'], copy);
+  await git(store.run, root, ['repack', '-a', '-d', '-q']);
+  const remove = refs.map(([id, ref]) => `delete ${ref} ${id}\n`).join('');
+  await gitWithInput(run, root, ['update-ref', '--stdin'], remove);
+}
+
+async function gitWithInput(run: GitRunner, cwd: string, args: string[], input: string): Promise<void> {
+  const r = await run(args, { cwd, input: Buffer.from(input) });
+  if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+}
+
 /** Author/committer for snapshot commits, so a repo without user.name/email still works. */
 const IDENTITY: NodeJS.ProcessEnv = {
   GIT_AUTHOR_NAME: 'Claude Desk',
@@ -102,9 +209,9 @@ const IDENTITY: NodeJS.ProcessEnv = {
 };
 
 /**
- * Snapshot the work tree (tracked + untracked, not ignored) as a commit, kept at `ref` (each of them, when several;
- * under refs/claude-desk/) when given; an unreferenced one serves a comparison and is collected by git's gc later.
- * Returns the commit id.
+ * Snapshot the work tree (tracked + untracked, not ignored) as a commit of the snapshot store, kept at `ref` (each of
+ * them, when several; under refs/claude-desk/) when given; an unreferenced one serves a comparison and is collected
+ * later. Returns the commit id.
  */
 export async function snapshotWorkTree(
   root: string,
@@ -115,6 +222,7 @@ export async function snapshotWorkTree(
   const refs = ref === undefined ? [] : typeof ref === 'string' ? [ref] : [...ref];
   if (refs.some((r) => !r.startsWith(SNAPSHOT_REF_PREFIX)))
     throw new Error(`snapshot refs live under ${SNAPSHOT_REF_PREFIX}`);
+  const store = await snapshotStore(root, run);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-index-'));
   const index = path.join(tmp, 'index');
   const env = { ...IDENTITY, GIT_INDEX_FILE: index };
@@ -132,15 +240,34 @@ export async function snapshotWorkTree(
     // A repository with no index yet (or one that moved): asked again next time.
     if (copied) indexes.set(root, real);
     else indexes.delete(root);
-    if (run === runGit && process.platform !== 'win32') return await snapshotInOneProcess(root, refs, message, env);
-    await git(run, root, ['add', '-A', '--', '.'], env);
-    const tree = (await git(run, root, ['write-tree'], env)).trim();
-    const commit = (await git(run, root, ['commit-tree', tree, '-m', message], env)).trim();
-    for (const r of refs) await git(run, root, ['update-ref', r, commit]);
-    return commit;
+    const once = () => snapshotWith(store, refs, message, env, run);
+    // An index the store cannot read as it is (a split index keeps its other half in the project's git folder):
+    // the snapshot is made again from no index, every file hashed.
+    return await once().catch(async (err: unknown) => {
+      if (!copied) throw err;
+      await fs.rm(index, { force: true });
+      return once();
+    });
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
   }
+}
+
+async function snapshotWith(
+  store: SnapshotStore,
+  refs: readonly string[],
+  message: string,
+  env: NodeJS.ProcessEnv,
+  run: GitRunner,
+): Promise<string> {
+  const { root } = store;
+  if (run === runGit && process.platform !== 'win32')
+    return snapshotInOneProcess(root, refs, message, { ...env, GIT_DIR: store.gitDir, GIT_WORK_TREE: root });
+  await git(store.run, root, ['add', '-A', '--', '.'], env);
+  const tree = (await git(store.run, root, ['write-tree'], env)).trim();
+  const commit = (await git(store.run, root, ['commit-tree', tree, '-m', message], env)).trim();
+  for (const r of refs) await git(store.run, root, ['update-ref', r, commit]);
+  return commit;
 }
 
 /**
@@ -244,9 +371,20 @@ export async function restoreFiles(
   }
 }
 
-/** Delete our snapshot refs under `prefix` (e.g. when a thread is deleted). */
+/**
+ * Delete the snapshot refs under `prefix` (a thread was deleted); the objects only they held are pruned from the
+ * store a day later (not at once: a snapshot being made right now has objects no ref holds yet).
+ */
 export async function deleteSnapshotRefs(root: string, prefix: string, run: GitRunner = runGit): Promise<void> {
   if (!prefix.startsWith(SNAPSHOT_REF_PREFIX)) return;
-  const refs = (await git(run, root, ['for-each-ref', '--format=%(refname)', prefix])).split('\n').filter(Boolean);
-  for (const ref of refs) await git(run, root, ['update-ref', '-d', ref]);
+  const store = await snapshotStore(root, run);
+  const refs = (await git(store.run, root, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]))
+    .split('\n')
+    .filter(Boolean);
+  if (refs.length === 0) return;
+  const remove = refs.map(
+    (line) => `delete ${line.slice(line.indexOf(' ') + 1)} ${line.slice(0, line.indexOf(' '))}\n`,
+  );
+  await gitWithInput(store.run, root, ['update-ref', '--stdin'], remove.join(''));
+  await git(store.run, root, ['prune', '--expire=1.day.ago']);
 }

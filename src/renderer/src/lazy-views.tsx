@@ -14,6 +14,10 @@ export const SessionView = lazyView(
   () => import('./features/history/session-view'),
   (m) => m.SessionView,
 );
+export const BoardView = lazyView(
+  () => import('./features/board/board-view'),
+  (m) => m.BoardView,
+);
 
 /** Fetch every lazy view's and part's chunk ahead of its first use (after the first paint; tests before they render). */
 export const preloadLazyViews = prefetchLazyParts;

@@ -80,7 +80,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
   let boardReading: Promise<void> | null = null;
   let boardAgain = false;
   const refreshBoard = (): void => {
-    if (s().sidebarTab !== 'board') return;
+    if (s().sidebarTab !== 'board' && s().view !== 'board') return;
     if (boardReading) {
       boardAgain = true;
       return;
@@ -102,6 +102,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     void s().reloadActiveThread();
     const active = s().activeThreadId;
     if (active) void s().loadQueue(active);
+    void s().loadTurns();
     void s().resyncBackgroundTurns();
     refreshBoard();
   };
@@ -215,6 +216,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     void s()
       .loadThreads()
       .then(() => s().reloadActiveThreadIfChanged());
+    void s().loadTurns();
     void s().resyncBackgroundTurns();
   };
   win.addEventListener('focus', onFocus);
@@ -222,6 +224,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
 
   void s().loadAppInfo();
   refreshList();
+  // The turns in flight, quiet ones too (a long tool, a stall, a queued turn): what other windows show of them.
+  void s().loadTurns();
   const offContinuity = connectContinuity(store, api, win);
   void s().loadSettings();
   void s().loadStatus();

@@ -18,6 +18,7 @@ import type {
   TurnStatus,
 } from '../../../shared/threads';
 import type { ApprovalDecision, ApprovalFile, TurnEvent } from '../../../shared/turn-events';
+import type { LiveTurn } from '../../../shared/live-turns';
 import type { ResendKind } from '../../../shared/turn-states';
 import type { RateLimitInfo } from '../../../shared/rate-limit';
 import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
@@ -186,6 +187,12 @@ export interface TurnsSlice {
   handleTurnEvents(events: readonly TurnEvent[]): void;
   /** Whether any event of this turn has arrived (a fast turn can finish before sendMessage answers). */
   hasSeenTurn(turnId: string): boolean;
+  /**
+   * Read the host's turns in flight (after a load, a reconnect, a focus) and take its word for them: a quiet turn —
+   * a long tool, a stalled answer, a queued one — sends no event that would tell this page it exists.
+   */
+  loadTurns(): Promise<void>;
+  applyLiveTurns(turns: readonly LiveTurn[]): void;
 }
 
 export interface SettingsSlice {
@@ -238,7 +245,7 @@ export interface Notice {
   sticky?: boolean;
 }
 
-export type View = 'chat' | 'settings' | 'history';
+export type View = 'chat' | 'settings' | 'history' | 'board';
 
 /** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
 export interface OpenTranscript {
@@ -331,6 +338,12 @@ export interface BoardSlice {
   externalAgents: ExternalAgents | null;
   loadBoard(): Promise<void>;
   loadClaudeAgents(): Promise<void>;
+  /** Take a failed or finished row off the board (until its thread has something new); a failure is a notice. */
+  dismissBoardRow(threadId: string): Promise<void>;
+  /** Stop the thread's turn (running, waiting or queued) from the board. */
+  stopThreadTurn(threadId: string): Promise<void>;
+  /** Merge a worktree thread's branch into its base from the board, with the drafted message; the outcome is a notice. */
+  mergeFromBoard(threadId: string): Promise<void>;
 }
 
 export type DeskState = ThreadsSlice &

@@ -2,6 +2,8 @@ import { applyTurnEvent, newAssistantMessage } from '../../../shared/turn-reduce
 import type { AssistantMessage } from '../../../shared/threads';
 import type { TurnEvent } from '../../../shared/turn-events';
 import { turnNotification } from '../../../shared/turn-notification';
+import type { LiveTurn } from '../../../shared/live-turns';
+import { getApi } from '../api';
 import type { DeskState, InFlightTurn, Slice, StoreDeps, TurnsSlice } from './desk-state';
 
 const SEEN_LIMIT = 500;
@@ -33,12 +35,34 @@ export function nextInFlight(prev: InFlightTurn | undefined, e: TurnEvent): InFl
   }
 }
 
+/** The host's word for a turn, over what this page had of it (a start time it did not say stays). */
+function fromHost(t: LiveTurn, prev: InFlightTurn | undefined): InFlightTurn {
+  const startedAt = t.startedAt ?? prev?.startedAt;
+  return {
+    turnId: t.turnId,
+    threadId: t.threadId,
+    status: t.status,
+    ...(t.position !== undefined ? { position: t.position } : {}),
+    ...(t.elsewhere !== undefined ? { elsewhere: t.elsewhere } : {}),
+    ...(startedAt !== undefined ? { startedAt } : {}),
+  };
+}
+
+const sameTurn = (a: InFlightTurn, b: InFlightTurn): boolean =>
+  a.threadId === b.threadId &&
+  a.status === b.status &&
+  a.position === b.position &&
+  a.elsewhere === b.elsewhere &&
+  a.startedAt === b.startedAt;
+
 export const createTurnsSlice =
   (deps: StoreDeps): Slice<TurnsSlice> =>
   (set, get) => {
     const now = deps.now ?? Date.now;
     const isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
     const seen = new Set<string>();
+    /** Turns whose `finished` this page applied: a host list read before it must not bring one back. */
+    const ended = new Set<string>();
 
     const notifyIfHidden = (e: TurnEvent, msg: AssistantMessage): void => {
       if (!deps.notify || !isHidden()) return;
@@ -51,6 +75,26 @@ export const createTurnsSlice =
       inFlight: {},
       live: {},
       hasSeenTurn: (turnId) => seen.has(turnId),
+
+      async loadTurns() {
+        const turns = await getApi()
+          .listTurns()
+          .catch(() => null);
+        if (turns) get().applyLiveTurns(turns);
+      },
+      applyLiveTurns(turns) {
+        // The answer left the host after every event it sent before: newer than what this page has of these turns.
+        // A turn it does not list is left to the thread reads (reconcileInFlight): this page's own send may not
+        // have reached the host yet when the list was made.
+        let { inFlight } = get();
+        for (const t of turns) {
+          if (ended.has(t.turnId)) continue;
+          const prev = inFlight[t.turnId];
+          const next = fromHost(t, prev);
+          if (!prev || !sameTurn(prev, next)) inFlight = { ...inFlight, [t.turnId]: next };
+        }
+        if (inFlight !== get().inFlight) set({ inFlight });
+      },
 
       handleTurnEvent(e) {
         get().handleTurnEvents([e]);
@@ -72,6 +116,8 @@ export const createTurnsSlice =
           const next = applyTurnEvent(before, e);
           const turn = nextInFlight(inFlight[e.turnId], e);
           if (turn === 'done') {
+            ended.add(e.turnId);
+            if (ended.size > SEEN_LIMIT) ended.delete(ended.values().next().value as string);
             if (e.turnId in inFlight) [inFlight, changed.inFlight] = [omit(inFlight, e.turnId), true];
             if (e.turnId in live) [live, changed.live] = [omit(live, e.turnId), true];
           } else {

@@ -14,7 +14,7 @@ import './board.css';
 const AGENTS_EVERY_MS = 15_000;
 
 /** The clock, re-read every second while the board is open: only this panel re-renders for it. */
-function useTicking(now: () => number): number {
+export function useTicking(now: () => number): number {
   const [t, setT] = useState(now);
   useEffect(() => {
     const id = setInterval(() => setT(now()), 1000);
@@ -24,7 +24,7 @@ function useTicking(now: () => number): number {
 }
 
 /** Up/Down (and Home/End) move between the rows of one list; each row is a button. */
-function moveFocus(e: KeyboardEvent<HTMLElement>): void {
+export function moveFocus(e: KeyboardEvent<HTMLElement>): void {
   const keys: Record<string, number | 'first' | 'last'> = { ArrowDown: 1, ArrowUp: -1, Home: 'first', End: 'last' };
   const step = keys[e.key];
   if (step === undefined) return;
@@ -110,7 +110,7 @@ function AgentRow({ agent }: { agent: ExternalAgent }) {
   );
 }
 
-function Elsewhere() {
+export function Elsewhere() {
   const agents = useDesk((s) => s.externalAgents);
   const load = useDesk((s) => s.loadClaudeAgents);
   useEffect(() => {
@@ -158,12 +158,22 @@ export function BoardPanel({ now = Date.now }: { now?: () => number }) {
     void load();
     void loadAgents();
   }, [load, loadAgents]);
+  const setView = useDesk((s) => s.setView);
   const rows = board?.rows ?? [];
   return (
     <div className="board" data-testid="board">
       <section className="board-section" aria-labelledby="board-threads">
         <h2 id="board-threads" className="board-heading">
           Threads <span className="board-count">{rows.length}</span>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost board-open-view"
+            onClick={() => setView('board')}
+            data-testid="board-open-view"
+            title="The whole board, full width: stop, answer, open Changes, merge and dismiss from each row"
+          >
+            Open the Board
+          </button>
         </h2>
         {error && <p className="board-empty">{error}</p>}
         {board && rows.length === 0 && (

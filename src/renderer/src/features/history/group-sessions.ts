@@ -1,4 +1,7 @@
-/** The History list's shape: pinned sessions first, then one group per project (most recent first), by date. */
+/**
+ * The History list's shape: pinned sessions first, then one group per project (most recent first), by date. A
+ * repository's worktrees are in its group (each of their sessions is marked with its branch), not one group each.
+ */
 import type { HistorySession } from '../../../../shared/history';
 import { byDate, type ListRow } from '../../ui/grouped-list';
 
@@ -20,9 +23,10 @@ export function historyRows(sessions: HistorySession[], now: number): ListRow<Hi
   const byProject = new Map<string, HistorySession[]>();
   for (const s of sorted) {
     if (s.pinned) continue;
-    const list = byProject.get(s.project) ?? [];
+    const group = s.repo ?? s.project;
+    const list = byProject.get(group) ?? [];
     list.push(s);
-    byProject.set(s.project, list);
+    byProject.set(group, list);
   }
   for (const [project, list] of byProject) {
     rows.push({

@@ -51,6 +51,15 @@ function SessionRow({ session, snippet, query }: { session: HistorySession; snip
               kept copy
             </span>
           )}
+          {session.branch && (
+            <span
+              className="chip chip-small history-branch"
+              data-testid="history-branch"
+              title={`Ran in a worktree of ${session.repo ?? 'the repository'}: ${session.project}`}
+            >
+              {session.branch}
+            </span>
+          )}
           {session.threadId && <span className="chip chip-small">in a thread</span>}
           {session.branches && session.branches > 1 && (
             <span

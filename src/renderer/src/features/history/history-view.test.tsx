@@ -55,6 +55,34 @@ describe('History', () => {
     ]);
   });
 
+  it("a repository's worktree sessions are in its group, each marked with its branch", async () => {
+    const wt = (id: string, name: string, lastAt: number) =>
+      session(id, `/home/me/app/.claude/worktrees/${name}`, `Work on ${name}`, lastAt, {
+        repo: '/home/me/app',
+        branch: `worktree-${name}`,
+      });
+    const sessions = [
+      ...SESSIONS,
+      wt('44444444-4444-4444-8444-444444444444', 'parser', A_MINUTE_AGO - 1),
+      wt('55555555-5555-4555-8555-555555555555', 'lexer', A_MINUTE_AGO - 2),
+    ];
+    const rows = historyRows(sessions, NOW).map((r) => (r.kind === 'heading' ? `[${r.label}]` : r.item.title));
+    expect(rows.filter((r) => r.startsWith('[') && !/\d{4}|Today|Pinned/.test(r))).toEqual(['[app]']);
+    expect(rows.slice(2, 6)).toEqual(['[app]', '[Today]', 'Fix the login bug', 'Work on parser']);
+    const host = createFakeHost();
+    host.handle('listHistory', () => sessions);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('tab-history'));
+    const list = await screen.findByTestId('history-list');
+    const row = (await within(list).findByText('Work on parser')).closest('li')!;
+    expect(within(row).getByTestId('history-branch')).toHaveTextContent('worktree-parser');
+    expect(
+      within(list)
+        .getAllByTestId('history-project')
+        .map((h) => h.textContent),
+    ).toEqual(['app']);
+  });
+
   it('pins from the keyboard with P on the row, as the thread list does; the pin button is named but not a tab stop', async () => {
     const host = createFakeHost();
     host.handle('listHistory', () => SESSIONS);

@@ -1,0 +1,234 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  boardStatusText,
+  changeCountsText,
+  folderName,
+  type BoardRow,
+  type BoardStatus,
+} from '../../../../shared/board';
+import { useDesk } from '../../store/store-context';
+import { formatCost } from '../../ui/format';
+import { ApprovalCardView } from '../approvals/approval-card';
+import { Elsewhere, moveFocus, useTicking } from './board-panel';
+import './board.css';
+
+/** Rows grouped by project, the groups in the order of their first row (the board's order: what needs you first). */
+function byProject(rows: readonly BoardRow[]): [string, BoardRow[]][] {
+  const groups = new Map<string, BoardRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.project) ?? [];
+    list.push(row);
+    groups.set(row.project, list);
+  }
+  return [...groups];
+}
+
+const ACTIVE = new Set<BoardStatus>(['needs-you', 'working', 'queued']);
+
+/** A row's actions: Stop while it works, its Changes, Merge when it has changes to land, Dismiss once it is over. */
+function RowActions({ row }: { row: BoardRow }) {
+  const stop = useDesk((s) => s.stopThreadTurn);
+  const dismiss = useDesk((s) => s.dismissBoardRow);
+  const merge = useDesk((s) => s.mergeFromBoard);
+  const select = useDesk((s) => s.selectThread);
+  const openChanges = useDesk((s) => s.openChanges);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const canMerge = row.status === 'finished' && row.branch && row.base && (row.changes?.files ?? 1) > 0;
+  if (confirming)
+    return (
+      <div className="board-actions" role="group" aria-label={`Merge ${row.title}?`}>
+        <span className="board-confirm">
+          Merge {row.branch} into {row.base}?
+        </span>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void merge(row.threadId).finally(() => {
+              setBusy(false);
+              setConfirming(false);
+            });
+          }}
+        >
+          Merge
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => setConfirming(false)} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    );
+  return (
+    <div className="board-actions">
+      {ACTIVE.has(row.status) && (
+        <button
+          type="button"
+          className="btn btn-small btn-stop"
+          aria-label={`Stop ${row.title}`}
+          onClick={() => void stop(row.threadId)}
+          data-testid="board-stop"
+        >
+          Stop
+        </button>
+      )}
+      {row.worktreePath && (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={`Changes of ${row.title}`}
+          title="Open the thread with its Changes: the files, their diffs and every way to land them"
+          onClick={() => {
+            void select(row.threadId);
+            openChanges(row.threadId);
+          }}
+          data-testid="board-open-changes"
+        >
+          Changes
+        </button>
+      )}
+      {canMerge && (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={`Merge ${row.title} into ${row.base}`}
+          onClick={() => setConfirming(true)}
+          data-testid="board-merge"
+        >
+          Merge…
+        </button>
+      )}
+      {(row.status === 'failed' || row.status === 'finished') && (
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          aria-label={`Dismiss ${row.title}`}
+          title="Take this row off the board until the thread has something new"
+          onClick={() => void dismiss(row.threadId)}
+          data-testid="board-dismiss"
+        >
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ViewRow({ row, now }: { row: BoardRow; now: number }) {
+  const select = useDesk((s) => s.selectThread);
+  const changes = changeCountsText(row.changes);
+  return (
+    <li className="board-vrow" data-status={row.status} data-testid="board-row">
+      <div className="board-vrow-main">
+        <button
+          type="button"
+          className="board-vrow-title"
+          data-board-row=""
+          title={`Open ${row.title}${row.worktreePath ? `\n${row.worktreePath}` : ''}`}
+          onClick={() => void select(row.threadId)}
+        >
+          {row.title}
+        </button>
+        <span className="board-vrow-where">
+          {row.branch && <span className="chip chip-small">{row.branch}</span>}
+          {row.activity && <span className="board-activity">{row.activity}</span>}
+        </span>
+      </div>
+      {/* Three columns of their own in a wide window, one line under the title in a narrow one. */}
+      <div className="board-vrow-meta">
+        <span className={`board-status board-status-${row.status}`} data-testid="board-status">
+          {boardStatusText(row, now)}
+        </span>
+        <span className="board-vrow-figures">
+          {changes && (
+            <span className="board-changes" data-testid="board-changes">
+              {changes}
+            </span>
+          )}
+        </span>
+        <span className="board-vrow-figures board-cost">{formatCost(row.costUsd)}</span>
+      </div>
+      <RowActions row={row} />
+      {row.pending && (
+        <div className="board-vrow-card" data-testid="board-card">
+          <ApprovalCardView
+            card={row.pending.card}
+            threadId={row.threadId}
+            turnId={row.pending.turnId}
+            toolInput={row.pending.toolInput}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function summary(rows: readonly BoardRow[]): string {
+  const count = (status: BoardStatus) => rows.filter((r) => r.status === status).length;
+  const parts = [
+    [count('needs-you'), 'need you'],
+    [count('working'), 'working'],
+    [count('queued'), 'queued'],
+    [count('failed'), 'failed'],
+    [count('finished'), 'to land'],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(' · ');
+}
+
+/**
+ * The Board as a view of its own, full width: every thread that works, waits for the user, failed or has changes to
+ * land, grouped by project — each row with its status and time, the card it waits on (answered here), Stop, its
+ * Changes, Merge and Dismiss — and the Claude Code sessions running elsewhere. Up/Down move between the rows' titles;
+ * Tab reaches each row's actions. `now` is the clock the elapsed times count against (a test passes its own).
+ */
+export function BoardView({ now = Date.now }: { now?: () => number }) {
+  const board = useDesk((s) => s.board);
+  const error = useDesk((s) => s.boardError);
+  const load = useDesk((s) => s.loadBoard);
+  const loadAgents = useDesk((s) => s.loadClaudeAgents);
+  const setView = useDesk((s) => s.setView);
+  const t = useTicking(now);
+  const titleId = useId();
+  useEffect(() => {
+    void load();
+    void loadAgents();
+  }, [load, loadAgents]);
+  const rows = board?.rows ?? [];
+  return (
+    <section className="board-view" aria-labelledby={titleId} data-testid="board-view">
+      <header className="board-view-header">
+        <h1 id={titleId}>Board</h1>
+        <p className="board-view-summary" data-testid="board-summary">
+          {rows.length === 0 ? 'Nothing needs you.' : summary(rows)}
+          {board && ` · at most ${board.cap} at once`}
+        </p>
+        <button type="button" className="btn btn-small" onClick={() => setView('chat')}>
+          Back to the thread
+        </button>
+      </header>
+      {error && <p className="board-empty">{error}</p>}
+      {board && rows.length === 0 && (
+        <p className="board-empty">
+          Nothing is running. Threads that work, wait for you, fail or have changes to land show here.
+        </p>
+      )}
+      {byProject(rows).map(([project, list]) => (
+        <section key={project} className="board-group" aria-label={project ? folderName(project) : 'Default workspace'}>
+          <h2 className="board-heading" title={project || undefined} data-testid="board-project">
+            {project ? folderName(project) : 'Default workspace'} <span className="board-count">{list.length}</span>
+          </h2>
+          <ul className="board-list board-vlist" onKeyDown={moveFocus}>
+            {list.map((row) => (
+              <ViewRow key={row.threadId} row={row} now={t} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Elsewhere />
+    </section>
+  );
+}
