@@ -84,18 +84,16 @@ export function classifyTurnEnd({
     return { kind: 'cli_error', message };
   }
   if (exit.idleTimedOut && exit.toolRunning) {
-    const minutes = Math.round((exit.boundMs ?? 0) / 60_000);
     return {
       kind: 'idle_timeout',
-      message: `A tool ran for ${minutes} min without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=${exit.boundMs}) and the turn was stopped.`,
+      message: `A tool ran for ${boundWords(exit.boundMs ?? 0)} without finishing (tool bound, CLAUDE_DESK_TOOL_TIMEOUT_MS=${exit.boundMs}) and the turn was stopped.`,
       hint: 'Send the message again, or raise CLAUDE_DESK_TOOL_TIMEOUT_MS for longer builds and test runs.',
     };
   }
   if (exit.idleTimedOut) {
-    const seconds = Math.round(idleTimeoutMs / 1000);
     return {
       kind: 'idle_timeout',
-      message: `Claude Code printed nothing for ${seconds} s (idle bound, CLAUDE_DESK_IDLE_TIMEOUT_MS=${idleTimeoutMs}) and was stopped.`,
+      message: `Claude Code printed nothing for ${boundWords(idleTimeoutMs)} (idle bound, CLAUDE_DESK_IDLE_TIMEOUT_MS=${idleTimeoutMs}) and was stopped.`,
       hint: 'Send the message again, or raise CLAUDE_DESK_IDLE_TIMEOUT_MS.',
     };
   }
@@ -106,6 +104,16 @@ export function classifyTurnEnd({
       hint: 'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
     };
   }
+  if (endedByTerm(exit)) {
+    // Not through stop() (that turn is "stopped", no error), nor a bound (said above): Claude Code answers SIGTERM by
+    // ending its tools and exiting 143 (case 40d), so the sender was outside Claude Desk.
+    return {
+      kind: 'cli_error',
+      message:
+        'Claude Code was stopped before it answered: something outside Claude Desk ended it (SIGTERM — a `kill`, a logout or a shutdown).',
+      hint: 'Send the message again.',
+    };
+  }
   // Shown in the chat and saved in the thread (which the model can read back): keys and tokens redacted,
   // and only the last lines — the full tail goes to the log.
   const tail = shortTail(redact(exit.stderrTail.trim()));
@@ -114,6 +122,20 @@ export function classifyTurnEnd({
     kind: 'cli_error',
     message: `Claude Code ${how} without an answer.${tail ? `\n${tail}` : ''}`,
   };
+}
+
+/** Ended by SIGTERM: the signal itself, or the CLI's own exit on it (128 + 15, case 40d). */
+function endedByTerm(exit: ProcessExit): boolean {
+  return exit.signal === 'SIGTERM' || exit.code === 143;
+}
+
+/** A bound in words a person reads: "16 s", "1 min 30 s", "10 min" — never "0 min". */
+export function boundWords(ms: number): string {
+  const total = Math.max(1, Math.round(ms / 1000));
+  if (total < 60) return `${total} s`;
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
 const SHOWN_STDERR_CHARS = 2000;
