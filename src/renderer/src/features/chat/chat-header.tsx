@@ -154,7 +154,12 @@ export function ChatHeader() {
           {pending ? '\u00a0' : (thread?.title ?? DEFAULT_THREAD_TITLE)}
         </h1>
         <div className="chat-meta" data-pending={pending || undefined}>
-          <span className="chat-model" title="Model" data-testid="chat-model">
+          <span
+            className="chat-model"
+            title={`Model: ${model}`}
+            data-testid="chat-model"
+            data-long={longName(model) || undefined}
+          >
             {model}
           </span>
           <ProjectChip
