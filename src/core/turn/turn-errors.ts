@@ -2,6 +2,7 @@ import type { TurnCredential, TurnError } from '../../shared/turn-events';
 import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
 import { redact } from '../log/redact';
+import { ROOT_FULL_ACCESS_OFFER, ROOT_FULL_ACCESS_REFUSED } from '../../shared/permission-mode';
 
 /** Case 26c: stderr of the CLI refusing full access as root. */
 const ROOT_REFUSAL = 'cannot be used with root/sudo privileges';
@@ -100,8 +101,8 @@ export function classifyTurnEnd({
   if (exit.stderrTail.includes(ROOT_REFUSAL)) {
     return {
       kind: 'root_bypass',
-      message: 'Claude Code refuses full access (bypassPermissions) when run as root.',
-      hint: 'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
+      message: ROOT_FULL_ACCESS_REFUSED,
+      hint: ROOT_FULL_ACCESS_OFFER,
     };
   }
   if (endedByTerm(exit)) {
