@@ -54,9 +54,10 @@ test('at 800×600 the chat header keeps its meta line on one line', async ({ pag
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
   await page.getByTestId('thread-settings-button').click();
-  await page
-    .getByLabel('Model', { exact: true })
-    .fill('claude-opus-4-5-20251101-with-a-long-name-that-goes-on-and-on-and-on');
+  // The dialog's model picker (the same as Settings'): a name typed and picked with Enter.
+  const typed = page.getByRole('textbox', { name: 'Model id' });
+  await typed.fill('claude-opus-4-5-20251101-with-a-long-name-that-goes-on-and-on-and-on');
+  await typed.press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('chat-model')).toContainText('claude-opus');
   const meta = page.getByTestId('chat-model').locator('..');

@@ -68,6 +68,8 @@ export interface DoctorReport {
   steps: LookupStep[];
   dataDir: string;
   logFile: string;
+  /** Claude Code will refuse full access here (root without IS_SANDBOX). */
+  fullAccessRefused?: boolean;
 }
 
 /** A command the status card shows with a copy button (and `claude-desk status` prints). */

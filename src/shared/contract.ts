@@ -72,6 +72,8 @@ export interface AppInfo {
   logFile: string;
   /** Problems with the app's own files (state moved aside, unreadable) since it started, oldest first. */
   warnings?: string[];
+  /** Claude Code will refuse full access: Claude Desk runs as root without IS_SANDBOX (permission-mode.ts). */
+  fullAccessRefused?: boolean;
 }
 
 export interface CliOverview {

@@ -27,3 +27,14 @@ export function effectivePermissionMode(
   if (app.permissionModeLockedBy) return app.permissionMode;
   return ownPermissionMode(thread) ?? app.permissionMode;
 }
+
+/**
+ * Claude Code refuses full access (bypassPermissions) when it runs as root, unless IS_SANDBOX=1 says the machine is
+ * a sandbox (recorded case 26c; checked again with the pinned CLI as root: "--dangerously-skip-permissions cannot be
+ * used with root/sudo privileges", exit 1; with IS_SANDBOX=1 it answers). Said at the switch, in `doctor` and when a
+ * turn is refused, in these words.
+ */
+export const ROOT_FULL_ACCESS_REFUSED =
+  'Claude Code refuses full access when it runs as root, as Claude Desk does here: a turn in full access would fail.';
+export const ROOT_FULL_ACCESS_OFFER =
+  'Use "Accept edits" (with rules allowing the commands you trust), or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.';

@@ -6,6 +6,7 @@ import { createLogger, type Logger } from '../../core/log/logger';
 import type { SecretRedactor } from '../../core/log/redact';
 import type { CliService } from '../../core/claude-code/cli-service';
 import { selectSandbox, type Sandbox } from '../../core/sandbox/select-sandbox';
+import { fullAccessRefused } from '../../core/claude-code/root-full-access';
 import { appVersion } from '../app-version';
 import { EventBus } from '../event-bus';
 import { hostProfile, type HostName } from '../host-profile';
@@ -85,6 +86,7 @@ export async function openDeskFoundation(
     dataDir: layout.root,
     logFile: layout.logFile,
     ...(warnings.length ? { warnings: [...warnings] } : {}),
+    ...(fullAccessRefused(env, process.getuid?.()) ? { fullAccessRefused: true } : {}),
   });
 
   return {

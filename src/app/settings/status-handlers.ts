@@ -18,11 +18,12 @@ export function createStatusHandlers(s: StatusServices): StatusHandlers {
     },
     getDoctor: async () => {
       const wall = await s.sandbox();
-      return s.cli.doctor({
+      const report = await s.cli.doctor({
         dataDir: s.layout.root,
         logFile: s.layout.logFile,
         sandbox: { kind: wall.kind, reason: wall.reason },
       });
+      return s.appInfo().fullAccessRefused ? { ...report, fullAccessRefused: true } : report;
     },
   };
 }

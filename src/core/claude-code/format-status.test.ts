@@ -113,6 +113,13 @@ describe('formatDoctor', () => {
     expect(text).toContain('Sandbox:        bubblewrap — bwrap found');
   });
 
+  it('says when Claude Code will refuse full access (root without IS_SANDBOX), and what works', () => {
+    expect(formatDoctor(report)).not.toContain('Full access');
+    const text = formatDoctor({ ...report, fullAccessRefused: true });
+    expect(text).toMatch(/Full access: {4}refused — Claude Code refuses full access when it runs as root/);
+    expect(text).toContain('IS_SANDBOX=1');
+  });
+
   it('puts the app PATH beside the login shell PATH, entry by entry', () => {
     const rows = formatPathColumns(report.appPath, report.loginShellPath);
     expect(rows[0]).toMatch(/entry\s+app\s+login shell/);

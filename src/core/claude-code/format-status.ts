@@ -1,3 +1,4 @@
+import { ROOT_FULL_ACCESS_OFFER, ROOT_FULL_ACCESS_REFUSED } from '../../shared/permission-mode.js';
 import {
   CLI_INSTALL_COMMANDS,
   CLI_LOGIN_COMMANDS,
@@ -76,6 +77,9 @@ export function formatDoctor(report: DoctorReport): string {
     `Data directory: ${report.dataDir}`,
     `Log file:       ${report.logFile}`,
     `Sandbox:        ${report.sandbox.kind} — ${report.sandbox.reason}`,
+    ...(report.fullAccessRefused
+      ? ['', `Full access:    refused — ${ROOT_FULL_ACCESS_REFUSED}`, `                ${ROOT_FULL_ACCESS_OFFER}`]
+      : []),
   ];
   return lines.join('\n');
 }

@@ -72,6 +72,23 @@ describe('HistoryIndex on transcripts the real CLI wrote', () => {
     expect(hit!.snippet).toBe('…aus Köln — ÜNÏCÖDE first, then the Needle-Ω9 Word in Mixed Case.');
   });
 
+  it("a snippet of Claude's answer quoting a tool error shows the sentence, not the CLI's tags", async () => {
+    const dir = path.join(lay.homeConfig, 'projects', '-tmp-quoted');
+    fs.mkdirSync(dir, { recursive: true });
+    const id = '6d0c7f4e-0000-4000-8000-00000000c0df';
+    const answer = () =>
+      'The edit said <tool_use_error>String to replace not found in file. Needle-QX7 here.</tool_use_error> so I stop.';
+    fs.writeFileSync(
+      path.join(dir, `${id}.jsonl`),
+      syntheticSession({ sessionId: id, cwd: '/tmp/quoted', turns: 1, answer }),
+    );
+    const index = await open();
+    await index.refreshAll();
+    const [hit] = await index.search('needle-qx7');
+    expect(hit!.snippet).toContain('to replace not found in file. Needle-QX7 here. so I stop.');
+    expect(hit!.snippet).not.toContain('tool_use_error');
+  });
+
   it('opens a transcript at its end as chat messages: prompts, thinking, text, tool calls with results', async () => {
     const index = await open();
     await index.refreshAll();

@@ -37,4 +37,23 @@ describe('FileBackups', () => {
     expect(await fs.readFile(target, 'utf8')).toBe('now');
     expect(await backups.files('t1', 'r1')).toEqual([]);
   });
+
+  it('removes the empty folders a removed file was made in, and never one that was there before', async () => {
+    const dir = await temp.make();
+    const project = path.join(dir, 'project');
+    await fs.mkdir(path.join(project, 'kept-empty'), { recursive: true });
+    const made = path.join(project, 'build', 'out', 'app.js');
+    const inKept = path.join(project, 'kept-empty', 'x.txt');
+    const backups = new FileBackups(path.join(dir, 'backups'));
+    await backups.save('t1', 'r1', [made, inKept]);
+    await fs.mkdir(path.dirname(made), { recursive: true });
+    await fs.writeFile(made, 'built');
+    await fs.writeFile(inKept, 'x');
+
+    await backups.restore('t1', 'r1');
+    await expect(fs.access(path.join(project, 'build'))).rejects.toThrow();
+    // The folder that existed (empty) before the turn stays.
+    expect((await fs.stat(path.join(project, 'kept-empty'))).isDirectory()).toBe(true);
+    expect((await fs.stat(project)).isDirectory()).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
+import { removeEmptyFolders } from './empty-folders';
 
 /**
  * Copies of files as they were just before a rewind changed them, for the files Claude Desk's git snapshots do
@@ -13,6 +14,8 @@ const manifestSchema = z.object({
   files: z.array(
     z.object({
       path: z.string(),
+      /** An absent file's nearest folder that existed: the folders below it were made after, and go with it. */
+      madeUnder: z.string().optional(),
       copy: z
         .string()
         .regex(/^\d+\.bin$/)
@@ -40,7 +43,7 @@ export class FileBackups {
     for (const [i, file] of files.entries()) {
       const bytes = await fs.readFile(file).catch(() => undefined);
       if (bytes === undefined) {
-        manifest.files.push({ path: file });
+        manifest.files.push({ path: file, madeUnder: await nearestFolder(path.dirname(file)) });
         continue;
       }
       const copy = `${i}.bin`;
@@ -65,6 +68,7 @@ export class FileBackups {
     for (const f of manifest.files) {
       if (f.copy === undefined) {
         await fs.rm(f.path, { force: true });
+        if (f.madeUnder !== undefined) await removeEmptyFolders(f.path, f.madeUnder);
         continue;
       }
       await fs.mkdir(path.dirname(f.path), { recursive: true });
@@ -83,5 +87,16 @@ export class FileBackups {
     if (!text) return undefined;
     const parsed = manifestSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
+  }
+}
+
+/** `dir` or its nearest ancestor that exists. */
+async function nearestFolder(dir: string): Promise<string> {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const isDir = await fs.stat(d).then(
+      (st) => st.isDirectory(),
+      () => false,
+    );
+    if (isDir || path.dirname(d) === d) return d;
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gitWorkTreeRoot, runGit, snapshotWorkTree, type GitRunner } from './git-snapshot';
+import { gitWorkTreeRoot, restoreFiles, runGit, snapshotWorkTree, type GitRunner } from './git-snapshot';
 
 describe('gitWorkTreeRoot', () => {
   let dir: string;
@@ -138,5 +138,28 @@ describe('snapshotWorkTree', () => {
     await expect(snapshotWorkTree(dir, 'refs/heads/main', 'snap')).rejects.toThrow(/refs\/claude-desk/);
     fs.rmSync(path.join(dir, '.git', 'objects'), { recursive: true });
     await expect(snapshotWorkTree(dir, undefined, 'snap')).rejects.toThrow(/git/);
+  });
+});
+
+describe('restoreFiles', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'git-restore-')));
+    await runGit(['init', '-q'], { cwd: dir });
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'src', 'app.js'), 'one\n');
+    await runGit(['add', '.'], { cwd: dir });
+    await runGit(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('removes the folders a rewound turn made once they are empty, not a folder the snapshot holds', async () => {
+    const before = await snapshotWorkTree(dir, undefined, 'before');
+    fs.mkdirSync(path.join(dir, 'build', 'out'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'build', 'out', 'bundle.js'), 'built\n');
+    fs.writeFileSync(path.join(dir, 'src', 'extra.js'), 'new\n');
+    await restoreFiles(dir, before, ['build/out/bundle.js', 'src/extra.js']);
+    expect(fs.existsSync(path.join(dir, 'build'))).toBe(false);
+    expect(fs.readdirSync(path.join(dir, 'src'))).toEqual(['app.js']);
   });
 });

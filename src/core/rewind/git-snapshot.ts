@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { removeEmptyFolders } from './empty-folders';
 import { type RunOutput, runToEnd } from '../process-runner';
 import { copyGitIndex } from '../git-index-copy';
 
@@ -364,11 +365,19 @@ export async function restoreFiles(
     const bytes = await fileAt(root, commit, file, run);
     if (bytes === undefined) {
       await fs.rm(abs, { force: true });
+      // The folders the turn made for it go too once empty; one the snapshot holds (it had files) stays.
+      await removeEmptyFolders(abs, root, (dir) => inCommit(root, commit, path.relative(root, dir), run));
     } else {
       await fs.mkdir(path.dirname(abs), { recursive: true });
       await fs.writeFile(abs, bytes);
     }
   }
+}
+
+/** Whether `commit` holds the folder `rel` (`/`-separated in git). */
+async function inCommit(root: string, commit: string, rel: string, run: GitRunner): Promise<boolean> {
+  const r = await run(['cat-file', '-e', `${commit}:${rel.split(path.sep).join('/')}`], { cwd: root });
+  return r.code === 0;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Plain-text search over a thread's title and message text (pure; the store feeds it and caches docs). */
 import type { ChatMessage, ThreadSummary } from '../../shared/threads';
 import { plainText } from '../../shared/thread-title';
+import { snippetToolErrorText } from '../../shared/tool-error-text';
 
 export interface ThreadSearchHit {
   thread: ThreadSummary;
@@ -156,5 +157,6 @@ export function snippetBounds(
 
 /** The cut text with whitespace folded and an ellipsis on each side that was cut. */
 export function formatSnippet(body: string, cutBefore: boolean, cutAfter: boolean): string {
-  return `${cutBefore ? '…' : ''}${body.replace(/\s+/g, ' ').trim()}${cutAfter ? '…' : ''}`;
+  const text = snippetToolErrorText(body.replace(/\s+/g, ' ')).trim();
+  return `${cutBefore ? '…' : ''}${text}${cutAfter ? '…' : ''}`;
 }

@@ -32,3 +32,29 @@ describe('a crash without an answer', () => {
     expect(error!.message).not.toContain('line 0 of');
   });
 });
+
+describe('a turn ended from outside, or by a bound', () => {
+  const ended = (over: Partial<ProcessExit>): ProcessExit => ({ ...exit(''), ...over });
+
+  it('says Claude Code was stopped, not "exited with code 143", when it ended on SIGTERM (case 40d)', () => {
+    for (const how of [{ code: 143 }, { code: null, signal: 'SIGTERM' as const }]) {
+      const error = classifyTurnEnd({ exit: ended(how), file: '/bin/claude', idleTimeoutMs: 1000 });
+      expect(error!.message).toMatch(/^Claude Code was stopped before it answered/);
+      expect(error!.message).not.toContain('143');
+      expect(error!.message).toContain('outside Claude Desk');
+      expect(error!.hint).toContain('Send the message again');
+    }
+  });
+
+  it('counts a short tool bound in seconds and a long one in minutes and seconds', () => {
+    const tool = (boundMs: number) =>
+      classifyTurnEnd({
+        exit: ended({ idleTimedOut: true, toolRunning: true, boundMs }),
+        file: '/bin/claude',
+        idleTimeoutMs: 1000,
+      })!.message;
+    expect(tool(16_000)).toContain('A tool ran for 16 s without finishing');
+    expect(tool(90_000)).toContain('A tool ran for 1 min 30 s without finishing');
+    expect(tool(600_000)).toContain('A tool ran for 10 min without finishing');
+  });
+});

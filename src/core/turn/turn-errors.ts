@@ -3,6 +3,7 @@ import type { TurnCredential, TurnError } from '../../shared/turn-events';
 import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
 import { redact } from '../log/redact';
+import { ROOT_FULL_ACCESS_OFFER, ROOT_FULL_ACCESS_REFUSED } from '../../shared/permission-mode';
 
 /** Case 26c: stderr of the CLI refusing full access as root. */
 const ROOT_REFUSAL = 'cannot be used with root/sudo privileges';
@@ -180,18 +181,27 @@ export function classifyTurnEnd({
     };
   }
   if (exit.idleTimedOut) {
-    const seconds = Math.round(idleTimeoutMs / 1000);
     return {
       kind: 'idle_timeout',
-      message: `Claude Code printed nothing for ${seconds} s (idle bound, CLAUDE_DESK_IDLE_TIMEOUT_MS=${idleTimeoutMs}) and was stopped.`,
+      message: `Claude Code printed nothing for ${boundInWords(idleTimeoutMs)} (idle bound, CLAUDE_DESK_IDLE_TIMEOUT_MS=${idleTimeoutMs}) and was stopped.`,
       hint: 'Send the message again, or raise CLAUDE_DESK_IDLE_TIMEOUT_MS.',
     };
   }
   if (exit.stderrTail.includes(ROOT_REFUSAL)) {
     return {
       kind: 'root_bypass',
-      message: 'Claude Code refuses full access (bypassPermissions) when run as root.',
-      hint: 'Switch to "Accept edits", or — only inside a container or VM you trust — start Claude Desk with IS_SANDBOX=1 in its environment.',
+      message: ROOT_FULL_ACCESS_REFUSED,
+      hint: ROOT_FULL_ACCESS_OFFER,
+    };
+  }
+  if (endedByTerm(exit)) {
+    // Not through stop() (that turn is "stopped", no error), nor a bound (said above): Claude Code answers SIGTERM by
+    // ending its tools and exiting 143 (case 40d), so the sender was outside Claude Desk.
+    return {
+      kind: 'cli_error',
+      message:
+        'Claude Code was stopped before it answered: something outside Claude Desk ended it (SIGTERM — a `kill`, a logout or a shutdown).',
+      hint: 'Send the message again.',
     };
   }
   // Shown in the chat and saved in the thread (which the model can read back): keys and tokens redacted,
@@ -205,6 +215,11 @@ export function classifyTurnEnd({
     kind: 'cli_error',
     message: `Claude Code ${how} without an answer.${tail ? `\n${tail}` : ''}`,
   };
+}
+
+/** Ended by SIGTERM: the signal itself, or the CLI's own exit on it (128 + 15, case 40d). */
+function endedByTerm(exit: ProcessExit): boolean {
+  return exit.signal === 'SIGTERM' || exit.code === 143;
 }
 
 const SHOWN_STDERR_CHARS = 2000;

@@ -31,6 +31,10 @@ const latestModel = byMessages((s) => {
   return undefined;
 });
 
+/** A name long enough to be cut: it keeps a legible minimum (chat-header.css) instead of shrinking to nothing. */
+export const longName = (name: string): boolean => name.length > LEGIBLE_CHARS;
+const LEGIBLE_CHARS = 12;
+
 const baseName = (dir: string): string =>
   dir
     .replace(/[\\/]+$/, '')
@@ -53,7 +57,14 @@ function ThreadTotal({ totals }: { totals: ThreadTotals }) {
   if (before <= 0)
     return (
       <span className="chat-total" data-testid="thread-total" title={`This thread so far: ${own}`}>
-        {formatCost(totals.costUsd)} · {formatTokens(tokens.total)} tokens · {turns}
+        {/* The cost keeps its room; tokens and turns are the first thing a tight header cuts (the tooltip has them). */}
+        <span className="chat-cost" data-testid="thread-cost">
+          {formatCost(totals.costUsd)}
+        </span>
+        <span className="chat-total-more">
+          {' '}
+          · {formatTokens(tokens.total)} tokens · {turns}
+        </span>
       </span>
     );
   const title =
@@ -63,9 +74,10 @@ function ThreadTotal({ totals }: { totals: ThreadTotals }) {
       : '');
   return (
     <span className="chat-total" data-testid="thread-total" title={title}>
-      {spent
-        ? `${formatCost(before)} before · ${formatCost(totals.costUsd)} here · ${turns}`
-        : `${formatCost(before)} before continuing`}
+      <span className="chat-cost" data-testid="thread-cost">
+        {spent ? `${formatCost(before)} before · ${formatCost(totals.costUsd)} here` : `${formatCost(before)} before`}
+      </span>
+      <span className="chat-total-more">{spent ? ` · ${turns}` : ' continuing'}</span>
     </span>
   );
 }
@@ -142,10 +154,19 @@ export function ChatHeader() {
           {pending ? '\u00a0' : (thread?.title ?? DEFAULT_THREAD_TITLE)}
         </h1>
         <div className="chat-meta" data-pending={pending || undefined}>
-          <span className="chat-model" title="Model" data-testid="chat-model">
+          <span
+            className="chat-model"
+            title={`Model: ${model}`}
+            data-testid="chat-model"
+            data-long={longName(model) || undefined}
+          >
             {model}
           </span>
-          <ProjectChip thread={thread} title={projectDir ?? defaultWorkspace(dataDir) ?? 'Default workspace'}>
+          <ProjectChip
+            thread={thread}
+            title={projectDir ?? defaultWorkspace(dataDir) ?? 'Default workspace'}
+            long={longName(projectDir ? baseName(projectDir) : 'Default workspace')}
+          >
             <Icon name="folder" size={13} />
             <span className="chat-folder-name">{projectDir ? baseName(projectDir) : 'Default workspace'}</span>
           </ProjectChip>

@@ -18,8 +18,8 @@ function EmptyState() {
   const thread = useDesk((s) => s.threads.find((t) => t.id === s.activeThreadId));
   return (
     <div className="empty-state" data-testid="empty-state">
-      <h2>What can I help with?</h2>
-      {thread && <ProjectPicker thread={thread} onChosen={focusComposer} />}
+      {/* Projects first, from the first launch: where Claude works is the first question (its heading the page's). */}
+      <ProjectPicker thread={thread} onChosen={focusComposer} />
       <p className="muted">
         Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.
       </p>

@@ -25,7 +25,7 @@ describe('thread settings dialog', () => {
     expect(screen.getByTestId('chat-folder')).toHaveTextContent('Default workspace');
 
     await userEvent.type(folder, '/home/me/code/shop-app');
-    await userEvent.type(within(dialog).getByLabelText('Model'), 'opus');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Model id' }), 'opus{Enter}');
     await userEvent.type(within(dialog).getByLabelText('System prompt'), 'Answer in French.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -60,7 +60,7 @@ describe('thread settings dialog', () => {
   it('sends only what changed: an untouched model is not switched', async () => {
     const host = createFakeHost({ threads: [withSettings({ model: 'sonnet', projectDir: '/srv/site' })] });
     const { dialog } = await openDialog(host);
-    expect(within(dialog).getByLabelText('Model')).toHaveValue('sonnet');
+    expect(within(dialog).getByTestId('thread-model')).toHaveTextContent('sonnet');
     const folder = within(dialog).getByLabelText('Project folder');
     expect(folder).toHaveValue('/srv/site');
     await userEvent.clear(folder);
@@ -74,7 +74,7 @@ describe('thread settings dialog', () => {
   it('says a temperature suffix is kept but not sent', async () => {
     const { dialog } = await openDialog();
     expect(within(dialog).queryByTestId('temperature-note')).not.toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('Model'), 'claude-code:sonnet@0.2');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Model id' }), 'claude-code:sonnet@0.2{Enter}');
     expect(within(dialog).getByTestId('temperature-note')).toHaveTextContent('Temperature 0.2 will not be sent.');
   });
 
@@ -126,5 +126,51 @@ describe('diagnostics: the log file', () => {
     const { doctor } = await openDiagnostics('web');
     expect(within(doctor).queryByRole('button', { name: 'Show log file' })).not.toBeInTheDocument();
     expect(within(doctor).getByRole('button', { name: 'Copy log file path' })).toBeInTheDocument();
+  });
+});
+
+describe('thread settings: one model picker, and the thread’s own folder', () => {
+  it('offers the same model list as Settings (the current one pressed) and saves the one picked', async () => {
+    const host = createFakeHost({ threads: [withSettings({ model: 'sonnet' })] });
+    const { dialog } = await openDialog(host);
+    const list = await within(dialog).findByRole('list', { name: 'Model for this thread' });
+    const sonnet = await within(list).findByRole('button', { name: /Sonnet/ });
+    expect(sonnet).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(list).getByRole('button', { name: /Default \(recommended\)/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toEqual([{ threadId: 't1', settings: { model: '' } }]),
+    );
+  });
+
+  it('takes a custom model name typed in the picker', async () => {
+    const { host, dialog } = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Model id' }), 'claude-opus-4-1-20250805{Enter}');
+    // Enter picks the typed name; it does not save the dialog.
+    expect(screen.getByRole('dialog', { name: 'Thread settings' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toEqual([
+        { threadId: 't1', settings: { model: 'claude-opus-4-1-20250805' } },
+      ]),
+    );
+  });
+
+  it("a worktree thread's settings show the worktree it works in, not only the main checkout", async () => {
+    const worktree = {
+      name: 'fix-login',
+      repo: '/home/me/shop',
+      path: '/home/me/shop/.claude/worktrees/fix-login',
+      branch: 'worktree-fix-login',
+      base: 'main',
+      state: 'ready' as const,
+    };
+    const { dialog } = await openDialog(
+      createFakeHost({ threads: [withSettings({ projectDir: '/home/me/shop', worktree })] }),
+    );
+    const where = within(dialog).getByTestId('thread-worktree');
+    expect(where).toHaveTextContent('/home/me/shop/.claude/worktrees/fix-login');
+    expect(where).toHaveTextContent('worktree-fix-login');
+    expect(where).toHaveTextContent('main');
   });
 });

@@ -3,6 +3,7 @@ import type { ThreadSettings, ThreadSummary } from '../../../../shared/threads';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { FormDialog } from '../../ui/form-dialog';
+import { ModelPicker } from '../../ui/model-picker';
 
 /** Where a thread runs when it names no folder: the data dir's `workspace` (the turn engine's default). */
 export function defaultWorkspace(dataDir: string | undefined): string | undefined {
@@ -41,6 +42,7 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const workspace = defaultWorkspace(appInfo?.dataDir);
+  const worktree = thread.settings.worktree;
   const canPick = appInfo?.host === 'electron';
   const temperature = temperatureOf(model);
 
@@ -114,23 +116,37 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
           ) : null}
           .
         </p>
+        {worktree && worktree.state !== 'discarded' && (
+          <p className="field-hint" data-testid="thread-worktree">
+            This thread works in its own git worktree, <code>{worktree.path}</code>, on branch{' '}
+            <code>{worktree.branch}</code> (from <code>{worktree.base}</code>): its edits stay there until you land
+            them.
+          </p>
+        )}
       </div>
 
-      <div className="field">
-        <label htmlFor={ids.model} className="field-label">
+      <div className="field" role="group" aria-labelledby={ids.model}>
+        <span id={ids.model} className="field-label">
           Model
-        </label>
-        <input
-          id={ids.model}
-          className="field-wide"
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
-          placeholder={defaultModel ? `Default (${defaultModel})` : "Default (Claude Code's own)"}
-          aria-describedby={ids.modelHint}
-          spellCheck={false}
-          autoComplete="off"
+        </span>
+        {/* The one model picker (Settings' and /model's): the CLI's models, or any name typed. Chosen here, saved by Save. */}
+        <ModelPicker
+          threadId={thread.id}
+          label="Model for this thread"
+          current={model || 'default'}
+          pick={(value) => {
+            setModel(value === 'default' ? '' : value);
+            return Promise.resolve(null);
+          }}
         />
         <p id={ids.modelHint} className="field-hint">
+          {model ? (
+            <>
+              Now: <code data-testid="thread-model">{model}</code>.{' '}
+            </>
+          ) : (
+            <>Now: the default{defaultModel ? <> ({defaultModel})</> : " (Claude Code's own)"}. </>
+          )}
           A name such as <code>sonnet</code> or <code>opus</code>, or{' '}
           <code>claude-code:&lt;model&gt;@&lt;temperature&gt;</code>. A temperature is kept but not sent: Claude Code
           has no temperature setting.

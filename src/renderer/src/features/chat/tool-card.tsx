@@ -4,6 +4,7 @@ import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
 import { OPEN_TOOLS, ToolBody, questionAnswers } from '../tools/tool-body';
 import { StoredResult } from '../tools/stored-result';
+import { toolErrorText } from '../../../../shared/tool-error-text';
 import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
 import { friendlyToolName, isInternalTool, toolSummary } from '../../tool-names';
@@ -165,7 +166,12 @@ function ToolCardView({
   const edited = part.proposedInput !== undefined && !asked;
   const withheld = part.isError ? withheldReason(part) : undefined;
   // A withheld call never ran: its body shows what Claude asked for, not the CLI's refusal (the note says why).
-  const body = withheld ? { ...part, result: undefined } : part;
+  // A failed call's result is the sentence, without the CLI's <tool_use_error> tags.
+  const body = withheld
+    ? { ...part, result: undefined }
+    : part.isError && part.result
+      ? { ...part, result: toolErrorText(part.result) }
+      : part;
   return (
     <div
       className={`tool-card tool-${state.tone} ${isAgent ? 'tool-agent' : ''}`}

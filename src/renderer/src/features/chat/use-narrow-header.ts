@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * Below this width of the chat header itself (not the window: the sidebar takes 280 px of it, or none when
  * folded away), its less used buttons fold into a "More" menu so the thread's title keeps its room.
  */
-export const NARROW_HEADER_PX = 700;
+export const NARROW_HEADER_PX = 860;
 
 /** Whether the header is narrow now; false until measured (and where ResizeObserver is missing, e.g. jsdom). */
 export function useNarrowHeader(ref: RefObject<HTMLElement | null>): boolean {

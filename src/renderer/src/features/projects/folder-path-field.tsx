@@ -106,7 +106,10 @@ export const FolderPathField = forwardRef<HTMLInputElement, FolderPathFieldProps
           type="button"
           className="btn"
           disabled={!text.trim()}
-          onClick={() => onSubmit(text.trim())}
+          onClick={() => {
+            setOpen(false);
+            onSubmit(text.trim());
+          }}
           data-testid="folder-path-use"
         >
           Use folder

@@ -10,6 +10,8 @@ export interface ProjectChipProps {
   title: string;
   /** The chip's face: icon and folder name. */
   children: ReactNode;
+  /** The name is long: it keeps a legible minimum when the header is tight. */
+  long?: boolean;
 }
 
 /** Focus the empty state's picker: the chosen project's row, else its first control. */
@@ -27,11 +29,11 @@ function focusPicker(): void {
  * The header's project chip. Until the thread's first message it is a button that takes the user to the project
  * picker (the same one as the empty state's); after it, the folder is fixed and the chip only shows it.
  */
-export function ProjectChip({ thread, title, children }: ProjectChipProps) {
+export function ProjectChip({ thread, title, children, long }: ProjectChipProps) {
   const changeable = useDesk((s) => Boolean(thread) && thread?.totals.turns === 0 && s.messageIds.length === 0);
   if (!changeable) {
     return (
-      <span className="chat-folder" title={title} data-testid="chat-folder">
+      <span className="chat-folder" title={title} data-testid="chat-folder" data-long={long || undefined}>
         {children}
       </span>
     );
@@ -43,6 +45,7 @@ export function ProjectChip({ thread, title, children }: ProjectChipProps) {
       title={title}
       aria-label={`Project: ${thread?.settings.projectDir ?? 'Default workspace'}. Change it`}
       data-testid="chat-folder"
+      data-long={long || undefined}
       onClick={focusPicker}
     >
       {children}

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FolderCompletion, ProjectFolder } from '../../../../shared/projects';
-import { createFakeHost } from '../../test-support/fake-api';
+import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 const folder = (path: string, extra: Partial<ProjectFolder> = {}): ProjectFolder => ({
@@ -164,5 +164,71 @@ describe('the new thread’s project picker', () => {
     expect(chip.tagName).toBe('BUTTON');
     await userEvent.click(chip);
     expect(screen.getAllByTestId('recent-project')[0]).toHaveFocus();
+  });
+});
+
+describe('projects first, from the first launch', () => {
+  function withRecent(host = createFakeHost()) {
+    host.handle('listRecentProjects', () => RECENT);
+    host.handle('describeFolder', (input) => {
+      const path = (input as { path: string }).path;
+      return RECENT.find((f) => f.path === path) ?? folder(path);
+    });
+    return host;
+  }
+
+  it('the first screen is the folder picker under one heading; choosing a folder starts a thread there', async () => {
+    const host = withRecent();
+    renderApp({ host });
+    const list = await screen.findByTestId('recent-projects');
+    const empty = screen.getByTestId('empty-state');
+    expect(
+      within(empty)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Where should Claude work?']);
+    // "Plain chat" and "Default workspace" are one thing: it is offered once.
+    expect(empty).not.toHaveTextContent('Default workspace');
+    expect(within(empty).getByRole('button', { name: /Plain chat/ })).toBeInTheDocument();
+    await userEvent.click(within(list).getAllByTestId('recent-project')[2]!);
+    await waitFor(() => expect(host.callsTo('createThread')).toHaveLength(1));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual(
+        expect.objectContaining({ settings: expect.objectContaining({ projectDir: '/home/me/notes' }) }),
+      ),
+    );
+    expect(await screen.findByTestId('project-current')).toHaveTextContent('/home/me/notes');
+  });
+
+  it('browser mode: "Use folder" closes the completion list', async () => {
+    const host = withRecent(createFakeHost({ host: 'web' }));
+    host.handle('completeFolder', (): FolderCompletion => ({
+      dir: '/home/me/',
+      names: ['notes', 'nuts'],
+      truncated: false,
+    }));
+    renderApp({ host });
+    const field = await screen.findByRole('combobox', { name: 'Folder path' });
+    await userEvent.type(field, '/home/me/n');
+    await waitFor(() => expect(screen.getAllByTestId('folder-suggestion')).toHaveLength(2));
+    await userEvent.clear(field);
+    await userEvent.type(field, '/home/me/notes');
+    await userEvent.click(screen.getByTestId('folder-path-use'));
+    await waitFor(() => expect(field).toHaveAttribute('aria-expanded', 'false'));
+    expect(screen.queryAllByTestId('folder-suggestion')).toHaveLength(0);
+  });
+
+  it('an empty thread that never got a message is not a row once another thread is open', async () => {
+    const host = withRecent(createFakeHost({ threads: [makeThread('old', 'Older work', [], 1000)] }));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await screen.findByTestId('recent-projects');
+    const titles = () =>
+      within(screen.getByTestId('thread-list'))
+        .getAllByTestId('thread-item')
+        .map((li) => li.querySelector('.thread-title')?.textContent);
+    await waitFor(() => expect(titles()).toEqual(['New thread', 'Older work']));
+    await userEvent.click(screen.getByText('Older work'));
+    await waitFor(() => expect(titles()).toEqual(['Older work']));
   });
 });

@@ -16,7 +16,8 @@ const FIRST_RECENT = 6;
 export const PROJECT_PICKER_ID = 'project-picker';
 
 export interface ProjectPickerProps {
-  thread: ThreadSummary;
+  /** None on the first screen (no thread yet): a folder chosen there starts the thread in it. */
+  thread?: ThreadSummary;
   /** A folder (or the plain chat) was chosen: the composer comes next. */
   onChosen?(): void;
 }
@@ -31,6 +32,7 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
   const load = useDesk((s) => s.loadRecentProjects);
   const describe = useDesk((s) => s.describeFolder);
   const chooseProject = useDesk((s) => s.chooseProject);
+  const createThread = useDesk((s) => s.createThread);
   const setUseWorktree = useDesk((s) => s.setUseWorktree);
   const chooseFolder = useDesk((s) => s.chooseFolder);
   const droppedPath = useDesk((s) => s.droppedFolderPath);
@@ -42,7 +44,8 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
   // The switch moves at once; the host's answer follows (a refusal puts it back, with its sentence).
   const [pendingOwn, setPendingOwn] = useState<boolean | null>(null);
   const pathField = useRef<HTMLInputElement>(null);
-  const chosen = thread.settings.projectDir ?? '';
+  const chosen = thread?.settings.projectDir ?? '';
+  const threadId = thread?.id;
 
   useEffect(() => {
     void load();
@@ -62,20 +65,24 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
 
   // A new thread started in a git project (New thread in a selected project) gets Settings' default, written down so
   // the host makes the worktree the switch shows.
-  const useWorktree = thread.settings.useWorktree;
+  const useWorktree = thread?.settings.useWorktree;
   const isGit = Boolean(facts?.state === 'ok' && facts.git);
   useEffect(() => {
-    if (isGit && useWorktree === undefined) void setUseWorktree(thread.id, defaultWorktree);
-  }, [isGit, useWorktree, defaultWorktree, setUseWorktree, thread.id]);
+    if (threadId && isGit && useWorktree === undefined) void setUseWorktree(threadId, defaultWorktree);
+  }, [isGit, useWorktree, defaultWorktree, setUseWorktree, threadId]);
 
   const choose = useCallback(
     async (folder: ProjectFolder | null) => {
       if (folder && folder.state !== 'ok') return setProblem(folder.problem);
-      const refused = await chooseProject(thread.id, folder);
+      // The first screen has no thread yet: a plain chat needs none until its first message, a folder starts one.
+      if (!threadId && !folder) return onChosen?.();
+      const id = threadId ?? (await createThread())?.id;
+      if (!id) return;
+      const refused = await chooseProject(id, folder);
       setProblem(refused ?? undefined);
       if (!refused) onChosen?.();
     },
-    [chooseProject, thread.id, onChosen],
+    [chooseProject, createThread, threadId, onChosen],
   );
   const tryPath = useCallback(
     async (path: string) => choose(await describe(path).catch(() => null)),
@@ -107,20 +114,15 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
   const git = facts?.state === 'ok' ? facts.git : undefined;
   return (
     <section className="project-picker" id={PROJECT_PICKER_ID} aria-labelledby="project-picker-title" tabIndex={-1}>
-      <h3 id="project-picker-title">Where should Claude work?</h3>
-      <p className="project-current" data-testid="project-current">
-        <Icon name={chosen ? 'folder' : 'chat'} size={14} />
-        {chosen ? (
-          <>
-            <strong>{facts?.name ?? chosen}</strong> <span className="muted">{chosen}</span>
-            {git?.branch && <span className="recent-project-branch">{git.branch}</span>}
-          </>
-        ) : (
-          <>
-            <strong>Default workspace</strong> <span className="muted">a plain chat, with no project folder</span>
-          </>
-        )}
-      </p>
+      <h2 id="project-picker-title">Where should Claude work?</h2>
+      {/* No folder yet is the pressed "Plain chat" below: one name for it, not a second line saying the same. */}
+      {chosen && (
+        <p className="project-current" data-testid="project-current">
+          <Icon name="folder" size={14} />
+          <strong>{facts?.name ?? chosen}</strong> <span className="muted">{chosen}</span>
+          {git?.branch && <span className="recent-project-branch">{git.branch}</span>}
+        </p>
+      )}
       {facts && facts.state !== 'ok' && (
         <p className="folder-problem" role="alert">
           {facts.problem}
@@ -153,7 +155,7 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
           onClick={() => void choose(null)}
           data-testid="plain-chat"
         >
-          <Icon name="chat" size={14} /> Plain chat
+          <Icon name="chat" size={14} /> Plain chat <span className="muted">no folder</span>
         </button>
       </div>
       {browser ? (
@@ -165,7 +167,7 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
           </p>
         )
       )}
-      {git && (
+      {git && thread && (
         <label className="worktree-switch">
           <input
             type="checkbox"

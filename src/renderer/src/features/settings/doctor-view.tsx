@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ROOT_FULL_ACCESS_OFFER, ROOT_FULL_ACCESS_REFUSED } from '../../../../shared/permission-mode';
 import { useDesk } from '../../store/store-context';
 import { CopyButton } from '../../ui/copy-button';
 import type { LookupStep } from '../../../../shared/cli-status';
@@ -101,6 +102,11 @@ export function DoctorView() {
           <p>
             Sandbox: {doctor.sandbox.kind} — {doctor.sandbox.reason}
           </p>
+          {doctor.fullAccessRefused && (
+            <p data-testid="doctor-full-access">
+              Full access: refused — {ROOT_FULL_ACCESS_REFUSED} {ROOT_FULL_ACCESS_OFFER}
+            </p>
+          )}
           {/* The data folder and log file are in "About this copy" just above: not listed twice. */}
           <LogFileAction logFile={doctor.logFile} />
         </div>

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { effectivePermissionMode, type PermissionMode } from '../../../../shared/permission-mode';
+import {
+  effectivePermissionMode,
+  ROOT_FULL_ACCESS_OFFER,
+  ROOT_FULL_ACCESS_REFUSED,
+  type PermissionMode,
+} from '../../../../shared/permission-mode';
 import { useDesk } from '../../store/store-context';
 import { ChoiceCards } from '../../ui/choice-cards';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -35,6 +40,22 @@ export function FullAccessDialog({ onConfirm, onCancel }: { onConfirm(): void; o
         <li>change files anywhere it can reach — with no approval step.</li>
       </ul>
       <p>Use it only for projects and prompts you trust. You can switch back at any time.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Full access chosen where Claude Code refuses it (root): why, and what works instead, in its place. */
+function RootFullAccessDialog({ onUseAcceptEdits, onCancel }: { onUseAcceptEdits(): void; onCancel(): void }) {
+  return (
+    <ConfirmDialog
+      title="Full access is refused as root"
+      confirmLabel="Use Accept edits"
+      onConfirm={onUseAcceptEdits}
+      onCancel={onCancel}
+      testId="root-full-access-dialog"
+    >
+      <p>{ROOT_FULL_ACCESS_REFUSED}</p>
+      <p>{ROOT_FULL_ACCESS_OFFER}</p>
     </ConfirmDialog>
   );
 }
@@ -79,6 +100,7 @@ export function PermissionModePicker({
   const updateSettings = useDesk((s) => s.updateSettings);
   const thread = useThreadPermissionMode();
   const [confirming, setConfirming] = useState(false);
+  const asRoot = useDesk((s) => s.appInfo?.fullAccessRefused === true);
   const hintId = useId();
   const lockedBy = settings?.permissionModeLockedBy;
   const disabled = !settings || Boolean(lockedBy);
@@ -92,15 +114,26 @@ export function PermissionModePicker({
     else update(mode);
   };
 
-  const dialog = confirming && (
-    <FullAccessDialog
-      onCancel={() => setConfirming(false)}
-      onConfirm={() => {
-        setConfirming(false);
-        update('bypassPermissions');
-      }}
-    />
-  );
+  const dialog =
+    confirming && asRoot ? (
+      <RootFullAccessDialog
+        onCancel={() => setConfirming(false)}
+        onUseAcceptEdits={() => {
+          setConfirming(false);
+          if (current !== 'acceptEdits') update('acceptEdits');
+        }}
+      />
+    ) : (
+      confirming && (
+        <FullAccessDialog
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            update('bypassPermissions');
+          }}
+        />
+      )
+    );
   const lockNote = lockedBy && (
     <p className="field-hint lock-note" data-testid="permission-locked">
       Locked: {lockedBy}
@@ -127,6 +160,7 @@ export function PermissionModePicker({
             {PERMISSION_OPTIONS.map((o) => (
               <option key={o.mode} value={o.mode}>
                 {o.label}
+                {asRoot && o.mode === 'bypassPermissions' ? ' — refused as root' : ''}
               </option>
             ))}
           </select>
@@ -145,7 +179,8 @@ export function PermissionModePicker({
       choices={PERMISSION_OPTIONS.map((o) => ({
         value: o.mode,
         label: o.label,
-        hint: o.hint,
+        hint:
+          asRoot && o.mode === 'bypassPermissions' ? `${ROOT_FULL_ACCESS_REFUSED} ${ROOT_FULL_ACCESS_OFFER}` : o.hint,
         danger: o.mode === 'bypassPermissions',
       }))}
       value={current}

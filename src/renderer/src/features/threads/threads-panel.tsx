@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ThreadSummary } from '../../../../shared/threads';
+import { DEFAULT_THREAD_TITLE } from '../../../../shared/thread-title';
 import { useDesk } from '../../store/store-context';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icons';
@@ -44,7 +45,12 @@ export function ThreadsPanel() {
     return () => clearTimeout(t);
   }, [query, search]);
 
-  const projects = useMemo(() => projectChoices(threads), [threads]);
+  // A "New thread" that never got a message is a row only while it is open: leaving it leaves no empty row behind.
+  const listed = useMemo(
+    () => threads.filter((t) => t.id === activeId || !neverMessaged(t) || busyIds.includes(`|${t.id}|`)),
+    [threads, activeId, busyIds],
+  );
+  const projects = useMemo(() => projectChoices(listed), [listed]);
   // Search results keep their ranking (no date groups); both follow the project filter. A thread row's key
   // is its id (the list finds its button by it); headings have keys of their own.
   type Row = ListRow<{ thread: ThreadSummary; snippet?: string }> | Extract<SidebarRow, { kind: 'project' }>;
@@ -54,10 +60,10 @@ export function ThreadsPanel() {
         ? hits
             .filter((h) => inProject(h.thread, project))
             .map((h) => ({ kind: 'item', key: h.thread.id, item: { thread: h.thread, snippet: h.snippet } }))
-        : groupedRows(threads, project, Date.now(), { collapsed, pinned: pinnedProjects }).map((r) =>
+        : groupedRows(listed, project, Date.now(), { collapsed, pinned: pinnedProjects }).map((r) =>
             r.kind === 'item' ? { ...r, item: { thread: r.item } } : r,
           ),
-    [hits, threads, project, collapsed, pinnedProjects],
+    [hits, listed, project, collapsed, pinnedProjects],
   );
   // Roving tabindex: Tab reaches one row (the last focused, else the open thread, else the first); a project's
   // heading is a stop too (it folds its group).
@@ -171,4 +177,9 @@ export function ThreadsPanel() {
       )}
     </>
   );
+}
+
+/** Untouched since New thread: its default title and no turn (a queued or running first message makes it busy). */
+function neverMessaged(t: ThreadSummary): boolean {
+  return t.title === DEFAULT_THREAD_TITLE && t.totals.turns === 0 && !t.pinned;
 }

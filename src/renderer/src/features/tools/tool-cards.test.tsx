@@ -272,3 +272,26 @@ describe('tool cards over the real CLI recordings', () => {
     expect(web.callsTo('openFile')).toEqual([]);
   });
 });
+
+describe("a failed tool's card", () => {
+  it('shows the sentence inside <tool_use_error>, not the tags (case 47)', async () => {
+    renderWithStore(
+      <ToolCard
+        part={{
+          kind: 'tool',
+          toolUseId: 'e1',
+          name: 'Edit',
+          input: { file_path: '/proj/app.js', old_string: 'a', new_string: 'b' },
+          result: '<tool_use_error>String to replace not found in file.\nString: a</tool_use_error>',
+          isError: true,
+        }}
+        turnOver
+      />,
+    );
+    const failed = card('Edit');
+    if (!within(failed).queryByText(/String to replace/))
+      await userEvent.click(within(failed).getAllByRole('button')[0]!);
+    expect(failed).toHaveTextContent('String to replace not found in file.');
+    expect(failed).not.toHaveTextContent('tool_use_error');
+  });
+});

@@ -13,10 +13,19 @@ export function WorktreeChip() {
   return (
     <span className="worktree-chip" data-testid="worktree-chip" title={where} aria-label={where} role="note">
       <Icon name="branch" size={13} />
-      <span className="worktree-chip-branch" data-testid="worktree-branch">
+      <span
+        className="worktree-chip-branch"
+        data-testid="worktree-branch"
+        data-long={wt.branch.length > 12 || undefined}
+      >
         {wt.branch}
       </span>
-      <span className="worktree-chip-base" data-testid="worktree-base" aria-hidden="true">
+      <span
+        className="worktree-chip-base"
+        data-testid="worktree-base"
+        data-long={wt.base.length > 4 || undefined}
+        aria-hidden="true"
+      >
         from {wt.base}
       </span>
     </span>
