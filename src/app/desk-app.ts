@@ -13,6 +13,8 @@ import { wireTurns } from './turns/turns-wiring';
 import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
+import { wireUsage } from './usage/usage-wiring';
+import type { UsageService } from './usage/usage-service';
 import { wireComposer } from './composer/composer-wiring';
 import { wireBoard } from './board/board-wiring';
 import { wireChanges } from './changes/changes-wiring';
@@ -67,6 +69,8 @@ export interface DeskServices extends Pick<
   board: BoardService;
   /** A worktree thread's changes and landing (the Changes panel, the board's counts, `claude-desk land`). */
   changes: ChangesService;
+  /** Tokens and cost of every Claude Code session (the Usage view, `claude-desk usage`). */
+  usage: UsageService;
 }
 
 export interface DeskApp {
@@ -123,6 +127,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessionCosts: turns.sessionCosts,
     stopped: () => stopped,
   });
+  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions: threads.sessions });
   const composer = wireComposer(f, threads.threads, settings.launcher);
   const changes = wireChanges(
     f,
@@ -169,6 +174,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...window.handlers,
       ...board.handlers,
       ...setup.handlers,
+      ...usage.handlers,
     },
     bus: f.bus,
     layout: f.layout,
@@ -184,6 +190,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       rewind: rewind.service,
       board: board.board,
       changes: changes.service,
+      usage: usage.usage,
     },
     async shutdown() {
       if (stopped) return;

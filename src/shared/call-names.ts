@@ -81,6 +81,8 @@ export const CALL_NAMES = [
   'setClaudeSkillEnabled',
   'setClaudeOutputStyle',
   'deleteClaudeAgent',
+  'getUsage',
+  'getUsageReport',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

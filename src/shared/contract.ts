@@ -36,6 +36,7 @@ import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './tur
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
+import { usageCalls } from './usage-calls';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -315,6 +316,7 @@ export const calls = {
   /** The Claude Code sessions running elsewhere on this computer (`claude agents --json`), or why not. */
   listClaudeAgents: call<ExternalAgents>()(z.undefined()),
   ...setupCalls,
+  ...usageCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
