@@ -14,6 +14,10 @@ export const SessionView = lazyView(
   () => import('./features/history/session-view'),
   (m) => m.SessionView,
 );
+export const UsageView = lazyView(
+  () => import('./features/usage/usage-view'),
+  (m) => m.UsageView,
+);
 
 /** Fetch every lazy view's and part's chunk ahead of its first use (after the first paint; tests before they render). */
 export const preloadLazyViews = prefetchLazyParts;

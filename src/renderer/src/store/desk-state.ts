@@ -29,6 +29,7 @@ import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '.
 import type { BoardState, ExternalAgents } from '../../../shared/board';
 import type { ProjectsSlice } from './projects-slice';
 import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
+import type { UsageSlice } from './usage-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -238,7 +239,7 @@ export interface Notice {
   sticky?: boolean;
 }
 
-export type View = 'chat' | 'settings' | 'history';
+export type View = 'chat' | 'settings' | 'history' | 'usage';
 
 /** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
 export interface OpenTranscript {
@@ -349,7 +350,8 @@ export type DeskState = ThreadsSlice &
   ChangesSlice &
   ProjectsSlice &
   HostSlice &
-  ClaudeCodeSetupSlice;
+  ClaudeCodeSetupSlice &
+  UsageSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {
