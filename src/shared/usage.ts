@@ -103,11 +103,16 @@ export function addFigure(into: UsageFigure, f: UsageFigure): void {
   into.unpriced += f.unpriced;
 }
 
-/** `$1.23`, `<$0.01`, and "unknown" when every message of the figure is of a model without a price. */
+/** `$1.23`, `$0.0028` (two figures below a cent), and "unknown" when every message is of a model without a price. */
 export function costLabel(f: Pick<UsageFigure, 'cost' | 'messages' | 'unpriced'>): string {
   if (f.messages > 0 && f.unpriced === f.messages) return 'unknown';
-  const amount = f.cost === 0 ? '$0.00' : f.cost < 0.01 ? '<$0.01' : `$${f.cost.toFixed(2)}`;
+  const amount = usd(f.cost);
   return f.unpriced > 0 ? `${amount} + unknown` : amount;
+}
+
+export function usd(v: number): string {
+  if (v === 0) return '$0.00';
+  return v < 0.01 ? `$${Number(v.toPrecision(2))}` : `$${v.toFixed(2)}`;
 }
 
 /** `1,234`, `12.3k`, `4.5M`. */

@@ -151,7 +151,7 @@ describe('the usage ledger', () => {
     expect(unknown).toMatchObject({ input: 10, output: 5, cacheRead: 100, cost: 0, unpriced: 1 });
     expect(costLabel(unknown!)).toBe('unknown');
     expect(known!.cost).toBeCloseTo((10 * 3 + 5 * 15 + 100 * 0.3) / 1e6, 12);
-    expect(costLabel(sumOf(items()))).toBe('<$0.01 + unknown');
+    expect(costLabel(sumOf(items()))).toBe('$0.00014 + unknown');
   });
 
   it("keeps a session the CLI deleted (Claude Desk's kept copy) and counts it once", async () => {

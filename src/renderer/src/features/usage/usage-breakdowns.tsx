@@ -43,6 +43,14 @@ export function UsageBreakdowns({
 }) {
   const openSession = useDesk((s) => s.openSession);
   const selectThread = useDesk((s) => s.selectThread);
+  const loadHistory = useDesk((s) => s.loadHistory);
+  const historyLoaded = useDesk((s) => s.historyLoaded);
+  const open = (r: UsageRow) => {
+    if (r.threadId) return void selectThread(r.threadId);
+    // The transcript's header names the session from the History's list: read it if no one has yet.
+    if (!historyLoaded) void loadHistory();
+    void openSession(r.key);
+  };
   const sessionColumns: Column<UsageRow>[] = [
     {
       key: 'label',
@@ -53,7 +61,7 @@ export function UsageBreakdowns({
           type="button"
           className="usage-link"
           title={r.threadId ? 'Open its thread' : 'Open it in History'}
-          onClick={() => void (r.threadId ? selectThread(r.threadId) : openSession(r.key))}
+          onClick={() => open(r)}
         >
           {r.label}
         </button>

@@ -94,7 +94,7 @@ export function UsageChart({ labels, series, format, summary, height = 220, test
       cursor: { points: { show: false }, drag: { x: false, y: false } },
       scales: {
         x: { time: false, range: [-0.5, labels.length - 0.5] },
-        y: { range: (_u, _min, max) => [0, max || 1] },
+        y: { range: (_u, _min, max) => [0, (max || 1) * 1.1] },
       },
       axes: [
         {

@@ -1,5 +1,5 @@
 /** How the Usage view writes its figures. */
-import { costLabel, totalTokens, type UsageFigure } from '../../../../shared/usage';
+import { costLabel, totalTokens, usd, type UsageFigure } from '../../../../shared/usage';
 
 /** A cost with `~` when any part of it is the price table's estimate. */
 export function costText(f: UsageFigure): string {
@@ -11,7 +11,13 @@ export const fullTokens = (n: number) => n.toLocaleString('en-US');
 export const sumTokens = (f: UsageFigure) => totalTokens(f);
 
 /** `$1.23` on an axis; `12k` tokens. */
-export const axisCost = (v: number) => (v === 0 ? '$0' : v < 0.01 ? `$${v.toFixed(3)}` : `$${v.toFixed(2)}`);
+export const axisCost = (v: number) => (v === 0 ? '$0' : usd(v));
+
+/** The amount alone (big), and whether part of it is unknown (said beside it). */
+export function costParts(f: UsageFigure): { amount: string; unknownPart: boolean } {
+  if (f.messages > 0 && f.unpriced === f.messages) return { amount: 'unknown', unknownPart: false };
+  return { amount: `${f.estimated > 0 ? '~' : ''}${usd(f.cost)}`, unknownPart: f.unpriced > 0 };
+}
 export function axisTokens(v: number): string {
   if (v >= 1_000_000) return `${+(v / 1_000_000).toFixed(1)}M`;
   if (v >= 1000) return `${+(v / 1000).toFixed(1)}k`;

@@ -5,7 +5,7 @@ import { Icon } from '../../ui/icons';
 import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageCharts } from './usage-charts';
 import { UsageLimits } from './usage-limits';
-import { costText, dayLabel, fullTokens } from './usage-format';
+import { costParts, costText, dayLabel, fullTokens } from './usage-format';
 import './usage.css';
 
 const PRESETS: [days: number, label: string][] = [
@@ -21,11 +21,14 @@ function dayMinus(today: string, days: number): string {
 }
 
 function Total({ title, f, testId }: { title: string; f: UsageFigure; testId: string }) {
+  const cost = costParts(f);
   return (
     <div className="usage-total" data-testid={testId}>
       <h3>{title}</h3>
-      <p className="usage-total-cost">{f.messages ? costText(f) : '$0.00'}</p>
-      <p className="usage-total-tokens">{fullTokens(totalTokens(f))} tokens</p>
+      <p className="usage-total-cost">{cost.amount}</p>
+      <p className="usage-total-tokens">
+        {fullTokens(totalTokens(f))} tokens{cost.unknownPart ? ' · plus a cost unknown' : ''}
+      </p>
       <dl>
         <dt>Input</dt>
         <dd>{fullTokens(f.input)}</dd>
@@ -114,12 +117,14 @@ export function UsageView() {
             </button>
           ))}
         </div>
-        <label>
-          From <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          To <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <span className="usage-dates">
+          <label>
+            From <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label>
+            To <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          </label>
+        </span>
         <button type="submit" className="btn">
           Show
         </button>
