@@ -38,7 +38,17 @@ const KEYS = Object.keys(PRICES).sort((a, b) => b.length - a.length);
 const LONG_CONTEXT = 200_000;
 const M = 1_000_000;
 
+const known = new Map<string, Price | undefined>();
+
+/** Memoized: a ledger holds few model names and many messages. */
 function priceOf(model: string): Price | undefined {
+  if (known.has(model)) return known.get(model);
+  const price = lookUp(model);
+  known.set(model, price);
+  return price;
+}
+
+function lookUp(model: string): Price | undefined {
   const name = model.replace(/^anthropic[./]/, '');
   if (name.endsWith('-fast')) return undefined;
   const key = KEYS.find((k) => name === k || name.startsWith(`${k}-`) || name.startsWith(`${k}@`));

@@ -36,9 +36,19 @@ export interface UsageItem {
 export const NO_MODEL = '(no model)';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const QUARTER_HOUR = 900_000;
+const days = new Map<number, string>();
+/** The local day of a time. Memoized by quarter hour (every time zone's offset is a whole number of them). */
 export const dayOf = (at: number): string => {
-  const d = new Date(at);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const q = Math.floor(at / QUARTER_HOUR);
+  let day = days.get(q);
+  if (day === undefined) {
+    const d = new Date(q * QUARTER_HOUR);
+    day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    if (days.size > 100_000) days.clear();
+    days.set(q, day);
+  }
+  return day;
 };
 
 /** The local day `days` after (or before) the given one. */
