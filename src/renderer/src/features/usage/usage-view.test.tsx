@@ -91,3 +91,16 @@ describe('the Usage view', () => {
     expect(within(windows).getByRole('meter', { name: 'weekly limit used' })).toHaveAttribute('aria-valuenow', '80');
   });
 });
+
+describe('the Usage view, live', () => {
+  it('reads again when the sessions change while it is open, and not when it is closed', async () => {
+    const { host, store } = await openUsage();
+    const before = host.callsTo('getUsage').length;
+    host.emit('historyChanged', { sessionIds: ['0e000000-0000-4000-8000-000000000001'] });
+    await waitFor(() => expect(host.callsTo('getUsage').length).toBe(before + 1));
+    store.getState().setView('chat');
+    host.emit('historyChanged', { sessionIds: ['0e000000-0000-4000-8000-000000000001'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(host.callsTo('getUsage').length).toBe(before + 1);
+  });
+});
