@@ -71,7 +71,8 @@ describe("the renderer's first chunk", () => {
   });
 
   // The composer's fuzzy matcher and the terminal colours' parser arrive after the first paint (ui/lazy-part.tsx).
-  it.each(['fuzzysort', 'anser'])('does not import %s', (pkg) => {
+  // The Usage view's chart library loads when that view first draws a chart (features/usage/usage-chart.tsx).
+  it.each(['fuzzysort', 'anser', 'uplot'])('does not import %s', (pkg) => {
     expect(pathTo(pkg)).toBeUndefined();
   });
 
@@ -90,6 +91,7 @@ describe("the renderer's first chunk", () => {
     const names = [...reached].map((f) => path.relative(here, f));
     expect(names).not.toContain(path.join('features', 'settings', 'settings-view.tsx'));
     expect(names).not.toContain(path.join('features', 'history', 'session-view.tsx'));
+    expect(names).not.toContain(path.join('features', 'usage', 'usage-view.tsx'));
     // The Board tab and a worktree thread's Changes panel load when first opened.
     expect(names).not.toContain(path.join('features', 'board', 'board-panel.tsx'));
     expect(names).not.toContain(path.join('features', 'changes', 'changes-panel.tsx'));

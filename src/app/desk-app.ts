@@ -13,6 +13,8 @@ import { wireTurns } from './turns/turns-wiring';
 import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
+import { wireUsage } from './usage/usage-wiring';
+import type { UsageService } from './usage/usage-service';
 import { wireComposer } from './composer/composer-wiring';
 import { wireBoard } from './board/board-wiring';
 import { wireChanges } from './changes/changes-wiring';
@@ -71,6 +73,8 @@ export interface DeskServices extends Pick<
   changes: ChangesService;
   /** The data dir's thread locks (a front door creating a thread by name takes one, so two make one thread). */
   threadLocks: ThreadsWiring['locks'];
+  /** Tokens and cost of every Claude Code session (the Usage view, `claude-desk usage`). */
+  usage: UsageService;
 }
 
 export interface DeskApp {
@@ -129,6 +133,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessionCosts: turns.sessionCosts,
     stopped: () => stopped,
   });
+  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions: threads.sessions });
   const composer = wireComposer(f, threads.threads, settings.launcher);
   const changes = wireChanges(
     f,
@@ -177,6 +182,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...board.handlers,
       ...setup.handlers,
       ...worktree.handlers,
+      ...usage.handlers,
     },
     bus: f.bus,
     layout: f.layout,
@@ -193,6 +199,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       board: board.board,
       changes: changes.service,
       threadLocks: threads.locks,
+      usage: usage.usage,
     },
     async shutdown() {
       if (stopped) return;

@@ -27,6 +27,10 @@ Commands:
                            branch (refused while that loses uncommitted or unmerged work, unless --force)
   agents [--json]          The board: every thread working, waiting for you, failed or with changes to land
                            (thread, project, worktree, branch, status, files changed, lines added/removed)
+  usage [--json] [--since <date>] [--until <date>] [--by day|week|month|project|model|session] [--blocks]
+                           Tokens and cost of every Claude Code session on this computer, each API message
+                           counted once (as ccusage counts them); --blocks: the 5-hour blocks, the open one's
+                           burn rate. A table on a terminal, JSON lines with --json or to a pipe
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
 `;
 
@@ -49,6 +53,10 @@ const SPEC = {
   force: 'bool',
   message: 'string',
   worktree: 'bool',
+  since: 'string',
+  until: 'string',
+  by: 'string',
+  blocks: 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -84,6 +92,8 @@ export async function main(argv: string[]): Promise<number> {
       return (await import('./agents-command')).agentsCommand(parsed.flags);
     case 'land':
       return (await import('./land-command')).landCommand(parsed.flags);
+    case 'usage':
+      return (await import('./usage-command')).usageCommand(parsed.flags);
     case undefined:
     case 'help':
     case '--help':

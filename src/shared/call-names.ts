@@ -89,6 +89,8 @@ export const CALL_NAMES = [
   'continueWithoutWorktree',
   'listTurns',
   'dismissBoardRow',
+  'getUsage',
+  'getUsageReport',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

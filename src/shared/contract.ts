@@ -38,6 +38,7 @@ import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './changes-calls';
+import { usageCalls } from './usage-calls';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -325,6 +326,7 @@ export const calls = {
   dismissBoardRow: call<null>()(z.object({ threadId: id }).strict()),
   ...setupCalls,
   ...changesCalls,
+  ...usageCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;

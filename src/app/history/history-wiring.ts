@@ -126,6 +126,7 @@ export async function wireHistory({ f, profile, threads, sessions, sessionCosts,
   };
   return {
     history,
+    index,
     handlers,
     async close() {
       if (changedTimer) clearTimeout(changedTimer);

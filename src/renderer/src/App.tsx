@@ -5,7 +5,7 @@ import { ChatView } from './features/chat/chat-view';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
-import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView } from './lazy-views';
+import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
@@ -66,6 +66,10 @@ function Shell() {
         ) : view === 'board' ? (
           <LazyView>
             <BoardView />
+          </LazyView>
+        ) : view === 'usage' ? (
+          <LazyView>
+            <UsageView />
           </LazyView>
         ) : (
           <ChatView />

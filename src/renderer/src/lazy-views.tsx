@@ -18,6 +18,10 @@ export const BoardView = lazyView(
   () => import('./features/board/board-view'),
   (m) => m.BoardView,
 );
+export const UsageView = lazyView(
+  () => import('./features/usage/usage-view'),
+  (m) => m.UsageView,
+);
 
 /** Fetch every lazy view's and part's chunk ahead of its first use (after the first paint; tests before they render). */
 export const preloadLazyViews = prefetchLazyParts;

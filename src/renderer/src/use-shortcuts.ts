@@ -55,7 +55,7 @@ export function useShortcuts(win: Window = window): void {
         ) {
           e.preventDefault();
           void s.stopActiveTurn();
-        } else if (s.view === 'settings') {
+        } else if (s.view === 'settings' || s.view === 'usage') {
           s.setView('chat');
         }
       }

@@ -191,6 +191,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       connectedOnce = true;
     }),
     on('historyChanged', ({ sessionIds }) => {
+      s().usageChanged();
       // Only once the History was looked at: a busy CLI must not cost a closed History anything.
       if (!s().historyLoaded) return;
       refreshHistory();

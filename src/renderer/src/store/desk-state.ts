@@ -30,6 +30,7 @@ import type { BranchSummary, RewindOutcome, RewindPreview, RewindScope } from '.
 import type { BoardState, ExternalAgents } from '../../../shared/board';
 import type { ProjectsSlice } from './projects-slice';
 import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
+import type { UsageSlice } from './usage-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -245,7 +246,7 @@ export interface Notice {
   sticky?: boolean;
 }
 
-export type View = 'chat' | 'settings' | 'history' | 'board';
+export type View = 'chat' | 'settings' | 'history' | 'board' | 'usage';
 
 /** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
 export interface OpenTranscript {
@@ -362,7 +363,8 @@ export type DeskState = ThreadsSlice &
   ChangesSlice &
   ProjectsSlice &
   HostSlice &
-  ClaudeCodeSetupSlice;
+  ClaudeCodeSetupSlice &
+  UsageSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

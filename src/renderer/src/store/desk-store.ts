@@ -15,6 +15,7 @@ import { createBoardSlice } from './board-slice';
 import { createChangesSlice } from './changes-slice';
 import { createProjectsSlice } from './projects-slice';
 import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
+import { createUsageSlice } from './usage-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -38,5 +39,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createHostSlice(...a),
     ...createBoardSlice(...a),
     ...createClaudeCodeSetupSlice(...a),
+    ...createUsageSlice(...a),
   }));
 }

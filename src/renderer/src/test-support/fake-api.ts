@@ -10,6 +10,7 @@ import type { WindowState } from '../../../shared/window-state';
 import type { QueuedMessage } from '../../../shared/message-queue';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
+import { emptyUsageOverview } from './usage-fixture';
 
 /** No Claude Code setup at all (the setup pages' tests hand their own through `handle`). */
 const EMPTY_SETUP = { home: '/home/u', settings: [], instructions: [], agents: [], skills: [], outputStyles: [] };
@@ -261,6 +262,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     abortBring: () => ({ ok: true, done: true, message: 'Aborted.' }),
     getWorktreeStatus: () => ({ gone: false }),
     continueWithoutWorktree: () => ({ gone: false }),
+    getUsage: () => emptyUsageOverview(),
+    getUsageReport: () => ({ rows: [], blocks: [] }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -15,6 +15,7 @@ export function windowTitle(
   s: Pick<DeskState, 'view' | 'activeThreadId' | 'threads' | 'inFlight' | 'live' | 'messages'>,
 ): string {
   if (s.view === 'settings') return `Settings — ${APP}`;
+  if (s.view === 'usage') return `Usage — ${APP}`;
   const thread = s.activeThreadId ? s.threads.find((t) => t.id === s.activeThreadId) : undefined;
   if (!thread) return APP;
   const turn = currentTurn(s.inFlight, thread.id);

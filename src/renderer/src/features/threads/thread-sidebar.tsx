@@ -89,6 +89,16 @@ export function ThreadSidebar() {
       <div className="sidebar-bottom">
         <button
           type="button"
+          className={`btn btn-ghost sidebar-settings ${view === 'usage' ? 'active' : ''}`}
+          onClick={() => setView(view === 'usage' ? 'chat' : 'usage')}
+          aria-pressed={view === 'usage'}
+          title="Usage: tokens, cost and plan limits of every Claude Code session"
+          data-testid="open-usage"
+        >
+          <Icon name="usage" size={16} /> Usage
+        </button>
+        <button
+          type="button"
           className={`btn btn-ghost sidebar-settings ${view === 'settings' ? 'active' : ''}`}
           onClick={() => setView(view === 'settings' ? 'chat' : 'settings')}
           aria-pressed={view === 'settings'}

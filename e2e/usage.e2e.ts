@@ -1,0 +1,94 @@
+import { test, expect, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startDeskHost, type DeskHost } from './desk-host';
+import { expectNoAxeViolationsInBothThemes } from './axe';
+import { startMockAnthropicApi } from '../test/fixtures/mock-anthropic-api';
+import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import { makeUsageHome, USAGE_SESSIONS } from '../test/fixtures/usage-sessions';
+
+/**
+ * The Usage view in browser mode over sessions the REAL CLI wrote (several days and models, a fork, a sub-agent,
+ * cache tokens, a model without a price): its 30-day total equals ccusage's on the same HOME, every chart has its
+ * table, a session opens in History, axe is clean in both themes. SHOTS=<dir> keeps screenshots of both themes at
+ * 1280×800 and 800×600.
+ */
+const pexec = promisify(execFile);
+let host: DeskHost;
+let cli: ReturnType<typeof realCliEnv>;
+let work: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  work = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'desk-usage-e2e-')));
+  const mock = await startMockAnthropicApi();
+  cli = realCliEnv(mock, { home: work });
+  try {
+    await makeUsageHome(mock, work);
+  } finally {
+    await mock.close();
+  }
+  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+});
+test.afterAll(async () => {
+  await host?.stop();
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+async function shots(page: Page): Promise<void> {
+  const dir = process.env['SHOTS'];
+  if (!dir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      await expect(page.getByTestId('usage-day-chart').locator('canvas').first()).toBeVisible();
+      await page.screenshot({ path: path.join(dir, `usage-${scheme}-${size.width}.png`) });
+      await page.getByTestId('usage-day-chart').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `usage-charts-${scheme}-${size.width}.png`) });
+      await page.getByTestId('usage-sessions').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `usage-tables-${scheme}-${size.width}.png`) });
+      await page.evaluate(`document.querySelector('[data-testid="usage-view"]').scrollTo(0, 0)`); // no DOM types here
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('Usage: totals equal ccusage, a chart and a table per day, limits, blocks, sessions; axe in both themes', async ({
+  page,
+}) => {
+  const { stdout } = await pexec(path.resolve('node_modules/.bin/ccusage'), ['daily', '--json', '--offline'], {
+    env: { HOME: work, PATH: process.env['PATH'] ?? '', ...(process.env['TZ'] ? { TZ: process.env['TZ'] } : {}) },
+  });
+  const cc = JSON.parse(stdout) as { totals: { totalTokens: number } };
+
+  await page.goto(host.url);
+  await page.getByTestId('open-usage').click();
+  const month = page.getByTestId('usage-total-month');
+  await expect(month).toContainText(`${cc.totals.totalTokens.toLocaleString('en-US')} tokens`);
+  await expect(month).toContainText('plus a cost unknown');
+  await expect(page.getByTestId('usage-estimates')).toContainText('no price for claude-opus-5-5');
+  await expect(page.getByTestId('usage-day-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('usage-api-spend')).toContainText('Signed in with an API key');
+  await expect(page.getByTestId('usage-blocks').getByRole('row')).not.toHaveCount(1);
+  await expect(page.getByTestId('usage-models')).toContainText('claude-haiku-4-5');
+
+  await page.getByText('Per day as a table').click();
+  await expect(page.getByTestId('usage-day-table').getByRole('row')).toHaveCount(31); // header + 30 days
+  await expectNoAxeViolationsInBothThemes(page, 'Usage view');
+  await shots(page);
+
+  await page.getByRole('button', { name: 'By project' }).click();
+  await expect(page.getByTestId('usage-day-chart')).toContainText('alpha');
+  const sessions = page.getByTestId('usage-sessions');
+  await sessions.getByRole('button', { name: 'An unknown model' }).click();
+  await expect(page.getByTestId('session-title')).toContainText('An unknown model');
+  expect(USAGE_SESSIONS.unknownModel).toBeTruthy();
+});

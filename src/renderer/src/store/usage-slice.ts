@@ -1,0 +1,60 @@
+import type { UsageOverview } from '../../../shared/usage';
+import { getApi } from '../api';
+import { errorText, type Slice } from './desk-state';
+
+/** The Usage view's figures (features/usage): read when the view opens or its range changes. */
+export interface UsageSlice {
+  usage: UsageOverview | null;
+  /** The range asked for: none = the last 30 days. */
+  usageRange: { since?: string; until?: string };
+  usageLoading: boolean;
+  usageError: string | null;
+  loadUsage(range?: { since?: string; until?: string }): Promise<void>;
+  /** Sessions changed (the History's watcher): an open Usage view reads again, one read at a time. */
+  usageChanged(): void;
+}
+
+export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
+  let reading: Promise<void> | null = null;
+  let again = false;
+  return {
+    usage: null,
+    usageRange: {},
+    usageLoading: false,
+    usageError: null,
+
+    async loadUsage(range) {
+      const asked = range ?? get().usageRange;
+      set({ usageRange: asked, usageLoading: true });
+      try {
+        const usage = await getApi().getUsage(asked);
+        // A later ask (another range) wins over an earlier answer.
+        if (get().usageRange !== asked) return;
+        set({ usage, usageLoading: false, usageError: null });
+      } catch (err) {
+        if (get().usageRange !== asked) return;
+        set({
+          usageLoading: false,
+          usageError: `Usage could not be read: ${errorText(err)}. Choose Refresh to try again.`,
+        });
+      }
+    },
+
+    usageChanged() {
+      if (get().view !== 'usage') return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = get()
+        .loadUsage()
+        .finally(() => {
+          reading = null;
+          if (again) {
+            again = false;
+            get().usageChanged();
+          }
+        });
+    },
+  };
+};
