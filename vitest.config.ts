@@ -12,11 +12,11 @@ const NODE_TEST_DIRS = ['src/shared', 'src/core', 'src/app', 'src/main', 'src/pr
 const NODE_TEST_ROOTS = ['test', 'bin', 'scripts'];
 
 /**
- * A test belongs to the integration lane when it starts the real Claude Code (it imports the real-CLI fixture) or the
- * `claude-desk` command line (it names its entry). Read from the files themselves, so a new test lands in the right
- * lane without a list to keep.
+ * A test belongs to the integration lane when it starts the real Claude Code (its name says `real-cli`, or it imports
+ * the real-CLI fixture), the `claude-desk` command line (it names its entry) or ccusage (installed on first use). Read
+ * from the files themselves, so a new test lands in the right lane without a list to keep.
  */
-const INTEGRATION_MARKS = ['fixtures/real-cli', 'claude-desk.mjs'];
+const INTEGRATION_MARKS = ['fixtures/real-cli', 'claude-desk.mjs', 'fixtures/ccusage'];
 
 function nodeTestFiles(): string[] {
   const found: string[] = [];
@@ -32,6 +32,7 @@ function nodeTestFiles(): string[] {
 }
 
 function isIntegration(file: string): boolean {
+  if (file.includes('real-cli')) return true;
   const text = readFileSync(path.join(root, file), 'utf8');
   return INTEGRATION_MARKS.some((mark) => text.includes(mark));
 }

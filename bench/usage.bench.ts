@@ -1,7 +1,7 @@
 /**
  * Usage benchmarks over History's benchmark corpus (the synthetic sessions of history.bench.ts, in the real CLI's line
  * shapes, here with per-session message and request ids and three priced models over 60 days), made in a temp HOME and
- * deleted afterwards, measured beside ccusage (`ccusage daily --json --offline`, the pinned devDependency) on the same
+ * deleted afterwards, measured beside ccusage (`ccusage daily --json --offline`, test/fixtures/ccusage.ts) on the same
  * HOME in the same run:
  *  1. Cold: the first `claude-desk usage --json` (History index + usage ledger built) → s, beside ccusage's.
  *  2. Warm: `claude-desk usage --json` (built, out/command-line) against `ccusage daily --json --offline`, in
@@ -23,6 +23,7 @@ import { startWebHost } from '../src/web/web-host';
 import { projectSlug } from '../src/core/history/cli-projects-dir';
 import { syntheticSessionLines } from '../test/fixtures/synthetic-sessions';
 import { median } from './bench-stats';
+import { ccusageEntry } from '../test/fixtures/ccusage';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SESSIONS = Number(process.env.BENCH_USAGE_SESSIONS ?? 1000);
@@ -36,7 +37,7 @@ const DAY = 86_400_000;
 const built = path.join(root, 'out', 'command-line', 'main.mjs');
 /** What a user runs: the launcher, which takes the build when it is fresh. */
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
-const ccusage = path.join(root, 'node_modules', '.bin', 'ccusage');
+let ccusage = '';
 const hex = (n: number, w: number) => n.toString(16).padStart(w, '0');
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
@@ -120,6 +121,9 @@ async function firstPaints(env: NodeJS.ProcessEnv): Promise<{ first: number; war
 }
 
 async function main(): Promise<void> {
+  const entry = await ccusageEntry();
+  ccusage = process.execPath;
+  const ccArgs = (args: string[]) => [entry, ...args];
   if (!fs.existsSync(built)) throw new Error('out/command-line is missing: run `npm run build` first.');
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-usage-'));
   const env: NodeJS.ProcessEnv = {
@@ -136,7 +140,7 @@ async function main(): Promise<void> {
     );
 
     const cold = run(process.execPath, [bin, 'usage', '--json'], env);
-    const ccCold = run(ccusage, ['daily', '--json', '--offline'], env);
+    const ccCold = run(ccusage, ccArgs(['daily', '--json', '--offline']), env);
     console.log(
       `cold: claude-desk usage --json ${(cold.ms / 1000).toFixed(1)} s (index + ledger built); ccusage daily ${(ccCold.ms / 1000).toFixed(1)} s`,
     );
@@ -147,7 +151,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 === 0;
       const a = order ? run(process.execPath, [bin, 'usage', '--json'], env) : undefined;
-      const b = run(ccusage, ['daily', '--json', '--offline'], env);
+      const b = run(ccusage, ccArgs(['daily', '--json', '--offline']), env);
       const c = a ?? run(process.execPath, [bin, 'usage', '--json'], env);
       ours.push(c.ms);
       theirs.push(b.ms);

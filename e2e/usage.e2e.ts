@@ -9,6 +9,7 @@ import { expectNoAxeViolationsInBothThemes } from './axe';
 import { startMockAnthropicApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { makeUsageHome, USAGE_SESSIONS } from '../test/fixtures/usage-sessions';
+import { ccusageEntry } from '../test/fixtures/ccusage';
 
 /**
  * The Usage view in browser mode over sessions the REAL CLI wrote (several days and models, a fork, a sub-agent,
@@ -64,7 +65,7 @@ async function shots(page: Page): Promise<void> {
 test('Usage: totals equal ccusage, a chart and a table per day, limits, blocks, sessions; axe in both themes', async ({
   page,
 }) => {
-  const { stdout } = await pexec(path.resolve('node_modules/.bin/ccusage'), ['daily', '--json', '--offline'], {
+  const { stdout } = await pexec(process.execPath, [await ccusageEntry(), 'daily', '--json', '--offline'], {
     env: { HOME: work, PATH: process.env['PATH'] ?? '', ...(process.env['TZ'] ? { TZ: process.env['TZ'] } : {}) },
   });
   const cc = JSON.parse(stdout) as { totals: { totalTokens: number } };

@@ -9,10 +9,10 @@ import { rowsOut } from '../src/command-line/usage-command';
 import { startMockAnthropicApi } from './fixtures/mock-anthropic-api';
 import { realCliEnv } from './fixtures/real-cli';
 import { makeUsageHome, USAGE_SESSIONS } from './fixtures/usage-sessions';
+import { ccusageEntry } from './fixtures/ccusage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
-const ccusageBin = path.join(root, 'node_modules', '.bin', 'ccusage');
 
 type Run = { code: number; stdout: string; stderr: string };
 function run(file: string, args: string[], env: Record<string, string>): Promise<Run> {
@@ -54,7 +54,7 @@ describe('claude-desk usage', () => {
   it("writes JSON lines to a pipe: a row per day and the total, equal to ccusage's", async () => {
     const [ours, theirs] = await Promise.all([
       run(process.execPath, [bin, 'usage'], env),
-      run(ccusageBin, ['daily', '--json', '--offline'], env),
+      run(process.execPath, [await ccusageEntry(), 'daily', '--json', '--offline'], env),
     ]);
     expect(ours.code).toBe(0);
     const rows = lines(ours.stdout);

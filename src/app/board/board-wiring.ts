@@ -8,7 +8,6 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import type { TurnsWiring } from '../turns/turns-wiring';
-import path from 'node:path';
 import { FailedTurnsStore } from '../../core/store/failed-turns-store';
 import { BoardService } from './board-service';
 import { ClaudeAgents } from './claude-agents';

@@ -2,7 +2,7 @@
  * The usage figures against sessions the REAL CLI wrote (test/fixtures/usage-sessions.ts: several days and models, a
  * resumed and a forked session, a sub-agent, cache tokens, a model without a price) and against two independent
  * counts on the same HOME: one made here straight from the JSONL, and ccusage's own (`ccusage daily|session --json
- * --offline`, the pinned devDependency). Tokens per day, per model and per session equal, to the token.
+ * --offline`, test/fixtures/ccusage.ts). Tokens per day, per model and per session equal, to the token.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockAnthropicApi } from '../../../test/fixtures/mock-anthropic-api';
 import { makeUsageHome, USAGE_SESSIONS } from '../../../test/fixtures/usage-sessions';
+import { ccusageEntry } from '../../../test/fixtures/ccusage';
 import { HistoryIndex } from '../history/history-index';
 import { cliProjectsDir } from '../history/cli-projects-dir';
 import { countedMessages } from './counted-messages';
@@ -19,7 +20,6 @@ import { UsageLedger } from './usage-ledger';
 import { groupRows, usageItems, type UsageItem } from './usage-report';
 
 const run = promisify(execFile);
-const ccusageBin = path.resolve(import.meta.dirname, '../../../node_modules/.bin/ccusage');
 
 interface CcTokens {
   inputTokens: number;
@@ -41,7 +41,10 @@ let sessions: CcPeriod[];
 
 async function ccusage(kind: 'daily' | 'session'): Promise<CcPeriod[]> {
   const env = { HOME: home, PATH: process.env.PATH ?? '', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
-  const { stdout } = await run(ccusageBin, [kind, '--json', '--offline'], { env, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, [await ccusageEntry(), kind, '--json', '--offline'], {
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(stdout) as Record<string, CcPeriod[]>)[kind] ?? [];
 }
 
