@@ -186,6 +186,7 @@ export class BoardService {
         since: summary.updatedAt,
         activity: 'Running in another Claude Desk',
         changes,
+        elsewhere: true,
       };
     const ended = this.ended.get(summary.id);
     if (ended?.outcome === 'failed')
