@@ -204,8 +204,9 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
       aria-labelledby={titleId}
       data-testid="board-view"
       onKeyDown={(e) => {
-        // Esc goes back to the thread — unless a card's field or a confirmation had it first.
-        if (e.key === 'Escape' && !e.defaultPrevented) setView('chat');
+        // Esc goes back to the thread — unless a card's field had it first, or it was typed in a field.
+        const field = (e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]');
+        if (e.key === 'Escape' && !e.defaultPrevented && !field) setView('chat');
       }}
     >
       <header className="board-view-header">
