@@ -36,6 +36,8 @@ export interface BoardRow {
    * board as in the thread; `toolInput` is the call it is about (a plan's text is there).
    */
   pending?: { turnId: string; card: ApprovalCard; toolInput?: unknown };
+  /** Working in another Claude Desk on this data dir (another window, the command line): stopped there, not here. */
+  elsewhere?: boolean;
 }
 
 export interface BoardState {

@@ -170,6 +170,7 @@ describe('BoardService', () => {
       status: 'working',
       since: 5,
       activity: 'Running in another Claude Desk',
+      elsewhere: true, // its Stop is that window's
     });
     expect(rows.find((r) => r.threadId === 'mine')?.status).toBe('queued');
   });

@@ -206,6 +206,7 @@ export class BoardService {
         since: summary.updatedAt,
         activity: 'Running in another Claude Desk',
         changes,
+        elsewhere: true,
       };
     // This process's own last outcome first; else a failure kept on disk (another process's, or before a restart).
     const ended = this.ended.get(summary.id) ?? (failedBefore && { outcome: 'failed' as const, ...failedBefore });

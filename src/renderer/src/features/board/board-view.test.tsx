@@ -143,11 +143,32 @@ describe('the Board view', () => {
     expect(store.getState().changesFor).toBe('done');
   });
 
-  it('opens full width from the sidebar tab', async () => {
+  it('opens full width from the sidebar tab; Esc goes back to the thread', async () => {
     const { store } = renderApp({ host: boardHost() });
     await userEvent.click(await screen.findByTestId('tab-board'));
     await userEvent.click(await screen.findByTestId('board-open-view'));
     expect(store.getState().view).toBe('board');
-    expect(await screen.findByTestId('board-view')).toBeInTheDocument();
+    const rows = await within(await screen.findByTestId('board-view')).findAllByTestId('board-row');
+    within(rows[1]!).getAllByRole('button')[0]!.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(store.getState().view).toBe('chat');
+  });
+
+  it('a turn another Claude Desk runs has no Stop here (it is stopped there)', async () => {
+    const board = {
+      cap: 4,
+      rows: [
+        row({
+          threadId: 'work',
+          title: 'Write notes',
+          status: 'working' as const,
+          activity: 'Running in another Claude Desk',
+          elsewhere: true,
+        }),
+      ],
+    };
+    renderWithStore(<BoardView now={() => NOW} />, { host: boardHost(board) });
+    const [only] = await screen.findAllByTestId('board-row');
+    expect(within(only!).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ function RowActions({ row }: { row: BoardRow }) {
     );
   return (
     <div className="board-actions">
-      {ACTIVE.has(row.status) && (
+      {ACTIVE.has(row.status) && !row.elsewhere && (
         <button
           type="button"
           className="btn btn-small btn-stop"
@@ -199,14 +199,23 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
   }, [load, loadAgents]);
   const rows = board?.rows ?? [];
   return (
-    <section className="board-view" aria-labelledby={titleId} data-testid="board-view">
+    <section
+      className="board-view"
+      aria-labelledby={titleId}
+      data-testid="board-view"
+      onKeyDown={(e) => {
+        // Esc goes back to the thread — unless a card's field had it first, or it was typed in a field.
+        const field = (e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]');
+        if (e.key === 'Escape' && !e.defaultPrevented && !field) setView('chat');
+      }}
+    >
       <header className="board-view-header">
         <h1 id={titleId}>Board</h1>
         <p className="board-view-summary" data-testid="board-summary">
           {rows.length === 0 ? 'Nothing needs you.' : summary(rows)}
           {board && ` · at most ${board.cap} at once`}
         </p>
-        <button type="button" className="btn btn-small" onClick={() => setView('chat')}>
+        <button type="button" className="btn btn-small" onClick={() => setView('chat')} aria-keyshortcuts="Escape">
           Back to the thread
         </button>
       </header>
