@@ -16,6 +16,7 @@ import type { TurnRequest } from '../../core/turn/turn-request';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
+import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -128,6 +129,7 @@ export class TurnService {
     const placeholder = threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
     const persisted = Promise.all([
       saved.catch((err: unknown) => {
+        if (isDiskFull(err)) throw new Error(`${DISK_FULL_SENTENCE} Your message was not sent.`);
         throw new Error(`your message could not be saved (${(err as Error).message}), so it was not sent`);
       }),
       placeholder.catch((err: unknown) => this.deps.log?.(`saving the answer's placeholder failed: ${String(err)}`)),
@@ -147,13 +149,19 @@ export class TurnService {
       return snapshot;
     };
 
+    let toldDiskFull = false;
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
       if (!snapshot && startsSnapshot.has(event.type)) void takeSnapshot();
-      void threads
-        .saveAssistant(input.threadId, message)
-        .catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
+      void threads.saveAssistant(input.threadId, message).catch((err: unknown) => {
+        this.deps.log?.(`saving turn failed: ${String(err)}`);
+        // Once per turn, in every front door: the answer goes on in memory; its next save may succeed.
+        if (isDiskFull(err) && !toldDiskFull) {
+          toldDiskFull = true;
+          bus.emit('notice', { level: 'error', message: DISK_FULL_SENTENCE });
+        }
+      });
       // The thread may be deleted while it answers: a failed write is logged, never a crash.
       if (event.type === 'result') {
         void threads
@@ -256,6 +264,9 @@ export class TurnService {
 
   async stopAll(): Promise<void> {
     await this.deps.engine.stopAll();
-    await this.deps.threads.flush?.();
+    // A last save that fails (a full disk) is a sentence in the log: quitting must not crash over it.
+    await this.deps.threads
+      .flush?.()
+      .catch((err: unknown) => this.deps.log?.(`saving the threads on the way out: ${saveFailedSentence(err)}`));
   }
 }
