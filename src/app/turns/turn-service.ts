@@ -17,6 +17,7 @@ import type { ThreadsStore } from '../../core/store/threads-store';
 import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
 import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
+import { UnsavedAnswers } from './unsaved-answers';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -55,6 +56,9 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll' | 'phase
  * they stream (so a crash loses nothing already shown) and fans the events out to every front door.
  */
 export class TurnService {
+  /** Answers a full disk refused: kept, and saved once there is room. */
+  readonly unsaved: UnsavedAnswers;
+
   constructor(
     private readonly deps: {
       /** Markers of running turns, for recovery after a crash (running-turns.ts). */
@@ -66,6 +70,8 @@ export class TurnService {
       /** A system notification (turnNotification says when); the front door shows it only in the background. */
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
+      /** When an answer the full disk refused is tried again (a timer in the app; run by hand in tests). */
+      scheduleRetry?: (run: () => void, ms: number) => void;
       /** Snapshots of the project before and after each turn, keyed by its user message (rewind). */
       checkpoints?: {
         beforeTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
@@ -73,6 +79,11 @@ export class TurnService {
       };
     },
   ) {
+    this.unsaved = new UnsavedAnswers({
+      save: (threadId, message) => deps.threads.saveAssistant(threadId, message),
+      notice: (level, message) => deps.bus.emit('notice', { level, message }),
+      ...(deps.scheduleRetry ? { schedule: deps.scheduleRetry } : {}),
+    });
     // If this process dies mid-turn, the next start finds the turn's start journalled and marks it interrupted.
     deps.running?.follow(deps.engine.phases, (m) => deps.log?.(m));
   }
@@ -149,19 +160,18 @@ export class TurnService {
       return snapshot;
     };
 
-    let toldDiskFull = false;
     // The engine folds each event into the answer so far; every snapshot is saved as it streams.
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
       if (!snapshot && startsSnapshot.has(event.type)) void takeSnapshot();
-      void threads.saveAssistant(input.threadId, message).catch((err: unknown) => {
-        this.deps.log?.(`saving turn failed: ${String(err)}`);
-        // Once per turn, in every front door: the answer goes on in memory; its next save may succeed.
-        if (isDiskFull(err) && !toldDiskFull) {
-          toldDiskFull = true;
-          bus.emit('notice', { level: 'error', message: DISK_FULL_SENTENCE });
-        }
-      });
+      void threads.saveAssistant(input.threadId, message).then(
+        () => this.unsaved.saved(message.id),
+        (err: unknown) => {
+          this.deps.log?.(`saving turn failed: ${String(err)}`);
+          // A full disk: the answer is kept in memory and saved once there is room (said once, in every front door).
+          if (isDiskFull(err)) this.unsaved.failed(input.threadId, message);
+        },
+      );
       // The thread may be deleted while it answers: a failed write is logged, never a crash.
       if (event.type === 'result') {
         void threads
@@ -264,6 +274,7 @@ export class TurnService {
 
   async stopAll(): Promise<void> {
     await this.deps.engine.stopAll();
+    await this.unsaved.retry(); // a last try for answers a full disk refused
     // A last save that fails (a full disk) is a sentence in the log: quitting must not crash over it.
     await this.deps.threads
       .flush?.()
