@@ -9,6 +9,7 @@ import { renderTurnEvent, safeLine } from './chat-output';
 import { readMessage } from './read-message';
 import { showGitProgress } from './git-progress';
 import { underCreationLock } from '../core/store/named-lock';
+import { saveFailedSentence } from '../core/store/disk-full';
 
 /**
  * `claude-desk chat [--thread <name> | --session <id>] [--project <dir>] [--model m] [--json] "message" | -`: one turn through
@@ -56,8 +57,8 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
           : await open();
       }
     } catch (err) {
-      // A missing --project folder, a bad --model: a sentence and exit 1, not a stack trace.
-      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+      // A missing --project folder, a bad --model, a full disk: a sentence and exit 1, not a stack trace.
+      process.stderr.write(`${saveFailedSentence(err)}\n`);
       return 1;
     }
 
@@ -115,7 +116,7 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       unsubscribe();
       offWorktree();
       await prompter.close();
-      process.stderr.write(`${safeLine(err instanceof Error ? err.message : String(err))}\n`);
+      process.stderr.write(`${safeLine(saveFailedSentence(err))}\n`);
       return 1;
     }
     await finished;

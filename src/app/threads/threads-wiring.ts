@@ -3,6 +3,7 @@ import { SessionsStore } from '../../core/store/sessions-store';
 import { ForkPointsStore } from '../../core/store/fork-points-store';
 import { ThreadsStore } from '../../core/store/threads-store';
 import { ThreadLocks } from '../../core/store/thread-locks';
+import { saveFailedSentence } from '../../core/store/disk-full';
 import { watchThreadsDir } from '../../core/store/threads-dir-watcher';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { HostProfile } from '../host-profile';
@@ -49,7 +50,8 @@ export async function wireThreads(
     handlers: createThreadHandlers({ ...f, threads, sessions }, peers),
     async close() {
       unwatch();
-      await threads.flush();
+      // A last save that fails (a full disk) is logged in a sentence: quitting must not crash over it.
+      await threads.flush().catch((err: unknown) => f.log.warn(`Closing, the threads: ${saveFailedSentence(err)}`));
     },
   };
 }

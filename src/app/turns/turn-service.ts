@@ -16,6 +16,8 @@ import type { TurnRequest } from '../../core/turn/turn-request';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
+import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
+import { UnsavedAnswers } from './unsaved-answers';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -54,6 +56,9 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll' | 'phase
  * they stream (so a crash loses nothing already shown) and fans the events out to every front door.
  */
 export class TurnService {
+  /** Answers a full disk refused: kept, and saved once there is room. */
+  readonly unsaved: UnsavedAnswers;
+
   constructor(
     private readonly deps: {
       /** Markers of running turns, for recovery after a crash (running-turns.ts). */
@@ -65,6 +70,8 @@ export class TurnService {
       /** A system notification (turnNotification says when); the front door shows it only in the background. */
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
+      /** When an answer the full disk refused is tried again (a timer in the app; run by hand in tests). */
+      scheduleRetry?: (run: () => void, ms: number) => void;
       /** Snapshots of the project before and after each turn, keyed by its user message (rewind). */
       checkpoints?: {
         beforeTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
@@ -72,6 +79,11 @@ export class TurnService {
       };
     },
   ) {
+    this.unsaved = new UnsavedAnswers({
+      save: (threadId, message) => deps.threads.saveAssistant(threadId, message),
+      notice: (level, message) => deps.bus.emit('notice', { level, message }),
+      ...(deps.scheduleRetry ? { schedule: deps.scheduleRetry } : {}),
+    });
     // If this process dies mid-turn, the next start finds the turn's start journalled and marks it interrupted.
     deps.running?.follow(deps.engine.phases, (m) => deps.log?.(m));
   }
@@ -128,6 +140,7 @@ export class TurnService {
     const placeholder = threads.saveAssistant(input.threadId, newAssistantMessage(turnId, createdAt));
     const persisted = Promise.all([
       saved.catch((err: unknown) => {
+        if (isDiskFull(err)) throw new Error(`${DISK_FULL_SENTENCE} Your message was not sent.`);
         throw new Error(`your message could not be saved (${(err as Error).message}), so it was not sent`);
       }),
       placeholder.catch((err: unknown) => this.deps.log?.(`saving the answer's placeholder failed: ${String(err)}`)),
@@ -151,9 +164,14 @@ export class TurnService {
     const onEvent = (event: TurnEvent, message: AssistantMessage): void => {
       bus.emit('turnEvent', event);
       if (!snapshot && startsSnapshot.has(event.type)) void takeSnapshot();
-      void threads
-        .saveAssistant(input.threadId, message)
-        .catch((err: unknown) => this.deps.log?.(`saving turn failed: ${String(err)}`));
+      void threads.saveAssistant(input.threadId, message).then(
+        () => this.unsaved.saved(message.id),
+        (err: unknown) => {
+          this.deps.log?.(`saving turn failed: ${String(err)}`);
+          // A full disk: the answer is kept in memory and saved once there is room (said once, in every front door).
+          if (isDiskFull(err)) this.unsaved.failed(input.threadId, message);
+        },
+      );
       // The thread may be deleted while it answers: a failed write is logged, never a crash.
       if (event.type === 'result') {
         void threads
@@ -256,6 +274,10 @@ export class TurnService {
 
   async stopAll(): Promise<void> {
     await this.deps.engine.stopAll();
-    await this.deps.threads.flush?.();
+    await this.unsaved.retry(); // a last try for answers a full disk refused
+    // A last save that fails (a full disk) is a sentence in the log: quitting must not crash over it.
+    await this.deps.threads
+      .flush?.()
+      .catch((err: unknown) => this.deps.log?.(`saving the threads on the way out: ${saveFailedSentence(err)}`));
   }
 }

@@ -82,6 +82,37 @@ describe('ThreadWorktrees', () => {
     expect(b.worktree).toEqual(a.worktree);
     expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
   });
+  it('a worktree its own creation left half made (the app killed mid-way) is made again, not a second beside it', async () => {
+    const repo = scratchRepo(await temp.make());
+    const threadId = 'a1b2c3d4-0000-4000-8000-000000000000';
+    const left = path.join(repo, '.claude', 'worktrees', 'fix-login');
+    git(
+      repo,
+      'worktree',
+      'add',
+      '-q',
+      '--lock',
+      '--reason',
+      'Claude Desk thread: Fix login (a1b2c3d4)',
+      '-b',
+      'worktree-fix-login',
+      left,
+      'main',
+    );
+    // Another thread's worktree of the same name is left alone: that one gets the next name.
+    const other = new ThreadWorktrees({
+      threads: fakeThreads('Fix login'),
+      notice: () => undefined,
+      workspaceDir: '/w',
+    });
+    const wts = new ThreadWorktrees({ threads: fakeThreads('Fix login'), notice: () => undefined, workspaceDir: '/w' });
+    const mine = await wts.ready(threadId, { projectDir: repo, useWorktree: true });
+    expect(mine.worktree).toMatchObject({ name: 'fix-login', path: left });
+    expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
+    const theirs = await other.ready('ffffffff-0000-4000-8000-000000000000', { projectDir: repo, useWorktree: true });
+    expect(theirs.worktree).toMatchObject({ name: 'fix-login-2' });
+    expect(git(repo, 'worktree', 'list', '--porcelain')).toContain('locked Claude Desk thread: Fix login (a1b2c3d4)');
+  });
 });
 
 describe('the worktree settings of a thread', () => {

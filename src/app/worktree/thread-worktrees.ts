@@ -117,6 +117,7 @@ export class ThreadWorktrees {
         projectDir,
         name,
         thread: title || name,
+        threadId,
         signal,
       });
       await threads.updateSettings(threadId, { worktree });

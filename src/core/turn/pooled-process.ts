@@ -58,6 +58,8 @@ export interface Entry {
   lastUsed: number;
   timer: unknown;
   buffered: unknown[];
+  /** The session's conversation as this process holds it (transcript-stamp.ts); absent: not known. */
+  conversation?: Promise<string | undefined>;
   onValue?: (v: unknown) => void;
   onIgnored?: (preview: string, reason: string) => void;
   stopLine?: () => string;

@@ -20,6 +20,7 @@ import {
 } from './pooled-process';
 
 export type { AdoptedProcess, KeepOffer } from './pooled-process';
+import { transcriptPath, transcriptStamp } from './transcript-stamp';
 import type { TurnRequest } from './turn-request';
 
 export const WARM_MAX_AGE_MS = 10 * 60_000;
@@ -125,7 +126,7 @@ export class WarmPool {
     if (!entry) return undefined;
     this.entries.delete(threadId);
     this.clearTimer(entry);
-    const why = this.unfit(entry, plan);
+    const why = this.unfit(entry, plan) ?? (await this.movedOn(entry));
     if (why) {
       this.kill(entry, why);
       return undefined;
@@ -181,12 +182,28 @@ export class WarmPool {
       timer: undefined,
       buffered: [],
     };
+    entry.conversation = transcriptStamp(this.transcriptOf(offer.plan)).catch(() => undefined);
     // The CLI now waits, silent, for the next user line: that is not a hang.
     offer.proc.pauseIdle();
     offer.proc.rebind(entryHandlers(entry, this.deps.log));
     this.add(entry, this.deps.keepIdleMs ?? DEFAULT_KEEP_IDLE_MS, 'it was not used for a while');
     this.deps.log(`thread ${offer.threadId}: CLI process ${offer.proc.pid ?? '?'} kept for the next turn`);
     return true;
+  }
+
+  /**
+   * A process that waited holds the conversation as it was when it answered (kept) or started (warm): if the session's
+   * transcript went on since — `claude --resume` in a terminal — it would answer from the past and fork the session
+   * past the terminal's turn. Then a new process resumes the session as it is now.
+   */
+  private async movedOn(entry: Entry): Promise<string | undefined> {
+    if (!entry.conversation) return undefined;
+    const [then, now] = await Promise.all([entry.conversation, transcriptStamp(this.transcriptOf(entry.plan))]);
+    return then !== now ? 'its session went on elsewhere (resumed in a terminal)' : undefined;
+  }
+
+  private transcriptOf(plan: SpawnSpec): string {
+    return transcriptPath(plan.sessionId, plan.cwd, plan.env);
   }
 
   /** Why a process cannot answer a turn with this plan, or undefined when it can. */
@@ -263,6 +280,10 @@ export class WarmPool {
       existing.proc.running &&
       this.age(existing) < this.maxAgeMs / 2;
     if (keptFits || warmFits) return 'kept';
+    // Read before the spawn: the process reads the conversation as it is now, or later (never earlier).
+    const conversation = spec.resume
+      ? await transcriptStamp(this.transcriptOf(spec)).catch(() => undefined)
+      : undefined;
     const plan = await materializeSpawn(spec, this.deps);
     // Re-check after the awaits: a turn may have started, or the settings changed meanwhile.
     if (generation !== this.generation || !this.enabled || this.deps.isThreadBusy(threadId)) {
@@ -276,7 +297,7 @@ export class WarmPool {
     }
     this.discard(threadId, 'replaced by a newer warm process');
     this.makeRoom(threadId);
-    this.spawn(threadId, plan);
+    this.spawn(threadId, plan, spec.resume ? Promise.resolve(conversation) : undefined);
     return 'warmed';
   }
 
@@ -295,8 +316,9 @@ export class WarmPool {
     }
   }
 
-  private spawn(threadId: string, plan: SpawnPlan): void {
+  private spawn(threadId: string, plan: SpawnPlan, conversation?: Promise<string | undefined>): void {
     const entry = spawnWarmEntry(threadId, plan, this.deps, this.clock);
+    if (conversation) entry.conversation = conversation;
     this.stats.spawned++;
     this.add(entry, this.maxAgeMs, 'it is too old');
     this.deps.log(`thread ${threadId}: warm CLI process ${entry.proc.pid ?? '?'} started`);

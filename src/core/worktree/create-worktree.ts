@@ -31,16 +31,21 @@ export interface CreateWorktreeInput {
   name: string;
   /** Who the worktree is for, in the lock's reason (the thread's title); the name when absent. */
   thread?: string;
+  /**
+   * The thread's id, in the lock's reason too: a worktree this thread's creation left half made (the app killed
+   * mid-creation) is known by it, removed and made again instead of a second one beside it.
+   */
+  threadId?: string;
   git?: Git;
   /** Stop: git and its hooks end at once, and what was made of the worktree is removed. */
   signal?: AbortSignal;
 }
 
 /** The lock's reason: names Claude Desk and the thread, one line, so `git worktree list` tells a user whose it is. */
-export function deskLockReason(thread: string): string {
+export function deskLockReason(thread: string, threadId?: string): string {
   const label = thread.replace(/\s+/g, ' ').trim().slice(0, 80);
   // No quote marks: `git worktree list --porcelain` would print the reason C-quoted, escapes and all.
-  return `${DESK_LOCK_PREFIX}: ${label}`;
+  return `${DESK_LOCK_PREFIX}: ${label}${threadId ? ` (${threadId.slice(0, 8)})` : ''}`;
 }
 /** Every lock Claude Desk puts on a worktree it made begins with this: Discard lifts only its own and the CLI's. */
 export const DESK_LOCK_PREFIX = 'Claude Desk thread';
@@ -60,7 +65,7 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
   const where = await repositoryOf(input.projectDir, git);
   const key = where.commonDir;
   const previous = queues.get(key) ?? Promise.resolve();
-  const reason = deskLockReason(input.thread?.trim() || input.name);
+  const reason = deskLockReason(input.thread?.trim() || input.name, input.threadId);
   const mine = previous.catch(() => undefined).then(() => addWorktree(where, input.name, reason, git, input.signal));
   queues.set(key, mine);
   try {
@@ -152,15 +157,18 @@ async function addWorktree(
   let last = '';
   for (const name of candidateNames(wanted)) {
     const folder = path.join(repo.top, WORKTREES_DIR, name);
-    // A folder there already (the user's, the CLI's, a leftover) is someone else's: the next name.
+    const branch = worktreeBranch(name);
+    // A folder there already (the user's, the CLI's) is someone else's: the next name — unless it is this very
+    // thread's, left half made by a creation that never finished (its lock names the thread by id): made again.
     if (
       await fs.lstat(folder).then(
         () => true,
         () => false,
       )
-    )
-      continue;
-    const branch = worktreeBranch(name);
+    ) {
+      if (!(await lockedFor(git, repo.top, folder, reason))) continue;
+      await removeHalfMade(repo.top, folder, branch, git);
+    }
     // Locked as it is made, as the CLI locks its own (recorded case 51): `git worktree prune` and other tools leave
     // a thread's worktree alone, even while its folder is briefly unreachable (an unmounted disk).
     const r = await git(['worktree', 'add', '-q', '--lock', '--reason', reason, '-b', branch, folder, repo.base], {
@@ -194,4 +202,16 @@ async function removeHalfMade(top: string, folder: string, branch: string, git: 
   await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
   await quietly(['worktree', 'prune']);
   await quietly(['branch', '-D', '-q', branch]);
+}
+
+/** Whether git lists a worktree at `folder` locked with exactly this reason (a thread's own, by its id). */
+async function lockedFor(git: Git, top: string, folder: string, reason: string): Promise<boolean> {
+  if (!/\([0-9a-zA-Z-]{1,8}\)$/.test(reason)) return false; // no thread id in it: never taken for ours
+  const out = await git(['worktree', 'list', '--porcelain', '-z'], { cwd: top });
+  let current = '';
+  for (const field of out.stdout.split('\0')) {
+    if (field.startsWith('worktree ')) current = field.slice('worktree '.length);
+    else if (path.resolve(current) === path.resolve(folder) && field === `locked ${reason}`) return true;
+  }
+  return false;
 }

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { TurnService, type TurnRunner } from './turn-service';
+import type { TurnHandle, TurnStart } from '../../core/turn/turn-request';
+import type { AssistantMessage } from '../../shared/threads';
+import type { TurnEvent } from '../../shared/turn-events';
+import { newAssistantMessage } from '../../shared/turn-reducer';
+import { EventBus } from '../event-bus';
+import { TurnPhases } from '../../core/turn/turn-phases';
+import { ThreadsStore } from '../../core/store/threads-store';
+import { useTempDirs } from '../../../test/fixtures/temp-dirs';
+
+const temp = useTempDirs('turn-service-disk-full');
+
+type Prepared = Awaited<ReturnType<ConstructorParameters<typeof TurnService>[0]['prepare']>>;
+
+/**
+ * The disk fills while an answer streams (an injected ENOSPC on the answer's saves; the command-line test mounts a
+ * real tmpfs): the answer is kept in memory, the user told once, and it is saved when space returns — never left
+ * "running" in the log.
+ */
+describe('TurnService on a full disk', () => {
+  it('keeps the answer, says so once, and saves it (done, with its text) once the disk has room', async () => {
+    const threads = temp.track(await ThreadsStore.open({ dir: await temp.make() }));
+    const thread = await threads.create({ title: 'Work' });
+    let full = false;
+    const realSave = threads.saveAssistant.bind(threads);
+    threads.saveAssistant = (id, message) =>
+      full
+        ? Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))
+        : realSave(id, message);
+    let emit!: (event: Record<string, unknown>, message: AssistantMessage) => void;
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const engine: TurnRunner = {
+      run: (req, onEvent) => {
+        const base = { threadId: req.threadId, turnId: req.turnId };
+        emit = (event, message) => onEvent({ ...base, ...event } as unknown as TurnEvent, message);
+        const done = (req as TurnStart)
+          .prepare()
+          .then(() => ended)
+          .then(() => ({ status: 'done' }) as const);
+        const closed = done.then(async (o) => {
+          await (req as TurnStart).close?.(o);
+          return o;
+        });
+        return { ...base, message: newAssistantMessage(req.turnId, 1), done, closed } as unknown as TurnHandle;
+      },
+      running: () => [],
+      stopAll: async () => {},
+      phases: new TurnPhases(),
+    };
+    const bus = new EventBus();
+    const notices: string[] = [];
+    bus.on('notice', (n) => notices.push(`${n.level}: ${n.message}`));
+    const retries: (() => void)[] = [];
+    const service = new TurnService({
+      threads,
+      engine,
+      bus,
+      prepare: () => Promise.resolve({ settings: {} } as unknown as Prepared),
+      scheduleRetry: (run) => retries.push(run),
+    });
+    const sent = await service.send({ threadId: thread.id, messageId: 'm1', text: 'Write it' });
+    await new Promise((r) => setTimeout(r, 0));
+
+    full = true; // the disk fills while the answer streams
+    const answer = { ...newAssistantMessage(sent.turnId, 2), text: 'Half' } as AssistantMessage;
+    emit({ type: 'text_delta', text: 'Half' }, answer);
+    const final = { ...answer, text: 'Half and whole.', status: 'done' } as AssistantMessage;
+    emit({ type: 'finished', status: 'done' }, final);
+    end();
+    await sent.done;
+    await expect.poll(() => service.unsaved.size).toBe(1);
+    expect(notices).toEqual([
+      "error: Could not save: the disk holding Claude Desk's data is full — free space and Retry.",
+    ]);
+
+    retries.shift()!(); // still full: it waits on
+    await expect.poll(() => retries.length).toBe(1);
+    full = false; // space is back
+    retries.shift()!();
+    await expect.poll(() => service.unsaved.size).toBe(0);
+    const saved = (await threads.get(thread.id))!.messages.find((m) => m.id === sent.turnId) as AssistantMessage;
+    expect(saved).toMatchObject({ status: 'done', text: 'Half and whole.' });
+    expect(notices.at(-1)).toBe('info: Saved the answer that could not be saved while the disk was full.');
+  });
+});
