@@ -87,6 +87,8 @@ export const CALL_NAMES = [
   'abortBring',
   'getWorktreeStatus',
   'continueWithoutWorktree',
+  'listStaleWorktrees',
+  'tidyWorktrees',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -111,3 +111,19 @@ export interface WorktreeChanges extends ChangeCounts {
   /** A merge or rebase stopped half way, unmerged paths or conflict markers: nothing can be landed until finished. */
   unfinished?: UnfinishedWork;
 }
+
+/** A worktree or branch Claude Desk made that no thread works in any more, with what it holds ("Tidy up"). */
+export interface TidyItem {
+  /** A worktree folder (and its branch), or a branch alone (its folder archived or deleted by hand). */
+  kind: 'worktree' | 'branch';
+  path?: string;
+  branch?: string;
+  base: string;
+  /** The thread that made it, when it still exists. */
+  thread?: string;
+  uncommitted: number;
+  /** Commits not on its base. */
+  unmerged: number;
+  /** One phrase: "2 uncommitted files and 3 commits not on main", "nothing that is not on main". */
+  holds: string;
+}

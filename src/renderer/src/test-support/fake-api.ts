@@ -259,6 +259,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     abortBring: () => ({ ok: true, done: true, message: 'Aborted.' }),
     getWorktreeStatus: () => ({ gone: false }),
     continueWithoutWorktree: () => ({ gone: false }),
+    listStaleWorktrees: () => [],
+    tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
   };
   const api = createApiProxy({
     async call(name, input) {
