@@ -239,4 +239,19 @@ test('discard with an uncommitted change refuses until the loss is confirmed', a
   expect(git(repo, 'branch', '--list', 'worktree-second')).toBe('');
   // Its next message does not go to the user's checkout: the thread asks first.
   await expect(page.getByTestId('worktree-gone')).toContainText('This thread’s worktree was discarded');
+
+  // Tidy up: the first thread's branch, kept when its worktree was archived after the merge, holds nothing new.
+  await panel.getByTestId('tidy-open').click();
+  const tidy = page.getByTestId('tidy-dialog');
+  const item = tidy.getByTestId('tidy-item');
+  await expect(item).toHaveCount(1);
+  await expect(tidy).toContainText('worktree-first');
+  await expect(tidy).toContainText('“First notes” · nothing that is not on main');
+  await expect(item).toBeChecked();
+  await shoot(page, 'changes-tidy', '[data-testid="tidy-dialog"]');
+  await tidy.getByTestId('tidy-confirm').click();
+  await expect(tidy.getByTestId('tidy-outcome')).toHaveText('Removed 1 of 1.');
+  await expect(tidy.getByTestId('tidy-empty')).toBeVisible();
+  expect(git(repo, 'branch', '--list', 'worktree-*')).toBe('');
+  expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
 });
