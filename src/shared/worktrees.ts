@@ -32,7 +32,7 @@ export interface ThreadWorktree {
 }
 
 /** What the user may choose once a thread's worktree is gone. */
-export const AFTER_WORKTREE = ['new', 'checkout', 'read-only'] as const;
+export const AFTER_WORKTREE = ['restore', 'new', 'checkout', 'read-only'] as const;
 export type AfterWorktree = (typeof AFTER_WORKTREE)[number];
 
 /** Whether a worktree thread still has its folder; when not, why, and what it may go on in. */
@@ -48,6 +48,8 @@ export type WorktreeStatus =
       repo: string;
       /** The user chose read-only: no turn runs in this thread any more. */
       readOnly?: boolean;
+      /** Its branch is still there: the worktree can be made again on it ("restore"). */
+      canRestore?: boolean;
     };
 
 export const threadWorktreeSchema = z.looseObject({

@@ -7,7 +7,8 @@ import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 import { notStarted, worktreeStatus } from './worktree-gone';
 import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktrees';
 import { listStale, removeStale } from '../../core/worktree/tidy';
-import type { Git } from '../../core/worktree/worktree-git';
+import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { restoreWorktree } from '../../core/worktree/discard';
 
 export interface ThreadWorktreesDeps {
   threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> & Partial<Pick<ThreadsStore, 'list'>>;
@@ -52,7 +53,12 @@ export class ThreadWorktrees {
 
   /** Whether the thread's worktree is still there; when not, why and the choice to make. */
   async status(threadId: string): Promise<WorktreeStatus> {
-    return worktreeStatus(this.deps.threads.summary(threadId)?.settings.worktree);
+    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    const status = await worktreeStatus(wt);
+    if (!wt || !status.gone || status.readOnly || wt.state === 'discarded') return status;
+    const git = this.deps.git ?? runWorktreeGit;
+    const branch = await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd: wt.repo });
+    return branch.code === 0 ? { ...status, canRestore: true } : status;
   }
 
   /**
@@ -64,7 +70,11 @@ export class ThreadWorktrees {
     const wt = threads.summary(threadId)?.settings.worktree;
     if (!wt || !(await worktreeStatus(wt)).gone)
       throw new Error('This thread’s worktree is still there: nothing to choose.');
-    if (choice === 'new') {
+    if (choice === 'restore') {
+      await restoreWorktree(wt, threads.summary(threadId)?.title || wt.name, this.deps.git);
+      const { archived: _archived, goneChoice: _choice, ...rest } = wt;
+      await threads.updateSettings(threadId, { worktree: { ...rest, state: 'ready' } });
+    } else if (choice === 'new') {
       const raw = threads.summary(threadId)?.title ?? '';
       const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
       const name = worktreeNameFrom(title, threadId.slice(0, 8));

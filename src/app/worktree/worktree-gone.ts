@@ -45,6 +45,6 @@ export async function worktreeStatus(wt: ThreadWorktree | undefined): Promise<Wo
     why,
     base: wt.base,
     repo: wt.repo,
-    message: `${what}: choose where this thread goes on — a new worktree from ${wt.base}, the main checkout (${wt.repo}), or read-only.`,
+    message: `${what}: choose where this thread goes on — ${why === 'archived' ? `its worktree again on ${wt.branch}, ` : ''}a new worktree from ${wt.base}, the main checkout (${wt.repo}), or read-only.`,
   };
 }
