@@ -255,6 +255,8 @@ export function ChangesPanel({
       )}
       {data?.unfinished && (
         <Unfinished
+          // A rebase that stops again on its next commit is a new stop: its buttons start afresh.
+          key={`${data.unfinished.operation ?? ''}:${data.ahead}:${data.unfinished.conflicted.join('\0')}`}
           threadId={threadId}
           worktree={worktree}
           unfinished={data.unfinished}
