@@ -99,11 +99,12 @@ async function openChanges(page: Page): Promise<Locator> {
   return panel;
 }
 
-/** Open an action's dialog, wait for the drafted message, confirm it. */
-async function land(page: Page, panel: Locator, action: string): Promise<void> {
+/** Open an action's dialog, wait for the drafted message, confirm it (keeping the worktree folder when asked). */
+async function land(page: Page, panel: Locator, action: string, opts: { keepFolder?: boolean } = {}): Promise<void> {
   await panel.getByTestId(`land-${action}`).click();
   const dialog = page.getByTestId('land-dialog');
   await expect(dialog.getByTestId('land-message')).not.toHaveValue('');
+  if (opts.keepFolder) await dialog.getByTestId('land-keep-folder').check();
   await dialog.getByTestId('land-confirm').click();
   await expect(dialog).toHaveCount(0);
 }
@@ -136,6 +137,17 @@ test('two worktree threads: the first merges, the second conflicts untouched, Cl
   await dialog.getByTestId('land-confirm').click();
   await expect(panel.getByTestId('changes-outcome')).toContainText('Merged worktree-first into main (fast-forward)');
   expect(git(repo, 'show', 'main:notes.md')).toBe('first thread’s notes\n');
+  // Landed, the worktree is archived: its folder removed, its branch kept; the panel says so, with no actions left.
+  await expect(panel.getByTestId('changes-outcome')).toContainText('the branch worktree-first stays');
+  await expect(fs.access(worktrees.first!.path)).rejects.toThrow();
+  expect(git(repo, 'branch', '--list', 'worktree-first')).toContain('worktree-first');
+  await expect(panel.getByTestId('changes-gone')).toContainText('removed after it was merged into main');
+  await expect(panel.getByTestId('land-merge')).toHaveCount(0);
+  // Its next message would have nowhere to run: the thread asks where it goes on instead of using the checkout.
+  await panel.getByRole('button', { name: 'Close Changes' }).click();
+  const gone = page.getByTestId('worktree-gone');
+  await expect(gone).toContainText('removed after the land (its branch worktree-first is kept)');
+  await shoot(page, 'worktree-gone', '[data-testid="worktree-gone"]');
 
   await openThread(page, 'Second notes');
   const second = await openChanges(page);
@@ -167,7 +179,7 @@ test('two worktree threads: the first merges, the second conflicts untouched, Cl
   await expect(unfinished).toHaveCount(0);
   await expect(second.getByTestId('land-merge')).toBeEnabled();
   expect(git(worktrees.second!.path, 'log', '-1', '--format=%P').trim().split(' ')).toHaveLength(2);
-  await land(page, second, 'merge');
+  await land(page, second, 'merge', { keepFolder: true });
   await expect(second.getByTestId('changes-outcome')).toContainText('Merged worktree-second into main');
   expect(git(repo, 'show', 'main:notes.md')).toBe(RESOLVED_NOTES);
   // Nothing is left to land: the actions say so instead of staying on.
@@ -205,10 +217,10 @@ test('a merge the thread’s own git left half way (UU notes.md) shows as such, 
 });
 
 test('discard with an uncommitted change refuses until the loss is confirmed', async ({ page }) => {
-  const wt = worktrees.first!;
+  const wt = worktrees.second!;
   write(wt.path, 'scratch.txt', 'not committed anywhere\n');
   await page.goto(host.url);
-  await openThread(page, 'First notes');
+  await openThread(page, 'Second notes');
   const panel = await openChanges(page);
   await expect(panel.getByTestId('changes-file').filter({ hasText: 'scratch.txt' })).toBeVisible();
   await panel.getByTestId('land-discard').click();
@@ -221,8 +233,25 @@ test('discard with an uncommitted change refuses until the loss is confirmed', a
   await dialog.getByLabel('Delete this work too').check();
   await dialog.getByTestId('land-confirm').click();
   await expect(panel.getByTestId('changes-outcome')).toContainText(
-    'Removed the worktree and the branch worktree-first',
+    'Removed the worktree and the branch worktree-second',
   );
   await expect(fs.access(wt.path)).rejects.toThrow();
-  expect(git(repo, 'branch', '--list', 'worktree-first')).toBe('');
+  expect(git(repo, 'branch', '--list', 'worktree-second')).toBe('');
+  // Its next message does not go to the user's checkout: the thread asks first.
+  await expect(page.getByTestId('worktree-gone')).toContainText('This thread’s worktree was discarded');
+
+  // Tidy up: the first thread's branch, kept when its worktree was archived after the merge, holds nothing new.
+  await panel.getByTestId('tidy-open').click();
+  const tidy = page.getByTestId('tidy-dialog');
+  const item = tidy.getByTestId('tidy-item');
+  await expect(item).toHaveCount(1);
+  await expect(tidy).toContainText('worktree-first');
+  await expect(tidy).toContainText('“First notes” · nothing that is not on main');
+  await expect(item).toBeChecked();
+  await shoot(page, 'changes-tidy', '[data-testid="tidy-dialog"]');
+  await tidy.getByTestId('tidy-confirm').click();
+  await expect(tidy.getByTestId('tidy-outcome')).toHaveText('Removed 1 of 1.');
+  await expect(tidy.getByTestId('tidy-empty')).toBeVisible();
+  expect(git(repo, 'branch', '--list', 'worktree-*')).toBe('');
+  expect(git(repo, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
 });

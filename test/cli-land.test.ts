@@ -69,4 +69,22 @@ describe('claude-desk land', () => {
       stderr: expect.stringMatching(/Choose one of --merge, --keep or --discard/),
     });
   }, 120_000);
+
+  it('the issue’s case from the command line: a thread’s half-way `git merge main` (UU) is refused with its file, main untouched', async () => {
+    const { dataDir, repo } = await twoThreads();
+    expect((await run(['land', '--thread', 'first', '--merge'], dataDir)).code).toBe(0);
+    const wt = path.join(repo, '.claude', 'worktrees', 'second');
+    git(wt, 'add', '-A');
+    git(wt, 'commit', '-qm', 'second');
+    expect(() => git(wt, 'merge', 'main')).toThrow(); // UU notes.md, markers in it
+    const before = fingerprint(repo);
+    const refused = await run(['land', '--thread', 'second', '--merge'], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /^A merge is in progress in this thread’s worktree, and notes\.md is still conflicted/,
+    );
+    expect(refused.stderr).toContain('\n  notes.md\n');
+    expect(fingerprint(repo)).toBe(before);
+    expect(git(repo, 'show', 'main:notes.md')).toBe('first wrote this\n');
+  }, 120_000);
 });

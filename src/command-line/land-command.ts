@@ -10,9 +10,10 @@ const USAGE = 'claude-desk land --thread <name> --merge | --keep | --discard [--
 
 /**
  * `claude-desk land --thread <name> --merge | --keep | --discard [--force]`: land a worktree thread's work through
- * the same handler as the Changes panel, with the same refusals (a conflict lists its files, a dirty checkout of the
- * base blocks the merge, discard keeps uncommitted or unmerged work, and stops while a Claude Code session works in the
- * worktree, unless --force). Exit 0 when done, 1 otherwise.
+ * the same handler as the Changes panel, with the same refusals (a conflict, a merge or rebase stopped half way and
+ * conflict markers list their files, a dirty checkout of the base blocks the merge, discard keeps uncommitted or
+ * unmerged work, and stops while a Claude Code session works in the worktree, unless --force). A merge or keep
+ * archives the worktree (folder removed, branch kept). Exit 0 when done, 1 otherwise.
  */
 export async function landCommand(flags: Record<string, string | boolean>): Promise<number> {
   const name = typeof flags.thread === 'string' ? flags.thread : undefined;
@@ -52,7 +53,7 @@ export async function landCommand(flags: Record<string, string | boolean>): Prom
     }
     process.stderr.write(`${safeLine(out.message)}\n`);
     // A conflict's files, one a line, so a script can read them.
-    if (out.reason === 'conflict' || out.reason === 'needs-confirmation')
+    if (out.reason === 'conflict' || out.reason === 'needs-confirmation' || out.reason === 'unfinished')
       for (const file of out.files ?? []) process.stderr.write(`  ${safeLine(file)}\n`);
     if (out.reason === 'live-session')
       for (const session of out.sessions ?? []) process.stderr.write(`  ${safeLine(session)}\n`);

@@ -91,6 +91,8 @@ export const CALL_NAMES = [
   'dismissBoardRow',
   'getUsage',
   'getUsageReport',
+  'listStaleWorktrees',
+  'tidyWorktrees',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { call } from './contract-call';
 import { BRING_HOWS, type BringOutcome } from './changes';
-import { AFTER_WORKTREE, type WorktreeStatus } from './worktrees';
+import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from './worktrees';
 
 const threadId = z.string().min(1).max(200);
 
@@ -29,4 +29,17 @@ export const changesCalls = {
   getWorktreeStatus: call<WorktreeStatus>()(z.object({ threadId }).strict()),
   /** Where a thread whose worktree is gone goes on: a new worktree from its base, the main checkout, or read-only. */
   continueWithoutWorktree: call<WorktreeStatus>()(z.object({ threadId, choice: z.enum(AFTER_WORKTREE) }).strict()),
+  /** "Tidy up": the repository's worktrees and branches Claude Desk made that no thread works in, with what each holds. */
+  listStaleWorktrees: call<TidyItem[]>()(z.object({ repo: z.string().min(1).max(4096) }).strict()),
+  /** Remove the chosen ones (listed afresh first: only what is still stale goes). */
+  tidyWorktrees: call<{ removed: number; message: string }>()(
+    z
+      .object({
+        repo: z.string().min(1).max(4096),
+        items: z
+          .array(z.object({ path: z.string().max(4096).optional(), branch: z.string().max(1000).optional() }).strict())
+          .max(1000),
+      })
+      .strict(),
+  ),
 };

@@ -32,7 +32,7 @@ export interface ThreadWorktree {
 }
 
 /** What the user may choose once a thread's worktree is gone. */
-export const AFTER_WORKTREE = ['new', 'checkout', 'read-only'] as const;
+export const AFTER_WORKTREE = ['restore', 'new', 'checkout', 'read-only'] as const;
 export type AfterWorktree = (typeof AFTER_WORKTREE)[number];
 
 /** Whether a worktree thread still has its folder; when not, why, and what it may go on in. */
@@ -48,6 +48,8 @@ export type WorktreeStatus =
       repo: string;
       /** The user chose read-only: no turn runs in this thread any more. */
       readOnly?: boolean;
+      /** Its branch is still there: the worktree can be made again on it ("restore"). */
+      canRestore?: boolean;
     };
 
 export const threadWorktreeSchema = z.looseObject({
@@ -110,4 +112,20 @@ export interface WorktreeChanges extends ChangeCounts {
   bringHow?: 'merge' | 'rebase';
   /** A merge or rebase stopped half way, unmerged paths or conflict markers: nothing can be landed until finished. */
   unfinished?: UnfinishedWork;
+}
+
+/** A worktree or branch Claude Desk made that no thread works in any more, with what it holds ("Tidy up"). */
+export interface TidyItem {
+  /** A worktree folder (and its branch), or a branch alone (its folder archived or deleted by hand). */
+  kind: 'worktree' | 'branch';
+  path?: string;
+  branch?: string;
+  base: string;
+  /** The thread that made it, when it still exists. */
+  thread?: string;
+  uncommitted: number;
+  /** Commits not on its base. */
+  unmerged: number;
+  /** One phrase: "2 uncommitted files and 3 commits not on main", "nothing that is not on main". */
+  holds: string;
 }

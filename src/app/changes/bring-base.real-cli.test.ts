@@ -126,7 +126,7 @@ describe('bringing the base in, conflicts resolved by Claude in Accept edits (re
     expect(discarded, discarded.message).toMatchObject({ ok: true });
     const asked = mock.requests.length;
     const refused = await send(t.id, 'NOTES[where does this go?]', 'failed');
-    expect(JSON.stringify(refused)).toMatch(/worktree was discarded, so Claude was not started/);
+    expect(JSON.stringify(refused)).toMatch(/Claude was not started\. This thread’s worktree was discarded/);
     expect(mock.requests.length).toBe(asked); // Claude Code never ran: not in the user's checkout, not anywhere
     expect(fs.existsSync(path.join(repo, 'notes.md'))).toBe(git(repo, 'ls-files', 'notes.md').trim() !== '');
     expect(await desk.handlers.getWorktreeStatus({ threadId: t.id })).toMatchObject({ gone: true, why: 'discarded' });

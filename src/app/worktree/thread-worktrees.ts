@@ -3,17 +3,21 @@ import type { ThreadSettings } from '../../shared/threads';
 import { awaitsWorktree } from '../../shared/work-folder';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
-import { GitNotRun } from '../../core/worktree/worktree-git';
 import { underCreationLock } from '../../core/store/named-lock';
 import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
-import { worktreeStatus } from './worktree-gone';
-import type { AfterWorktree, WorktreeStatus } from '../../shared/worktrees';
+import { notStarted, worktreeStatus } from './worktree-gone';
+import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktrees';
+import { listStale, removeStale } from '../../core/worktree/tidy';
+import { type Git, GitNotRun, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { restoreWorktree } from '../../core/worktree/discard';
 
 export interface ThreadWorktreesDeps {
-  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> & Partial<Pick<ThreadsStore, 'syncFromDisk' | 'flush'>>;
+  threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> &
+    Partial<Pick<ThreadsStore, 'syncFromDisk' | 'flush' | 'list'>>;
   /** The data dir's locks: another front door making this thread's worktree at the same moment goes first. */
   locks?: { acquire(id: string, turn?: boolean): Promise<LockResult> };
+  git?: Git;
   /** One sentence for every front door (a notice): why the thread works in the shared folder instead. */
   notice: (message: string) => void;
   log?: (message: string) => void;
@@ -42,7 +46,7 @@ export class ThreadWorktrees {
   async ready(threadId: string, settings: ThreadSettings): Promise<ThreadSettings> {
     if (settings.worktree) {
       const status = await worktreeStatus(settings.worktree);
-      if (status.gone) throw new Error(status.message);
+      if (status.gone) throw new Error(notStarted(status));
     }
     if (!awaitsWorktree(settings)) return settings;
     let pending = this.making.get(threadId);
@@ -79,7 +83,12 @@ export class ThreadWorktrees {
 
   /** Whether the thread's worktree is still there; when not, why and the choice to make. */
   async status(threadId: string): Promise<WorktreeStatus> {
-    return worktreeStatus(this.deps.threads.summary(threadId)?.settings.worktree);
+    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    const status = await worktreeStatus(wt);
+    if (!wt || !status.gone || status.readOnly || wt.state === 'discarded') return status;
+    const git = this.deps.git ?? runWorktreeGit;
+    const branch = await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd: wt.repo });
+    return branch.code === 0 ? { ...status, canRestore: true } : status;
   }
 
   /**
@@ -91,7 +100,11 @@ export class ThreadWorktrees {
     const wt = threads.summary(threadId)?.settings.worktree;
     if (!wt || !(await worktreeStatus(wt)).gone)
       throw new Error('This thread’s worktree is still there: nothing to choose.');
-    if (choice === 'new') {
+    if (choice === 'restore') {
+      await restoreWorktree(wt, threads.summary(threadId)?.title || wt.name, this.deps.git);
+      const { archived: _archived, goneChoice: _choice, ...rest } = wt;
+      await threads.updateSettings(threadId, { worktree: { ...rest, state: 'ready' } });
+    } else if (choice === 'new') {
       const raw = threads.summary(threadId)?.title ?? '';
       const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
       const name = worktreeNameFrom(title, threadId.slice(0, 8));
@@ -103,6 +116,38 @@ export class ThreadWorktrees {
       await threads.updateSettings(threadId, { worktree });
     } else await threads.updateSettings(threadId, { worktree: { ...wt, goneChoice: choice } });
     return this.status(threadId);
+  }
+
+  /** The repository's worktrees and branches Claude Desk made that no thread works in any more. */
+  async staleIn(repo: string): Promise<TidyItem[]> {
+    const all = (await this.deps.threads.list?.()) ?? [];
+    const recorded = all.flatMap((t) => {
+      const wt = t.settings.worktree;
+      if (!wt || wt.repo !== repo || wt.state === 'pending') return [];
+      // In use: a thread that still works in its worktree (not landed, not discarded, not gone).
+      const inUse = wt.state === 'ready' && !wt.archived && !wt.goneChoice;
+      return [{ path: wt.path, branch: wt.branch, base: wt.base, inUse, thread: t.title }];
+    });
+    // Only a repository a thread worked in: the page cannot point Claude Desk at any folder to remove things from.
+    if (recorded.length === 0) return [];
+    return listStale(repo, { recorded }, this.deps.git);
+  }
+
+  /** Remove the chosen items (listed afresh: only what is still stale goes); the sentence of what was done. */
+  async tidy(
+    repo: string,
+    chosen: { path?: string; branch?: string }[],
+  ): Promise<{ removed: number; message: string }> {
+    const stale = await this.staleIn(repo);
+    const picked = stale.filter((s) => chosen.some((c) => (c.path ?? c.branch) === (s.path ?? s.branch)));
+    const failed: string[] = [];
+    for (const item of picked)
+      await removeStale(repo, item, this.deps.git).catch((err: unknown) =>
+        failed.push(`${item.branch ?? item.path} (${(err as Error).message})`),
+      );
+    const removed = picked.length - failed.length;
+    const done = `Removed ${removed} of ${chosen.length}.`;
+    return { removed, message: failed.length > 0 ? `${done} Not removed: ${failed.join('; ')}.` : done };
   }
 
   private async make(threadId: string, settings: ThreadSettings, signal: AbortSignal): Promise<ThreadSettings> {

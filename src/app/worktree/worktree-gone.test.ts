@@ -31,7 +31,7 @@ describe('a thread whose worktree is gone never falls back to the main checkout 
       ok: true,
     });
     await expect(worktrees.ready(id, settings())).rejects.toThrow(
-      /^This thread’s worktree was discarded, so Claude was not started: choose where this thread goes on — a new worktree from main, the main checkout \(.*\), or read-only\.$/,
+      /^Claude was not started\. This thread’s worktree was discarded: choose where this thread goes on — a new worktree from main, the main checkout \(.*\), or read-only\.$/,
     );
     expect(await worktrees.status(id)).toMatchObject({ gone: true, why: 'discarded', base: 'main', repo });
     await worktrees.continueAfter(id, 'checkout');

@@ -8,6 +8,10 @@ import type { ThreadWorktree, WorktreeStatus } from '../../shared/worktrees';
  * worktree from the base, the main checkout, or read-only), its turns are refused with the sentence saying so.
  * One stat per turn: no git process.
  */
+
+/** The sentence a refused turn ends with. */
+export const notStarted = (status: { message: string }) => `Claude was not started. ${status.message}`;
+
 export async function worktreeStatus(wt: ThreadWorktree | undefined): Promise<WorktreeStatus> {
   if (!wt || wt.state === 'pending' || wt.goneChoice === 'checkout') return { gone: false };
   const why =
@@ -41,6 +45,6 @@ export async function worktreeStatus(wt: ThreadWorktree | undefined): Promise<Wo
     why,
     base: wt.base,
     repo: wt.repo,
-    message: `${what}, so Claude was not started: choose where this thread goes on — a new worktree from ${wt.base}, the main checkout (${wt.repo}), or read-only.`,
+    message: `${what}: choose where this thread goes on — ${why === 'archived' ? `its worktree again on ${wt.branch}, ` : ''}a new worktree from ${wt.base}, the main checkout (${wt.repo}), or read-only.`,
   };
 }

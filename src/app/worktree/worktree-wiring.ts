@@ -24,7 +24,12 @@ export function wireWorktree(
     notice: (message) => f.bus.emit('notice', { level: 'warning', message }),
     log: (m) => f.log.warn(m),
   });
-  const handlers: Pick<DeskHandlers, 'getWorktreeStatus' | 'continueWithoutWorktree'> = {
+  const handlers: Pick<
+    DeskHandlers,
+    'getWorktreeStatus' | 'continueWithoutWorktree' | 'listStaleWorktrees' | 'tidyWorktrees'
+  > = {
+    listStaleWorktrees: async ({ repo }) => worktrees.staleIn(repo),
+    tidyWorktrees: async ({ repo, items }) => worktrees.tidy(repo, items),
     getWorktreeStatus: async ({ threadId }) => worktrees.status(threadId),
     continueWithoutWorktree: async ({ threadId, choice }) => worktrees.continueAfter(threadId, choice),
   };

@@ -4,7 +4,7 @@ import type { LandOutcome } from '../../shared/changes';
 import { isInside } from '../path-inside';
 import { type Git, gitOk, gitSaid, runWorktreeGit } from './worktree-git';
 import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';
-import { DESK_LOCK_PREFIX } from './create-worktree';
+import { DESK_LOCK_PREFIX, deskLockReason } from './create-worktree';
 
 /**
  * Discard a worktree thread's work: remove its worktree folder and its branch. Refused while that would delete
@@ -102,6 +102,25 @@ export async function archiveWorktree(
   // Put Claude Desk's lock back: the folder stays the thread's.
   if (lock !== undefined) await git(['worktree', 'lock', '--reason', lock, wt.path], { cwd: wt.repo });
   return { ok: false, why: gitSaid(removed) };
+}
+
+/**
+ * Bring an archived worktree back: its folder made again on its kept branch, locked in Claude Desk's name. Throws a
+ * sentence when the branch is gone or something else sits where the folder goes.
+ */
+export async function restoreWorktree(wt: Worktree, thread: string, git: Git = runWorktreeGit): Promise<void> {
+  if ((await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd: wt.repo })).code !== 0)
+    throw new Error(`The branch ${wt.branch} does not exist any more, so the worktree cannot be brought back.`);
+  const taken = await fs.stat(wt.path).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Something is already at ${wt.path}: move it away, then restore again.`);
+  await git(['worktree', 'prune'], { cwd: wt.repo });
+  const r = await git(['worktree', 'add', '-q', '--lock', '--reason', deskLockReason(thread), wt.path, wt.branch], {
+    cwd: wt.repo,
+  });
+  if (r.code !== 0) throw new Error(`Git could not bring the worktree back (${gitSaid(r)}).`);
 }
 
 /** Claude Desk's own lock, or the CLI's (`claude session <name> (pid …)`, recorded case 51). */

@@ -217,6 +217,20 @@ describe('landing a worktree thread', () => {
     ]);
   });
 
+  it('a pull request whose push fails says the work was committed, and that nothing was pushed', async () => {
+    const repo = makeRepo(await temp.make());
+    git(repo, 'remote', 'add', 'origin', path.join(await temp.make(), 'no-such-remote'));
+    const wt = addWorktree(repo, 'a');
+    write(wt.path, 'notes.md', 'for review\n');
+    const ok = { exitCode: 0, signal: undefined, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), timedOut: false };
+    const done = await createPullRequest(wt, 'Add notes', { run: async () => ok });
+    const sha = git(wt.path, 'rev-parse', '--short=7', 'HEAD').trim();
+    expect(done).toMatchObject({ ok: false, reason: 'failed' });
+    expect(done.message).toMatch(
+      new RegExp(`Your work was committed on worktree-a \\(${sha}\\); nothing was pushed\\.$`),
+    );
+  });
+
   it('parses merge-tree’s conflicted names', () => {
     expect(parseMergeTree('abc\nnotes.md\nnotes.md\n\nAuto-merging notes.md\n')).toEqual({
       tree: 'abc',

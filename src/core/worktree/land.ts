@@ -255,6 +255,13 @@ export async function keepAsBranch(wt: Worktree, message: string, git: Git = run
     if ((await uncommittedFiles(git, wt)).length > 0) {
       const committed = await commitAll(wt, message, git);
       if (!committed.ok) return { ...committed, action: 'keep' };
+      // The commit it made: a pull request that fails after it says so.
+      return {
+        ok: true,
+        action: 'keep',
+        message: `The work stays on the branch ${wt.branch}.`,
+        commit: committed.commit,
+      };
     }
     return { ok: true, action: 'keep', message: `The work stays on the branch ${wt.branch}.` };
   } catch (err) {

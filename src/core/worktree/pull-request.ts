@@ -28,6 +28,10 @@ export async function createPullRequest(
   const auth = await gh(['auth', 'status']);
   if (auth.exitCode !== 0)
     return refuse('pullRequest', 'missing-tool', 'gh is not logged in to GitHub: run gh auth login, then try again.');
+  let committed: string | undefined;
+  // What a failure after the commit says first: the commit is there, on the branch.
+  const soFar = () =>
+    committed ? ` Your work was committed on ${wt.branch} (${committed.slice(0, 7)}); nothing was pushed.` : '';
   try {
     const remote = await pushRemote(git, wt.path);
     if (remote === undefined)
@@ -38,7 +42,9 @@ export async function createPullRequest(
       );
     const kept = await keepAsBranch(wt, message, git);
     if (!kept.ok) return { ...kept, action: 'pullRequest' };
+    committed = kept.commit;
     await gitOk(git, wt.path, ['push', '-u', remote, `${wt.branch}:${wt.branch}`]);
+    committed = undefined; // pushed: from here on the branch is on the remote too
     const [title = wt.branch, ...body] = message.trim().split('\n');
     const pr = await gh([
       'pr',
@@ -56,11 +62,11 @@ export async function createPullRequest(
       return refuse(
         'pullRequest',
         'failed',
-        `gh could not open the pull request (${firstLine(pr.stderr.toString('utf8'))}).`,
+        `gh could not open the pull request (${firstLine(pr.stderr.toString('utf8'))}); ${wt.branch} was committed and pushed.`,
       );
     const url = pr.stdout.toString('utf8').trim().split('\n').pop() ?? '';
     return { ok: true, action: 'pullRequest', message: `Opened a pull request for ${wt.branch}.`, url };
   } catch (err) {
-    return refuse('pullRequest', 'failed', explainGit(err, 'push the branch', wt));
+    return refuse('pullRequest', 'failed', `${explainGit(err, 'push the branch', wt)}${soFar()}`);
   }
 }

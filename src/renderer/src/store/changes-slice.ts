@@ -7,7 +7,7 @@ import type {
   PullRequestReadiness,
   ThreadChanges,
 } from '../../../shared/changes';
-import type { AfterWorktree, WorktreeStatus } from '../../../shared/worktrees';
+import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../../shared/worktrees';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 
@@ -44,6 +44,13 @@ export interface ChangesSlice {
   checkWorktree(threadId: string): void;
   /** Where a thread whose worktree is gone goes on; the sentence when it could not be done, else undefined. */
   continueWithoutWorktree(threadId: string, choice: AfterWorktree): Promise<string | undefined>;
+  /** "Tidy up": the repository's stale worktrees and branches Claude Desk made; rejects with the host's sentence. */
+  listStaleWorktrees(repo: string): Promise<TidyItem[]>;
+  /** Remove the chosen ones; a failure of the call is an answer with its sentence. */
+  tidyWorktrees(
+    repo: string,
+    items: { path?: string; branch?: string }[],
+  ): Promise<{ removed: number; message: string }>;
 }
 
 export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
@@ -142,6 +149,14 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
         return undefined;
       } catch (err) {
         return errorText(err);
+      }
+    },
+    listStaleWorktrees: (repo) => getApi().listStaleWorktrees({ repo }),
+    async tidyWorktrees(repo, items) {
+      try {
+        return await getApi().tidyWorktrees({ repo, items });
+      } catch (err) {
+        return { removed: 0, message: errorText(err) };
       }
     },
     finishBring: (threadId) => step(threadId, () => getApi().finishBring({ threadId })),

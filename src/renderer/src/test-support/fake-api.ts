@@ -264,6 +264,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     continueWithoutWorktree: () => ({ gone: false }),
     getUsage: () => emptyUsageOverview(),
     getUsageReport: () => ({ rows: [], blocks: [] }),
+    listStaleWorktrees: () => [],
+    tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -170,6 +170,42 @@ describe('the Changes panel', () => {
     expect(within(panel).getByTestId('changes-blocked-note')).toHaveTextContent('Nothing to land');
   });
 
+  it('Tidy up lists what Claude Desk made and no thread uses, with what each holds, and removes the ticked', async () => {
+    const { host } = hostWithWorktree(() => ({ ok: true, action: 'merge', message: 'Merged.' }));
+    const stale = [
+      {
+        kind: 'branch',
+        branch: 'worktree-old',
+        base: 'main',
+        thread: 'Old',
+        uncommitted: 0,
+        unmerged: 0,
+        holds: 'nothing that is not on main',
+      },
+      {
+        kind: 'worktree',
+        path: '/repo/.claude/worktrees/wip',
+        branch: 'worktree-wip',
+        base: 'main',
+        uncommitted: 2,
+        unmerged: 1,
+        holds: '2 uncommitted files and 1 commit not on main',
+      },
+    ];
+    host.handle('listStaleWorktrees', () => stale);
+    host.handle('tidyWorktrees', () => ({ removed: 1, message: 'Removed 1 of 1.' }));
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('tidy-open'));
+    const dialog = await screen.findByTestId('tidy-dialog');
+    const boxes = await within(dialog).findAllByTestId('tidy-item');
+    expect(dialog).toHaveTextContent('its thread is deleted · 2 uncommitted files and 1 commit not on main');
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, false]); // only what holds nothing
+    await userEvent.click(within(dialog).getByTestId('tidy-confirm'));
+    expect(await within(dialog).findByTestId('tidy-outcome')).toHaveTextContent('Removed 1 of 1.');
+    expect(host.callsTo('tidyWorktrees')).toEqual([{ repo: '/repo', items: [{ branch: 'worktree-old' }] }]);
+  });
+
   it('a discard that would lose work asks again and is forced only once the box is ticked', async () => {
     const asked: LandRequest[] = [];
     const { host } = hostWithWorktree((req) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BringHow, BringOutcome, LandAction, LandOutcome } from '../../../../shared/changes';
 import type { FileChange, ThreadWorktree, WorktreeChanges } from '../../../../shared/worktrees';
 import { BringBase, Unfinished } from './bring-base';
+import { TidyDialog } from './tidy-dialog';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { FileDiff } from './file-diff';
@@ -189,6 +190,7 @@ export function ChangesPanel({
   const [action, setAction] = useState<LandAction | null>(null);
   const [outcome, setOutcome] = useState<LandOutcome | null>(null);
   const [bringNote, setBringNote] = useState<BringOutcome | null>(null);
+  const [tidying, setTidying] = useState(false);
   const data = entry?.data ?? null;
   const files = data?.changes ?? [];
   const shown = files.find((f) => f.path === selected) ?? files[0];
@@ -204,7 +206,7 @@ export function ChangesPanel({
       data-testid="changes-panel"
       // Esc closes the panel; while a dialog is open, Esc is the dialog's (it closes only the dialog).
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !action) onClose();
+        if (e.key === 'Escape' && !action && !tidying) onClose();
       }}
     >
       <div className="changes-head">
@@ -213,6 +215,15 @@ export function ChangesPanel({
           {worktree.branch} → {worktree.base}
           {data && ` · ${data.ahead} ahead, ${data.behind} behind`}
         </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => setTidying(true)}
+          title="Worktrees and branches Claude Desk made in this project that no thread works in any more"
+          data-testid="tidy-open"
+        >
+          Tidy up…
+        </button>
         <button type="button" className="btn btn-ghost btn-icon" aria-label="Close Changes" onClick={onClose}>
           <Icon name="x" />
         </button>
@@ -244,6 +255,8 @@ export function ChangesPanel({
       )}
       {data?.unfinished && (
         <Unfinished
+          // A rebase that stops again on its next commit is a new stop: its buttons start afresh.
+          key={`${data.unfinished.operation ?? ''}:${data.ahead}:${data.unfinished.conflicted.join('\0')}`}
           threadId={threadId}
           worktree={worktree}
           unfinished={data.unfinished}
@@ -310,6 +323,7 @@ export function ChangesPanel({
           onAction={setAction}
         />
       )}
+      {tidying && <TidyDialog repo={worktree.repo} onClose={() => setTidying(false)} />}
       {action && (
         <LandDialog
           threadId={threadId}

@@ -40,9 +40,20 @@ export function WorktreeGone() {
       <p>{status.message}</p>
       {!status.readOnly && (
         <div className="worktree-gone-choices">
+          {status.canRestore && (
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              disabled={busy}
+              onClick={() => pick('restore')}
+              data-testid="gone-restore"
+            >
+              Its worktree again, on {worktree.branch}
+            </button>
+          )}
           <button
             type="button"
-            className="btn btn-small btn-primary"
+            className={`btn btn-small ${status.canRestore ? '' : 'btn-primary'}`}
             disabled={busy}
             onClick={() => pick('new')}
             data-testid="gone-new"
