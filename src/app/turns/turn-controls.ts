@@ -2,11 +2,7 @@ import type { Events } from '../../shared/contract';
 import type { PermissionMode } from '../../shared/settings';
 import type { ApprovalDecision, ApprovalFile } from '../../shared/turn-events';
 import { parseModelRouting } from '../../core/turn/build-turn-args';
-import {
-  cliModeLabel,
-  cliPermissionMode,
-  permissionModeInEffect,
-} from '../../core/claude-code-wire/control-protocol';
+import { cliModeLabel, cliPermissionMode, permissionModeInEffect } from '../../core/claude-code-wire/control-protocol';
 import type { TurnHandle } from '../../core/turn/turn-request';
 
 export interface TurnControlsDeps {
