@@ -175,6 +175,11 @@ describe.skipIf(process.platform !== 'linux')("Claude Desk's tools handed over i
     await expect.poll(() => lookForToken(desk, desk.layout.root).cliPids.length, { timeout: 30_000 }).toBe(1);
     const waiting = lookForToken(desk, desk.layout.root);
     expect({ commandLines: waiting.commandLines, files: waiting.files }).toEqual({ commandLines: [], files: [] });
+    // Initialized as it was started: it connects Claude Desk's server before any message is sent.
+    const mcpLog = async () => (await fsp.readFile(desk.layout.logFile, 'utf8').catch(() => '')).match(/mcp POST .*/g);
+    await expect
+      .poll(mcpLog, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/initialize/)]));
 
     const turn = await send(thread.id, 'Use the tools');
     expect(prewarm.status().reused).toBe(1);

@@ -1,4 +1,5 @@
 import { parseContextUsage } from '../../shared/context-usage';
+import { acceptProgramAdvice } from './accept-program';
 import type { TurnError, TurnEvent } from '../../shared/turn-events';
 import type { BigText } from '../claude-code-wire/big-text';
 import { type Json, isObject, num, omit, str, textOf } from '../claude-code-wire/cli-json';
@@ -56,6 +57,8 @@ export class CliEventMapper {
   /** Per message: highest block index that streamed deltas, and the blocks completed by `assistant` lines. */
   private readonly blocks = new Map<string, { maxDeltaIndex: number; committed: { kind: string; text: string }[] }>();
   private currentMessageId: string | undefined;
+  /** The accept-program advice was given in this turn (once is enough). */
+  private acceptProgramSaid = false;
   /** Messages cut short by an interrupt (`assistant` with `aborted:true`, case 25): the partial answer stays. */
   private readonly interrupted = new Set<string>();
   private retrying = false;
@@ -281,6 +284,12 @@ export class CliEventMapper {
   private user(raw: Json): MappedLine {
     const { bodies, bigResults } = toolResultLines(raw);
     if (bodies.length === 0) return NOTHING;
+    // A tool Claude Code would not run because a program moved on PATH: say once what to run (accept-program.ts).
+    const advice = this.acceptProgramSaid ? undefined : acceptProgramAdvice(JSON.stringify(raw.message ?? ''));
+    if (advice) {
+      this.acceptProgramSaid = true;
+      bodies.push({ type: 'warning', message: advice });
+    }
     const events = bodies.map((body) => this.ev(body));
     return bigResults.length > 0 ? { events, bigResults } : { events };
   }

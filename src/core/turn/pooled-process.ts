@@ -1,4 +1,5 @@
 import type { SpawnPlan } from './spawn-plan';
+import { controlRequest, initializeRequestBody } from '../claude-code-wire/control-protocol';
 import { type LiveFlags, liveFlags } from './kept-process';
 import {
   type Clock,
@@ -91,8 +92,19 @@ export function spawnWarmEntry(threadId: string, plan: SpawnPlan, deps: PooledPr
     ...entryHandlers(entry, deps.log),
   });
   entry.proc.start();
+  // Started to take Claude Desk's MCP server in `initialize` (--await-initialize, case 59), it waits at start-up for
+  // that request, then connects the server (0.3–0.6 s after a late one, 59 e): written now, that is done before the
+  // turn. The turn sends it again, answered alike (a repeated initialize, 59 e). Waiting silent after its answer is
+  // not a hang: the idle bound is held until a turn takes it.
+  if (plan.mcpServers) {
+    entry.proc.writeLine(JSON.stringify(controlRequest(WARM_INITIALIZE_ID, initializeRequestBody(plan.mcpServers))));
+    entry.proc.pauseIdle();
+  }
   return entry;
 }
+
+/** The request id of a warm process's own `initialize`: its answer is a response to nobody for the turn. */
+const WARM_INITIALIZE_ID = 'desk-warm-initialize';
 
 /** Until a turn adopts it the CLI should print nothing (case 11d); keep anything it does print. */
 export function entryHandlers(
@@ -137,7 +149,8 @@ export function adopt(entry: Entry, clock: Clock, log: (message: string) => void
       };
       entry.onIgnored = handlers.onIgnored;
       entry.stopLine = handlers.stopLine;
-      if (entry.kind === 'kept') entry.proc.resumeIdle();
+      // Kept, or warm and initialized: its idle bound was held while it waited (a no-op for one never written to).
+      entry.proc.resumeIdle();
       for (const value of entry.buffered.splice(0)) handlers.onValue(value);
       return entry.proc;
     },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { MCP_NOT_TAKEN } from './run-attempt';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, createHarness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
@@ -146,6 +147,22 @@ describe('TurnEngine with the fake claude', () => {
     expect(r.outcome.status).toBe('done');
     expect(r.types).toContain('warning');
     expect(JSON.parse(fs.readFileSync(argvFile, 'utf8'))).not.toContain('--mcp-config');
+  });
+
+  it("a CLI that should take Claude Desk's tools in initialize but does not say so: the turn runs and warns (case 59 b)", async () => {
+    const argvFile = path.join(h.root, 'argv.json');
+    const req = h.request('t', 'x', { mcp: { url: 'http://127.0.0.1:9/mcp', token: 'f00d'.repeat(16) } });
+    // The fake answers initialize as a CLI that predates mcp_servers_applied; its --version says 2.1.337.
+    const r = await runTurn(h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile })), {
+      ...req,
+      cli: { ...req.cli, version: '2.1.337' },
+    });
+    expect(r.outcome.status).toBe('done');
+    expect(r.events.filter((e) => e.type === 'warning')).toEqual([expect.objectContaining({ message: MCP_NOT_TAKEN })]);
+    const argv = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as string[];
+    expect(argv).toContain('--await-initialize');
+    expect(argv).not.toContain('--mcp-config');
+    expect(argv.join(' ')).not.toContain('f00d');
   });
 
   it('a missing project folder fails clearly without spawning', async () => {

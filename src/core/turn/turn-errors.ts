@@ -4,6 +4,7 @@ import type { CliVerdict } from './cli-verdict';
 import type { ProcessExit } from './turn-process';
 import { redact } from '../log/redact';
 import { ROOT_FULL_ACCESS_OFFER, ROOT_FULL_ACCESS_REFUSED } from '../../shared/permission-mode';
+import { acceptProgramAdvice } from './accept-program';
 
 /** Case 26c: stderr of the CLI refusing full access as root. */
 const ROOT_REFUSAL = 'cannot be used with root/sudo privileges';
@@ -210,6 +211,11 @@ export function classifyTurnEnd({
   // Refusals that print no result line (case 61 b–d): their own sentence, Claude Code's words below it.
   if (exit.stderrTail.includes(SIDELOAD_REFUSAL)) return sideloadRefused(tail);
   if (exit.stderrTail.includes(INITIALIZE_NOT_FIRST)) return initializeNotFirst(tail);
+  const advice = acceptProgramAdvice(exit.stderrTail);
+  if (advice) {
+    const [message, hint] = advice.split(/(?<=PATH\.) /);
+    return { kind: 'cli_error', message: message!, ...(hint ? { hint } : {}), ...(tail ? { detail: tail } : {}) };
+  }
   const how = exit.signal ? `was ended by ${exit.signal}` : `exited with code ${exit.code ?? '?'}`;
   return {
     kind: 'cli_error',

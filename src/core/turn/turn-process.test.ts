@@ -85,6 +85,47 @@ describe('TurnProcess idle bound', () => {
     expect(exit).toMatchObject({ idleTimedOut: true, toolRunning: true, boundMs: 5000 });
   });
 
+  it('heartbeats are alive, not progress (case 62): a tool that hangs still ends at the tool bound', async () => {
+    const c = manualClock();
+    // A CLI that answers each stdin line with a heartbeat: 2.1.337's tool_progress every 30 s, or a keep_alive.
+    const script = `
+      const rl = require('node:readline').createInterface({ input: process.stdin });
+      rl.on('line', (l) => process.stdout.write(JSON.stringify(l.includes('keep') ? { type: 'keep_alive' }
+        : { type: 'tool_progress', tool_use_id: 't-heartbeat-0', tool_name: 'Bash', elapsed_time_seconds: 30, heartbeat: true }) + '\\n'));`;
+    let seen = 0;
+    let onSeen = (): void => undefined;
+    const p = new TurnProcess({
+      file: process.execPath,
+      args: ['-e', script],
+      cwd: process.cwd(),
+      env: { PATH: process.env.PATH },
+      onValue: () => {
+        seen++;
+        onSeen();
+      },
+      clock: c.clock,
+      idleTimeoutMs: 1000,
+      toolTimeoutMs: 5000,
+      killGraceMs: 50,
+    });
+    procs.push(p);
+    p.start();
+    p.setToolRunning(true);
+    // A heartbeat each second of the clock (read before the clock moves on): the tool bound still fires at 5 s.
+    let ended = false;
+    void p.exited.then(() => (ended = true));
+    for (let i = 0; i < 10 && !ended; i++) {
+      const read = new Promise<void>((resolve) => (onSeen = resolve));
+      p.writeLine(i % 2 ? '{"keep":1}' : '{"beat":1}');
+      await Promise.race([read, p.exited]);
+      c.advance(1000);
+    }
+    c.advance(100); // the kill's grace
+    const exit = await p.exited;
+    expect(seen).toBeGreaterThanOrEqual(5);
+    expect(exit).toMatchObject({ idleTimedOut: true, toolRunning: true, boundMs: 5000 });
+  });
+
   it('after its answer, a CLI that does not exit is ended after the grace period (not at the idle bound)', async () => {
     const c = manualClock();
     const p = silentProcess(c.clock, 600_000, { afterResultGraceMs: 3000 });

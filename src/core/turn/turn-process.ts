@@ -1,4 +1,5 @@
 import { PROCESS_TAG_ENV, type ProcessSweeper } from '../process-sweep';
+import { isKeepAlive } from '../claude-code-wire/keep-alive';
 import { CLI_BIG_STRINGS } from './big-tool-result';
 import { JsonlReader } from '../claude-code-wire/jsonl-reader';
 import {
@@ -141,7 +142,8 @@ export class TurnProcess {
     this.reader = new JsonlReader(
       {
         onValue: (v) => {
-          this.touch();
+          // A heartbeat is alive, not progress (case 62): the bounds go on counting through it.
+          if (!isKeepAlive(v)) this.touch();
           this.handlers.onValue(v);
         },
         onIgnored: (preview, reason) => {
