@@ -158,11 +158,9 @@ export class UsageLedger {
   /** Sessions the CLI deleted before the ledger read them: their kept copies (History), read once. */
   private async readKeptCopies(root: string): Promise<void> {
     const { history } = this.opts;
-    for (const session of history.list()) {
-      if (session.source !== 'copy') continue;
-      const entry = history.entry(session.id);
-      if (!entry?.copy || this.files.has(entry.file)) continue;
-      const handle = await fs.open(history.copyFile(session.id), 'r').catch(() => undefined);
+    for (const entry of history.keptOnly()) {
+      if (!entry.copy || this.files.has(entry.file)) continue;
+      const handle = await fs.open(history.copyFile(entry.id), 'r').catch(() => undefined);
       if (!handle) continue;
       try {
         const f: LedgerFile = {
@@ -178,7 +176,7 @@ export class UsageLedger {
         this.files.set(f.file, f);
         this.changed();
       } catch (err) {
-        this.warn(`Could not read the kept copy of session ${session.id}: ${String(err)}`);
+        this.warn(`Could not read the kept copy of session ${entry.id}: ${String(err)}`);
       } finally {
         await handle.close();
       }
