@@ -18,6 +18,7 @@ describe('the Usage view', () => {
   it('opens from the sidebar with the totals, marks estimates and says an unknown cost is unknown', async () => {
     const { host } = await openUsage();
     expect(host.callsTo('getUsage')).toEqual([{}]);
+    await waitFor(() => expect(document.title).toBe('Usage — Claude Desk'));
     const today = screen.getByTestId('usage-total-today');
     expect(within(today).getByText('~$1.50')).toBeInTheDocument();
     expect(within(today).getByText('300')).toBeInTheDocument(); // input tokens
