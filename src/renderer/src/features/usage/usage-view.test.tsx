@@ -93,6 +93,15 @@ describe('the Usage view', () => {
   });
 });
 
+describe('leaving the Usage view', () => {
+  it('goes back to the chat with Esc, as Settings does', async () => {
+    const { store } = await openUsage();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(store.getState().view).toBe('chat'));
+    expect(screen.queryByTestId('usage-view')).not.toBeInTheDocument();
+  });
+});
+
 describe('the Usage view, live', () => {
   it('reads again when the sessions change while it is open, and not when it is closed', async () => {
     const { host, store } = await openUsage();
