@@ -93,6 +93,21 @@ describe('the Usage view', () => {
   });
 });
 
+describe('an open block of a model without a price', () => {
+  it('gives its pace in tokens and says its cost is unknown, never $0', async () => {
+    const host = createFakeHost();
+    const o = sampleUsageOverview();
+    o.blocks[0] = { ...o.blocks[0]!, cost: 0, unpriced: 1, messages: 1, estimated: 0 };
+    o.blocks[0].burn = { tokensPerMinute: 3, costPerHour: 0, projectedTokens: 900, projectedCost: 0 };
+    host.handle('getUsage', () => o);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-usage'));
+    const open = await screen.findByTestId('usage-open-block');
+    expect(open).toHaveTextContent(/3 tokens a minute\. At this pace .*: 900 tokens \(cost unknown\)\./);
+    expect(open).not.toHaveTextContent('$0');
+  });
+});
+
 describe('leaving the Usage view', () => {
   it('goes back to the chat with Esc, as Settings does', async () => {
     const { store } = await openUsage();
