@@ -53,6 +53,8 @@ async function shots(page: Page): Promise<void> {
       await page.screenshot({ path: path.join(dir, `usage-${scheme}-${size.width}.png`) });
       await page.getByTestId('usage-day-chart').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, `usage-charts-${scheme}-${size.width}.png`) });
+      await page.getByTestId('usage-blocks').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `usage-limits-${scheme}-${size.width}.png`) });
       await page.getByTestId('usage-sessions').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, `usage-tables-${scheme}-${size.width}.png`) });
       await page.evaluate(`document.querySelector('[data-testid="usage-view"]').scrollTo(0, 0)`); // no DOM types here

@@ -3,6 +3,7 @@ import { createDeskApp } from '../app/desk-app';
 import {
   costLabel,
   totalTokens,
+  usd,
   USAGE_GROUPINGS,
   addFigure,
   emptyFigure,
@@ -132,10 +133,11 @@ export function blocksOut(blocks: UsageBlock[], json: boolean): string {
     .reverse()
     .map((b) => [`${when(b.startAt)}${b.open ? ' (open)' : ''}`, ...cells(b)]);
   const open = blocks.find((b) => b.open && b.burn);
+  const known = open ? open.unpriced < open.messages : false;
   const burn = open?.burn
-    ? `Open block: ${Math.round(open.burn.tokensPerMinute).toLocaleString('en-US')} tokens/min, ` +
-      `$${open.burn.costPerHour.toFixed(2)}/h; at this pace ${open.burn.projectedTokens.toLocaleString('en-US')} ` +
-      `tokens and $${open.burn.projectedCost.toFixed(2)} by ${when(open.endAt)}.\n`
+    ? `Open block: ${Math.round(open.burn.tokensPerMinute).toLocaleString('en-US')} tokens/min` +
+      `${known ? `, ${usd(open.burn.costPerHour)}/h` : ''}; at this pace ${open.burn.projectedTokens.toLocaleString('en-US')} ` +
+      `tokens${known ? ` and ${usd(open.burn.projectedCost)}${open.unpriced > 0 ? ' + unknown' : ''}` : ' (cost unknown)'} by ${when(open.endAt)}.\n`
     : 'No block is open (no message in the last 5 hours).\n';
   return table(['Block', 'Input', 'Output', 'Cache write', 'Cache read', 'Total tokens', 'Cost'], rows) + burn;
 }

@@ -50,12 +50,15 @@ export class UsageService {
     await index.refreshAll(); // titles, folders and the kept copies of deleted sessions
     await ledger.refresh();
     const threads = await this.deps.threadsBySession();
+    // The folder is cheap (the index's fold); the title is worked out only where a row shows it.
     const describe: DescribeSession = (sessionId, slug) => {
-      const s = index.get(sessionId);
+      const entry = index.entry(sessionId);
       const threadId = threads.get(sessionId);
       return {
-        title: s?.title ?? `Session ${sessionId.slice(0, 8)}`,
-        project: repositoryOf(s?.project ?? projectFromSlug(slug)),
+        get title() {
+          return index.get(sessionId)?.title ?? `Session ${sessionId.slice(0, 8)}`;
+        },
+        project: repositoryOf(entry?.fold.project ?? projectFromSlug(entry?.slug ?? slug)),
         ...(threadId ? { threadId } : {}),
       };
     };

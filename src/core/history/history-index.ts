@@ -85,6 +85,11 @@ export class HistoryIndex {
     return this.entries.get(id);
   }
 
+  /** Sessions the CLI deleted whose kept copy is all that is left (the usage ledger reads them once). */
+  keptOnly(): Readonly<IndexEntry>[] {
+    return [...this.entries.values()].filter((e) => e.gone && e.copy && e.fold.messages > 0);
+  }
+
   copyFile(id: string): string {
     return copyPath(path.join(this.dir, 'copies'), id);
   }

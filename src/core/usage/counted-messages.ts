@@ -25,34 +25,24 @@ function replaces(candidate: UsageRecord, existing: UsageRecord): boolean {
 
 export function countedMessages(files: readonly LedgerFile[]): CountedMessage[] {
   const out: CountedMessage[] = [];
-  const byExact = new Map<string, number[]>();
+  // Message id → the indexes of the counted messages with that id (almost always one): the exact match (same request
+  // id) is looked for among them first, then a sidechain replay.
   const byMessage = new Map<string, number[]>();
-  const remember = (map: Map<string, number[]>, key: string, index: number) => {
-    const list = map.get(key);
-    if (!list) map.set(key, [index]);
-    else if (!list.includes(index)) list.push(index);
-  };
   for (const file of files) {
     for (const r of file.records) {
       const messageId = r[R.messageId];
-      if (messageId === null) {
-        out.push({ r, file });
+      const list = messageId === null ? undefined : byMessage.get(messageId);
+      if (!list) {
+        const index = out.push({ r, file }) - 1;
+        if (messageId !== null) byMessage.set(messageId, [index]);
         continue;
       }
-      const exact = `${messageId}\u0000${r[R.requestId] ?? ''}`;
-      let found = byExact.get(exact)?.find((i) => out[i]!.r[R.requestId] === r[R.requestId]);
-      found ??= byMessage.get(messageId)?.find((i) => r[R.sidechain] === 1 || out[i]!.r[R.sidechain] === 1);
-      if (found !== undefined) {
-        if (replaces(r, out[found]!.r)) {
-          out[found] = { r, file };
-          remember(byExact, exact, found);
-          remember(byMessage, messageId, found);
-        }
-        continue;
-      }
-      const index = out.push({ r, file }) - 1;
-      remember(byExact, exact, index);
-      remember(byMessage, messageId, index);
+      const requestId = r[R.requestId];
+      const found =
+        list.find((i) => out[i]!.r[R.requestId] === requestId) ??
+        list.find((i) => r[R.sidechain] === 1 || out[i]!.r[R.sidechain] === 1);
+      if (found === undefined) list.push(out.push({ r, file }) - 1);
+      else if (replaces(r, out[found]!.r)) out[found] = { r, file };
     }
   }
   return out;

@@ -102,13 +102,20 @@ export class UsageLedger {
     const root = this.opts.history.projectsDir;
     const seen = new Set<string>();
     let unreadable = 0;
-    for (const file of await jsonlFiles(root)) {
-      seen.add(file);
-      const ok = await this.update(file, path.relative(root, file)).catch((err: unknown) => {
-        this.warn(`Could not read ${file} for usage: ${err instanceof Error ? err.message : String(err)}`);
-        return false;
-      });
-      if (!ok) unreadable++;
+    const files = await jsonlFiles(root);
+    // A few files at a time: a warm refresh is a stat per file, and one after the other they add up.
+    for (let at = 0; at < files.length; at += PARALLEL) {
+      const batch = files.slice(at, at + PARALLEL);
+      const read = await Promise.all(
+        batch.map((file) => {
+          seen.add(file);
+          return this.update(file, path.relative(root, file)).catch((err: unknown) => {
+            this.warn(`Could not read ${file} for usage: ${err instanceof Error ? err.message : String(err)}`);
+            return false;
+          });
+        }),
+      );
+      unreadable += read.filter((ok) => !ok).length;
     }
     for (const f of this.files.values()) {
       if (!seen.has(f.file) && !f.gone) {
@@ -158,11 +165,9 @@ export class UsageLedger {
   /** Sessions the CLI deleted before the ledger read them: their kept copies (History), read once. */
   private async readKeptCopies(root: string): Promise<void> {
     const { history } = this.opts;
-    for (const session of history.list()) {
-      if (session.source !== 'copy') continue;
-      const entry = history.entry(session.id);
-      if (!entry?.copy || this.files.has(entry.file)) continue;
-      const handle = await fs.open(history.copyFile(session.id), 'r').catch(() => undefined);
+    for (const entry of history.keptOnly()) {
+      if (!entry.copy || this.files.has(entry.file)) continue;
+      const handle = await fs.open(history.copyFile(entry.id), 'r').catch(() => undefined);
       if (!handle) continue;
       try {
         const f: LedgerFile = {
@@ -178,7 +183,7 @@ export class UsageLedger {
         this.files.set(f.file, f);
         this.changed();
       } catch (err) {
-        this.warn(`Could not read the kept copy of session ${session.id}: ${String(err)}`);
+        this.warn(`Could not read the kept copy of session ${entry.id}: ${String(err)}`);
       } finally {
         await handle.close();
       }
@@ -191,14 +196,17 @@ export class UsageLedger {
   }
 }
 
-/** Every `*.jsonl` under the folder, at any depth (as ccusage finds them). */
+const PARALLEL = 32;
+
+/** Every `*.jsonl` under the folder, at any depth (as ccusage finds them); folders read side by side. */
 async function jsonlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await jsonlFiles(full)));
-    else if (e.isFile() && e.name.endsWith('.jsonl')) out.push(full);
-  }
-  return out;
+  const nested = await Promise.all(
+    entries.map((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return jsonlFiles(full);
+      return Promise.resolve(e.isFile() && e.name.endsWith('.jsonl') ? [full] : []);
+    }),
+  );
+  return nested.flat();
 }

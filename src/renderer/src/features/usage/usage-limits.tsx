@@ -1,5 +1,8 @@
 import { windowName, type RateLimitInfo } from '../../../../shared/rate-limit';
-import { totalTokens, type UsageBlock } from '../../../../shared/usage';
+import { totalTokens, usd, type UsageBlock } from '../../../../shared/usage';
+
+/** Some of the block's cost is known: a pace in dollars says something (never $0 for an unknown cost). */
+const priced = (b: UsageBlock) => b.unpriced < b.messages;
 import { useDesk } from '../../store/store-context';
 import { resetLabel } from '../../ui/reset-time';
 import { UsageTable } from './usage-table';
@@ -81,9 +84,13 @@ export function UsageLimits({ blocks, now, monthCost }: { blocks: UsageBlock[]; 
             {costText(open)} so far.
           </p>
           <p>
-            Pace: {fullTokens(Math.round(open.burn.tokensPerMinute))} tokens a minute, $
-            {open.burn.costPerHour.toFixed(2)} an hour. At this pace by {whenLabel(open.endAt)}:{' '}
-            {fullTokens(open.burn.projectedTokens)} tokens, ${open.burn.projectedCost.toFixed(2)}.
+            Pace: {fullTokens(Math.round(open.burn.tokensPerMinute))} tokens a minute
+            {priced(open) ? `, ${usd(open.burn.costPerHour)} an hour` : ''}. At this pace by {whenLabel(open.endAt)}:{' '}
+            {fullTokens(open.burn.projectedTokens)} tokens
+            {priced(open)
+              ? `, ${usd(open.burn.projectedCost)}${open.unpriced > 0 ? ' + unknown' : ''}`
+              : ' (cost unknown)'}
+            .
           </p>
         </div>
       ) : (

@@ -18,6 +18,7 @@ describe('the Usage view', () => {
   it('opens from the sidebar with the totals, marks estimates and says an unknown cost is unknown', async () => {
     const { host } = await openUsage();
     expect(host.callsTo('getUsage')).toEqual([{}]);
+    await waitFor(() => expect(document.title).toBe('Usage — Claude Desk'));
     const today = screen.getByTestId('usage-total-today');
     expect(within(today).getByText('~$1.50')).toBeInTheDocument();
     expect(within(today).getByText('300')).toBeInTheDocument(); // input tokens
@@ -89,6 +90,30 @@ describe('the Usage view', () => {
     const windows = await screen.findByTestId('usage-plan-windows');
     expect(within(windows).getByRole('meter', { name: '5-hour limit used' })).toHaveAttribute('aria-valuenow', '42');
     expect(within(windows).getByRole('meter', { name: 'weekly limit used' })).toHaveAttribute('aria-valuenow', '80');
+  });
+});
+
+describe('an open block of a model without a price', () => {
+  it('gives its pace in tokens and says its cost is unknown, never $0', async () => {
+    const host = createFakeHost();
+    const o = sampleUsageOverview();
+    o.blocks[0] = { ...o.blocks[0]!, cost: 0, unpriced: 1, messages: 1, estimated: 0 };
+    o.blocks[0].burn = { tokensPerMinute: 3, costPerHour: 0, projectedTokens: 900, projectedCost: 0 };
+    host.handle('getUsage', () => o);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-usage'));
+    const open = await screen.findByTestId('usage-open-block');
+    expect(open).toHaveTextContent(/3 tokens a minute\. At this pace .*: 900 tokens \(cost unknown\)\./);
+    expect(open).not.toHaveTextContent('$0');
+  });
+});
+
+describe('leaving the Usage view', () => {
+  it('goes back to the chat with Esc, as Settings does', async () => {
+    const { store } = await openUsage();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(store.getState().view).toBe('chat'));
+    expect(screen.queryByTestId('usage-view')).not.toBeInTheDocument();
   });
 });
 
