@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startMockAnthropicApi, type MockApi } from '../../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../../test/fixtures/real-cli';
+import { realCliEnv, realCliPath, realCliVersion } from '../../test/fixtures/real-cli';
 import type { TurnEvent } from '../shared/turn-events';
 import { createDeskApp, type DeskApp } from './desk-app';
 
@@ -48,7 +48,7 @@ describe('Claude Desk app (real CLI, mock API)', () => {
 
   it('reports the CLI as ok with its version', async () => {
     const status = await desk.handlers.getCliStatus({ force: true });
-    expect(status.cli).toMatchObject({ status: 'ok', version: '2.1.328', source: 'override' });
+    expect(status.cli).toMatchObject({ status: 'ok', version: realCliVersion(), source: 'override' });
     expect(status.auth.method).toBe('env_api_key');
   });
 

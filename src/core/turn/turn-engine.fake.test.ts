@@ -152,11 +152,14 @@ describe('TurnEngine with the fake claude', () => {
   it("a CLI that should take Claude Desk's tools in initialize but does not say so: the turn runs and warns (case 59 b)", async () => {
     const argvFile = path.join(h.root, 'argv.json');
     const req = h.request('t', 'x', { mcp: { url: 'http://127.0.0.1:9/mcp', token: 'f00d'.repeat(16) } });
-    // The fake answers initialize as a CLI that predates mcp_servers_applied; its --version says 2.1.337.
-    const r = await runTurn(h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile })), {
-      ...req,
-      cli: { ...req.cli, version: '2.1.337' },
-    });
+    // The fake answers initialize without mcp_servers_applied; its --version says 2.1.337.
+    const r = await runTurn(
+      h.engine(envFor('text', { FAKE_CLAUDE_ARGV_FILE: argvFile, FAKE_CLAUDE_MCP_NOT_APPLIED: '1' })),
+      {
+        ...req,
+        cli: { ...req.cli, version: '2.1.337' },
+      },
+    );
     expect(r.outcome.status).toBe('done');
     expect(r.events.filter((e) => e.type === 'warning')).toEqual([expect.objectContaining({ message: MCP_NOT_TAKEN })]);
     const argv = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as string[];
