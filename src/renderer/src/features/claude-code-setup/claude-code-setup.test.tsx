@@ -114,3 +114,19 @@ describe('Settings → Claude Code', () => {
     expect(await screen.findByText(/it could not be reached/)).toBeInTheDocument();
   });
 });
+
+describe('Settings → Claude Code for a worktree thread', () => {
+  it("names the thread's worktree as the project, and where an edit of a tracked file goes", async () => {
+    const host = createFakeHost();
+    const wt = { path: '/p/.claude/worktrees/fix', branch: 'worktree-fix', base: 'main', repo: '/p' };
+    host.handle('getClaudeCodeSetup', () => ({ ...setup, projectDir: wt.path, worktree: wt }));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    await userEvent.click(await screen.findByTestId('settings-nav-claude-code'));
+    const where = await screen.findByTestId('setup-project');
+    await waitFor(() => expect(where).toHaveTextContent("this thread's worktree /p/.claude/worktrees/fix"));
+    expect(where).toHaveTextContent('branch worktree-fix from main');
+    expect(where).toHaveTextContent(/committed with the thread's work.*\/p is not changed/);
+    expect(where).toHaveTextContent(/Personal rules go in settings\.local\.json \(untracked/);
+  });
+});
