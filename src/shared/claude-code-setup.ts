@@ -177,6 +177,8 @@ export interface ClaudeCodeSetup {
   outputStyle?: { name: string; scope: SetupScope };
   /** The thread works in its own git worktree: `projectDir` is that worktree, not the user's checkout (`repo`). */
   worktree?: { path: string; branch: string; base: string; repo: string };
+  /** The thread will get its own worktree on its first message: until then `projectDir` is the user's checkout. */
+  worktreePending?: boolean;
 }
 
 /** Whether an edit reaches Claude Code at once or with its next process (recorded cases 45, 48b). */

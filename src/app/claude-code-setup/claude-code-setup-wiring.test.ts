@@ -24,17 +24,26 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function wire() {
+function wire(pending = false) {
   const thread: ThreadSummary = {
     id: 't1',
     title: 'Fix login',
     createdAt: 1,
     updatedAt: 1,
     totals: { ...EMPTY_TOTALS },
-    settings: {
-      projectDir: repo,
-      worktree: { name: 'fix-login', repo, path: worktree, branch: 'worktree-fix-login', base: 'main', state: 'ready' },
-    },
+    settings: pending
+      ? { projectDir: repo, useWorktree: true }
+      : {
+          projectDir: repo,
+          worktree: {
+            name: 'fix-login',
+            repo,
+            path: worktree,
+            branch: 'worktree-fix-login',
+            base: 'main',
+            state: 'ready',
+          },
+        },
   };
   const changed: string[] = [];
   const wired = wireClaudeCodeSetup({
@@ -67,5 +76,13 @@ describe('Settings → Claude Code for a worktree thread', () => {
     expect(fs.readFileSync(path.join(worktree, 'CLAUDE.md'), 'utf8')).toBe('worktree copy\nUse pnpm.\n');
     expect(fs.readFileSync(path.join(repo, 'CLAUDE.md'), 'utf8')).toBe('main checkout\n');
     expect(out.takesEffect).toMatch(/this thread's worktree/);
+  });
+
+  it('before its worktree is made, the page shows the checkout and says an edit there does not reach the thread', async () => {
+    const { handlers } = wire(true);
+    const setup = await handlers.getClaudeCodeSetup({ threadId: 't1' });
+    expect(setup.projectDir).toBe(repo);
+    expect(setup.worktreePending).toBe(true);
+    expect(setup.worktree).toBeUndefined();
   });
 });

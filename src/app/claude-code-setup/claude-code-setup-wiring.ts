@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { workFolderOf } from '../../shared/work-folder';
+import { awaitsWorktree, workFolderOf } from '../../shared/work-folder';
 import type { DeskHandlers } from '../../shared/contract';
 import type { ClaudeCodeSetup, SetupEditOutcome } from '../../shared/claude-code-setup';
 import { deleteAgent, saveAgent } from '../../core/claude-code-setup/agent-files';
@@ -91,7 +91,11 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
   const read = async (threadId: string | undefined): Promise<ClaudeCodeSetup> => {
     const setup = await readClaudeCodeSetup(rootsFor(threadId));
     const wt = worktreeOf(threadId);
-    return wt ? { ...setup, worktree: { path: wt.path, branch: wt.branch, base: wt.base, repo: wt.repo } } : setup;
+    if (wt) return { ...setup, worktree: { path: wt.path, branch: wt.branch, base: wt.base, repo: wt.repo } };
+    // Its worktree is made on its first message, from the base branch: an edit now lands in the user's checkout,
+    // uncommitted, and not in the thread's worktree — the page says so.
+    const thread = threadId ? deps.threads.summary(threadId) : undefined;
+    return thread && awaitsWorktree(thread.settings) ? { ...setup, worktreePending: true } : setup;
   };
   /**
    * The page's sentence after an edit; `file` (written) inside a worktree thread's worktree says where it went: a

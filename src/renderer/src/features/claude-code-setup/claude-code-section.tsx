@@ -44,6 +44,8 @@ export function ClaudeCodeSection() {
             the thread's work when it lands; your checkout at {setup.worktree.repo} is not changed. Personal rules go in
             settings.local.json (untracked, never committed).
           </>
+        ) : setup?.projectDir && setup.worktreePending ? (
+          `Your files, and those of the open thread's project: ${setup.projectDir}. This thread gets its own worktree on its first message, made from what is committed: an edit here changes your checkout (uncommitted) and does not reach that worktree.`
         ) : setup?.projectDir ? (
           `Your files, and those of the open thread's project: ${setup.projectDir}`
         ) : (

@@ -129,4 +129,14 @@ describe('Settings → Claude Code for a worktree thread', () => {
     expect(where).toHaveTextContent(/committed with the thread's work.*\/p is not changed/);
     expect(where).toHaveTextContent(/Personal rules go in settings\.local\.json \(untracked/);
   });
+
+  it('before its worktree is made, an edit is said to change the checkout, not the thread', async () => {
+    const host = createFakeHost();
+    host.handle('getClaudeCodeSetup', () => ({ ...setup, worktreePending: true }));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    await userEvent.click(await screen.findByTestId('settings-nav-claude-code'));
+    const where = await screen.findByTestId('setup-project');
+    await waitFor(() => expect(where).toHaveTextContent(/changes your checkout \(uncommitted\) and does not reach/));
+  });
 });
