@@ -15,7 +15,14 @@ let mock: MockApi;
 let cli: ReturnType<typeof realCliEnv>;
 let host: DeskHost;
 
-const hostEnv = () => ({ ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined });
+// IS_SANDBOX: test machines run as root, where Claude Code refuses full access and the switch says so instead of
+// asking to confirm it (full-access-root.e2e.ts); this file checks the confirmation itself.
+const hostEnv = () => ({
+  ...cli.env,
+  CLAUDE_DESK_CLI: realCliPath(),
+  CLAUDE_DESK_PERMISSION_MODE: undefined,
+  IS_SANDBOX: '1',
+});
 
 test.beforeAll(async () => {
   mock = await startMockAnthropicApi();

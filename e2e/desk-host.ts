@@ -72,14 +72,18 @@ export async function startDeskHost(
  * Browser mode over a data dir that already holds these threads (their logs as Claude Desk writes them, by thread
  * id), for specs that look at screens and run no turn: the CLI is only probed. `stop` also removes its scratch HOME.
  */
-export async function startDeskHostWithThreads(name: string, threads: Record<string, LogRecord[]>): Promise<DeskHost> {
+export async function startDeskHostWithThreads(
+  name: string,
+  threads: Record<string, LogRecord[]>,
+  env: Record<string, string | undefined> = {},
+): Promise<DeskHost> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `claude-desk-e2e-${name}-`));
   const threadsDir = path.join(dataDir, 'state', 'threads');
   await fs.mkdir(threadsDir, { recursive: true });
   for (const [id, records] of Object.entries(threads))
     await fs.writeFile(path.join(threadsDir, `${id}.jsonl`), serializeRecords(records), { mode: 0o600 });
   const cli = realCliEnv({ url: 'http://127.0.0.1:9' });
-  const host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } }).catch(
+  const host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), ...env } }).catch(
     (err: unknown) => {
       cli.cleanup();
       throw err;

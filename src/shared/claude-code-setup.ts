@@ -184,6 +184,10 @@ export interface ClaudeCodeSetup {
   outputStyles: SetupItemView[];
   /** The output style in force and the settings file that names it (the project's beats the user's, case 53b). */
   outputStyle?: { name: string; scope: SetupScope };
+  /** The thread works in its own git worktree: `projectDir` is that worktree, not the user's checkout (`repo`). */
+  worktree?: { path: string; branch: string; base: string; repo: string };
+  /** The thread will get its own worktree on its first message: until then `projectDir` is the user's checkout. */
+  worktreePending?: boolean;
 }
 
 /** Whether an edit reaches Claude Code at once or with its next process (recorded cases 45, 48b). */

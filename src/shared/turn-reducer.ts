@@ -171,6 +171,23 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
   }
 }
 
+/** Hooks that run before their tool call does (case 44b: `hook_started PreToolUse:Write` right after the tool_use). */
+const BEFORE_THE_CALL = new Set(['PreToolUse', 'PermissionRequest']);
+
+/**
+ * Where a hook's line goes: where the turn is — except a hook that runs before its call, which goes before that
+ * call's card (the latest call of its tool without a result yet), so the lines read in the order things ran.
+ */
+function hookPlace(msg: AssistantMessage, e: { name: string; event: string }): number {
+  if (!BEFORE_THE_CALL.has(e.event)) return msg.parts.length;
+  const tool = e.name.slice(e.name.indexOf(':') + 1);
+  for (let j = msg.parts.length - 1; j >= 0; j--) {
+    const part = msg.parts[j]!;
+    if (part.kind === 'tool' && part.name === tool && part.result === undefined) return j;
+  }
+  return msg.parts.length;
+}
+
 /** A hook's start adds its line where the turn is; its end (same `hookId`) says how it went. */
 function applyHook(msg: AssistantMessage, e: Extract<TurnEvent, { type: 'hook' }>): AssistantMessage {
   const hooks = msg.hooks ?? [];
@@ -181,7 +198,7 @@ function applyHook(msg: AssistantMessage, e: Extract<TurnEvent, { type: 'hook' }
     ...(e.message ? { message: e.message } : {}),
   };
   if (i < 0) {
-    const run = { hookId: e.hookId, name: e.name, event: e.event, atPart: msg.parts.length, ...ended };
+    const run = { hookId: e.hookId, name: e.name, event: e.event, atPart: hookPlace(msg, e), ...ended };
     return { ...msg, hooks: [...hooks, run] };
   }
   const next = { ...hooks[i]!, ...ended };

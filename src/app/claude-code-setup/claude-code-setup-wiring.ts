@@ -1,4 +1,6 @@
 import os from 'node:os';
+import path from 'node:path';
+import { awaitsWorktree, workFolderOf } from '../../shared/work-folder';
 import type { DeskHandlers } from '../../shared/contract';
 import type { ClaudeCodeSetup, SetupEditOutcome } from '../../shared/claude-code-setup';
 import { deleteAgent, saveAgent } from '../../core/claude-code-setup/agent-files';
@@ -75,14 +77,52 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
   const rootsFor = (threadId: string | undefined): SetupRoots => {
     const thread = threadId ? deps.threads.summary(threadId) : undefined;
     if (threadId && !thread) throw new Error('This thread no longer exists.');
-    const projectDir = thread ? thread.settings.projectDir || deps.workspaceDir : undefined;
+    // The project as the thread sees it: its own worktree once made, where its Claude Code reads CLAUDE.md and
+    // .claude/ (an edit of the user's checkout would never reach it, and would leave that checkout dirty).
+    const projectDir = thread ? workFolderOf(thread.settings, deps.workspaceDir) : undefined;
     return setupRoots(deps.env, home, projectDir);
   };
-  const read = (threadId: string | undefined): Promise<ClaudeCodeSetup> => readClaudeCodeSetup(rootsFor(threadId));
-  const edited = async (threadId: string | undefined, takesEffect: string): Promise<SetupEditOutcome> => ({
-    setup: await read(threadId),
-    takesEffect,
-  });
+  /** The thread's worktree, when its project files are that worktree's. */
+  const worktreeOf = (threadId: string | undefined) => {
+    const thread = threadId ? deps.threads.summary(threadId) : undefined;
+    const wt = thread?.settings.worktree;
+    return wt && thread && workFolderOf(thread.settings, deps.workspaceDir) === wt.path ? wt : undefined;
+  };
+  const read = async (threadId: string | undefined): Promise<ClaudeCodeSetup> => {
+    const setup = await readClaudeCodeSetup(rootsFor(threadId));
+    const wt = worktreeOf(threadId);
+    if (wt) return { ...setup, worktree: { path: wt.path, branch: wt.branch, base: wt.base, repo: wt.repo } };
+    // Its worktree is made on its first message, from the base branch: an edit now lands in the user's checkout,
+    // uncommitted, and not in the thread's worktree — the page says so.
+    const thread = threadId ? deps.threads.summary(threadId) : undefined;
+    return thread && awaitsWorktree(thread.settings) ? { ...setup, worktreePending: true } : setup;
+  };
+  /**
+   * The page's sentence after an edit; `file` (written) inside a worktree thread's worktree says where it went: a
+   * tracked file goes with the thread's work, the user's checkout is not touched, settings.local.json stays personal.
+   */
+  const edited = async (
+    threadId: string | undefined,
+    takesEffect: string,
+    file?: string,
+  ): Promise<SetupEditOutcome> => {
+    const wt = worktreeOf(threadId);
+    const inside = wt && file && (file === wt.path || file.startsWith(wt.path + path.sep));
+    const where = !inside
+      ? ''
+      : path.basename(file) === 'settings.local.json'
+        ? `Written to this thread's worktree's settings.local.json (untracked: personal, never committed). `
+        : `Written to this thread's worktree (${wt.path}): it is committed with the thread's work when it lands; your checkout at ${wt.repo} is not changed. `;
+    return { setup: await read(threadId), takesEffect: `${where}${takesEffect}` };
+  };
+  /** The settings file an edit of `scope` wrote, for `edited`. */
+  const settingsFile = (threadId: string | undefined, scope: string): string | undefined => {
+    const dir = rootsFor(threadId).projectDir;
+    if (!dir) return undefined;
+    if (scope === 'project') return path.join(dir, '.claude', 'settings.json');
+    if (scope === 'local') return path.join(dir, '.claude', 'settings.local.json');
+    return undefined;
+  };
 
   const effective = new EffectiveSettingsCache({ launcher: deps.launcher, spawner: deps.spawner ?? spawnInOwnGroup });
   // Every edit: the kept processes go (the next message's Claude Code reads the files anew), and what Claude Code
@@ -111,42 +151,42 @@ export function wireClaudeCodeSetup(deps: ClaudeCodeSetupDeps) {
       const rule = await editPermissionRule(rootsFor(threadId), edit);
       changed('a permission rule changed');
       const said = rule === edit.rule.trim() ? '' : `Written as ${rule}: file rules are Edit(…) rules. `;
-      return edited(threadId, `${said}${NEXT_TURN}`);
+      return edited(threadId, `${said}${NEXT_TURN}`, settingsFile(threadId, edit.scope));
     },
     setHooksOff: async ({ threadId, scope, off }) => {
       await setHooksOff(rootsFor(threadId), scope, off);
       changed('hooks were turned on or off');
-      return edited(threadId, NEXT_TURN);
+      return edited(threadId, NEXT_TURN, settingsFile(threadId, scope));
     },
     addHook: async ({ threadId, scope, hook }) => {
       await addHook(rootsFor(threadId), scope, hook);
       changed('a hook was added');
-      return edited(threadId, NEXT_TURN);
+      return edited(threadId, NEXT_TURN, settingsFile(threadId, scope));
     },
     removeHook: async ({ threadId, scope, hook }) => {
       await removeHook(rootsFor(threadId), scope, hook);
       changed('a hook was removed');
-      return edited(threadId, NEXT_TURN);
+      return edited(threadId, NEXT_TURN, settingsFile(threadId, scope));
     },
     setHookOff: async ({ threadId, scope, hook, off }) => {
       await setHookOff(rootsFor(threadId), scope, hook, off);
       changed(off ? 'a hook was switched off' : 'a hook was switched on');
-      return edited(threadId, NEXT_TURN);
+      return edited(threadId, NEXT_TURN, settingsFile(threadId, scope));
     },
     // Asked where the thread's turns run, with the launch settings they use, so it is their answer.
     getEffectiveSettings: async (input) => {
       const roots = rootsFor(input?.threadId);
       return effective.get(roots, roots.projectDir ?? home);
     },
-    saveInstructionFile: async ({ threadId, path, text }) => {
-      await saveInstructionFile(rootsFor(threadId), path, text);
+    saveInstructionFile: async ({ threadId, path: file, text }) => {
+      await saveInstructionFile(rootsFor(threadId), file, text);
       changed('a CLAUDE.md changed');
-      return edited(threadId, NEXT_SESSION);
+      return edited(threadId, NEXT_SESSION, file);
     },
-    appendInstruction: async ({ threadId, path, note }) => {
-      await appendInstruction(rootsFor(threadId), path, note);
+    appendInstruction: async ({ threadId, path: file, note }) => {
+      await appendInstruction(rootsFor(threadId), file, note);
       changed('a CLAUDE.md changed');
-      return edited(threadId, NEXT_SESSION);
+      return edited(threadId, NEXT_SESSION, file);
     },
     saveClaudeAgent: async ({ threadId, scope, agent, previousName }) => {
       await saveAgent(rootsFor(threadId), scope, agent, previousName);

@@ -36,9 +36,21 @@ export function ClaudeCodeSection() {
   return (
     <div className="claude-code-setup" data-testid="claude-code-setup">
       <p className="field-hint" data-testid="setup-project">
-        {setup?.projectDir
-          ? `Your files, and those of the open thread's project: ${setup.projectDir}`
-          : 'Your own files. Open a thread to see its project’s files too.'}
+        {setup?.worktree ? (
+          // The project as the thread sees it: where its Claude Code reads CLAUDE.md and .claude/, and where edits go.
+          <>
+            Your files, and those of this thread's worktree {setup.worktree.path} (branch {setup.worktree.branch} from{' '}
+            {setup.worktree.base}). An edit of a tracked file there (CLAUDE.md, .claude/settings.json) is committed with
+            the thread's work when it lands; your checkout at {setup.worktree.repo} is not changed. Personal rules go in
+            settings.local.json (untracked, never committed).
+          </>
+        ) : setup?.projectDir && setup.worktreePending ? (
+          `Your files, and those of the open thread's project: ${setup.projectDir}. This thread gets its own worktree on its first message, made from what is committed: an edit here changes your checkout (uncommitted) and does not reach that worktree.`
+        ) : setup?.projectDir ? (
+          `Your files, and those of the open thread's project: ${setup.projectDir}`
+        ) : (
+          'Your own files. Open a thread to see its project’s files too.'
+        )}
       </p>
       <nav className="setup-pages" aria-label="Claude Code setup pages">
         {PAGES.map((p) => (

@@ -162,3 +162,29 @@ describe('Settings → Claude Code', () => {
     expect(switched).toEqual([expect.objectContaining({ id: 'cc-plugin-privacy@builtin', enabled: false })]);
   });
 });
+
+describe('Settings → Claude Code for a worktree thread', () => {
+  it("names the thread's worktree as the project, and where an edit of a tracked file goes", async () => {
+    const host = createFakeHost();
+    const wt = { path: '/p/.claude/worktrees/fix', branch: 'worktree-fix', base: 'main', repo: '/p' };
+    host.handle('getClaudeCodeSetup', () => ({ ...setup, projectDir: wt.path, worktree: wt }));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    await userEvent.click(await screen.findByTestId('settings-nav-claude-code'));
+    const where = await screen.findByTestId('setup-project');
+    await waitFor(() => expect(where).toHaveTextContent("this thread's worktree /p/.claude/worktrees/fix"));
+    expect(where).toHaveTextContent('branch worktree-fix from main');
+    expect(where).toHaveTextContent(/committed with the thread's work.*\/p is not changed/);
+    expect(where).toHaveTextContent(/Personal rules go in settings\.local\.json \(untracked/);
+  });
+
+  it('before its worktree is made, an edit is said to change the checkout, not the thread', async () => {
+    const host = createFakeHost();
+    host.handle('getClaudeCodeSetup', () => ({ ...setup, worktreePending: true }));
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-settings'));
+    await userEvent.click(await screen.findByTestId('settings-nav-claude-code'));
+    const where = await screen.findByTestId('setup-project');
+    await waitFor(() => expect(where).toHaveTextContent(/changes your checkout \(uncommitted\) and does not reach/));
+  });
+});

@@ -55,8 +55,12 @@ function HookRow(props: {
       )}
       <span className="setup-hook-event">{nameOf(h)}</span>
       <code>{h.command}</code>
-      {h.timeout !== undefined && <span className="field-hint">timeout {h.timeout}s</span>}
-      {h.off && <span className="setup-hook-off">Off: kept in the file, not run</span>}
+      {(h.timeout !== undefined || h.off) && (
+        <span className="setup-hook-notes">
+          {h.timeout !== undefined && <span className="field-hint">timeout {h.timeout}s</span>}
+          {h.off && <span className="setup-hook-off">Off: kept in the file, not run</span>}
+        </span>
+      )}
       {editable && (
         <button
           type="button"
