@@ -12,9 +12,9 @@ describe("the user's own hooks on a turn (recorded case 44b, --include-hook-even
     ]);
     // Before anything of the answer: its pair came before system/init.
     expect(hooks[0]!.atPart).toBe(0);
-    // The block's reason is the hook's stderr; its line follows the Write it refused.
+    // The block's reason is the hook's stderr; its line stands where the hook ran: before the Write it refused.
     expect(hooks[1]).toMatchObject({ exitCode: 2, message: 'notes.md is frozen by the team policy' });
-    expect(message.parts[hooks[1]!.atPart - 1]).toMatchObject({ kind: 'tool', name: 'Write' });
+    expect(message.parts[hooks[1]!.atPart]).toMatchObject({ kind: 'tool', name: 'Write' });
   });
 
   it('the events 2.1.337 added read like the others: PreSkillShellCommand (case 63 b) and Interrupt', () => {
