@@ -18,6 +18,8 @@ import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
 import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
 import { UnsavedAnswers } from './unsaved-answers';
+import { modeTakenAtStart, modeTakenNotice } from './mode-taken';
+import type { PermissionMode } from '../../shared/settings';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -153,6 +155,7 @@ export class TurnService {
     // So it starts with the answer's first output (in a real API's seconds before it, the machine is idle), when
     // a tool asks, or at the turn's end, whichever comes first.
     let projectDir: string | undefined;
+    let askedMode: PermissionMode | undefined; // the mode the turn's Claude Code is started in (prepared)
     let snapshot: Promise<unknown> | undefined;
     const takeSnapshot = (): Promise<unknown> => {
       if (projectDir === undefined || !this.deps.checkpoints) return Promise.resolve();
@@ -178,6 +181,16 @@ export class TurnService {
           .addTotals(input.threadId, event.verdict)
           .catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
       }
+      // Claude Code started in another mode than asked (a setting of its overrides the flag): the thread follows it.
+      const took = modeTakenAtStart(event, askedMode);
+      if (took && askedMode) {
+        bus.emit('notice', modeTakenNotice(askedMode, took));
+        askedMode = took;
+        // (Saved, the store tells every window: threadsChanged.)
+        void threads
+          .updateSettings(input.threadId, { permissionMode: took })
+          .catch((err: unknown) => this.deps.log?.(`saving the mode Claude Code took failed: ${String(err)}`));
+      }
       const note = turnNotification(event, { threadTitle: thread.title, error: message.error });
       if (note) this.deps.notify?.(note.title, note.body);
     };
@@ -193,6 +206,7 @@ export class TurnService {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
           // (A bare preparation, as in tests, may have no layout: the project folder then decides alone.)
           projectDir = workFolderOf(extra.settings, extra.layout?.workspaceDir);
+          askedMode = extra.permissionMode;
           return {
             ...extra,
             ready: persisted, // the engine awaits it before the user line
