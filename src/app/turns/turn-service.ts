@@ -19,6 +19,7 @@ import type { RunningTurns } from './running-turns';
 import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
 import { UnsavedAnswers } from './unsaved-answers';
 import { modeTakenAtStart, modeTakenNotice } from './mode-taken';
+import { unreadStoppedMessages } from '../../core/turn/build-user-line';
 import type { PermissionMode } from '../../shared/settings';
 
 /**
@@ -60,6 +61,11 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll' | 'phase
 export class TurnService {
   /** Answers a full disk refused: kept, and saved once there is room. */
   readonly unsaved: UnsavedAnswers;
+  /**
+   * Threads whose messages were looked at for ones stopped before Claude Code read them, and found none since: a
+   * thread is read for them on its first turn since start, and after a stop (a resumed turn never reads it otherwise).
+   */
+  private readonly noUnread = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -130,6 +136,15 @@ export class TurnService {
       return contextMessages(at >= 0 ? all.slice(0, at) : all).filter(
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
+    };
+    // Messages stopped before Claude Code read them are not in its session: the next resumed turn hands them over.
+    const unreadMessages = async (): Promise<UserMessage[]> => {
+      if (this.noUnread.has(input.threadId)) return [];
+      const all = (await threads.get(input.threadId))?.messages ?? [];
+      const at = all.findIndex((m) => m.id === user.id);
+      const unread = unreadStoppedMessages(at >= 0 ? all.slice(0, at) : all);
+      if (unread.length === 0) this.noUnread.add(input.threadId);
+      return unread;
     };
     // What must be written before Claude reads the message — the message, the answer's placeholder (and the crash
     // marker, journalled synchronously as the engine queues the turn) — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
@@ -215,6 +230,7 @@ export class TurnService {
             turnId,
             content: { text: input.text, images: input.images },
             earlierMessages,
+            unreadMessages,
             // Big tool results are written once beside the thread; snapshots carry only their head.
             keepToolResult: (toolUseId: string, content: string | Iterable<string>) =>
               void threads
@@ -242,6 +258,7 @@ export class TurnService {
   }
 
   stop(threadId: string, turnId?: string): void {
+    this.noUnread.delete(threadId); // a message stopped now may never reach Claude Code's session
     for (const turn of this.deps.engine.running(threadId)) {
       if (!turnId || turn.turnId === turnId) turn.stop();
     }
