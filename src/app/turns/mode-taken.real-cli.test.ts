@@ -75,4 +75,18 @@ describe('the mode Claude Code took at start (real CLI, mock API)', () => {
     expect(of(next.turnId, 'finished')[0]).toMatchObject({ status: 'done' });
     expect(notices.slice(count).filter((n) => /started in/.test(n.message))).toEqual([]);
   });
+
+  it('a mode switched on a kept process between turns stays: its next init line names the mode switched to', async () => {
+    // Ask and Plan differ only in --permission-mode: the kept process is switched live (set_permission_mode).
+    const thread = await desk.handlers.createThread({ settings: { permissionMode: 'ask' } });
+    const first = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Hello' });
+    await finished(first.turnId);
+    const count = notices.length;
+    await desk.handlers.updateThreadSettings({ threadId: thread.id, settings: { permissionMode: 'plan' } });
+    const next = await desk.handlers.sendMessage({ threadId: thread.id, text: 'Again' });
+    await finished(next.turnId);
+    expect(of(next.turnId, 'init')[0]).toMatchObject({ permissionMode: 'plan' });
+    expect(notices.slice(count).filter((n) => /started in/.test(n.message))).toEqual([]);
+    expect((await desk.handlers.getThread({ threadId: thread.id }))?.settings.permissionMode).toBe('plan');
+  });
 });
