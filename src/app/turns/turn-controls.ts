@@ -71,7 +71,7 @@ export class TurnControls {
     } else if (other) {
       this.deps.notice({
         level: 'warning',
-        message: `Claude Code runs the answer in progress in ${cliModeLabel(other)} mode, not ${cliModeLabel(cliPermissionMode(next))}: one of its settings decides the mode (a managed or locked setting). See Settings → Claude Code → Permissions.`,
+        message: `Claude Code runs the answer in progress in ${cliModeLabel(other)} mode, not ${cliModeLabel(cliPermissionMode(next))}: one of its settings decides the mode (a managed or locked setting). This thread is now in ${cliModeLabel(other)} mode. See Settings → Claude Code → Permissions.`,
       });
       return deskPermissionMode(other);
     } else if (next === 'ask') {
