@@ -115,7 +115,10 @@ export const calls = {
   ),
   renameThread: call<null>()(z.object({ threadId: id, title: z.string().min(1).max(200) }).strict()),
   deleteThread: call<null>()(z.object({ threadId: id }).strict()),
-  updateThreadSettings: call<null>()(z.object({ threadId: id, settings: threadSettings }).strict()),
+  /** Answers the thread's settings as saved (the mode Claude Code took, when it took another than asked). */
+  updateThreadSettings: call<ThreadSummary['settings'] | null>()(
+    z.object({ threadId: id, settings: threadSettings }).strict(),
+  ),
   /** Pinned threads sit above the date groups in the sidebar. */
   pinThread: call<null>()(z.object({ threadId: id, pinned: z.boolean() }).strict()),
   searchThreads: call<{ thread: ThreadSummary; snippet: string }[]>()(

@@ -30,8 +30,15 @@ export interface ThreadPeers {
   afterDelete(threadId: string): void;
   /** A running CLI switches with set_model; a model it cannot find is refused. */
   setModel(threadId: string, model: string): Promise<{ ok: true } | { ok: false; error: string }>;
-  /** The thread's running (or kept) CLI switches at once where the CLI allows it. */
-  permissionModeChanged(previous: PermissionMode, next: PermissionMode, threadId: string): Promise<void>;
+  /**
+   * The thread's running (or kept) CLI switches at once where the CLI allows it; the mode it answered it took, when
+   * another than the one asked.
+   */
+  permissionModeChanged(
+    previous: PermissionMode,
+    next: PermissionMode,
+    threadId: string,
+  ): Promise<PermissionMode | undefined>;
 }
 
 export interface ThreadServices extends Pick<DeskFoundation, 'layout' | 'settings' | 'sandbox'> {
@@ -105,8 +112,13 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
       const previousMode = effectivePermissionMode(before, app);
       await s.threads.updateSettings(threadId, settings);
       // The thread's running (or kept) CLI switches at once where the CLI allows it (TurnControls says when not).
-      if (mode !== undefined && mode !== previousMode) await peers.permissionModeChanged(previousMode, mode, threadId);
-      return null;
+      if (mode !== undefined && mode !== previousMode) {
+        const took = await peers.permissionModeChanged(previousMode, mode, threadId);
+        // Claude Code took another mode (case 60: a managed or locked setting): the thread shows and keeps that one,
+        // in every window (the store's change event), and its next turn starts in it.
+        if (took) await s.threads.updateSettings(threadId, { permissionMode: took });
+      }
+      return s.threads.summary(threadId)?.settings ?? null;
     },
     searchThreads: async ({ query }) => s.threads.search(query, 50),
   };

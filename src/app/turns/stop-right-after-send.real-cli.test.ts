@@ -31,15 +31,22 @@ describe('a message stopped right after sending (real CLI)', () => {
     cli?.cleanup();
   });
 
-  // On the thread's kept process (the usual case). A fresh or pre-started process stopped before it has read the
-  // message still loses it from the session (seen with 2.1.337; the thread keeps it): not covered here.
-  it('is kept, and Claude has it with the next message (kept process)', async () => {
-    const keep = '2';
+  // On the thread's kept process (the usual case), on a fresh one (nothing kept, nothing pre-started) and on a
+  // pre-started one; stopped once the turn has started, or at once (before Claude Code has read the message: it never
+  // reaches its session, and Claude Desk hands it over with the next message).
+  it.each([
+    ['kept process', { CLAUDE_DESK_KEEP: '2' }, false],
+    ['fresh process', { CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_PREWARM: '0' }, false],
+    ['pre-warmed process', { CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_PREWARM: '1' }, false],
+    ['kept process, stopped at once', { CLAUDE_DESK_KEEP: '2' }, true],
+    ['fresh process, stopped at once', { CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_PREWARM: '0' }, true],
+    ['pre-warmed process, stopped at once', { CLAUDE_DESK_KEEP: '0', CLAUDE_DESK_PREWARM: '1' }, true],
+  ])('is kept, and Claude has it with the next message (%s)', async (_how, processes, atOnce) => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-stop-at-once-'));
     dirs.push(dataDir);
     const desk = await createDeskApp({
       host: 'web',
-      env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_KEEP: keep },
+      env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_DATA_DIR: dataDir, ...processes },
     });
     apps.push(desk);
     const events: TurnEvent[] = [];
@@ -57,9 +64,11 @@ describe('a message stopped right after sending (real CLI)', () => {
     // The slow answer is stopped as soon as the CLI has the message (its replayed user line, before any answer).
     mock.setResponder(() => ({ kind: 'text', chunks: ['never seen'], delayMs: 30_000 }));
     const { turnId } = await desk.handlers.sendMessage({ threadId: thread.id, text: 'The code word is marmalade' });
-    await expect
-      .poll(() => events.some((e) => e.turnId === turnId && e.type === 'started'), { timeout: 30_000 })
-      .toBe(true);
+    if (!atOnce) {
+      await expect
+        .poll(() => events.some((e) => e.turnId === turnId && e.type === 'started'), { timeout: 30_000 })
+        .toBe(true);
+    }
     await desk.handlers.stopTurn({ threadId: thread.id, turnId });
     expect(await finished(turnId)).toMatchObject({ status: 'stopped' });
 
@@ -69,7 +78,8 @@ describe('a message stopped right after sending (real CLI)', () => {
     expect(await finished(next.turnId)).toMatchObject({ status: 'done' });
     // Claude was asked with the stopped message in the conversation.
     const asked = JSON.stringify(mock.requests.at(-1)?.body.messages ?? []);
-    expect(asked).toContain('The code word is marmalade');
+    // Once: handed over only when Claude Code's session does not have it.
+    expect(asked.split('The code word is marmalade')).toHaveLength(2);
     expect(asked).toContain('What was the code word?');
     const saved = await desk.handlers.getThread({ threadId: thread.id });
     expect(saved!.messages.some((m) => m.role === 'user' && JSON.stringify(m).includes('marmalade'))).toBe(true);

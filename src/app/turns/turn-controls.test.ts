@@ -24,7 +24,8 @@ function controls(answer: ControlResult) {
 describe('a live permission-mode switch (set_permission_mode, cases 26 and 60)', () => {
   it('says which mode Claude Code took when its answer names another than the one asked', async () => {
     const { c, notices } = controls({ requestId: 'm', ok: true, response: { mode: 'plan' } });
-    await c.permissionModeChanged('ask', 'acceptEdits', 't1');
+    // The caller saves and shows the mode answered (the header's selector, every window).
+    expect(await c.permissionModeChanged('ask', 'acceptEdits', 't1')).toBe('plan');
     expect(notices).toEqual([
       expect.objectContaining({
         level: 'warning',
@@ -36,7 +37,7 @@ describe('a live permission-mode switch (set_permission_mode, cases 26 and 60)',
   it('is quiet when the answer names the mode asked (Ask is the CLI’s default), or names none (an older CLI)', async () => {
     for (const response of [{ mode: 'acceptEdits' }, {}]) {
       const { c, notices } = controls({ requestId: 'm', ok: true, response });
-      await c.permissionModeChanged('ask', 'acceptEdits', 't1');
+      expect(await c.permissionModeChanged('ask', 'acceptEdits', 't1')).toBeUndefined();
       expect(notices).toEqual([]);
     }
     const toAsk = controls({ requestId: 'm', ok: true, response: { mode: 'default' } });

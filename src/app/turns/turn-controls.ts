@@ -2,7 +2,12 @@ import type { Events } from '../../shared/contract';
 import type { PermissionMode } from '../../shared/settings';
 import type { ApprovalDecision, ApprovalFile } from '../../shared/turn-events';
 import { parseModelRouting } from '../../core/turn/build-turn-args';
-import { cliModeLabel, cliPermissionMode, permissionModeInEffect } from '../../core/claude-code-wire/control-protocol';
+import {
+  cliModeLabel,
+  cliPermissionMode,
+  deskPermissionMode,
+  permissionModeInEffect,
+} from '../../core/claude-code-wire/control-protocol';
 import type { TurnHandle } from '../../core/turn/turn-request';
 
 export interface TurnControlsDeps {
@@ -35,16 +40,18 @@ export class TurnControls {
   /**
    * Ask ↔ Accept edits switches the running processes at once (set_permission_mode, case 26). Full
    * access is a launch flag the CLI refuses to switch to live (`bypass_not_launched`), so a switch to
-   * or from it applies from the next message, and the user is told.
+   * or from it applies from the next message, and the user is told. Returns the mode Claude Code answered it
+   * took when that is another than the one asked (case 60: a managed or locked setting decides), so the caller
+   * saves and shows that one; undefined otherwise.
    */
   async permissionModeChanged(
     previous: PermissionMode,
     next: PermissionMode,
     /** Which threads the change is for: one thread (its header), or those that follow the default. */
     which: string | ((threadId: string) => boolean),
-  ): Promise<void> {
+  ): Promise<PermissionMode | undefined> {
     const running = typeof which === 'string' ? this.live(which) : this.live().filter((t) => which(t.threadId));
-    if (previous === next || running.length === 0) return;
+    if (previous === next || running.length === 0) return undefined;
     if (previous === 'bypassPermissions' || next === 'bypassPermissions') {
       this.deps.notice({
         level: 'info',
@@ -53,7 +60,7 @@ export class TurnControls {
             ? 'Full access applies from your next message; the answer in progress keeps its permissions.'
             : 'Full access stays on for the answer in progress; your next message uses the new mode.',
       });
-      return;
+      return undefined;
     }
     const results = await Promise.all(running.map((t) => t.setPermissionMode(next)));
     const failed = results.find((r) => !r.ok);
@@ -64,8 +71,9 @@ export class TurnControls {
     } else if (other) {
       this.deps.notice({
         level: 'warning',
-        message: `Claude Code runs the answer in progress in ${cliModeLabel(other)} mode, not ${cliModeLabel(cliPermissionMode(next))}: one of its settings decides the mode (a managed or locked setting). See Settings → Claude Code → Permissions.`,
+        message: `Claude Code runs the answer in progress in ${cliModeLabel(other)} mode, not ${cliModeLabel(cliPermissionMode(next))}: one of its settings decides the mode (a managed or locked setting). This thread is now in ${cliModeLabel(other)} mode. See Settings → Claude Code → Permissions.`,
       });
+      return deskPermissionMode(other);
     } else if (next === 'ask') {
       // The running process was launched with shell and network tools withheld; that is a launch flag.
       this.deps.notice({
@@ -73,6 +81,7 @@ export class TurnControls {
         message: 'Ask mode is on. Shell and web tools become available from your next message.',
       });
     }
+    return undefined;
   }
 
   /**

@@ -18,6 +18,9 @@ import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
 import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
 import { UnsavedAnswers } from './unsaved-answers';
+import { modeTakenAtStart, modeTakenNotice } from './mode-taken';
+import { unreadStoppedMessages } from '../../core/turn/build-user-line';
+import type { PermissionMode } from '../../shared/settings';
 
 /**
  * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
@@ -58,6 +61,11 @@ export type TurnRunner = Pick<TurnEngine, 'run' | 'running' | 'stopAll' | 'phase
 export class TurnService {
   /** Answers a full disk refused: kept, and saved once there is room. */
   readonly unsaved: UnsavedAnswers;
+  /**
+   * Threads whose messages were looked at for ones stopped before Claude Code read them, and found none since: a
+   * thread is read for them on its first turn since start, and after a stop (a resumed turn never reads it otherwise).
+   */
+  private readonly noUnread = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -129,6 +137,15 @@ export class TurnService {
         (m) => m.role === 'user' || (m.role === 'assistant' && m.parts.length > 0),
       );
     };
+    // Messages stopped before Claude Code read them are not in its session: the next resumed turn hands them over.
+    const unreadMessages = async (): Promise<UserMessage[]> => {
+      if (this.noUnread.has(input.threadId)) return [];
+      const all = (await threads.get(input.threadId))?.messages ?? [];
+      const at = all.findIndex((m) => m.id === user.id);
+      const unread = unreadStoppedMessages(at >= 0 ? all.slice(0, at) : all);
+      if (unread.length === 0) this.noUnread.add(input.threadId);
+      return unread;
+    };
     // What must be written before Claude reads the message — the message, the answer's placeholder (and the crash
     // marker, journalled synchronously as the engine queues the turn) — is written WHILE the engine takes the thread's lock, builds the plan and takes the kept
     // process (a dozen file operations that, one after the other, doubled a kept turn's first token on a busy
@@ -153,6 +170,7 @@ export class TurnService {
     // So it starts with the answer's first output (in a real API's seconds before it, the machine is idle), when
     // a tool asks, or at the turn's end, whichever comes first.
     let projectDir: string | undefined;
+    let askedMode: PermissionMode | undefined; // the mode the turn's Claude Code is started in (prepared)
     let snapshot: Promise<unknown> | undefined;
     const takeSnapshot = (): Promise<unknown> => {
       if (projectDir === undefined || !this.deps.checkpoints) return Promise.resolve();
@@ -178,6 +196,16 @@ export class TurnService {
           .addTotals(input.threadId, event.verdict)
           .catch((err: unknown) => this.deps.log?.(`saving totals failed: ${String(err)}`));
       }
+      // Claude Code started in another mode than asked (a setting of its overrides the flag): the thread follows it.
+      const took = modeTakenAtStart(event, askedMode);
+      if (took && askedMode) {
+        bus.emit('notice', modeTakenNotice(askedMode, took));
+        askedMode = took;
+        // (Saved, the store tells every window: threadsChanged.)
+        void threads
+          .updateSettings(input.threadId, { permissionMode: took })
+          .catch((err: unknown) => this.deps.log?.(`saving the mode Claude Code took failed: ${String(err)}`));
+      }
       const note = turnNotification(event, { threadTitle: thread.title, error: message.error });
       if (note) this.deps.notify?.(note.title, note.body);
     };
@@ -193,6 +221,7 @@ export class TurnService {
           const extra = await this.deps.prepare(input.threadId, thread.settings);
           // (A bare preparation, as in tests, may have no layout: the project folder then decides alone.)
           projectDir = workFolderOf(extra.settings, extra.layout?.workspaceDir);
+          askedMode = extra.permissionMode;
           return {
             ...extra,
             ready: persisted, // the engine awaits it before the user line
@@ -201,6 +230,7 @@ export class TurnService {
             turnId,
             content: { text: input.text, images: input.images },
             earlierMessages,
+            unreadMessages,
             // Big tool results are written once beside the thread; snapshots carry only their head.
             keepToolResult: (toolUseId: string, content: string | Iterable<string>) =>
               void threads
@@ -228,6 +258,7 @@ export class TurnService {
   }
 
   stop(threadId: string, turnId?: string): void {
+    this.noUnread.delete(threadId); // a message stopped now may never reach Claude Code's session
     for (const turn of this.deps.engine.running(threadId)) {
       if (!turnId || turn.turnId === turnId) turn.stop();
     }

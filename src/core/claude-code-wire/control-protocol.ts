@@ -16,6 +16,12 @@ export function cliPermissionMode(mode: PermissionMode): CliPermissionMode {
   return mode === 'ask' ? 'default' : mode;
 }
 
+/** Claude Desk's mode for one the CLI names (its `default` is `ask`); undefined for one Claude Desk has no name for. */
+export function deskPermissionMode(mode: string | undefined): PermissionMode | undefined {
+  if (mode === 'default') return 'ask';
+  return mode === 'acceptEdits' || mode === 'plan' || mode === 'bypassPermissions' ? mode : undefined;
+}
+
 /** A `can_use_tool` control_request as an ApprovalRequest (case 20/20c shapes); undefined for anything else. */
 export function parseCanUseTool(raw: Json): ApprovalRequest | undefined {
   const requestId = str(raw.request_id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/threads';
-import { buildTranscriptPreamble, buildUserLine } from './build-user-line';
+import { buildTranscriptPreamble, buildUnreadPreamble, buildUserLine, unreadStoppedMessages } from './build-user-line';
 
 const user = (i: number, text: string): ChatMessage => ({ id: `u${i}`, role: 'user', createdAt: i, text });
 const assistant = (i: number, text: string): ChatMessage => ({
@@ -69,5 +69,41 @@ describe('buildTranscriptPreamble', () => {
     expect(p).toContain('THE END');
     expect(p).toContain('beginning cut');
     expect(p.length).toBeLessThan(1400);
+  });
+});
+
+describe('messages stopped before Claude Code read them', () => {
+  const stopped = (i: number, userUuid?: string): ChatMessage => ({
+    id: `a${i}`,
+    role: 'assistant',
+    createdAt: i,
+    status: 'stopped',
+    parts: [],
+    ...(userUuid ? { cli: { userUuid } } : {}),
+  });
+
+  it('are the last stopped answers without a replayed prompt, oldest first, up to the last one read', () => {
+    const messages = [
+      user(1, 'hi'),
+      assistant(2, 'hello'),
+      user(3, 'first'),
+      stopped(4),
+      user(5, 'second'),
+      stopped(6),
+    ];
+    expect(unreadStoppedMessages(messages).map((m) => m.id)).toEqual(['u3', 'u5']);
+    // One Claude Code read (its prompt replayed) is in its session, and so is everything before it.
+    const read = [user(1, 'first'), stopped(2), user(3, 'read'), stopped(4, 'uuid-4'), user(5, 'unread'), stopped(6)];
+    expect(unreadStoppedMessages(read).map((m) => m.id)).toEqual(['u5']);
+    expect(unreadStoppedMessages([user(1, 'hi'), assistant(2, 'hello')])).toEqual([]);
+    expect(unreadStoppedMessages([])).toEqual([]);
+  });
+
+  it('are handed over in one block that says they were stopped before Claude read them', () => {
+    const unread = unreadStoppedMessages([user(1, 'The code word is marmalade'), stopped(2)]);
+    const preamble = buildUnreadPreamble(unread)!;
+    expect(preamble).toMatch(/^<unread-messages>\nThe user sent this message just before the one below and stopped it/);
+    expect(preamble).toContain('User: The code word is marmalade');
+    expect(buildUnreadPreamble([])).toBeUndefined();
   });
 });

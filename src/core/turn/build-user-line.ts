@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatMessage, ImageAttachment } from '../../shared/threads';
+import type { AssistantMessage, ChatMessage, ImageAttachment, UserMessage } from '../../shared/threads';
 
 /** Default cap of the transcript handed to a new CLI session (characters). */
 export const TRANSCRIPT_CAP_CHARS = 24_000;
@@ -75,5 +75,35 @@ export function buildTranscriptPreamble(earlier: ChatMessage[], capChars = TRANS
     head +
     kept.join('\n\n') +
     '\n</conversation-history>'
+  );
+}
+
+/**
+ * The user's last messages that were stopped before Claude Code read them: each one's answer was stopped with no
+ * replayed prompt (`cli.userUuid`), so the CLI never wrote it to its session (a message stopped at once, on any
+ * process, seen with 2.1.337) and a resumed session does not have it. Newest last; stops at the first answered one.
+ */
+export function unreadStoppedMessages(messages: ChatMessage[]): UserMessage[] {
+  const unread: UserMessage[] = [];
+  for (let i = messages.length - 1; i >= 1; i -= 2) {
+    const answer = messages[i];
+    const asked = messages[i - 1];
+    if (answer?.role !== 'assistant' || asked?.role !== 'user' || asked.marker) break;
+    if (answer.status !== 'stopped' || answer.cli?.userUuid || answer.parts.length > 0) break;
+    unread.unshift(asked);
+  }
+  return unread;
+}
+
+/** The unread stopped messages handed to a resumed session with the next one, so Claude has what the user said. */
+export function buildUnreadPreamble(unread: UserMessage[]): string | undefined {
+  if (unread.length === 0) return undefined;
+  const many = unread.length > 1;
+  return (
+    '<unread-messages>\n' +
+    `The user sent ${many ? 'these messages' : 'this message'} just before the one below and stopped ${many ? 'each' : 'it'} ` +
+    `before you read ${many ? 'them' : 'it'}, so ${many ? 'they are' : 'it is'} not in the conversation above. For context:\n\n` +
+    unread.map(entryOf).join('\n\n') +
+    '\n</unread-messages>'
   );
 }

@@ -1,7 +1,7 @@
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
 import { turnCredential } from './build-turn-args';
-import { buildTranscriptPreamble } from './build-user-line';
+import { buildTranscriptPreamble, buildUnreadPreamble } from './build-user-line';
 import type { ControlSession } from './control-session';
 import { type AttemptDeps, type AttemptInput, type AttemptResult, runAttempt } from './run-attempt';
 import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
@@ -98,7 +98,10 @@ export async function runStartedTurn(
   let attempt: AttemptResult;
   for (;;) {
     if (isStopped()) return finishTurn(emit, base, { status: 'stopped' });
-    const preamble = resume ? undefined : buildTranscriptPreamble(await req.earlierMessages());
+    // A new session is handed the thread so far; a resumed one only what it never read (messages stopped at once).
+    const preamble = resume
+      ? buildUnreadPreamble((await req.unreadMessages?.()) ?? [])
+      : buildTranscriptPreamble(await req.earlierMessages());
     const sessionCostBefore = resume ? await sessionCostBeforeTurn(sessionId, req, deps.sessionCosts) : 0;
     attempt = await runAttempt(
       req,

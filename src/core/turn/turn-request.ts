@@ -1,6 +1,6 @@
 import type { DataDirLayout } from '../store/data-dir';
 import type { PermissionMode } from '../../shared/settings';
-import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings } from '../../shared/threads';
+import type { AssistantMessage, ChatMessage, ImageAttachment, ThreadSettings, UserMessage } from '../../shared/threads';
 import type { ApprovalDecision, ApprovalFile, TurnError, TurnVerdict } from '../../shared/turn-events';
 import type { FinishedStatus } from '../../shared/turn-states';
 import type { ControlResult } from '../claude-code-wire/control-protocol';
@@ -29,6 +29,11 @@ export interface TurnRequest {
    * asked: a resumed session (almost every turn) never needs them.
    */
   earlierMessages(): Promise<ChatMessage[]>;
+  /**
+   * For a resumed session: the thread's last messages that were stopped before Claude Code read them (never in its
+   * session), handed over with this one. Read only when the thread may have some.
+   */
+  unreadMessages?(): Promise<UserMessage[]>;
   settings: ThreadSettings;
   permissionMode: PermissionMode;
   /**

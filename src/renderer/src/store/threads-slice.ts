@@ -172,13 +172,16 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
     },
 
     async updateThreadSettings(threadId, patch) {
+      let saved: ThreadSummary['settings'] | null;
       try {
-        await getApi().updateThreadSettings({ threadId, settings: patch });
+        saved = await getApi().updateThreadSettings({ threadId, settings: patch });
       } catch (err) {
         return errorText(err);
       }
-      // Shown at once (header, next dialog); threadsChanged then brings the host's normalized copy.
+      // Shown at once (header, next dialog): the settings the host saved — the mode Claude Code took, when it took
+      // another than asked (a managed setting) — or, from a host that does not answer them, the patch applied.
       const merged = (t: ThreadSummary) =>
+        saved ??
         Object.fromEntries(Object.entries({ ...t.settings, ...patch }).filter(([, v]) => v !== undefined && v !== ''));
       set((s) => ({ threads: s.threads.map((t) => (t.id === threadId ? { ...t, settings: merged(t) } : t)) }));
       return null;

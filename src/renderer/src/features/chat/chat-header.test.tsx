@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
@@ -81,6 +81,39 @@ describe('chat header', () => {
     own.totals = { ...own.totals, costUsd: 0.5, inputTokens: 100, outputTokens: 20, turns: 2 };
     renderApp({ host: createFakeHost({ threads: [own] }) });
     expect(await openedTotal('Alpha')).toHaveTextContent(/^\$0\.500 · 120 tokens · 2 turns$/);
+  });
+
+  it('the mode selector shows the mode Claude Code took when it took another than the one chosen (case 60)', async () => {
+    narrowWindow(false);
+    const alpha = makeThread('a', 'Alpha');
+    alpha.settings = { permissionMode: 'acceptEdits' };
+    const host = createFakeHost({ threads: [alpha] });
+    // The host saves and answers the mode Claude Code answered set_permission_mode with: a managed setting keeps Ask.
+    host.handle('updateThreadSettings', () => {
+      alpha.settings = { permissionMode: 'ask' };
+      return alpha.settings;
+    });
+    renderApp({ host });
+    await userEvent.click(await within(await screen.findByTestId('thread-list')).findByText('Alpha'));
+    const select = await screen.findByTestId('permission-select');
+    expect(select).toHaveValue('acceptEdits');
+    await userEvent.selectOptions(select, 'plan');
+    expect(host.callsTo('updateThreadSettings')).toEqual([{ threadId: 'a', settings: { permissionMode: 'plan' } }]);
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('ask'));
+  });
+
+  it("another window's selector follows the mode the thread was saved in (threadsChanged)", async () => {
+    narrowWindow(false);
+    const alpha = makeThread('a', 'Alpha');
+    alpha.settings = { permissionMode: 'acceptEdits' };
+    const host = createFakeHost({ threads: [alpha] });
+    renderApp({ host });
+    await userEvent.click(await within(await screen.findByTestId('thread-list')).findByText('Alpha'));
+    expect(await screen.findByTestId('permission-select')).toHaveValue('acceptEdits');
+    // Claude Code started in Ask instead of Full access in another window's turn: the host saved that and says so.
+    alpha.settings = { permissionMode: 'ask' };
+    act(() => host.emit('threadsChanged', { threadId: 'a', kind: 'updated' }));
+    await waitFor(() => expect(screen.getByTestId('permission-select')).toHaveValue('ask'));
   });
 });
 
