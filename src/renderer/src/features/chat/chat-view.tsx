@@ -20,8 +20,7 @@ function EmptyState() {
   return (
     <div className="empty-state" data-testid="empty-state">
       {/* Projects first, from the first launch: where Claude works is the first question (its heading the page's). */}
-      <ProjectPicker thread={thread} onChosen={focusComposer} />
-      <WorktreeImpossible />
+      <ProjectPicker thread={thread} onChosen={focusComposer} note={<WorktreeImpossible />} />
       <p className="muted">
         Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.
       </p>
