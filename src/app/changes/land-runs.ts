@@ -136,7 +136,13 @@ export class LandRuns {
       );
     }
     const again =
-      action === 'bring' ? `bring ${wt.base} in` : action === 'pullRequest' ? 'open the pull request' : action;
+      action === 'bring'
+        ? `bring ${wt.base} in`
+        : action === 'pullRequest'
+          ? 'open the pull request'
+          : action === 'keep'
+            ? 'keep the branch'
+            : action;
     return `Stopped ${stoppedAt} as asked: ${facts.join(' and ')}, and the worktree is as git left it — ${again} again when ready.`;
   }
 }

@@ -140,9 +140,14 @@ describe('TurnService on a full disk', () => {
       .toBe(true);
 
     full = true; // the disk fills before the answer's end is saved
-    emit({ type: 'finished', status: 'done' }, { ...answer, text: 'Half and whole.', status: 'done' });
+    emit({ type: 'finished', status: 'done' }, {
+      ...answer,
+      text: 'Half and whole.',
+      status: 'done',
+    } as AssistantMessage);
     end();
-    await sent.closed;
+    await sent.done;
+    await expect.poll(() => phases.live(thread.id).length).toBe(0); // over, by its phases
     await expect.poll(() => service.unsaved.size).toBe(1);
     await service.stopAll(); // its last try is refused too
     running.shutdown();
