@@ -67,4 +67,44 @@ describe('Stop during a land that waits on a hanging hook', () => {
       await desk.shutdown();
     }
   }, 120_000);
+
+  it('bringing the base in, held by a hanging pre-merge-commit hook: the poll names it, Stop ends it, the sentence is true', async () => {
+    const dataDir = await temp.make();
+    const repo = makeRepo(await temp.make());
+    const desk = await createDeskApp({ host: 'command-line', env: { ...process.env, CLAUDE_DESK_DATA_DIR: dataDir } });
+    try {
+      const wt = addWorktree(repo, 't');
+      const t = await desk.services.threads.create({ title: 't' });
+      await desk.services.threads.updateSettings(t.id, { projectDir: repo, worktree: wt });
+      // Both sides moved on (different files): bringing main in makes a merge commit, through its hook.
+      write(wt.path, 'notes.md', 'work\n');
+      git(wt.path, 'add', '-A');
+      git(wt.path, 'commit', '-q', '-m', 'work');
+      write(repo, 'other.md', 'base\n');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', 'base');
+      const pids = path.join(await temp.make(), 'pids');
+      hangingHook(repo, 'pre-merge-commit', pids);
+      const [mainBefore, branchBefore] = [git(repo, 'rev-parse', 'main'), git(wt.path, 'rev-parse', 'HEAD')];
+
+      const bringing = callHandler(desk.handlers, 'bringBase', { threadId: t.id, how: 'merge', message: 'm' });
+      await expect
+        .poll(async () => (await callHandler(desk.handlers, 'getLandProgress', { threadId: t.id }))?.hook?.event, {
+          timeout: 60_000,
+        })
+        .toBe('pre-merge-commit');
+      await expect.poll(() => recorded(pids).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      expect(await callHandler(desk.handlers, 'stopLand', { threadId: t.id })).toEqual({ stopped: true });
+      const out = await bringing;
+      expect(out.ok).toBe(false);
+      expect(out.message).toMatch(
+        /^Stopped the pre-merge-commit hook \(.*hooks\/pre-merge-commit\) as asked: nothing was committed on worktree-t and main was not changed, and the worktree is as git left it — bring main in again when ready\.$/,
+      );
+      await expect.poll(() => recorded(pids).filter(processAlive), { timeout: 20_000 }).toEqual([]);
+      expect(git(repo, 'rev-parse', 'main')).toBe(mainBefore);
+      expect(git(wt.path, 'rev-parse', 'HEAD')).toBe(branchBefore);
+    } finally {
+      await desk.shutdown();
+    }
+  }, 120_000);
 });
