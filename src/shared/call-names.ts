@@ -93,6 +93,8 @@ export const CALL_NAMES = [
   'getUsageReport',
   'listStaleWorktrees',
   'tidyWorktrees',
+  'getLandProgress',
+  'stopLand',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { call } from './contract-call';
-import { BRING_HOWS, type BringOutcome } from './changes';
+import { BRING_HOWS, type BringOutcome, type LandProgress } from './changes';
 import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from './worktrees';
 
 const threadId = z.string().min(1).max(200);
@@ -42,4 +42,8 @@ export const changesCalls = {
       })
       .strict(),
   ),
+  /** What the thread's land (or bring) waits for now, and for how long; null when none runs. */
+  getLandProgress: call<LandProgress | null>()(z.object({ threadId }).strict()),
+  /** End the thread's land (or bring) now: git and its hooks, the worktree left as git left it. */
+  stopLand: call<{ stopped: boolean }>()(z.object({ threadId }).strict()),
 };

@@ -112,3 +112,14 @@ export type BringOutcome =
   | { ok: true; done: true; message: string }
   | { ok: true; done: false; how: BringHow; message: string; files: string[] }
   | { ok: false; reason: LandRefusal; message: string; files?: string[] };
+
+/**
+ * The git work of a land or a bring running now, as the Changes panel polls it while it waits: what git waits for
+ * (the hook by its event and command when one runs, else the git command), for how long, and git's bound.
+ */
+export interface LandProgress {
+  waitingFor: string;
+  hook?: { event: string; command: string };
+  elapsedMs: number;
+  boundMs: number;
+}

@@ -37,7 +37,11 @@ export type AfterWorktree = (typeof AFTER_WORKTREE)[number];
 
 /** Whether a worktree thread still has its folder; when not, why, and what it may go on in. */
 export type WorktreeStatus =
-  | { gone: false }
+  | {
+      gone: false;
+      /** A worktree is asked for but none can be made there (no commit, a detached HEAD, no git): why, and what to do. */
+      impossible?: string;
+    }
   | {
       gone: true;
       why: 'discarded' | 'archived' | 'missing';

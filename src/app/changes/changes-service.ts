@@ -23,6 +23,7 @@ import { type OwnProcesses, refuseWhileSessionsRun } from './sessions-in-worktre
 import type { BringChoices } from './bring-choices';
 import { abortBring, awaitsClaude, bringBase, finishBring, setResolver } from '../../core/worktree/bring-base';
 import { unmergedPaths } from '../../core/worktree/unfinished-work';
+import { LandRuns } from './land-runs';
 
 export interface ChangesServiceDeps {
   threads: {
@@ -68,8 +69,12 @@ export class ChangesService {
   /** Readiness checks in flight per repository: threads of one project and quick reopenings share one. */
   private readonly checking = new Map<string, Promise<PullRequestReadiness>>();
 
+  /** The git work of each land or bring running now: its progress and its Stop. */
+  readonly runs: LandRuns;
+
   constructor(private readonly deps: ChangesServiceDeps) {
     this.git = deps.git ?? runWorktreeGit;
+    this.runs = new LandRuns(this.git);
   }
 
   private worktreeOf(threadId: string): ThreadWorktree | undefined {
@@ -165,17 +170,22 @@ export class ChangesService {
     if (this.landing.has(threadId))
       return refuse(action, 'busy', 'This thread’s work is being landed already: wait for that to finish.');
     this.landing.add(threadId);
+    const git = this.runs.begin(threadId);
     try {
       const live = await this.sessionsInTheWay(threadId, wt, req);
       if (live) return live;
       const message = req.message?.trim() || (await this.draftMessage(threadId));
-      let outcome = await this.run(wt, req, message);
+      const before = await this.runs.refs(wt);
+      let outcome = await this.run(wt, req, message, git);
+      const stoppedAt = this.runs.stopped(threadId);
+      if (stoppedAt && !outcome.ok)
+        return refuse(action, 'failed', await this.runs.stoppedSentence(stoppedAt, action, wt, before));
       const state = outcome.ok ? LANDED[action] : undefined;
       let archived = false;
       // A merge or Keep as branch archives the worktree (folder removed, branch kept) unless asked to keep it.
       if (outcome.ok && (action === 'merge' || action === 'keep') && req.keepWorktree !== true) {
         this.deps.discarded?.(threadId); // no process of the thread may keep running in a folder being removed
-        const done = await archiveWorktree(wt, this.git);
+        const done = await archiveWorktree(wt, git);
         archived = done.ok;
         outcome = {
           ...outcome,
@@ -191,6 +201,7 @@ export class ChangesService {
       if (state === 'discarded') this.deps.discarded?.(threadId);
       return outcome;
     } finally {
+      this.runs.end(threadId);
       this.landing.delete(threadId);
       this.deps.changed(threadId);
     }
@@ -217,13 +228,27 @@ export class ChangesService {
   }
 
   /** One git step on the thread's worktree at a time, then the panel and the board read it again. */
-  private async step(threadId: string, work: (wt: ThreadWorktree) => Promise<BringOutcome>): Promise<BringOutcome> {
+  private async step(
+    threadId: string,
+    work: (wt: ThreadWorktree, git: Git) => Promise<BringOutcome>,
+  ): Promise<BringOutcome> {
     const wt = this.gitStep(threadId);
     if (!('path' in wt)) return wt;
     this.landing.add(threadId);
+    const git = this.runs.begin(threadId);
     try {
-      return await work(wt);
+      const before = await this.runs.refs(wt);
+      const out = await work(wt, git);
+      const stoppedAt = this.runs.stopped(threadId);
+      if (stoppedAt && !out.ok)
+        return {
+          ok: false,
+          reason: 'failed',
+          message: await this.runs.stoppedSentence(stoppedAt, 'bring', wt, before),
+        };
+      return out;
     } finally {
+      this.runs.end(threadId);
       this.landing.delete(threadId);
       this.deps.changed(threadId);
     }
@@ -231,19 +256,19 @@ export class ChangesService {
 
   /** Bring the base in (merge or rebase), remembering the choice for the project. */
   bring(threadId: string, how: BringHow, message?: string): Promise<BringOutcome> {
-    return this.step(threadId, async (wt) => {
+    return this.step(threadId, async (wt, git) => {
       await this.deps.bringChoices?.remember(wt.repo, how);
       const text = message?.trim() || (await this.draftMessage(threadId));
-      return bringBase(wt, how, text, this.git);
+      return bringBase(wt, how, text, git);
     });
   }
 
   finishBring(threadId: string): Promise<BringOutcome> {
-    return this.step(threadId, (wt) => finishBring(wt, this.git));
+    return this.step(threadId, (wt, git) => finishBring(wt, git));
   }
 
   abortBring(threadId: string): Promise<BringOutcome> {
-    return this.step(threadId, (wt) => abortBring(wt, this.git));
+    return this.step(threadId, (wt, git) => abortBring(wt, git));
   }
 
   /**
@@ -272,18 +297,18 @@ export class ChangesService {
     return refuseWhileSessionsRun(wt.path, await this.deps.runningSessions(), own);
   }
 
-  private run(wt: ThreadWorktree, req: LandRequest, message: string): Promise<LandOutcome> {
+  private run(wt: ThreadWorktree, req: LandRequest, message: string, git: Git): Promise<LandOutcome> {
     switch (req.action) {
       case 'commit':
-        return commitAll(wt, message, this.git);
+        return commitAll(wt, message, git);
       case 'merge':
-        return mergeIntoBase(wt, message, this.git);
+        return mergeIntoBase(wt, message, git);
       case 'keep':
-        return keepAsBranch(wt, message, this.git);
+        return keepAsBranch(wt, message, git);
       case 'pullRequest':
-        return createPullRequest(wt, message, { git: this.git, ...(this.deps.run ? { run: this.deps.run } : {}) });
+        return createPullRequest(wt, message, { git, ...(this.deps.run ? { run: this.deps.run } : {}) });
       case 'discard':
-        return discardWorktree(wt, { force: req.force === true }, this.git);
+        return discardWorktree(wt, { force: req.force === true }, git);
     }
   }
 }

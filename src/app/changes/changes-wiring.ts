@@ -22,6 +22,8 @@ type ChangesHandlers = Pick<
   | 'resolveBring'
   | 'finishBring'
   | 'abortBring'
+  | 'getLandProgress'
+  | 'stopLand'
 >;
 
 /** Past a tool result, the panel reads the changes again at most this often while the agent works. */
@@ -116,6 +118,8 @@ export function wireChanges(
     resolveBring: async ({ threadId, by }) => service.resolveBring(threadId, by),
     finishBring: async ({ threadId }) => service.finishBring(threadId),
     abortBring: async ({ threadId }) => service.abortBring(threadId),
+    getLandProgress: async ({ threadId }) => service.runs.progress(threadId),
+    stopLand: async ({ threadId }) => ({ stopped: service.runs.stop(threadId) }),
   };
   const close = () => {
     offBring();

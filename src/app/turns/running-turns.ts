@@ -26,6 +26,10 @@ const OVER = new Set<TurnPhaseChange['phase']>(['closed', 'failed', 'stopped']);
 export class RunningTurns {
   private readonly journal: RunningTurnsJournal;
   private readonly running = new Set<string>();
+  /** Turns whose answer a full disk refused: their end waits in the journal until the answer is saved. */
+  private readonly held = new Set<string>();
+  /** Held turns that are over: their end is journalled on release. */
+  private readonly overWhileHeld = new Set<string>();
 
   constructor(dir: string) {
     this.journal = new RunningTurnsJournal(dir);
@@ -50,11 +54,39 @@ export class RunningTurns {
   }
 
   async ended(turnId: string): Promise<void> {
+    if (this.held.has(turnId)) {
+      this.overWhileHeld.add(turnId);
+      return;
+    }
     if (!this.running.delete(turnId)) return;
     this.journal.ended(turnId);
     if (this.running.size > 0) return;
     // Nothing running: a long journal holds only finished turns, and the next start begins a new one.
     if (this.journal.bytes > JOURNAL_RESTART_BYTES) await this.journal.remove();
+  }
+
+  /**
+   * The turn's answer could not be saved (a full disk): its start stays in the journal — journalled again if its end
+   * already was — until release(), so a shutdown meanwhile leaves the journal for the next start, which marks the
+   * turn interrupted (with what was saved, and Retry) instead of showing it running for good.
+   */
+  hold(threadId: string, turnId: string): void {
+    if (this.held.has(turnId)) return;
+    this.held.add(turnId);
+    if (this.running.has(turnId)) return;
+    this.running.add(turnId);
+    this.overWhileHeld.add(turnId);
+    try {
+      this.journal.started(threadId, turnId);
+    } catch {
+      // the disk is full for the journal too: an earlier start line, if any, is what the next start reads
+    }
+  }
+
+  /** The held answer was saved: the turn's end is journalled if it is over. */
+  async release(turnId: string): Promise<void> {
+    if (!this.held.delete(turnId)) return;
+    if (this.overWhileHeld.delete(turnId)) await this.ended(turnId);
   }
 
   /** Close the journal (it stays on disk); the next line opens it again. */
@@ -64,7 +96,8 @@ export class RunningTurns {
 
   /**
    * A clean shutdown: the journal closed, and removed when it holds only ended turns (the next start would read it
-   * for nothing). A turn still running (stopAll could not end it) keeps it, for the next start to mark interrupted.
+   * for nothing). A turn still running (stopAll could not end it), or one whose answer is still unsaved, keeps it,
+   * for the next start to mark interrupted.
    */
   shutdown(): void {
     if (this.running.size > 0) this.journal.close();

@@ -70,7 +70,7 @@ export class TurnService {
   constructor(
     private readonly deps: {
       /** Markers of running turns, for recovery after a crash (running-turns.ts). */
-      running?: Pick<RunningTurns, 'follow'>;
+      running?: Pick<RunningTurns, 'follow' | 'hold' | 'release'>;
       threads: ThreadsStore;
       engine: TurnRunner;
       bus: EventBus;
@@ -90,6 +90,7 @@ export class TurnService {
     this.unsaved = new UnsavedAnswers({
       save: (threadId, message) => deps.threads.saveAssistant(threadId, message),
       notice: (level, message) => deps.bus.emit('notice', { level, message }),
+      settled: (messageId) => void deps.running?.release(messageId).catch(() => undefined),
       ...(deps.scheduleRetry ? { schedule: deps.scheduleRetry } : {}),
     });
     // If this process dies mid-turn, the next start finds the turn's start journalled and marks it interrupted.
@@ -187,7 +188,11 @@ export class TurnService {
         (err: unknown) => {
           this.deps.log?.(`saving turn failed: ${String(err)}`);
           // A full disk: the answer is kept in memory and saved once there is room (said once, in every front door).
-          if (isDiskFull(err)) this.unsaved.failed(input.threadId, message);
+          if (isDiskFull(err)) {
+            // Its turn stays "running" in the journal until it is saved: a shutdown meanwhile does not lose that.
+            this.deps.running?.hold(input.threadId, message.id);
+            this.unsaved.failed(input.threadId, message);
+          }
         },
       );
       // The thread may be deleted while it answers: a failed write is logged, never a crash.

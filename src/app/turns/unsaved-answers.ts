@@ -7,6 +7,8 @@ export const UNSAVED_RETRY_MS = 10_000;
 export interface UnsavedAnswersDeps {
   save(threadId: string, message: AssistantMessage): Promise<void>;
   notice(level: 'info' | 'error', message: string): void;
+  /** An answer that waited was saved at last (the crash journal may journal its turn's end now). */
+  settled?(messageId: string): void;
   /** When the next try runs (a timer in the app; run by hand in tests). */
   schedule?: (run: () => void, ms: number) => void;
 }
@@ -31,7 +33,7 @@ export class UnsavedAnswers {
 
   /** A later save of this answer went through: nothing of it waits any more. */
   saved(messageId: string): void {
-    this.waiting.delete(messageId);
+    if (this.waiting.delete(messageId)) this.deps.settled?.(messageId);
   }
 
   get size(): number {
@@ -44,7 +46,10 @@ export class UnsavedAnswers {
     for (const [id, { threadId, message }] of [...this.waiting]) {
       try {
         await this.deps.save(threadId, message);
-        if (this.waiting.get(id)?.message === message) this.waiting.delete(id);
+        if (this.waiting.get(id)?.message === message) {
+          this.waiting.delete(id);
+          this.deps.settled?.(id);
+        }
         savedNow++;
       } catch {
         // still no room: the next try

@@ -2,7 +2,7 @@ import { DEFAULT_THREAD_TITLE } from '../../shared/thread-title';
 import type { ThreadSettings } from '../../shared/threads';
 import { awaitsWorktree } from '../../shared/work-folder';
 import type { ThreadsStore } from '../../core/store/threads-store';
-import { createThreadWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
+import { createThreadWorktree, whyNoWorktree, WorktreeUnavailable } from '../../core/worktree/create-worktree';
 import { underCreationLock } from '../../core/store/named-lock';
 import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
@@ -11,6 +11,9 @@ import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/workt
 import { listStale, removeStale } from '../../core/worktree/tidy';
 import { type Git, GitNotRun, runWorktreeGit } from '../../core/worktree/worktree-git';
 import { restoreWorktree } from '../../core/worktree/discard';
+
+/** What the user can do instead, said on the empty chat of a thread that asks for a worktree none can give. */
+const IMPOSSIBLE_INSTEAD = 'turn off Own worktree to work in the folder itself, as your first message otherwise will';
 
 export interface ThreadWorktreesDeps {
   threads: Pick<ThreadsStore, 'summary' | 'updateSettings'> &
@@ -83,7 +86,15 @@ export class ThreadWorktrees {
 
   /** Whether the thread's worktree is still there; when not, why and the choice to make. */
   async status(threadId: string): Promise<WorktreeStatus> {
-    const wt = this.deps.threads.summary(threadId)?.settings.worktree;
+    const settings = this.deps.threads.summary(threadId)?.settings;
+    const wt = settings?.worktree;
+    // Asked for, not made yet: the empty chat says before the first message when none can be made there.
+    if (!wt && settings?.useWorktree === true && settings.projectDir) {
+      const impossible = await whyNoWorktree(settings.projectDir, this.deps.git, IMPOSSIBLE_INSTEAD).catch(
+        () => undefined,
+      );
+      return impossible ? { gone: false, impossible } : { gone: false };
+    }
     const status = await worktreeStatus(wt);
     if (!wt || !status.gone || status.readOnly || wt.state === 'discarded') return status;
     const git = this.deps.git ?? runWorktreeGit;

@@ -91,3 +91,30 @@ describe('a thread whose worktree is gone never falls back to the main checkout 
     expect(settings().worktree?.archived).toBeUndefined();
   });
 });
+
+describe('a thread that asks for its own worktree where none can be made says so before its first message', () => {
+  it('no commit yet, a detached HEAD, not a git repository: the reason and what to do; a good repository: nothing', async () => {
+    const store = temp.track(await threadsStoreHarness(await temp.make()).open());
+    const worktrees = new ThreadWorktrees({ threads: store, notice: () => undefined, workspaceDir: '/w' });
+    const asking = async (projectDir: string) => {
+      const t = await store.create({ title: 't' });
+      await store.updateSettings(t.id, { projectDir, useWorktree: true });
+      return worktrees.status(t.id);
+    };
+    const empty = await temp.make();
+    git(empty, 'init', '-q');
+    expect(await asking(empty)).toEqual({
+      gone: false,
+      impossible: expect.stringMatching(
+        /^The repository in .* has no commit yet, so a worktree has nothing to start from: make a first commit, or turn off Own worktree to work in the folder itself, as your first message otherwise will\.$/,
+      ) as unknown,
+    });
+    const detached = makeRepo(await temp.make());
+    git(detached, 'checkout', '-q', '--detach');
+    expect(await asking(detached)).toMatchObject({ impossible: expect.stringMatching(/a detached HEAD/) as unknown });
+    expect(await asking(await temp.make())).toMatchObject({
+      impossible: expect.stringMatching(/is not inside a git repository/) as unknown,
+    });
+    expect(await asking(makeRepo(await temp.make()))).toEqual({ gone: false });
+  });
+});

@@ -79,13 +79,16 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
  * Why no worktree can be made for `dir` — an explicit request for one is then refused with this sentence, before
  * anything runs there — or undefined when one can.
  */
-export async function whyNoWorktree(dir: string, git: Git = runWorktreeGit): Promise<string | undefined> {
+export async function whyNoWorktree(
+  dir: string,
+  git: Git = runWorktreeGit,
+  instead = 'leave out the worktree to work in the folder itself',
+): Promise<string | undefined> {
   try {
     await repositoryOf(dir, git);
     return undefined;
   } catch (err) {
     if (!(err instanceof WorktreeUnavailable)) throw err;
-    const instead = 'leave out the worktree to work in the folder itself';
     switch (err.reason) {
       case 'git-missing':
         return `Git was not found on this computer, so a thread cannot have a worktree of its own: install git, or ${instead}.`;

@@ -25,6 +25,8 @@ export interface GitCallOptions {
   input?: string;
   /** Stop / Ctrl-C: git and its hooks are ended at once and the call throws GitNotRun('stopped'). */
   signal?: AbortSignal;
+  /** Told once git starts: the Changes panel shows what it waits for while it runs. */
+  onRunning?: (call: RunningGit) => void;
 }
 
 /**
@@ -98,7 +100,7 @@ export interface WorktreeGitOptions {
 
 /** A Git over the process runner, with the app's process tag. */
 export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
-  return async (args, { cwd, env, input, signal }) => {
+  return async (args, { cwd, env, input, signal, onRunning }) => {
     const boundMs = gitBoundMs(args, options.env);
     const trace = MAY_RUN_HOOKS.has(args[0] ?? '')
       ? path.join(os.tmpdir(), `claude-desk-git-${process.pid}-${randomBytes(6).toString('hex')}.trace`)
@@ -114,6 +116,7 @@ export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
       stop: () => stopper.abort(),
     };
     running.add(call);
+    onRunning?.(call);
     try {
       const r = await runToEnd('git', args, {
         cwd,

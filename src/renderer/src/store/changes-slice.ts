@@ -3,6 +3,7 @@ import type {
   BringOutcome,
   ChangeDiff,
   LandOutcome,
+  LandProgress,
   LandRequest,
   PullRequestReadiness,
   ThreadChanges,
@@ -25,6 +26,10 @@ export interface ChangesSlice {
   draftCommitMessage(threadId: string): Promise<string>;
   /** A land; a refusal is an outcome, and a failure of the call itself one too (its sentence). */
   landThread(req: LandRequest): Promise<LandOutcome>;
+  /** What the thread's running land (or bring) waits for now; null when none runs or it could not be asked. */
+  landProgress(threadId: string): Promise<LandProgress | null>;
+  /** Stop the thread's running land (or bring): git and its hooks end at once. */
+  stopLand(threadId: string): Promise<void>;
   /** Per repository: whether Create pull request can work there, as last asked (absent: not asked yet). */
   pullRequestReadiness: Record<string, PullRequestReadiness>;
   /** Ask again (the panel opened): the last answer shows meanwhile, so the panel never waits for gh. */
@@ -110,6 +115,16 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
       } finally {
         get().changesChanged(req.threadId);
       }
+    },
+    landProgress: (threadId) =>
+      getApi()
+        .getLandProgress({ threadId })
+        .catch(() => null),
+    async stopLand(threadId) {
+      // The land's own outcome says what Stop did; a failed call here leaves it running, as the panel still shows.
+      await getApi()
+        .stopLand({ threadId })
+        .catch(() => undefined);
     },
     pullRequestReadiness: {},
     checkPullRequest(threadId, repo) {

@@ -266,6 +266,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getUsageReport: () => ({ rows: [], blocks: [] }),
     listStaleWorktrees: () => [],
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
+    getLandProgress: () => null,
+    stopLand: () => ({ stopped: false }),
   };
   const api = createApiProxy({
     async call(name, input) {

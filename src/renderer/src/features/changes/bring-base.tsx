@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { BringHow, BringOutcome } from '../../../../shared/changes';
 import type { ThreadWorktree, UnfinishedWork } from '../../../../shared/worktrees';
 import { useDesk } from '../../store/store-context';
+import { GitProgress } from './git-progress';
 
 /**
  * "Bring <base> into this thread": merge the base in or rebase onto it (the project's last choice first). Claude
@@ -54,6 +55,7 @@ export function BringBase({
       >
         {busy ? `Bringing ${base} in…` : `Bring ${base} into this thread`}
       </button>
+      {busy && <GitProgress threadId={threadId} />}
     </div>
   );
 }

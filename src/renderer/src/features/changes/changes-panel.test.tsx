@@ -29,7 +29,7 @@ function changes(added: number): WorktreeChanges {
   };
 }
 
-function hostWithWorktree(land: (req: LandRequest) => LandOutcome) {
+function hostWithWorktree(land: (req: LandRequest) => LandOutcome | Promise<LandOutcome>) {
   const thread = makeThread('w', 'Write the notes');
   thread.settings = { projectDir: '/repo', worktree };
   const host = createFakeHost({ threads: [thread, makeThread('p', 'Plain')] });
@@ -85,6 +85,42 @@ describe('the Changes panel', () => {
     await userEvent.click(within(dialog).getByTestId('land-confirm'));
     expect(await within(panel).findByTestId('changes-outcome')).toHaveTextContent('fast-forward');
     expect(asked).toEqual([{ threadId: 'w', action: 'merge', message: 'Add the notes\n' }]);
+  });
+
+  it('while a land waits on a hook, shows the hook and its time, and Stop ends it with the host’s sentence', async () => {
+    let finish: (out: LandOutcome) => void = () => undefined;
+    const { host } = hostWithWorktree(() => new Promise<LandOutcome>((resolve) => (finish = resolve)));
+    let elapsedMs = 3000;
+    host.handle('getLandProgress', () => ({
+      waitingFor: 'the pre-commit hook (.git/hooks/pre-commit)',
+      hook: { event: 'pre-commit', command: '.git/hooks/pre-commit' },
+      elapsedMs,
+      boundMs: 60_000,
+    }));
+    const stops: unknown[] = [];
+    const sentence =
+      'Stopped the pre-commit hook (.git/hooks/pre-commit) as asked: nothing was committed on worktree-notes and main was not changed, and the worktree is as git left it — merge again when ready.';
+    host.handle('stopLand', (req) => {
+      stops.push(req);
+      finish({ ok: false, action: 'merge', reason: 'failed', message: sentence });
+      return { stopped: true };
+    });
+    renderApp({ host });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByTestId('land-merge'));
+    const dialog = await screen.findByTestId('land-dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Commit message')).toHaveValue('Write the notes'));
+    await userEvent.click(within(dialog).getByTestId('land-confirm'));
+    const progress = await within(dialog).findByTestId('git-progress');
+    expect(await within(progress).findByRole('status')).toHaveTextContent(
+      'Waiting for the pre-commit hook (.git/hooks/pre-commit): 3 seconds of at most 60 seconds.',
+    );
+    elapsedMs = 4000;
+    await waitFor(() => expect(within(progress).getByRole('status')).toHaveTextContent('4 seconds'), { timeout: 5000 });
+    await userEvent.click(within(progress).getByRole('button', { name: 'Stop' }));
+    expect(stops).toEqual([{ threadId: 'w' }]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(sentence);
+    expect(within(dialog).queryByTestId('git-progress')).toBeNull();
   });
 
   it('shows a conflict’s files and offers to bring main in, the project’s last choice first', async () => {

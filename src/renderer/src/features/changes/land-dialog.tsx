@@ -3,6 +3,7 @@ import type { LandAction, LandOutcome } from '../../../../shared/changes';
 import type { ThreadWorktree } from '../../../../shared/worktrees';
 import { ActionDialog } from '../../ui/action-dialog';
 import { useDesk } from '../../store/store-context';
+import { GitProgress } from './git-progress';
 
 /** What each action's dialog says and its button (the button names the action: no dialog confirms a vague "OK"). */
 export function landWords(action: LandAction, wt: Pick<ThreadWorktree, 'branch' | 'base'>) {
@@ -125,6 +126,7 @@ export function LandDialog({
       actionTestId="land-confirm"
     >
       <p>{words.text}</p>
+      {busy && <GitProgress threadId={threadId} />}
       {sessions !== null && sessions.length > 0 && (
         <ul className="land-loss-files" aria-label="Sessions still working in this worktree">
           {sessions.map((s) => (

@@ -4,6 +4,7 @@ import { CliBanner } from './cli-banner';
 import { Composer, focusComposer } from '../composer/composer';
 import { SharedFolderNote } from '../worktree/shared-folder-note';
 import { WorktreeGone } from '../worktree/worktree-gone';
+import { WorktreeImpossible } from '../worktree/worktree-impossible';
 import { MessageList } from './message-list';
 import { TurnAnnouncer } from './turn-announcer';
 import { ProjectPicker } from '../projects/project-picker';
@@ -19,7 +20,7 @@ function EmptyState() {
   return (
     <div className="empty-state" data-testid="empty-state">
       {/* Projects first, from the first launch: where Claude works is the first question (its heading the page's). */}
-      <ProjectPicker thread={thread} onChosen={focusComposer} />
+      <ProjectPicker thread={thread} onChosen={focusComposer} note={<WorktreeImpossible />} />
       <p className="muted">
         Claude works through the Claude Code CLI on this computer. Your threads stay on this machine.
       </p>

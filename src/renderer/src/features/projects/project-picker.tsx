@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { ProjectFolder } from '../../../../shared/projects';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
@@ -16,6 +16,8 @@ const FIRST_RECENT = 6;
 export const PROJECT_PICKER_ID = 'project-picker';
 
 export interface ProjectPickerProps {
+  /** Said under the chosen folder (the chat's note when the thread's worktree cannot be made there). */
+  note?: ReactNode;
   /** None on the first screen (no thread yet): a folder chosen there starts the thread in it. */
   thread?: ThreadSummary;
   /** A folder (or the plain chat) was chosen: the composer comes next. */
@@ -27,7 +29,7 @@ export interface ProjectPickerProps {
  * Open folder… (the desktop's dialog; browser mode's path field), a folder dropped on the window, or a plain chat
  * in the default workspace. In a git project, the thread's own worktree is a switch.
  */
-export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
+export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
   const recent = useDesk((s) => s.recentProjects);
   const load = useDesk((s) => s.loadRecentProjects);
   const describe = useDesk((s) => s.describeFolder);
@@ -123,6 +125,7 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
           {git?.branch && <span className="recent-project-branch">{git.branch}</span>}
         </p>
       )}
+      {note}
       {facts && facts.state !== 'ok' && (
         <p className="folder-problem" role="alert">
           {facts.problem}
