@@ -266,6 +266,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     getUsageReport: () => ({ rows: [], blocks: [] }),
     listStaleWorktrees: () => [],
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
+    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'never' | null }) => ({
+      path,
+      name: path.split('/').pop() || path,
+      lastUsed: 0,
+      seenIn: [],
+      state: 'ok',
+      git: { branch: 'main', ...(choice ? { worktrees: choice } : {}) },
+    }),
   };
   const api = createApiProxy({
     async call(name, input) {
