@@ -59,6 +59,40 @@ describe('the new thread’s project picker', () => {
     });
   });
 
+  it("a project's own switch: Never makes its new threads work in the folder itself, said plainly; Always back", async () => {
+    const host = createFakeHost();
+    const never = folder('/home/me/shared', { git: { branch: 'main', worktrees: 'never' } });
+    host.handle('listRecentProjects', () => [never]);
+    host.handle('describeFolder', () => never);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await userEvent.click(await screen.findByTestId('recent-project'));
+    // The project's Never wins over Settings' default (on): this thread works in the folder itself.
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/shared', useWorktree: false },
+      }),
+    );
+    const choice = await screen.findByRole('combobox', { name: 'New threads in shared' });
+    expect(choice).toHaveValue('never');
+    expect(screen.getByTestId('project-worktrees-note')).toHaveTextContent(
+      'Threads of this project work in /home/me/shared itself',
+    );
+    await userEvent.selectOptions(choice, 'always');
+    await waitFor(() =>
+      expect(host.callsTo('setProjectWorktrees')).toEqual([{ path: '/home/me/shared', choice: 'always' }]),
+    );
+    // This thread (no message yet) follows the project's new switch.
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
+        threadId: 'th-new-1',
+        settings: { useWorktree: true },
+      }),
+    );
+    expect(choice).toHaveValue('always');
+  });
+
   it('a missing folder says what to do and cannot be chosen; arrows move through the list', async () => {
     const { host, list } = await newThread();
     expect(within(list).getByTestId('recent-project-problem')).toHaveTextContent('no longer exists');
