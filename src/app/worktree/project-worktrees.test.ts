@@ -50,6 +50,11 @@ describe("a project's worktree switch", () => {
     const t = await desk.handlers.createThread({ title: 'moved' });
     await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: repo } });
     expect((await desk.handlers.getThread({ threadId: t.id }))!.settings.useWorktree).toBe(false);
+    // …and moved on to another project before its first message, that one's default (Settings': on).
+    await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: other } });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings.useWorktree).toBe(true);
+    await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: repo } });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings.useWorktree).toBe(false);
     // Remembered in the data dir, owner-only.
     const where = path.join(desk.layout.stateDir, 'project-worktrees.json');
     expect(JSON.parse(await fs.readFile(where, 'utf8'))).toEqual({ [repo]: 'never' });
@@ -71,5 +76,12 @@ describe("a project's worktree switch", () => {
     await expect(desk.handlers.setProjectWorktrees({ path: plain, choice: 'never' })).rejects.toThrow(
       /is not in a git repository: its threads have no worktrees/,
     );
+  });
+
+  it('a git project without a commit chosen in the picker is not refused: the default waits for the first turn', async () => {
+    const empty = scratchRepo(await temp.make(), {});
+    const t = await desk.handlers.createThread({ title: 'empty' });
+    await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: empty } });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toMatchObject({ projectDir: empty });
   });
 });

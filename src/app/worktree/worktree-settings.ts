@@ -53,13 +53,20 @@ export async function checkWorktreePatch(
     throw new Error(
       'Whether a thread works in its own worktree is chosen before its first message. Start a new thread to choose again.',
     );
+  // A folder chosen before the first message takes that folder's default (its project's switch, else Settings'),
+  // also over the choice made for the folder before it: a new folder, a new default.
+  const newFolder = patch.projectDir !== undefined && patch.projectDir !== before?.projectDir;
   if (
     patch.projectDir &&
     patch.useWorktree === undefined &&
-    before?.useWorktree === undefined &&
+    (before?.useWorktree === undefined || newFolder) &&
     !(await hasMessages())
-  )
-    return withWorktreeDefault(patch, app, await projectChoice?.(patch.projectDir));
+  ) {
+    const applied = withWorktreeDefault(patch, app, await projectChoice?.(patch.projectDir));
+    return before?.useWorktree === undefined ? applied : { ...applied, useWorktree: applied.useWorktree ?? false };
+  }
+  if (patch.projectDir === '' && newFolder && before?.useWorktree !== undefined && !(await hasMessages()))
+    return { ...patch, useWorktree: false }; // a plain chat has no worktree
   return patch;
 }
 

@@ -28,7 +28,7 @@ export interface ProjectsSlice {
   pinProject(project: string, pinned: boolean): void;
   /**
    * Before its first message, the thread works in `folder` (null: a plain chat in the default workspace). In a git
-   * project the thread's own worktree is switched to Settings' default. Resolves to the host's sentence, or null.
+   * project the host switches the thread's own worktree to the project's default (its switch, else Settings'). Resolves to the host's sentence, or null.
    */
   chooseProject(threadId: string, folder: ProjectFolder | null): Promise<string | null>;
   /** The empty state's "Own worktree" switch. */
@@ -100,10 +100,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
 
   async chooseProject(threadId, folder) {
     const settings = folder
-      ? {
-          projectDir: folder.path,
-          useWorktree: folder.git ? worktreeFor(folder, worktreeDefault(get())) : false,
-        }
+      ? // A git folder: the host applies its default (the project's switch, else Settings'), which falls back with a
+        // notice where no worktree can be made (no commit yet) instead of refusing the folder.
+        folder.git
+        ? { projectDir: folder.path }
+        : { projectDir: folder.path, useWorktree: false }
       : { projectDir: '', useWorktree: false };
     const refused = await get().updateThreadSettings(threadId, settings);
     // The sidebar's filter follows the choice, so the new thread stays in view under its project.

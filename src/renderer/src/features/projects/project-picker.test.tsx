@@ -48,9 +48,10 @@ describe('the new thread’s project picker', () => {
     await waitFor(() =>
       expect(host.callsTo('updateThreadSettings')).toContainEqual({
         threadId: 'th-new-1',
-        settings: { projectDir: '/home/me/cli-only', useWorktree: true },
+        settings: { projectDir: '/home/me/cli-only' }, // the host applies the default (Settings': on)
       }),
     );
+    expect(await screen.findByRole('switch', { name: /Own worktree/ })).toBeChecked();
     // The switch is there for a git project and turns the worktree off.
     await userEvent.click(await screen.findByRole('switch', { name: /Own worktree/ }));
     expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
@@ -67,13 +68,15 @@ describe('the new thread’s project picker', () => {
     renderApp({ host });
     await userEvent.click(await screen.findByTestId('new-thread'));
     await userEvent.click(await screen.findByTestId('recent-project'));
-    // The project's Never wins over Settings' default (on): this thread works in the folder itself.
+    // The project's Never wins over Settings' default (on): this thread works in the folder itself (the host
+    // applies it; the switch shows it at once).
     await waitFor(() =>
       expect(host.callsTo('updateThreadSettings')).toContainEqual({
         threadId: 'th-new-1',
-        settings: { projectDir: '/home/me/shared', useWorktree: false },
+        settings: { projectDir: '/home/me/shared' },
       }),
     );
+    expect(await screen.findByRole('switch', { name: /Own worktree/ })).not.toBeChecked();
     const choice = await screen.findByRole('combobox', { name: 'New threads in shared' });
     expect(choice).toHaveValue('never');
     expect(screen.getByTestId('project-worktrees-note')).toHaveTextContent(

@@ -67,13 +67,8 @@ export function ProjectPicker({ thread, onChosen }: ProjectPickerProps) {
     };
   }, [chosen, describe]);
 
-  // A new thread started in a git project (New thread in a selected project) gets the project's switch (else
-  // Settings' default), written down so the host makes the worktree the switch shows.
-  const useWorktree = thread?.settings.useWorktree;
-  const isGit = Boolean(facts?.state === 'ok' && facts.git);
-  useEffect(() => {
-    if (threadId && isGit && useWorktree === undefined) void setUseWorktree(threadId, defaultWorktree);
-  }, [isGit, useWorktree, defaultWorktree, setUseWorktree, threadId]);
+  // A new thread started in a git project (New thread in a selected project, or a folder chosen here) gets its
+  // default from the host (the project's switch, else Settings'); until its answer the switch shows that default.
 
   const choose = useCallback(
     async (folder: ProjectFolder | null) => {
