@@ -106,7 +106,7 @@ test('a new thread offers the terminal-only folder, runs there once picked, and 
   );
   await expect(own).not.toBeChecked();
   await expectNoAxeViolationsInBothThemes(page, 'the project picker', { include: '#project-picker' });
-  await shots(page, 'projects-worktree-switch', page.locator('#project-picker'));
+  await shots(page, 'projects-worktree-switch', page.locator('.project-worktrees'));
 
   await send(
     page,
