@@ -96,6 +96,17 @@ test('a new thread offers the terminal-only folder, runs there once picked, and 
   await expect(own).toBeChecked();
   await own.uncheck();
   await expect(own).not.toBeChecked();
+  // The project's own switch for all its new threads: Never says plainly where they work, and this thread follows it.
+  const projectSwitch = page.getByRole('combobox', { name: 'New threads in terminal-app' });
+  await expect(projectSwitch).toHaveValue('');
+  await own.check();
+  await projectSwitch.selectOption('never');
+  await expect(page.getByTestId('project-worktrees-note')).toContainText(
+    `Threads of this project work in ${terminalApp} itself`,
+  );
+  await expect(own).not.toBeChecked();
+  await expectNoAxeViolationsInBothThemes(page, 'the project picker', { include: '#project-picker' });
+  await shots(page, 'projects-worktree-switch', page.locator('.project-worktrees'));
 
   await send(
     page,

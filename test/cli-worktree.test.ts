@@ -117,4 +117,30 @@ describe('claude-desk chat --worktree', () => {
       await desk.shutdown();
     }
   });
+
+  it("a project switched to Always gives the command line's new threads a worktree; --no-worktree keeps one out", async () => {
+    fs.mkdirSync(path.join(scratch, 'always'));
+    const always = scratchRepo(path.join(scratch, 'always'));
+    const desk = await createDeskApp({ host: 'command-line', env: env() });
+    try {
+      await desk.handlers.setProjectWorktrees({ path: always, choice: 'always' });
+    } finally {
+      await desk.shutdown();
+    }
+    const auto = await run(['chat', '--thread', 'auto', '--project', always, write('auto')], env());
+    expect(auto.code, auto.stderr).toBe(0);
+    const wt = path.join(always, '.claude', 'worktrees', 'auto');
+    expect(auto.stderr).toContain(`Working in ${wt} (branch worktree-auto, from main).`);
+    expect(fs.readFileSync(path.join(wt, 'notes.md'), 'utf8')).toBe('auto\n');
+    expect(fs.existsSync(path.join(always, 'notes.md'))).toBe(false);
+
+    const here = await run(['chat', '--thread', 'here', '--project', always, '--no-worktree', write('here')], env());
+    expect(here.code, here.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(always, 'notes.md'), 'utf8')).toBe('here\n');
+    expect(git(always, 'worktree', 'list').split('\n')).toHaveLength(2);
+
+    const both = await run(['chat', '--project', always, '--worktree', '--no-worktree', 'hello'], env());
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('--worktree and --no-worktree say opposite things');
+  });
 });

@@ -158,7 +158,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher: settings.launcher,
     counts: (threadId) => changes.service.counts(threadId),
   });
-  const projects = wireProjects(f, threads.threads);
+  const projects = wireProjects(f, threads.threads, threads.projectWorktrees);
   const setup = wireClaudeCodeSetup({
     env: f.env,
     threads: threads.threads,

@@ -46,7 +46,10 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
           throw new Error('--session continues a session in its own folder: leave out --thread and --project.');
         threadId = await continueSession(desk, flags.session);
       } else {
-        const open = () => openThread(handlers, name, cliSettings(flags), flags.worktree === true);
+        if (flags.worktree === true && flags['no-worktree'] === true)
+          throw new Error('--worktree and --no-worktree say opposite things: give one of them.');
+        const asked = flags.worktree === true ? true : flags['no-worktree'] === true ? false : undefined;
+        const open = () => openThread(handlers, name, cliSettings(flags), asked);
         // Two `chat --thread fresh` at once (two terminals, a script): one makes the thread, the other finds it.
         threadId = name
           ? await underCreationLock(desk.services.threadLocks, 'thread', name, async () => {
@@ -162,15 +165,17 @@ async function openThread(
   handlers: DeskHandlers,
   name: string | undefined,
   settings: ThreadSettings,
-  worktree: boolean,
+  asked: boolean | undefined,
 ): Promise<string> {
   const existing = name
     ? (await callHandler(handlers, 'listThreads', undefined)).find((t) => t.title === name)
     : undefined;
-  // A new thread gets a worktree only when asked (--worktree): a script's `chat --project` keeps working in the
-  // folder itself, whatever Settings' default for the window's new threads says.
-  if (!existing && worktree && !settings.projectDir)
+  // A new thread gets a worktree when asked (--worktree) or when its project's own switch says Always: a script's
+  // `chat --project` otherwise keeps working in the folder itself, whatever Settings' default for the window's new
+  // threads says (--no-worktree: the folder itself, whatever the project's switch says).
+  if (!existing && asked && !settings.projectDir)
     throw new Error('--worktree needs --project <dir>: the git repository the thread works in.');
+  const worktree = asked ?? (!existing && (await projectSaysAlways(handlers, settings.projectDir)));
   if (!existing)
     return (
       await callHandler(handlers, 'createThread', { title: name, settings: { ...settings, useWorktree: worktree } })
@@ -180,6 +185,13 @@ async function openThread(
   if (Object.keys(patch).length)
     await callHandler(handlers, 'updateThreadSettings', { threadId: existing.id, settings: patch });
   return existing.id;
+}
+
+/** The project's own switch is Always (a missing folder is left for createThread to refuse with its sentence). */
+async function projectSaysAlways(handlers: DeskHandlers, projectDir: string | undefined): Promise<boolean> {
+  if (!projectDir) return false;
+  const folder = await callHandler(handlers, 'describeFolder', { path: projectDir }).catch(() => undefined);
+  return folder?.git?.worktrees === 'always';
 }
 
 /** On stderr, once: the worktree the thread's first turn made (the window shows it in the header). */

@@ -9,7 +9,9 @@ Commands:
                            Run one chat turn and stream the answer to stdout
   chat --thread <name> --project <dir> --worktree "message"
                            A new thread in its own git worktree (<dir>/.claude/worktrees/<name>, branch
-                           worktree-<name>); later chat --thread <name> turns run in it
+                           worktree-<name>); later chat --thread <name> turns run in it. Without it, a new
+                           thread follows the project's own switch (set in the window; Settings' default
+                           never applies here); --no-worktree: in the folder itself, whatever the switch says
   chat [options] -         The same, with the message read from stdin (any length; also
                            when no message is given and stdin is a pipe):
                              claude-desk chat --thread notes - < long-message.txt
@@ -53,6 +55,7 @@ const SPEC = {
   force: 'bool',
   message: 'string',
   worktree: 'bool',
+  'no-worktree': 'bool',
   since: 'string',
   until: 'string',
   by: 'string',

@@ -59,6 +59,7 @@ export const CALL_NAMES = [
   'listRecentProjects',
   'describeFolder',
   'completeFolder',
+  'setProjectWorktrees',
   'openExternal',
   'chooseFolder',
   'openFile',

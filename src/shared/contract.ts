@@ -305,6 +305,10 @@ export const calls = {
   completeFolder: call<FolderCompletion>()(
     z.object({ prefix: z.string().max(4096), limit: z.number().int().min(1).max(50).optional() }).strict(),
   ),
+  /** A git project's switch for its new threads' worktrees (null: Settings' default); the folder described again. */
+  setProjectWorktrees: call<ProjectFolder>()(
+    z.object({ path: z.string().min(1).max(4096), choice: z.enum(['always', 'never']).nullable() }).strict(),
+  ),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */

@@ -19,8 +19,16 @@ export interface ProjectFolder {
   git?: {
     /** The checked-out branch; absent when HEAD is detached. */
     branch?: string;
+    /** The project's own switch for its new threads' worktrees; absent: Settings' default applies. */
+    worktrees?: ProjectWorktrees;
   };
 }
+
+/**
+ * A project's switch for its new threads: `always` — each gets its own worktree on its first turn; `never` — they
+ * work in the project folder itself (shared with the other threads and the user's checkout).
+ */
+export type ProjectWorktrees = 'always' | 'never';
 
 /** The browser-mode path field's completion: folder names under the typed path's parent. */
 export interface FolderCompletion {

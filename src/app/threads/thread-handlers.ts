@@ -5,7 +5,12 @@ import type { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { checkProjectDir } from './project-dir';
-import { checkWorktreePatch, refuseImpossibleWorktree, withWorktreeDefault } from '../worktree/worktree-settings';
+import {
+  checkWorktreePatch,
+  type ProjectChoiceOf,
+  refuseImpossibleWorktree,
+  withWorktreeDefault,
+} from '../worktree/worktree-settings';
 
 type ThreadHandlers = Pick<
   DeskHandlers,
@@ -44,6 +49,8 @@ export interface ThreadPeers {
 export interface ThreadServices extends Pick<DeskFoundation, 'layout' | 'settings' | 'sandbox'> {
   threads: ThreadsStore;
   sessions: SessionsStore;
+  /** Each project's own worktree switch (absent: Settings' default everywhere). */
+  projectWorktrees?: ProjectChoiceOf;
 }
 
 /** The thread list's and a thread's calls. Inputs arrive already validated (zod). */
@@ -64,10 +71,12 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
       return live.size ? { ...thread, messages: thread.messages.map((m) => live.get(m.id) ?? m) } : thread;
     },
     createThread: async (input) => {
-      // In a git project, Settings' "own worktree" default applies where the caller did not say.
+      // In a git project, the project's switch (else Settings' "own worktree" default) applies where the caller did
+      // not say.
       const asked = await withProjectDir(input?.settings ?? {});
       await refuseImpossibleWorktree(asked);
-      const settings = withWorktreeDefault(asked, s.settings.get());
+      const choice = asked.projectDir ? await s.projectWorktrees?.(asked.projectDir) : undefined;
+      const settings = withWorktreeDefault(asked, s.settings.get(), choice);
       // Settings' mode is the default for new threads; from here on the thread keeps its own. Under the
       // env lock nothing is stamped, so the thread follows the user's default once the lock is gone.
       const app = s.settings.get();
@@ -94,7 +103,13 @@ export function createThreadHandlers(s: ThreadServices, peers: ThreadPeers): Thr
       // Checked before anything else changes: a folder that is not there must not half-apply the patch.
       const before = s.threads.summary(threadId)?.settings; // the index has them: no need to read the log
       const hasMessages = async () => ((await s.threads.get(threadId))?.messages.length ?? 0) > 0;
-      const settings = await checkWorktreePatch(before, await withProjectDir(patch), s.settings.get(), hasMessages);
+      const settings = await checkWorktreePatch(
+        before,
+        await withProjectDir(patch),
+        s.settings.get(),
+        hasMessages,
+        s.projectWorktrees,
+      );
       if (patch.useWorktree === true) await refuseImpossibleWorktree({ ...before, ...settings });
       // A patch: only a `model` key that differs is a model change ('' = back to the default).
       if (before && settings.model !== undefined && settings.model !== (before.model ?? '')) {

@@ -8,6 +8,7 @@ import { watchThreadsDir } from '../../core/store/threads-dir-watcher';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { HostProfile } from '../host-profile';
 import { createThreadHandlers, type ThreadPeers } from './thread-handlers';
+import { ProjectWorktreeChoices } from '../worktree/project-worktrees';
 
 export type ThreadsWiring = Awaited<ReturnType<typeof wireThreads>>;
 
@@ -26,6 +27,8 @@ export async function wireThreads(
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
   // Windows, browser mode and the command line on one data dir never run one thread at once.
   const locks = new ThreadLocks(path.join(layout.stateDir, 'thread-locks'), profile.host);
+  // Each project's own worktree switch: read when a thread is made there, set from the project picker.
+  const projectWorktrees = new ProjectWorktreeChoices(path.join(layout.stateDir, 'project-worktrees.json'));
   const threads = await ThreadsStore.open({
     dir: layout.threadsDir,
     onWarning: warn,
@@ -47,7 +50,11 @@ export async function wireThreads(
     forks,
     /** Closed by the turns' wiring, after the last turn gave its lock back. */
     locks,
-    handlers: createThreadHandlers({ ...f, threads, sessions }, peers),
+    projectWorktrees,
+    handlers: createThreadHandlers(
+      { ...f, threads, sessions, projectWorktrees: async (dir) => projectWorktrees.of(dir) },
+      peers,
+    ),
     async close() {
       unwatch();
       // A last save that fails (a full disk) is logged in a sentence: quitting must not crash over it.

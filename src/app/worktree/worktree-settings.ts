@@ -1,31 +1,40 @@
 import type { AppSettings } from '../../shared/settings';
 import type { ThreadSettings } from '../../shared/threads';
+import type { ProjectWorktrees } from '../../shared/projects';
 import { inGitRepo } from '../../core/worktree/in-git-repo';
 import { whyNoWorktree } from '../../core/worktree/create-worktree';
 
+/** The project's own switch, when it has one (ProjectWorktreeChoices). */
+export type ProjectChoiceOf = (projectDir: string) => Promise<ProjectWorktrees | undefined>;
+
 /**
- * A new thread's settings with Settings' default applied: in a git project, a thread whose caller did not say
- * (`useWorktree` unset) gets its own worktree when "New threads get their own worktree" is on. A plain chat (the
- * default workspace) and a folder outside git never do.
+ * A new thread's settings with the default applied: in a git project, a thread whose caller did not say
+ * (`useWorktree` unset) follows the project's own switch (`always` / `never`), else Settings' "New threads get their
+ * own worktree". A plain chat (the default workspace) and a folder outside git never get one.
  */
 export function withWorktreeDefault(
   settings: ThreadSettings,
   app: Pick<AppSettings, 'newThreadWorktree'>,
+  project?: ProjectWorktrees,
 ): ThreadSettings {
-  if (settings.useWorktree !== undefined || !app.newThreadWorktree || !settings.projectDir) return settings;
+  if (settings.useWorktree !== undefined || !settings.projectDir) return settings;
+  if (project === 'never') return { ...settings, useWorktree: false };
+  if (project !== 'always' && !app.newThreadWorktree) return settings;
   return inGitRepo(settings.projectDir) ? { ...settings, useWorktree: true } : settings;
 }
 
 /**
  * A settings patch checked against the thread's worktree: once the worktree is made, neither the project folder
  * nor the choice of a worktree can change (its session lives in that folder); before the first message both can,
- * and a project folder chosen then takes Settings' default when the thread never said. Throws a sentence.
+ * and a project folder chosen then takes its default (the project's switch, else Settings') when the thread never
+ * said. Throws a sentence.
  */
 export async function checkWorktreePatch(
   before: ThreadSettings | undefined,
   patch: ThreadSettings,
   app: Pick<AppSettings, 'newThreadWorktree'>,
   hasMessages: () => Promise<boolean>,
+  projectChoice?: ProjectChoiceOf,
 ): Promise<ThreadSettings> {
   const wt = before?.worktree;
   if (wt && wt.state !== 'discarded') {
@@ -44,13 +53,20 @@ export async function checkWorktreePatch(
     throw new Error(
       'Whether a thread works in its own worktree is chosen before its first message. Start a new thread to choose again.',
     );
+  // A folder chosen before the first message takes that folder's default (its project's switch, else Settings'),
+  // also over the choice made for the folder before it: a new folder, a new default.
+  const newFolder = patch.projectDir !== undefined && patch.projectDir !== before?.projectDir;
   if (
     patch.projectDir &&
     patch.useWorktree === undefined &&
-    before?.useWorktree === undefined &&
+    (before?.useWorktree === undefined || newFolder) &&
     !(await hasMessages())
-  )
-    return withWorktreeDefault(patch, app);
+  ) {
+    const applied = withWorktreeDefault(patch, app, await projectChoice?.(patch.projectDir));
+    return before?.useWorktree === undefined ? applied : { ...applied, useWorktree: applied.useWorktree ?? false };
+  }
+  if (patch.projectDir === '' && newFolder && before?.useWorktree !== undefined && !(await hasMessages()))
+    return { ...patch, useWorktree: false }; // a plain chat has no worktree
   return patch;
 }
 

@@ -1,5 +1,5 @@
 import { getApi, pathOfDroppedFile } from '../api';
-import type { FolderCompletion, ProjectFolder } from '../../../shared/projects';
+import type { FolderCompletion, ProjectFolder, ProjectWorktrees } from '../../../shared/projects';
 import type { ThreadSummary } from '../../../shared/threads';
 import { errorText, type DeskState, type Slice } from './desk-state';
 
@@ -28,11 +28,19 @@ export interface ProjectsSlice {
   pinProject(project: string, pinned: boolean): void;
   /**
    * Before its first message, the thread works in `folder` (null: a plain chat in the default workspace). In a git
-   * project the thread's own worktree is switched to Settings' default. Resolves to the host's sentence, or null.
+   * project the host switches the thread's own worktree to the project's default (its switch, else Settings'). Resolves to the host's sentence, or null.
    */
   chooseProject(threadId: string, folder: ProjectFolder | null): Promise<string | null>;
   /** The empty state's "Own worktree" switch. */
   setUseWorktree(threadId: string, on: boolean): Promise<string | null>;
+  /** A git project's own switch for its new threads (null: Settings' default): the folder as described again. */
+  setProjectWorktrees(path: string, choice: ProjectWorktrees | null): Promise<ProjectFolder>;
+}
+
+/** A new thread's own worktree in `folder` (a git one): the project's switch, else Settings' default. */
+export function worktreeFor(folder: ProjectFolder | null | undefined, settingsDefault: boolean): boolean {
+  const own = folder?.git?.worktrees;
+  return own === 'always' ? true : own === 'never' ? false : settingsDefault;
 }
 
 /** Settings' default for a new thread's own worktree in a git project (the setting may not exist yet: then on). */
@@ -92,7 +100,11 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
 
   async chooseProject(threadId, folder) {
     const settings = folder
-      ? { projectDir: folder.path, ...(folder.git ? { useWorktree: worktreeDefault(get()) } : { useWorktree: false }) }
+      ? // A git folder: the host applies its default (the project's switch, else Settings'), which falls back with a
+        // notice where no worktree can be made (no commit yet) instead of refusing the folder.
+        folder.git
+        ? { projectDir: folder.path }
+        : { projectDir: folder.path, useWorktree: false }
       : { projectDir: '', useWorktree: false };
     const refused = await get().updateThreadSettings(threadId, settings);
     // The sidebar's filter follows the choice, so the new thread stays in view under its project.
@@ -101,4 +113,5 @@ export const createProjectsSlice: Slice<ProjectsSlice> = (set, get) => ({
   },
 
   setUseWorktree: (threadId, on) => get().updateThreadSettings(threadId, { useWorktree: on }),
+  setProjectWorktrees: (path, choice) => getApi().setProjectWorktrees({ path, choice }),
 });

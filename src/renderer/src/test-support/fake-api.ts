@@ -268,6 +268,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
     getLandProgress: () => null,
     stopLand: () => ({ stopped: false }),
+    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'never' | null }) => ({
+      path,
+      name: path.split('/').pop() || path,
+      lastUsed: 0,
+      seenIn: [],
+      state: 'ok',
+      git: { branch: 'main', ...(choice ? { worktrees: choice } : {}) },
+    }),
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -16,6 +16,22 @@ async function openDialog(host = createFakeHost({ threads: [makeThread('t1', 'Wo
 }
 
 describe('thread settings dialog', () => {
+  it("a thread in a git project without a worktree says where it works and the project's switch", async () => {
+    const host = createFakeHost({ threads: [withSettings({ projectDir: '/home/me/shared', useWorktree: false })] });
+    host.handle('describeFolder', () => ({
+      path: '/home/me/shared',
+      name: 'shared',
+      lastUsed: 0,
+      seenIn: [],
+      state: 'ok',
+      git: { branch: 'main', worktrees: 'never' },
+    }));
+    const { dialog } = await openDialog(host);
+    const hint = await within(dialog).findByTestId('thread-worktree-choice');
+    expect(hint).toHaveTextContent('This thread works in /home/me/shared itself, not in a worktree of its own.');
+    await waitFor(() => expect(hint).toHaveTextContent('New threads of this project: never a worktree'));
+  });
+
   it('saves folder, model and system prompt; the header then shows the folder name (full path on hover) and the model', async () => {
     const { host, dialog } = await openDialog();
     const folder = within(dialog).getByLabelText('Project folder');

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { ProjectWorktrees } from '../../../../shared/projects';
 import type { ThreadSettings, ThreadSummary } from '../../../../shared/threads';
 import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
@@ -43,6 +44,21 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
   const [busy, setBusy] = useState(false);
   const workspace = defaultWorkspace(appInfo?.dataDir);
   const worktree = thread.settings.worktree;
+  // The project's own worktree switch (a git project without a worktree in this thread): what applies, said here.
+  const savedDir = thread.settings.projectDir ?? '';
+  const describe = useDesk((s) => s.describeFolder);
+  const [projectSwitch, setProjectSwitch] = useState<ProjectWorktrees | undefined>();
+  useEffect(() => {
+    let current = true;
+    if (savedDir && !worktree)
+      void describe(savedDir).then(
+        (f) => current && setProjectSwitch(f.git?.worktrees),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [describe, savedDir, worktree]);
   const canPick = appInfo?.host === 'electron';
   const temperature = temperatureOf(model);
 
@@ -121,6 +137,15 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
             This thread works in its own git worktree, <code>{worktree.path}</code>, on branch{' '}
             <code>{worktree.branch}</code> (from <code>{worktree.base}</code>): its edits stay there until you land
             them.
+          </p>
+        )}
+        {!worktree && savedDir && (
+          <p className="field-hint" data-testid="thread-worktree-choice">
+            {thread.settings.useWorktree
+              ? 'This thread gets its own git worktree on its first message.'
+              : `This thread works in ${savedDir} itself, not in a worktree of its own.`}
+            {projectSwitch &&
+              ` New threads of this project: ${projectSwitch === 'always' ? 'always their own worktree' : 'never a worktree (the folder itself)'} — the project’s switch, in the folder picker of a new thread.`}
           </p>
         )}
       </div>

@@ -48,15 +48,52 @@ describe('the new thread’s project picker', () => {
     await waitFor(() =>
       expect(host.callsTo('updateThreadSettings')).toContainEqual({
         threadId: 'th-new-1',
-        settings: { projectDir: '/home/me/cli-only', useWorktree: true },
+        settings: { projectDir: '/home/me/cli-only' }, // the host applies the default (Settings': on)
       }),
     );
+    expect(await screen.findByRole('switch', { name: /Own worktree/ })).toBeChecked();
     // The switch is there for a git project and turns the worktree off.
     await userEvent.click(await screen.findByRole('switch', { name: /Own worktree/ }));
     expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
       threadId: 'th-new-1',
       settings: { useWorktree: false },
     });
+  });
+
+  it("a project's own switch: Never makes its new threads work in the folder itself, said plainly; Always back", async () => {
+    const host = createFakeHost();
+    const never = folder('/home/me/shared', { git: { branch: 'main', worktrees: 'never' } });
+    host.handle('listRecentProjects', () => [never]);
+    host.handle('describeFolder', () => never);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await userEvent.click(await screen.findByTestId('recent-project'));
+    // The project's Never wins over Settings' default (on): this thread works in the folder itself (the host
+    // applies it; the switch shows it at once).
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 'th-new-1',
+        settings: { projectDir: '/home/me/shared' },
+      }),
+    );
+    expect(await screen.findByRole('switch', { name: /Own worktree/ })).not.toBeChecked();
+    const choice = await screen.findByRole('combobox', { name: 'New threads in shared' });
+    expect(choice).toHaveValue('never');
+    expect(screen.getByTestId('project-worktrees-note')).toHaveTextContent(
+      'Threads of this project work in /home/me/shared itself',
+    );
+    await userEvent.selectOptions(choice, 'always');
+    await waitFor(() =>
+      expect(host.callsTo('setProjectWorktrees')).toEqual([{ path: '/home/me/shared', choice: 'always' }]),
+    );
+    // This thread (no message yet) follows the project's new switch.
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
+        threadId: 'th-new-1',
+        settings: { useWorktree: true },
+      }),
+    );
+    expect(choice).toHaveValue('always');
   });
 
   it('a missing folder says what to do and cannot be chosen; arrows move through the list', async () => {

@@ -2,7 +2,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import type { ProjectFolder } from '../../../../shared/projects';
 import type { ThreadSummary } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
-import { worktreeDefault } from '../../store/projects-slice';
+import { worktreeDefault, worktreeFor } from '../../store/projects-slice';
+import { errorText } from '../../store/desk-state';
 import { Icon } from '../../ui/icons';
 import { FolderPathField } from './folder-path-field';
 import { RecentProjectList } from './recent-project-list';
@@ -39,7 +40,8 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
   const chooseFolder = useDesk((s) => s.chooseFolder);
   const droppedPath = useDesk((s) => s.droppedFolderPath);
   const browser = useDesk((s) => s.appInfo?.host === 'web');
-  const defaultWorktree = useDesk(worktreeDefault);
+  const settingsWorktree = useDesk(worktreeDefault);
+  const setProjectWorktrees = useDesk((s) => s.setProjectWorktrees);
   const [facts, setFacts] = useState<ProjectFolder | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const [showAll, setShowAll] = useState(false);
@@ -48,6 +50,8 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
   const pathField = useRef<HTMLInputElement>(null);
   const chosen = thread?.settings.projectDir ?? '';
   const threadId = thread?.id;
+  // The project's own switch, else Settings' default.
+  const defaultWorktree = worktreeFor(facts, settingsWorktree);
 
   useEffect(() => {
     void load();
@@ -65,13 +69,8 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
     };
   }, [chosen, describe]);
 
-  // A new thread started in a git project (New thread in a selected project) gets Settings' default, written down so
-  // the host makes the worktree the switch shows.
-  const useWorktree = thread?.settings.useWorktree;
-  const isGit = Boolean(facts?.state === 'ok' && facts.git);
-  useEffect(() => {
-    if (threadId && isGit && useWorktree === undefined) void setUseWorktree(threadId, defaultWorktree);
-  }, [isGit, useWorktree, defaultWorktree, setUseWorktree, threadId]);
+  // A new thread started in a git project (New thread in a selected project, or a folder chosen here) gets its
+  // default from the host (the project's switch, else Settings'); until its answer the switch shows that default.
 
   const choose = useCallback(
     async (folder: ProjectFolder | null) => {
@@ -109,6 +108,20 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
       if (picked) await tryPath(picked);
     } catch (err) {
       setProblem(`The folder dialog did not open (${String(err)}); type the folder's path in the thread settings.`);
+    }
+  };
+  // The project's switch for all its new threads; this thread (no message yet) follows it.
+  const changeProjectWorktrees = async (folder: ProjectFolder, value: string) => {
+    const choice = value === 'always' || value === 'never' ? value : null;
+    try {
+      const described = await setProjectWorktrees(folder.path, choice);
+      setFacts(described);
+      if (thread) {
+        const refused = await setUseWorktree(thread.id, worktreeFor(described, settingsWorktree));
+        setProblem(refused ?? undefined);
+      }
+    } catch (err) {
+      setProblem(`The project's worktree switch was not saved: ${errorText(err)}`);
     }
   };
   const list = recent ?? [];
@@ -193,6 +206,28 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
             </span>
           </span>
         </label>
+      )}
+      {git && thread && facts && (
+        <div className="project-worktrees">
+          <label>
+            <span>New threads in {facts.name}</span>
+            <select
+              value={git.worktrees ?? ''}
+              onChange={(e) => void changeProjectWorktrees(facts, e.target.value)}
+              data-testid="project-worktrees"
+            >
+              <option value="">Settings’ default ({settingsWorktree ? 'own worktree' : 'in the folder itself'})</option>
+              <option value="always">Always: each its own worktree</option>
+              <option value="never">Never: in the folder itself</option>
+            </select>
+          </label>
+          {git.worktrees === 'never' && (
+            <p className="muted" data-testid="project-worktrees-note">
+              Threads of this project work in {facts.path} itself, shared with your checkout and the other threads:
+              their edits land there directly.
+            </p>
+          )}
+        </div>
       )}
       <p className="muted project-drop-hint">You can also drop a folder on this window.</p>
     </section>
