@@ -31,7 +31,7 @@ function line(o: LineOpts): string {
     sessionId: o.session ?? SID,
     isSidechain: o.sidechain ?? false,
     version: '2.1.328',
-    cwd: '/work/alpha',
+    cwd: '/home/me/alpha',
     requestId: o.req ?? `req_${o.id}`,
     timestamp: new Date(o.at ?? Date.UTC(2026, 11, 1, 12)).toISOString(),
     message: {
@@ -44,7 +44,7 @@ function line(o: LineOpts): string {
   })}\n`;
 }
 const prompt = (session = SID) =>
-  `${JSON.stringify({ type: 'user', sessionId: session, cwd: '/work/alpha', timestamp: new Date(Date.UTC(2026, 11, 1, 11)).toISOString(), message: { role: 'user', content: 'hello' } })}\n`;
+  `${JSON.stringify({ type: 'user', sessionId: session, cwd: '/home/me/alpha', timestamp: new Date(Date.UTC(2026, 11, 1, 11)).toISOString(), message: { role: 'user', content: 'hello' } })}\n`;
 
 function write(rel: string, text: string): string {
   const file = path.join(projects, rel);
@@ -58,7 +58,7 @@ async function open(opts: { openFile?: (f: string) => Promise<fsp.FileHandle> } 
   await index.refreshAll();
   const ledger = await UsageLedger.open({ stateDir: path.join(root, 'state'), history: index, ...opts });
   await ledger.refresh();
-  const items = () => usageItems(countedMessages(ledger.list()), (id) => ({ title: id, project: '/work/alpha' }));
+  const items = () => usageItems(countedMessages(ledger.list()), (id) => ({ title: id, project: '/home/me/alpha' }));
   return { index, ledger, items };
 }
 

@@ -45,7 +45,10 @@ export function sampleUsageOverview(): UsageOverview {
   o.days.byProject = days.map((key, i) => ({
     key,
     total: fig(100 * (i + 1), 50, 0.5 * (i + 1)),
-    by: { '/work/alpha': fig(60 * (i + 1), 30, 0.3 * (i + 1)), '/work/beta': fig(40 * (i + 1), 20, 0.2 * (i + 1)) },
+    by: {
+      '/home/me/alpha': fig(60 * (i + 1), 30, 0.3 * (i + 1)),
+      '/home/me/beta': fig(40 * (i + 1), 20, 0.2 * (i + 1)),
+    },
   }));
   o.hours = Array.from({ length: 24 }, (_, h): UsageSeriesPoint => ({
     key: String(h).padStart(2, '0'),
@@ -65,14 +68,14 @@ export function sampleUsageOverview(): UsageOverview {
     },
   ];
   o.projects = [
-    { key: '/work/alpha', label: '/work/alpha', models: ['claude-sonnet-4-5'], ...fig(360, 90, 1.8) },
-    { key: '/work/beta', label: '/work/beta', models: ['claude-sonnet-4-5'], ...fig(240, 60, 1.2) },
+    { key: '/home/me/alpha', label: '/home/me/alpha', models: ['claude-sonnet-4-5'], ...fig(360, 90, 1.8) },
+    { key: '/home/me/beta', label: '/home/me/beta', models: ['claude-sonnet-4-5'], ...fig(240, 60, 1.2) },
   ];
   o.sessions = [
     {
       key: '0e000000-0000-4000-8000-000000000001',
       label: 'Fix the login form',
-      project: '/work/alpha',
+      project: '/home/me/alpha',
       lastAt: Date.UTC(2026, 11, 7, 9),
       threadId: 't1',
       models: ['claude-sonnet-4-5'],
@@ -81,7 +84,7 @@ export function sampleUsageOverview(): UsageOverview {
     {
       key: '0e000000-0000-4000-8000-000000000002',
       label: 'Explore the parser',
-      project: '/work/beta',
+      project: '/home/me/beta',
       lastAt: Date.UTC(2026, 11, 6, 15),
       models: ['claude-sonnet-4-5'],
       ...fig(240, 60, 1.2),

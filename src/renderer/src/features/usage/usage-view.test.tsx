@@ -43,12 +43,12 @@ describe('the Usage view', () => {
     );
     const projects = screen.getByTestId('usage-projects');
     const firstCell = () => within(projects).getAllByRole('row')[1]!.querySelector('td')!.textContent;
-    expect(firstCell()).toBe('/work/alpha');
+    expect(firstCell()).toBe('/home/me/alpha');
     const costHeader = within(projects).getByRole('button', { name: /Cost/ });
     expect(costHeader.closest('th')).toHaveAttribute('aria-sort', 'descending');
     await userEvent.click(costHeader);
     expect(costHeader.closest('th')).toHaveAttribute('aria-sort', 'ascending');
-    expect(firstCell()).toBe('/work/beta');
+    expect(firstCell()).toBe('/home/me/beta');
   });
 
   it("switches the per-day chart to projects, and opens a session's thread or its History transcript", async () => {
