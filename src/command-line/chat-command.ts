@@ -181,7 +181,11 @@ async function openThread(
       await callHandler(handlers, 'createThread', { title: name, settings: { ...settings, useWorktree: worktree } })
     ).id;
   // An existing thread keeps its choice; --worktree on one made without it is refused (checkWorktreePatch).
-  const patch = worktree && !existing.settings.worktree ? { ...settings, useWorktree: true } : settings;
+  const asks: ThreadSettings = worktree && !existing.settings.worktree ? { ...settings, useWorktree: true } : settings;
+  // Only what the flags change: a thread already so is not written to (another `chat` may be making its worktree).
+  const patch = Object.fromEntries(
+    Object.entries(asks).filter(([key, value]) => existing.settings[key as keyof ThreadSettings] !== value),
+  ) as ThreadSettings;
   if (Object.keys(patch).length)
     await callHandler(handlers, 'updateThreadSettings', { threadId: existing.id, settings: patch });
   return existing.id;

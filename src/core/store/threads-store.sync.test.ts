@@ -133,3 +133,28 @@ describe('watchThreadsDir', () => {
     }
   });
 });
+
+describe('ThreadsStore.updateSettings across processes', () => {
+  it('a settings change here starts from what the other process wrote: its worktree is kept, not taken back', async () => {
+    const { dir, here, there } = await twoStores();
+    const t = await here.create({ title: 'same', settings: { projectDir: '/home/me/app', useWorktree: true } });
+    await here.flush();
+    await there.syncFromDisk([t.id]);
+    const worktree = {
+      name: 'same',
+      repo: '/home/me/app',
+      path: '/home/me/app/.claude/worktrees/same',
+      branch: 'worktree-same',
+      base: 'main',
+      state: 'ready' as const,
+    };
+    // The other process makes the thread's worktree; this one, which has not looked since, changes the model.
+    await there.updateSettings(t.id, { worktree });
+    await there.flush();
+    const after = await here.updateSettings(t.id, { model: 'opus' });
+    expect(after.settings).toMatchObject({ worktree, model: 'opus', useWorktree: true });
+    await here.flush();
+    const reopened = temp.track(await ThreadsStore.open({ dir }));
+    expect(reopened.summary(t.id)?.settings).toMatchObject({ worktree, model: 'opus' });
+  });
+});

@@ -187,7 +187,14 @@ export class ThreadsStore {
     return this.summaries.rename(id, title);
   }
 
-  updateSettings(id: string, patch: ThreadSettings): Promise<ThreadSummary> {
+  /**
+   * A settings record carries the thread's whole settings, so it starts from what is on disk: another process (the
+   * command line, a second window) may have changed them since this one read them — made the thread's worktree —
+   * and a record written from the older view would take that back (the next turn then made the worktree again,
+   * over the one the other process was working in).
+   */
+  async updateSettings(id: string, patch: ThreadSettings): Promise<ThreadSummary> {
+    await this.disk.syncFromDisk([id]);
     return this.summaries.updateSettings(id, patch);
   }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
 import { turnCredential } from './build-turn-args';
@@ -145,7 +146,14 @@ export async function runStartedTurn(
     }
     break;
   }
-  return concludeTurn(req, sessionId, attempt, turn, deps);
+  // A spawn's ENOENT names the program, but the folder it was to start in may be what is missing (removed meanwhile).
+  const folderGone =
+    attempt.exit.spawnError?.code === 'ENOENT' &&
+    !(await fs.stat(projectDir).then(
+      (st) => st.isDirectory(),
+      () => false,
+    ));
+  return concludeTurn(req, sessionId, attempt, turn, deps, folderGone ? projectDir : undefined);
 }
 
 /** The pool, to keep the process that answers in, never to take one from. */
@@ -166,6 +174,7 @@ async function concludeTurn(
   attempt: AttemptResult,
   { emit, isStopped }: StartedTurn,
   deps: StartedTurnDeps,
+  folderGone?: string,
 ): Promise<TurnOutcome> {
   const base = { threadId: req.threadId, turnId: req.turnId };
   const log = deps.attempt.log;
@@ -187,6 +196,7 @@ async function concludeTurn(
       file: attempt.file,
       idleTimeoutMs: deps.attempt.idleTimeoutMs,
       apiErrorText: attempt.apiErrorText,
+      ...(folderGone ? { folderGone } : {}),
       ...(attempt.hookRunning ? { hookRunning: attempt.hookRunning } : {}),
     });
   // Which credential was refused decides what the user can do about it (saving a key is useless

@@ -58,3 +58,28 @@ describe('a turn ended from outside, or by a bound', () => {
     expect(tool(600_000)).toContain('A tool ran for 10 minutes without finishing');
   });
 });
+
+describe('a process that could not be started', () => {
+  const notStarted = {
+    ...exit(''),
+    code: null,
+    spawnError: Object.assign(new Error('spawn ENOENT'), { code: 'ENOENT' }),
+  };
+
+  it('names the missing folder, not the program, when the folder it was to start in was gone', () => {
+    const error = classifyTurnEnd({
+      exit: notStarted,
+      file: '/usr/bin/bwrap',
+      idleTimeoutMs: 1000,
+      folderGone: '/home/me/app/.claude/worktrees/fix',
+    });
+    expect(error).toMatchObject({ kind: 'internal' });
+    expect(error!.message).toContain('/home/me/app/.claude/worktrees/fix, was not there');
+    expect(error!.message).not.toContain('bwrap');
+  });
+
+  it('says where it looked for Claude Code when the folder is there', () => {
+    const error = classifyTurnEnd({ exit: notStarted, file: '/home/me/bin/claude', idleTimeoutMs: 1000 });
+    expect(error).toMatchObject({ kind: 'cli_missing', message: 'Claude Code CLI not found at /home/me/bin/claude' });
+  });
+});

@@ -31,6 +31,8 @@ export interface ClassifyInput {
   apiErrorText?: string;
   /** One of the user's Claude Code hooks was still running when the process ended (`PreToolUse:Bash`). */
   hookRunning?: string;
+  /** The folder the process was to start in, when it was missing at the end (spawn's ENOENT then means it). */
+  folderGone?: string;
 }
 
 /** `result.terminal_reason` of a request the API refused as longer than the context window (cases 57, 57b). */
@@ -142,8 +144,16 @@ export function classifyTurnEnd({
   idleTimeoutMs,
   apiErrorText,
   hookRunning,
+  folderGone,
 }: ClassifyInput): TurnError | undefined {
   if (exit.spawnError) {
+    if (exit.spawnError.code === 'ENOENT' && folderGone) {
+      return {
+        kind: 'internal',
+        message: `Claude Code could not start: the folder this thread works in, ${folderGone}, was not there.`,
+        hint: 'Something removed it while the message was sent. Send the message again; if the folder stays gone, choose where the thread goes on.',
+      };
+    }
     if (exit.spawnError.code === 'ENOENT') {
       return {
         kind: 'cli_missing',
