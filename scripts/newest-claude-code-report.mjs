@@ -5,7 +5,7 @@
 
 /**
  * The real-CLI tests (vitest) among the project's files (paths relative to its root, `/`-separated): every
- * `*.real-cli.test.ts`, the probe and MCP tests that start the CLI, and the command line's tests (`test/cli-*.test.ts`).
+ * `*.real-cli.test.ts`, the probe and MCP tests that start the CLI, and the command line's tests (`test/command-line-*.test.ts`).
  */
 export function realCliTestFiles(files) {
   return files
@@ -14,7 +14,7 @@ export function realCliTestFiles(files) {
         f.endsWith('.real-cli.test.ts') ||
         f === 'src/core/claude-code/real-cli.test.ts' ||
         f === 'src/core/mcp/desk-mcp-real-cli.test.ts' ||
-        /^test\/cli-[^/]+\.test\.ts$/.test(f),
+        /^test\/command-line-[^/]+\.test\.ts$/.test(f),
     )
     .sort();
 }

@@ -16,14 +16,14 @@ describe('check:newest-claude-code, its report', () => {
         'src/core/claude-code/real-cli.test.ts',
         'src/core/mcp/desk-mcp-real-cli.test.ts',
         'src/core/turn/spawn-plan.test.ts',
-        'test/cli-commands.test.ts',
+        'test/command-line-commands.test.ts',
         'test/layering.test.ts',
       ]),
     ).toEqual([
       'src/app/turns/prewarm.real-cli.test.ts',
       'src/core/claude-code/real-cli.test.ts',
       'src/core/mcp/desk-mcp-real-cli.test.ts',
-      'test/cli-commands.test.ts',
+      'test/command-line-commands.test.ts',
     ]);
   });
 
