@@ -23,7 +23,7 @@ import { wireProjects } from './projects/projects-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
 import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
 import { wireWorktree } from './worktree/worktree-wiring';
-import { makeWorktreeGit } from '../core/worktree/worktree-git';
+import { makeGit } from '../core/git/git-runner';
 import { PROCESS_TAG_ENV } from '../core/process-sweep';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
@@ -111,7 +111,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   const rewind = wireRewind(f, threads, settings.launcher, () => turns);
   // git and its hooks carry the app's process tag: the crash watchdog ends them with a killed app.
-  const git = makeWorktreeGit({ tag: () => ({ name: PROCESS_TAG_ENV, value: sweep.sweeper.newTag() }) });
+  const git = makeGit({ tag: () => ({ name: PROCESS_TAG_ENV, value: sweep.sweeper.newTag() }) });
   const worktree = wireWorktree(f, threads, git);
   const turns = await wireTurns({
     ...opts, // tmpRoot, notify, powerSaver, watchPowerSaving

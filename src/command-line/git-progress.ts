@@ -1,5 +1,5 @@
 import { boundInWords as seconds } from '../shared/bound-words';
-import { runningGit } from '../core/worktree/worktree-git';
+import { runningGit } from '../core/git/git-runner';
 import { safeLine } from './chat-output';
 
 /** Quiet git work says nothing; past this, the command line says what it waits for, and for how long. */

@@ -4,7 +4,7 @@ import { threadNamed } from './thread-named';
 import type { LandAction } from '../shared/changes';
 import { safeLine } from './chat-output';
 import { showGitProgress } from './git-progress';
-import { stopRunningGit } from '../core/worktree/worktree-git';
+import { stopRunningGit } from '../core/git/git-runner';
 
 const USAGE = 'claude-desk land --thread <name> --merge | --keep | --discard [--force] [--message <text>]';
 

@@ -18,7 +18,7 @@ import { findUnfinishedWork, unfinishedFiles } from '../../core/worktree/unfinis
 import { createPullRequest } from '../../core/worktree/pull-request';
 import { pullRequestReadiness } from '../../core/worktree/pull-request-readiness';
 import type { RunToEnd } from '../../core/process-runner';
-import { type Git, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { type Git, runGit } from '../../core/git/git-runner';
 import { type OwnProcesses, refuseWhileSessionsRun } from './sessions-in-worktree';
 import type { BringChoices } from './bring-choices';
 import { abortBring, awaitsClaude, bringBase, finishBring, setResolver } from '../../core/worktree/bring-base';
@@ -73,7 +73,7 @@ export class ChangesService {
   readonly runs: LandRuns;
 
   constructor(private readonly deps: ChangesServiceDeps) {
-    this.git = deps.git ?? runWorktreeGit;
+    this.git = deps.git ?? runGit;
     this.runs = new LandRuns(this.git);
   }
 

@@ -7,7 +7,7 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import { runToEnd, type RunToEnd } from '../../core/process-runner';
 import path from 'node:path';
 import { ChangesService } from './changes-service';
-import type { Git } from '../../core/worktree/worktree-git';
+import type { Git } from '../../core/git/git-runner';
 import { BringChoices } from './bring-choices';
 import type { OwnProcesses } from './sessions-in-worktree';
 

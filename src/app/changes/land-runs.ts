@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { LandAction, LandProgress } from '../../shared/changes';
 import type { ThreadWorktree } from '../../shared/worktrees';
-import type { GitHook } from '../../core/worktree/git-hook-trace';
-import { type Git, gitBoundMs } from '../../core/worktree/worktree-git';
+import type { GitHook } from '../../core/git/git-hook-trace';
+import { type Git, gitBoundMs } from '../../core/git/git-runner';
 
 interface Watched {
   args: readonly string[];

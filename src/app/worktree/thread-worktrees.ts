@@ -9,7 +9,7 @@ import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 import { notStarted, worktreeStatus } from './worktree-gone';
 import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktrees';
 import { listStale, removeStale } from '../../core/worktree/tidy';
-import { type Git, GitNotRun, runWorktreeGit } from '../../core/worktree/worktree-git';
+import { type Git, GitNotRun, runGit } from '../../core/git/git-runner';
 import { restoreWorktree } from '../../core/worktree/discard';
 
 /** What the user can do instead, said on the empty chat of a thread that asks for a worktree none can give. */
@@ -97,7 +97,7 @@ export class ThreadWorktrees {
     }
     const status = await worktreeStatus(wt);
     if (!wt || !status.gone || status.readOnly || wt.state === 'discarded') return status;
-    const git = this.deps.git ?? runWorktreeGit;
+    const git = this.deps.git ?? runGit;
     const branch = await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd: wt.repo });
     return branch.code === 0 ? { ...status, canRestore: true } : status;
   }

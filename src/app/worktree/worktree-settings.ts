@@ -1,7 +1,7 @@
 import type { AppSettings } from '../../shared/settings';
 import type { ThreadSettings } from '../../shared/threads';
 import type { ProjectWorktrees } from '../../shared/projects';
-import { inGitRepo } from '../../core/worktree/in-git-repo';
+import { inGitRepo } from '../../core/git/repository-above';
 import { whyNoWorktree } from '../../core/worktree/create-worktree';
 
 /** The project's own switch, when it has one (ProjectWorktreeChoices). */

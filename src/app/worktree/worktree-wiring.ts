@@ -3,7 +3,7 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import { ThreadWorktrees } from './thread-worktrees';
 import { createThreadWorktree } from '../../core/worktree/create-worktree';
-import type { Git } from '../../core/worktree/worktree-git';
+import type { Git } from '../../core/git/git-runner';
 
 export type WorktreeWiring = ReturnType<typeof wireWorktree>;
 

@@ -7,11 +7,17 @@ import { runToEnd } from '../process-runner';
 import { hookRunning, type GitHook } from './git-hook-trace';
 
 /**
- * git for the worktree room: every call runs through the one process runner, never through a shell, with an
- * environment that cannot point it somewhere else (an inherited GIT_DIR or GIT_INDEX_FILE from a hook that started
- * the app would otherwise make it read, or write, another repository's index). Each call leads a process group of its
- * own, so a bound or a Stop ends git with its hooks and what they started, and it carries the app's process tag (when
- * given), so the crash watchdog ends them if the app dies mid-land.
+ * The one way Claude Desk runs git (worktrees, landing, the Changes panel, rewind's snapshots): every call runs
+ * through the one process runner, never through a shell. Each call leads a process group of its own, so a bound or a
+ * Stop ends git with its hooks and what they started, and it carries the app's process tag (when given), so the crash
+ * watchdog ends them if the app dies mid-land.
+ *
+ * The environment policy, one for every caller: an inherited GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE,
+ * GIT_OBJECT_DIRECTORY or GIT_COMMON_DIR is dropped. Claude Desk works on the folder the user chose for a thread,
+ * never on whatever repository the environment that started it pointed at: an app started from a git hook, or from a
+ * shell with GIT_DIR set, would otherwise read (or write) another repository's index and refs — a snapshot taken into
+ * the wrong repository, a land that commits elsewhere. Where git must look somewhere else (the snapshot store, a
+ * throwaway index), the caller sets the variable for that call, and that wins.
  */
 export interface GitOutput {
   code: number;
@@ -92,15 +98,25 @@ export function stopRunningGit(): void {
   for (const call of running) call.stop();
 }
 
-export interface WorktreeGitOptions {
+export interface GitOptions {
   /** The app's process tag for this call (process-sweep.ts): the crash watchdog ends what carries it. */
   tag?: () => { name: string; value: string } | undefined;
   env?: NodeJS.ProcessEnv;
 }
 
-/** A Git over the process runner, with the app's process tag. */
-export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
-  return async (args, { cwd, env, input, signal, onRunning }) => {
+/** What git printed, as bytes (a file's content at a commit is not always text). */
+interface GitBytesOutput {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** One git call: bytes out, or GitNotRun when git did not run to its end. */
+function makeRunOnce(options: GitOptions) {
+  return async (
+    args: readonly string[],
+    { cwd, env, input, signal, onRunning }: Omit<GitCallOptions, 'input'> & { input?: string | Buffer },
+  ): Promise<GitBytesOutput> => {
     const boundMs = gitBoundMs(args, options.env);
     const trace = MAY_RUN_HOOKS.has(args[0] ?? '')
       ? path.join(os.tmpdir(), `claude-desk-git-${process.pid}-${randomBytes(6).toString('hex')}.trace`)
@@ -126,15 +142,14 @@ export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
           ...(tag ? { [tag.name]: tag.value } : {}),
         }),
         input,
-        maxOutputBytes: 128 * 1024 * 1024,
+        maxOutputBytes: 256 * 1024 * 1024,
         timeoutMs: boundMs,
         ownGroup: true,
         endGroupAfter: true,
         signal: signal ? AbortSignal.any([signal, stopper.signal]) : stopper.signal,
       });
-      const stdout = r.stdout.toString('utf8');
       const stderr = r.stderr.toString('utf8');
-      if (r.exitCode !== undefined && !r.timedOut && !r.aborted) return { code: r.exitCode, stdout, stderr };
+      if (r.exitCode !== undefined && !r.timedOut && !r.aborted) return { code: r.exitCode, stdout: r.stdout, stderr };
       const hook = call.hook();
       throw notRun(args, cwd, r, boundMs, hook);
     } finally {
@@ -144,8 +159,41 @@ export function makeWorktreeGit(options: WorktreeGitOptions = {}): Git {
   };
 }
 
+/** A Git over the process runner, with the app's process tag. */
+export function makeGit(options: GitOptions = {}): Git {
+  const runOnce = makeRunOnce(options);
+  return async (args, opts) => {
+    const r = await runOnce(args, opts);
+    return { code: r.code, stdout: r.stdout.toString('utf8'), stderr: r.stderr };
+  };
+}
+
 /** The real Git, untagged (the app's features get a tagged one from their wiring). */
-export const runWorktreeGit: Git = makeWorktreeGit();
+export const runGit: Git = makeGit();
+
+/**
+ * The same runner for callers that read bytes (a file's content at a snapshot) and take a git that did not run as a
+ * failed call: its exit is 127, as a shell says it, and GitNotRun's sentence is its stderr.
+ */
+export type GitBytes = (
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: Buffer },
+) => Promise<GitBytesOutput>;
+
+export function makeGitBytes(options: GitOptions = {}): GitBytes {
+  const runOnce = makeRunOnce(options);
+  return async (args, opts) => {
+    try {
+      return await runOnce(args, opts);
+    } catch (err) {
+      if (!(err instanceof GitNotRun)) throw err;
+      return { code: 127, stdout: Buffer.alloc(0), stderr: err.message };
+    }
+  };
+}
+
+/** The real GitBytes, untagged. */
+export const runGitBytes: GitBytes = makeGitBytes();
 
 function notRun(
   args: readonly string[],

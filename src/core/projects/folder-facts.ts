@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFolder } from '../../shared/projects';
+import { dotGitAbove, gitDirOf } from '../git/repository-above';
 
 /** A leading `~` is the home folder (people type it; the CLI's cwds never have it). */
 export function expandHome(typed: string, home: () => string = os.homedir): string {
@@ -69,22 +70,11 @@ export async function describeFolder(
 
 /** The git repository holding `dir` (its own `.git`, or a parent's), and its checked-out branch. */
 async function gitFacts(dir: string): Promise<ProjectFolder['git'] | undefined> {
-  for (let at = dir; ; at = path.dirname(at)) {
-    const dotGit = path.join(at, '.git');
-    const stat = await fs.stat(dotGit).catch(() => null);
-    if (stat) {
-      // A linked worktree or submodule has a `.git` file naming its real git dir.
-      const gitDir = stat.isFile() ? await gitDirFromFile(dotGit, at) : dotGit;
-      const head = gitDir ? await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '') : '';
-      const ref = /^ref:\s*refs\/heads\/(.+)\s*$/m.exec(head)?.[1]?.trim();
-      return ref ? { branch: ref } : {};
-    }
-    if (path.dirname(at) === at) return undefined;
-  }
-}
-
-async function gitDirFromFile(file: string, at: string): Promise<string | undefined> {
-  const text = await fs.readFile(file, 'utf8').catch(() => '');
-  const named = /^gitdir:\s*(.+)\s*$/m.exec(text)?.[1]?.trim();
-  return named ? path.resolve(at, named) : undefined;
+  const found = dotGitAbove(dir);
+  if (!found) return undefined;
+  // A linked worktree or submodule has a `.git` file naming its real git dir.
+  const gitDir = await gitDirOf(found);
+  const head = gitDir ? await fs.readFile(path.join(gitDir, 'HEAD'), 'utf8').catch(() => '') : '';
+  const ref = /^ref:\s*refs\/heads\/(.+)\s*$/m.exec(head)?.[1]?.trim();
+  return ref ? { branch: ref } : {};
 }

@@ -5,11 +5,10 @@ import {
   fileAt,
   gitWorkTreeRoot,
   restoreFiles,
-  runGit,
   snapshotStore,
   snapshotWorkTree,
-  type GitRunner,
 } from './git-snapshot';
+import { runGitBytes, type GitBytes } from '../git/git-runner';
 import type { RewindFile } from '../../shared/rewind';
 import { filesOfOtherThreads } from './other-threads';
 
@@ -38,7 +37,7 @@ function preview(bytes: Buffer | undefined): { text?: string; binary?: boolean }
  * The snapshot at `ref`: in the snapshot store, or — one an older version made that could not be moved there yet —
  * under the project's own refs (the store reads the project's objects too).
  */
-async function resolveRef(root: string, ref: string, run: GitRunner): Promise<string | undefined> {
+async function resolveRef(root: string, ref: string, run: GitBytes): Promise<string | undefined> {
   const store = await snapshotStore(root, run);
   for (const inside of [store.run, run]) {
     const r = await inside(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root });
@@ -62,14 +61,14 @@ export interface GitRewindPlan {
  * last (other-threads.ts).
  */
 export class GitCheckpoints {
-  constructor(private readonly run: GitRunner = runGit) {}
+  constructor(private readonly run: GitBytes = runGitBytes) {}
 
   root(projectDir: string): Promise<string | undefined> {
     return gitWorkTreeRoot(projectDir, this.run);
   }
 
   /** git in the work tree's snapshot store: where the snapshots' commits are read. */
-  private async inStore(root: string): Promise<GitRunner> {
+  private async inStore(root: string): Promise<GitBytes> {
     return (await snapshotStore(root, this.run)).run;
   }
 

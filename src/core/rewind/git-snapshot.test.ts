@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gitWorkTreeRoot, restoreFiles, runGit, snapshotWorkTree, type GitRunner } from './git-snapshot';
+import { gitWorkTreeRoot, restoreFiles, snapshotWorkTree } from './git-snapshot';
+import { runGitBytes, type GitBytes } from '../git/git-runner';
 
 describe('gitWorkTreeRoot', () => {
   let dir: string;
   const calls: string[][] = [];
-  const counting: GitRunner = (args, opts) => {
+  const counting: GitBytes = (args, opts) => {
     calls.push(args);
-    return runGit(args, opts);
+    return runGitBytes(args, opts);
   };
   beforeEach(() => {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'git-root-')));
@@ -24,20 +25,20 @@ describe('gitWorkTreeRoot', () => {
   });
 
   it('a folder inside a repository, however deep: its top, from git', async () => {
-    await runGit(['init', '-q'], { cwd: dir });
+    await runGitBytes(['init', '-q'], { cwd: dir });
     fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
     expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(dir);
     expect(calls).toEqual([['rev-parse', '--show-toplevel']]);
   });
 
   it('asked again for the same folder, git is not started again — until the nearest .git is another one', async () => {
-    await runGit(['init', '-q'], { cwd: dir });
+    await runGitBytes(['init', '-q'], { cwd: dir });
     fs.mkdirSync(path.join(dir, 'a', 'b'), { recursive: true });
     expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(dir);
     expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(dir);
     expect(calls).toHaveLength(1);
     // A repository made inside it: now the folder belongs to that one.
-    await runGit(['init', '-q'], { cwd: path.join(dir, 'a') });
+    await runGitBytes(['init', '-q'], { cwd: path.join(dir, 'a') });
     expect(await gitWorkTreeRoot(path.join(dir, 'a', 'b'), counting)).toBe(path.join(dir, 'a'));
     expect(calls).toHaveLength(2);
     fs.rmSync(path.join(dir, 'a', '.git'), { recursive: true });
@@ -56,33 +57,33 @@ describe('snapshotWorkTree', () => {
   let dir: string;
   beforeEach(async () => {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'git-snap-')));
-    await runGit(['init', '-q'], { cwd: dir });
+    await runGitBytes(['init', '-q'], { cwd: dir });
     fs.writeFileSync(path.join(dir, 'tracked.txt'), 'one\n');
     fs.writeFileSync(path.join(dir, '.gitignore'), 'ignored.txt\n');
-    await runGit(['add', '.'], { cwd: dir });
-    await runGit(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
+    await runGitBytes(['add', '.'], { cwd: dir });
+    await runGitBytes(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
     fs.writeFileSync(path.join(dir, 'tracked.txt'), 'two\n');
     fs.writeFileSync(path.join(dir, 'untracked.txt'), 'new\n');
     fs.writeFileSync(path.join(dir, 'ignored.txt'), 'secret\n');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const out = async (...args: string[]) => (await runGit(args, { cwd: dir })).stdout.toString('utf8').trim();
+  const out = async (...args: string[]) => (await runGitBytes(args, { cwd: dir })).stdout.toString('utf8').trim();
   /** git in the snapshot store, where the snapshots are. */
   const inStore = (...args: string[]) =>
     out(`--git-dir=${path.join(dir, '.git', 'claude-desk', 'snapshots')}`, ...args);
 
   it('one process or a git command at a time (another runner), the same tree, kept at every ref, the index untouched', async () => {
     const started: string[][] = [];
-    const separate: GitRunner = (args, opts) => {
+    const separate: GitBytes = (args, opts) => {
       started.push(args);
-      return runGit(args, opts);
+      return runGitBytes(args, opts);
     };
     const indexBefore = fs.readFileSync(path.join(dir, '.git', 'index'));
     const one = await snapshotWorkTree(
       dir,
       ['refs/claude-desk/t/m/after', 'refs/claude-desk/t/latest'],
       'snap',
-      runGit,
+      runGitBytes,
     );
     const two = await snapshotWorkTree(dir, 'refs/claude-desk/t/n/before', 'snap', separate);
     // A runner's first snapshot of a repository finds its store and looks for older snapshots to move there once.
@@ -119,15 +120,15 @@ describe('snapshotWorkTree', () => {
     // "now" hid the change (both paths, one process or one command at a time).
     const then = new Date('2020-01-02T03:04:05Z');
     const file = path.join(dir, 'tracked.txt');
-    await runGit(['config', 'core.trustctime', 'false'], { cwd: dir });
+    await runGitBytes(['config', 'core.trustctime', 'false'], { cwd: dir });
     fs.writeFileSync(file, 'one\n');
     fs.utimesSync(file, then, then);
-    await runGit(['add', 'tracked.txt'], { cwd: dir });
+    await runGitBytes(['add', 'tracked.txt'], { cwd: dir });
     fs.writeFileSync(file, 'six\n');
     fs.utimesSync(file, then, then);
     fs.utimesSync(path.join(dir, '.git', 'index'), then, then);
     expect(await out('--no-optional-locks', 'status', '--porcelain', '--', 'tracked.txt')).toBe('M tracked.txt'); // git itself sees it
-    for (const run of [runGit, ((args, opts) => runGit(args, opts)) as GitRunner]) {
+    for (const run of [runGitBytes, ((args, opts) => runGitBytes(args, opts)) as GitBytes]) {
       fs.utimesSync(path.join(dir, '.git', 'index'), then, then);
       const snap = await snapshotWorkTree(dir, undefined, 'snap', run);
       expect(await inStore('show', `${snap}:tracked.txt`)).toBe('six');
@@ -145,11 +146,11 @@ describe('restoreFiles', () => {
   let dir: string;
   beforeEach(async () => {
     dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'git-restore-')));
-    await runGit(['init', '-q'], { cwd: dir });
+    await runGitBytes(['init', '-q'], { cwd: dir });
     fs.mkdirSync(path.join(dir, 'src'));
     fs.writeFileSync(path.join(dir, 'src', 'app.js'), 'one\n');
-    await runGit(['add', '.'], { cwd: dir });
-    await runGit(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
+    await runGitBytes(['add', '.'], { cwd: dir });
+    await runGitBytes(['-c', 'user.email=u@u', '-c', 'user.name=u', 'commit', '-qm', 'first'], { cwd: dir });
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

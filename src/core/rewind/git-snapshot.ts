@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { removeEmptyFolders } from './empty-folders';
 import { type RunOutput, runToEnd } from '../process-runner';
-import { copyGitIndex } from '../git-index-copy';
+import { copyGitIndex } from '../git/git-index-copy';
+import { dotGitAbove } from '../git/repository-above';
+import { gitEnv, runGitBytes, type GitBytes } from '../git/git-runner';
 
 /**
  * Claude Desk's own snapshots of a project's working tree, kept as commits under a private ref namespace
@@ -20,49 +22,10 @@ import { copyGitIndex } from '../git-index-copy';
 
 export const SNAPSHOT_REF_PREFIX = 'refs/claude-desk/';
 
-export interface GitResult {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
-export type GitRunner = (
-  args: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: Buffer },
-) => Promise<GitResult>;
-
-/** The real GitRunner, over the process runner. */
-export const runGit: GitRunner = async (args, { cwd, env, input }) => {
-  const r = await runToEnd('git', args, {
-    cwd,
-    env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
-    input,
-    maxOutputBytes: 256 * 1024 * 1024,
-  });
-  // 127 as a shell says it: git could not be started, or was ended (a signal, output past the bound).
-  return { code: r.exitCode ?? 127, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
-};
-
-async function git(run: GitRunner, cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+async function git(run: GitBytes, cwd: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   const r = await run(args, { cwd, env });
   if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
   return r.stdout.toString('utf8');
-}
-
-/**
- * The nearest `.git` at or above `dir` (a folder, or the file of a linked work tree or submodule), if any.
- * Synchronous: it runs before every turn, one stat per folder up to the root, and each missing one was an error
- * object and a thread-pool round trip (~0.5 ms of the app's main thread a turn, measured, outside any repository).
- */
-function nearestDotGit(dir: string): string | undefined {
-  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-    const candidate = path.join(d, '.git');
-    try {
-      if (fsSync.statSync(candidate, { throwIfNoEntry: false })) return candidate;
-    } catch {
-      // not ours to look into: as if it were not there
-    }
-    if (path.dirname(d) === d) return undefined;
-  }
 }
 
 /**
@@ -70,29 +33,28 @@ function nearestDotGit(dir: string): string | undefined {
  * file. Each turn asks both before its first token; each answer is a git process (several ms).
  */
 const known = new WeakMap<
-  GitRunner,
+  GitBytes,
   { tops: Map<string, { dotGit: string; top: string }>; indexes: Map<string, string> }
 >();
-const cacheOf = (run: GitRunner) => {
+const cacheOf = (run: GitBytes) => {
   let cache = known.get(run);
   if (!cache) known.set(run, (cache = { tops: new Map(), indexes: new Map() }));
   return cache;
 };
 
 /** The work tree's top folder, or undefined when `dir` is not inside a git work tree (or git is missing). */
-export async function gitWorkTreeRoot(dir: string, run: GitRunner = runGit): Promise<string | undefined> {
+export async function gitWorkTreeRoot(dir: string, run: GitBytes = runGitBytes): Promise<string | undefined> {
   // Every turn asks this before it starts: outside any repository, say so without spawning git (a process
-  // start is several ms on the way to the first token). GIT_DIR/GIT_WORK_TREE can put a repo anywhere: ask git.
-  const byEnv = Boolean(process.env.GIT_DIR || process.env.GIT_WORK_TREE);
-  const dotGit = byEnv ? undefined : nearestDotGit(dir);
-  if (!byEnv && !dotGit) return undefined;
+  // start is several ms on the way to the first token). An inherited GIT_DIR does not count (git-runner.ts).
+  const dotGit = dotGitAbove(dir)?.dotGit;
+  if (!dotGit) return undefined;
   const key = path.resolve(dir);
-  const cached = dotGit ? cacheOf(run).tops.get(key) : undefined;
+  const cached = cacheOf(run).tops.get(key);
   if (cached && cached.dotGit === dotGit) return cached.top;
   const r = await run(['rev-parse', '--show-toplevel'], { cwd: dir });
   if (r.code !== 0) return undefined;
   const top = r.stdout.toString('utf8').trim();
-  if (top && dotGit) cacheOf(run).tops.set(key, { dotGit, top });
+  if (top) cacheOf(run).tops.set(key, { dotGit, top });
   return top || undefined;
 }
 
@@ -110,17 +72,17 @@ export interface SnapshotStore {
   /** The store's git folder. */
   gitDir: string;
   /** git in the store, over the work tree (GIT_DIR and GIT_WORK_TREE set). */
-  run: GitRunner;
+  run: GitBytes;
 }
 
-const stores = new WeakMap<GitRunner, Map<string, Promise<SnapshotStore>>>();
+const stores = new WeakMap<GitBytes, Map<string, Promise<SnapshotStore>>>();
 
 /**
  * The snapshot store of the work tree at `root`, made on first use. Snapshots an older version kept under the
  * project's own `refs/claude-desk/` move into it (asked once per repository and run of the app): their objects are
  * copied over first, so neither the move nor a later `git gc` of the project loses one.
  */
-export function snapshotStore(root: string, run: GitRunner = runGit): Promise<SnapshotStore> {
+export function snapshotStore(root: string, run: GitBytes = runGitBytes): Promise<SnapshotStore> {
   let byRoot = stores.get(run);
   if (!byRoot) stores.set(run, (byRoot = new Map()));
   let store = byRoot.get(root);
@@ -133,7 +95,7 @@ export function snapshotStore(root: string, run: GitRunner = runGit): Promise<Sn
   return store;
 }
 
-async function openStore(root: string, run: GitRunner): Promise<SnapshotStore> {
+async function openStore(root: string, run: GitBytes): Promise<SnapshotStore> {
   const [common, format] = (
     await git(run, root, ['rev-parse', '--path-format=absolute', '--git-common-dir', '--show-object-format'])
   )
@@ -154,7 +116,7 @@ async function openStore(root: string, run: GitRunner): Promise<SnapshotStore> {
 }
 
 /** A new store, made aside and moved into place whole (two windows making it at once: the first one stays). */
-async function createStore(common: string, gitDir: string, format: string, run: GitRunner): Promise<void> {
+async function createStore(common: string, gitDir: string, format: string, run: GitBytes): Promise<void> {
   await fs.mkdir(path.dirname(gitDir), { recursive: true });
   const making = await fs.mkdtemp(`${gitDir}.new-`);
   try {
@@ -182,7 +144,7 @@ async function createStore(common: string, gitDir: string, format: string, run: 
  * objects they reach into the store's own pack (`repack -a` without `-l` takes the borrowed ones too), and only
  * then delete them from the project — each only if it still names the commit copied.
  */
-async function moveOldSnapshots(root: string, store: SnapshotStore, run: GitRunner): Promise<void> {
+async function moveOldSnapshots(root: string, store: SnapshotStore, run: GitBytes): Promise<void> {
   const listed = await git(run, root, ['for-each-ref', '--format=%(objectname) %(refname)', SNAPSHOT_REF_PREFIX]);
   const refs = listed
     .split('\n')
@@ -196,7 +158,7 @@ async function moveOldSnapshots(root: string, store: SnapshotStore, run: GitRunn
   await gitWithInput(run, root, ['update-ref', '--stdin'], remove);
 }
 
-async function gitWithInput(run: GitRunner, cwd: string, args: string[], input: string): Promise<void> {
+async function gitWithInput(run: GitBytes, cwd: string, args: string[], input: string): Promise<void> {
   const r = await run(args, { cwd, input: Buffer.from(input) });
   if (r.code !== 0) throw new Error(`git ${args[0]} failed: ${r.stderr.trim() || `exit ${r.code}`}`);
 }
@@ -218,7 +180,7 @@ export async function snapshotWorkTree(
   root: string,
   ref: string | readonly string[] | undefined,
   message: string,
-  run: GitRunner = runGit,
+  run: GitBytes = runGitBytes,
 ): Promise<string> {
   const refs = ref === undefined ? [] : typeof ref === 'string' ? [ref] : [...ref];
   if (refs.some((r) => !r.startsWith(SNAPSHOT_REF_PREFIX)))
@@ -259,10 +221,10 @@ async function snapshotWith(
   refs: readonly string[],
   message: string,
   env: NodeJS.ProcessEnv,
-  run: GitRunner,
+  run: GitBytes,
 ): Promise<string> {
   const { root } = store;
-  if (run === runGit && process.platform !== 'win32')
+  if (run === runGitBytes && process.platform !== 'win32')
     return snapshotInOneProcess(root, refs, message, { ...env, GIT_DIR: store.gitDir, GIT_WORK_TREE: root });
   await git(store.run, root, ['add', '-A', '--', '.'], env);
   const tree = (await git(store.run, root, ['write-tree'], env)).trim();
@@ -294,8 +256,8 @@ function snapshotInOneProcess(
 ): Promise<string> {
   return runToEnd('/bin/sh', ['-c', SNAPSHOT_SCRIPT, 'claude-desk-snapshot', message, ...refs], {
     cwd: root,
-    env: { ...process.env, ...env, GIT_TERMINAL_PROMPT: '0' },
-    // git add may warn once per file (an embedded repository, line endings): room for that, as runGit has.
+    env: gitEnv(env),
+    // git add may warn once per file (an embedded repository, line endings): room for that, as runGitBytes has.
     maxOutputBytes: 64 * 1024 * 1024,
   }).then((r) => {
     const commit = r.stdout.toString('utf8').trim();
@@ -324,7 +286,7 @@ export async function changedFiles(
   root: string,
   from: string,
   to: string,
-  run: GitRunner = runGit,
+  run: GitBytes = runGitBytes,
 ): Promise<FileChange[]> {
   const out = await git(run, root, ['diff', '--no-renames', '--name-status', '-z', from, to, '--']);
   const parts = out.split('\0').filter((p) => p !== '');
@@ -342,7 +304,7 @@ export async function fileAt(
   root: string,
   commit: string,
   file: string,
-  run: GitRunner = runGit,
+  run: GitBytes = runGitBytes,
 ): Promise<Buffer | undefined> {
   const r = await run(['cat-file', 'blob', `${commit}:${file}`], { cwd: root });
   return r.code === 0 ? r.stdout : undefined;
@@ -356,7 +318,7 @@ export async function restoreFiles(
   root: string,
   commit: string,
   files: string[],
-  run: GitRunner = runGit,
+  run: GitBytes = runGitBytes,
 ): Promise<void> {
   for (const file of files) {
     const abs = path.resolve(root, file);
@@ -375,7 +337,7 @@ export async function restoreFiles(
 }
 
 /** Whether `commit` holds the folder `rel` (`/`-separated in git). */
-async function inCommit(root: string, commit: string, rel: string, run: GitRunner): Promise<boolean> {
+async function inCommit(root: string, commit: string, rel: string, run: GitBytes): Promise<boolean> {
   const r = await run(['cat-file', '-e', `${commit}:${rel.split(path.sep).join('/')}`], { cwd: root });
   return r.code === 0;
 }
@@ -384,7 +346,7 @@ async function inCommit(root: string, commit: string, rel: string, run: GitRunne
  * Delete the snapshot refs under `prefix` (a thread was deleted); the objects only they held are pruned from the
  * store a day later (not at once: a snapshot being made right now has objects no ref holds yet).
  */
-export async function deleteSnapshotRefs(root: string, prefix: string, run: GitRunner = runGit): Promise<void> {
+export async function deleteSnapshotRefs(root: string, prefix: string, run: GitBytes = runGitBytes): Promise<void> {
   if (!prefix.startsWith(SNAPSHOT_REF_PREFIX)) return;
   const store = await snapshotStore(root, run);
   const refs = (await git(store.run, root, ['for-each-ref', '--format=%(objectname) %(refname)', prefix]))

@@ -1,4 +1,5 @@
-import { SNAPSHOT_REF_PREFIX, type GitRunner } from './git-snapshot';
+import { SNAPSHOT_REF_PREFIX } from './git-snapshot';
+import type { GitBytes } from '../git/git-runner';
 
 /**
  * Which files of a rewind another thread changed last, told from the snapshots every thread keeps in the same
@@ -26,7 +27,7 @@ export async function filesOfOtherThreads(
   /** The tree as it is now. */
   now: string,
   paths: readonly string[],
-  run: GitRunner,
+  run: GitBytes,
   /**
    * Whether that thread works in the same work tree as this one. Every worktree of a repository shares its refs,
    * so the snapshots of a thread in another worktree are here too — of other files: they never count.
@@ -66,7 +67,7 @@ interface OtherStep {
 }
 
 /** Every turn, rewind and switch of the other threads with both of its snapshots, newest first. */
-async function otherSteps(root: string, threadId: string, run: GitRunner): Promise<OtherStep[]> {
+async function otherSteps(root: string, threadId: string, run: GitBytes): Promise<OtherStep[]> {
   const r = await run(['for-each-ref', '--format=%(refname) %(objectname) %(committerdate:raw)', SNAPSHOT_REF_PREFIX], {
     cwd: root,
   });
@@ -89,7 +90,7 @@ async function otherSteps(root: string, threadId: string, run: GitRunner): Promi
   return steps.sort((a, b) => b.time - a.time);
 }
 
-async function commitTime(root: string, commit: string, run: GitRunner): Promise<number | undefined> {
+async function commitTime(root: string, commit: string, run: GitBytes): Promise<number | undefined> {
   const r = await run(['show', '-s', '--format=%ct', commit], { cwd: root });
   const t = Number(r.stdout.toString('utf8').trim());
   return r.code === 0 && Number.isFinite(t) ? t : undefined;
@@ -100,11 +101,7 @@ async function commitTime(root: string, commit: string, run: GitRunner): Promise
  * it). One `diff-tree --stdin` compares every pair: a line "<after> <before>" diffs the commit against the
  * parent given, and the output starts each step's changes with its after commit.
  */
-async function stepChanges(
-  root: string,
-  steps: OtherStep[],
-  run: GitRunner,
-): Promise<Map<string, Map<string, string>>> {
+async function stepChanges(root: string, steps: OtherStep[], run: GitBytes): Promise<Map<string, Map<string, string>>> {
   const r = await run(['diff-tree', '--stdin', '-r', '-z', '--no-renames'], {
     cwd: root,
     input: Buffer.from(steps.map((s) => `${s.after} ${s.before}\n`).join('')),
@@ -128,7 +125,7 @@ async function stepChanges(
 }
 
 /** The blob id of each `<commit>:<path>` name, '' where the snapshot has no such file. */
-async function blobs(root: string, names: string[], run: GitRunner): Promise<string[]> {
+async function blobs(root: string, names: string[], run: GitBytes): Promise<string[]> {
   if (names.length === 0) return [];
   const r = await run(['cat-file', '--batch-check=%(objectname)'], {
     cwd: root,

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BringHow, BringOutcome } from '../../shared/changes';
-import { copyGitIndex } from '../git-index-copy';
+import { copyGitIndex } from '../git/git-index-copy';
 import { commitAll, explainGit, type Worktree } from './land';
 import { filesWithMarkers, operationInProgress, unmergedPaths } from './unfinished-work';
-import { type Git, gitOk, gitSaid, runWorktreeGit } from './worktree-git';
+import { type Git, gitOk, gitSaid, runGit } from '../git/git-runner';
 
 /**
  * "Bring <base> into this thread" (issue 44 point 2): Claude Desk runs the git part itself, in the worktree — a merge
@@ -105,7 +105,7 @@ export async function bringBase(
   wt: Worktree,
   how: BringHow,
   message: string,
-  git: Git = runWorktreeGit,
+  git: Git = runGit,
 ): Promise<BringOutcome> {
   const doing = how === 'merge' ? `merge ${wt.base} in` : `rebase onto ${wt.base}`;
   try {
@@ -184,7 +184,7 @@ export async function bringBase(
  * file still holds markers. Only the conflicted files are staged — anything else changed meanwhile stays
  * uncommitted, as it was. A rebase may stop again on its next commit: the outcome says so, with that commit's files.
  */
-export async function finishBring(wt: Worktree, git: Git = runWorktreeGit): Promise<BringOutcome> {
+export async function finishBring(wt: Worktree, git: Git = runGit): Promise<BringOutcome> {
   try {
     const op = await operationInProgress(git, wt.path);
     if (op !== 'merge' && op !== 'rebase') {
@@ -244,7 +244,7 @@ async function abortOperation(git: Git, cwd: string): Promise<void> {
 }
 
 /** Put the worktree back as it was before the bring: the merge or rebase aborted, the bring's own commit undone. */
-export async function abortBring(wt: Worktree, git: Git = runWorktreeGit): Promise<BringOutcome> {
+export async function abortBring(wt: Worktree, git: Git = runGit): Promise<BringOutcome> {
   try {
     const saved = await readSaved(git, wt.path);
     const op = await operationInProgress(git, wt.path);

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChangeCounts, FileChange, ThreadWorktree } from '../../shared/worktrees';
 import { isInside } from '../path-inside';
-import { copyGitIndex } from '../git-index-copy';
-import { type Git, gitOk, runWorktreeGit } from './worktree-git';
+import { copyGitIndex } from '../git/git-index-copy';
+import { type Git, gitOk, runGit } from '../git/git-runner';
 
 /**
  * What a worktree thread changed against its base: every file that differs from where the branch left the base,
@@ -102,7 +102,7 @@ const sum = (rows: Numstat[]): ChangeCounts => ({
 });
 
 /** The board's short form: files changed and lines added/removed against the base, committed or not. */
-export async function changeCounts(wt: WorktreeAt, git: Git = runWorktreeGit): Promise<ChangeCounts> {
+export async function changeCounts(wt: WorktreeAt, git: Git = runGit): Promise<ChangeCounts> {
   const base = await mergeBase(git, wt);
   return withEverythingStaged(git, wt.path, async (env) =>
     sum(parseNumstat(await gitOk(git, wt.path, ['diff', '--cached', '-M', '--numstat', '-z', base], env))),
@@ -110,7 +110,7 @@ export async function changeCounts(wt: WorktreeAt, git: Git = runWorktreeGit): P
 }
 
 /** The Changes panel's list: every file with +/−, renames, binaries, which are not committed yet, ahead/behind. */
-export async function readChanges(wt: WorktreeAt, git: Git = runWorktreeGit): Promise<ChangeList> {
+export async function readChanges(wt: WorktreeAt, git: Git = runGit): Promise<ChangeList> {
   const base = await mergeBase(git, wt);
   const [lists, counts] = await Promise.all([
     withEverythingStaged(git, wt.path, (env) =>
@@ -161,7 +161,7 @@ const looksBinary = (buf: Buffer) => buf.subarray(0, 8000).includes(0);
 export async function readFileSides(
   wt: WorktreeAt,
   file: { path: string; oldPath?: string },
-  git: Git = runWorktreeGit,
+  git: Git = runGit,
 ): Promise<FileSides> {
   const top = path.resolve(wt.path);
   const full = path.resolve(top, file.path);

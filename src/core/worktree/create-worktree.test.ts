@@ -6,7 +6,7 @@ import { git, scratchRepo } from '../../../test/fixtures/scratch-repo';
 import { createThreadWorktree, WorktreeUnavailable } from './create-worktree';
 import { WORKTREES_EXCLUDE_LINE } from './info-exclude';
 import { worktreeNameFrom } from './worktree-name';
-import type { Git } from './worktree-git';
+import type { Git } from '../git/git-runner';
 
 const temp = useTempDirs('worktree-create');
 

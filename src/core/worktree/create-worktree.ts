@@ -4,7 +4,7 @@ import type { ThreadWorktree } from '../../shared/worktrees';
 import { excludeWorktreesFolder } from './info-exclude';
 import { copyWorktreeIncludes } from './worktree-include';
 import { candidateNames } from './worktree-name';
-import { GitNotRun, gitSaid, runWorktreeGit, type Git } from './worktree-git';
+import { GitNotRun, gitSaid, runGit, type Git } from '../git/git-runner';
 
 /** Where the CLI puts its worktrees, relative to the repository's top (`claude -w`, recorded case 51a). */
 export const WORKTREES_DIR = path.join('.claude', 'worktrees');
@@ -61,7 +61,7 @@ const queues = new Map<string, Promise<unknown>>();
  * folder, its branch and its admin files. The worktree is locked with a reason naming Claude Desk and the thread. Throws WorktreeUnavailable with a sentence when it cannot be done.
  */
 export async function createThreadWorktree(input: CreateWorktreeInput): Promise<ThreadWorktree> {
-  const git = input.git ?? runWorktreeGit;
+  const git = input.git ?? runGit;
   const where = await repositoryOf(input.projectDir, git);
   const key = where.commonDir;
   const previous = queues.get(key) ?? Promise.resolve();
@@ -81,7 +81,7 @@ export async function createThreadWorktree(input: CreateWorktreeInput): Promise<
  */
 export async function whyNoWorktree(
   dir: string,
-  git: Git = runWorktreeGit,
+  git: Git = runGit,
   instead = 'leave out the worktree to work in the folder itself',
 ): Promise<string | undefined> {
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LandOutcome } from '../../shared/changes';
 import { isInside } from '../path-inside';
-import { type Git, gitOk, gitSaid, runWorktreeGit } from './worktree-git';
+import { type Git, gitOk, gitSaid, runGit } from '../git/git-runner';
 import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';
 import { DESK_LOCK_PREFIX, deskLockReason } from './create-worktree';
 
@@ -15,7 +15,7 @@ import { DESK_LOCK_PREFIX, deskLockReason } from './create-worktree';
 export async function discardWorktree(
   wt: Worktree,
   opts: { force?: boolean } = {},
-  git: Git = runWorktreeGit,
+  git: Git = runGit,
 ): Promise<LandOutcome> {
   try {
     const exists = await fs.stat(wt.path).then(
@@ -92,7 +92,7 @@ async function registered(git: Git, wt: Worktree): Promise<boolean> {
  */
 export async function archiveWorktree(
   wt: Worktree,
-  git: Git = runWorktreeGit,
+  git: Git = runGit,
 ): Promise<{ ok: true } | { ok: false; why: string }> {
   const lock = await lockReason(git, wt);
   if (lock !== undefined && !OURS_OR_CLIS.test(lock)) return { ok: false, why: `another tool locked it (“${lock}”)` };
@@ -108,7 +108,7 @@ export async function archiveWorktree(
  * Bring an archived worktree back: its folder made again on its kept branch, locked in Claude Desk's name. Throws a
  * sentence when the branch is gone or something else sits where the folder goes.
  */
-export async function restoreWorktree(wt: Worktree, thread: string, git: Git = runWorktreeGit): Promise<void> {
+export async function restoreWorktree(wt: Worktree, thread: string, git: Git = runGit): Promise<void> {
   if ((await git(['rev-parse', '--verify', '-q', `refs/heads/${wt.branch}`], { cwd: wt.repo })).code !== 0)
     throw new Error(`The branch ${wt.branch} does not exist any more, so the worktree cannot be brought back.`);
   const taken = await fs.stat(wt.path).then(

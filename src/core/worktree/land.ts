@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { LandOutcome } from '../../shared/changes';
 import type { ThreadWorktree } from '../../shared/worktrees';
 import { withEverythingStaged } from './changes';
-import { copyGitIndex } from '../git-index-copy';
-import { type Git, GIT_TIMEOUT_ENV, GitFailed, GitNotRun, firstLine, gitOk, runWorktreeGit } from './worktree-git';
+import { copyGitIndex } from '../git/git-index-copy';
+import { type Git, GIT_TIMEOUT_ENV, GitFailed, GitNotRun, firstLine, gitOk, runGit } from '../git/git-runner';
 import { describeUnfinished, findUnfinishedWork, unfinishedFiles } from './unfinished-work';
 import type { UnfinishedWork } from '../../shared/worktrees';
 
@@ -58,7 +58,7 @@ export async function uncommittedFiles(git: Git, wt: Pick<Worktree, 'path'>): Pr
 }
 
 /** Commit everything in the worktree (its own index, which is the thread's) with the user's identity. */
-export async function commitAll(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+export async function commitAll(wt: Worktree, message: string, git: Git = runGit): Promise<Result> {
   const text = message.trim();
   if (text === '') return refuse('commit', 'failed', 'The commit message is empty: write one and commit again.');
   try {
@@ -161,7 +161,7 @@ export function refuseUnfinished(action: Result['action'], u: UnfinishedWork, ba
  * checkout of the base, or untracked files there that the merge would overwrite — the merge is worked out before
  * the worktree's work is committed, so "nothing was changed" is true.
  */
-export async function mergeIntoBase(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+export async function mergeIntoBase(wt: Worktree, message: string, git: Git = runGit): Promise<Result> {
   const into = `${wt.branch} into ${wt.base}`;
   let committed: string | undefined;
   try {
@@ -248,7 +248,7 @@ const committedSoFar = (wt: Worktree, sha: string | undefined) =>
 const capitalFirst = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/; $/, '.');
 
 /** Keep the work as its branch: commit what is not committed yet; the worktree and the branch stay. */
-export async function keepAsBranch(wt: Worktree, message: string, git: Git = runWorktreeGit): Promise<Result> {
+export async function keepAsBranch(wt: Worktree, message: string, git: Git = runGit): Promise<Result> {
   try {
     const unfinished = await findUnfinishedWork(git, wt);
     if (unfinished) return refuseUnfinished('keep', unfinished, wt.base, 'keep the branch');

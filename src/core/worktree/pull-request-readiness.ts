@@ -1,6 +1,6 @@
 import type { PullRequestReadiness } from '../../shared/changes';
 import { type RunToEnd, runToEnd } from '../process-runner';
-import { type Git, gitEnv, runWorktreeGit } from './worktree-git';
+import { type Git, gitEnv, runGit } from '../git/git-runner';
 
 /** `gh auth status` asks GitHub whether the token still works; past this it is taken as not known. */
 export const GH_AUTH_TIMEOUT_MS = 10_000;
@@ -33,7 +33,7 @@ export async function pullRequestReadiness(
   dir: string,
   deps: { git?: Git; run?: RunToEnd } = {},
 ): Promise<PullRequestReadiness> {
-  const git = deps.git ?? runWorktreeGit;
+  const git = deps.git ?? runGit;
   const run = deps.run ?? runToEnd;
   // No prompt: gh must answer, never wait for a keypress nobody sees.
   const env = gitEnv({ GH_PROMPT_DISABLED: '1', NO_COLOR: '1' });

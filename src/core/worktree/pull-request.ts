@@ -1,6 +1,6 @@
 import type { LandOutcome } from '../../shared/changes';
 import { type RunToEnd, runToEnd } from '../process-runner';
-import { gitEnv, type Git, firstLine, gitOk, runWorktreeGit } from './worktree-git';
+import { gitEnv, type Git, firstLine, gitOk, runGit } from '../git/git-runner';
 import { type Worktree, explainGit, keepAsBranch, refuse } from './land';
 import { pushRemote } from './pull-request-readiness';
 
@@ -15,7 +15,7 @@ export async function createPullRequest(
   message: string,
   deps: { git?: Git; run?: RunToEnd } = {},
 ): Promise<LandOutcome> {
-  const git = deps.git ?? runWorktreeGit;
+  const git = deps.git ?? runGit;
   const run = deps.run ?? runToEnd;
   const gh = (args: string[]) => run('gh', args, { cwd: wt.path, env: gitEnv(), timeoutMs: 120_000 });
   const version = await gh(['--version']);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TidyItem } from '../../shared/worktrees';
 import { DESK_LOCK_PREFIX, WORKTREES_DIR } from './create-worktree';
 import { uncommittedFiles } from './land';
-import { type Git, gitOk, runWorktreeGit } from './worktree-git';
+import { type Git, gitOk, runGit } from '../git/git-runner';
 
 /**
  * "Tidy up" (issue 44 point 3): the worktrees and branches Claude Desk made in one repository that no thread works
@@ -45,7 +45,7 @@ async function commitsNotOn(git: Git, repo: string, base: string, branch: string
 }
 
 /** The stale worktrees and branches of `repo` Claude Desk made, with what each holds. */
-export async function listStale(repo: string, made: MadeHere, git: Git = runWorktreeGit): Promise<TidyItem[]> {
+export async function listStale(repo: string, made: MadeHere, git: Git = runGit): Promise<TidyItem[]> {
   const listed = parseWorktreeList(await gitOk(git, repo, ['worktree', 'list', '--porcelain', '-z']));
   const inUse = new Set(made.recorded.filter((r) => r.inUse).map((r) => path.resolve(r.path)));
   const byPath = new Map(made.recorded.map((r) => [path.resolve(r.path), r]));
@@ -109,7 +109,7 @@ function holds(uncommitted: number, ahead: number | undefined, base: string): st
 }
 
 /** Remove one listed item: the worktree folder (unlocked first) and its branch, or the branch alone. */
-export async function removeStale(repo: string, item: TidyItem, git: Git = runWorktreeGit): Promise<void> {
+export async function removeStale(repo: string, item: TidyItem, git: Git = runGit): Promise<void> {
   if (item.kind === 'worktree' && item.path) {
     await git(['worktree', 'unlock', item.path], { cwd: repo });
     await gitOk(git, repo, ['worktree', 'remove', '--force', '--force', item.path]);

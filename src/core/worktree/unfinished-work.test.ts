@@ -93,4 +93,4 @@ describe('nothing broken reaches the base branch', () => {
   });
 });
 
-import { runWorktreeGit as runGit } from './worktree-git';
+import { runGit } from '../git/git-runner';

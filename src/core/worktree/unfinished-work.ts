@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { GitOperation, UnfinishedWork } from '../../shared/worktrees';
 import { withEverythingStaged } from './changes';
-import { type Git, GitFailed, gitOk } from './worktree-git';
+import { type Git, GitFailed, gitOk } from '../git/git-runner';
 
 /**
  * What must never be committed or landed: a merge, rebase, cherry-pick or revert stopped half way in the worktree,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Git } from './worktree-git';
+import type { Git } from '../git/git-runner';
 
 export const WORKTREE_INCLUDE = '.worktreeinclude';
 
