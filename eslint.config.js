@@ -42,14 +42,14 @@ const CORE_USES = {
   net: [],
   sandbox: ['(root)'],
   git: ['(root)'], // the one git runner (one environment policy), the repository above a folder, the index copy
-  'claude-code-wire': ['(root)'], // the CLI's stream-json wire: lines, the control protocol and client
   'claude-code': ['(root)'], // finds Claude Code and probes its version and login
+  'claude-code-wire': ['(root)', 'claude-code'], // the CLI's stream-json wire: headless arguments, child environment, lines, control
   store: ['(root)'], // the data dir's files
   mcp: ['net', 'store'], // Claude Desk's own tools for the model
   history: ['store'], // every Claude Code session on this computer
   turn: ['(root)', 'claude-code-wire', 'claude-code', 'log', 'mcp', 'store'], // one turn of the CLI, from spawn to its end
-  composer: ['(root)', 'claude-code-wire', 'turn'], // the composer's pickers: commands, models, files
-  rewind: ['(root)', 'claude-code-wire', 'git', 'turn'], // snapshots and Claude Code's checkpoints
+  composer: ['(root)', 'claude-code-wire'], // the composer's pickers: commands, models, files
+  rewind: ['(root)', 'claude-code-wire', 'git'], // snapshots and Claude Code's checkpoints
   worktree: ['(root)', 'git'], // a thread's own git worktree: made, its changes read, landed or discarded
   projects: ['git', 'history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
   'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI

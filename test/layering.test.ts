@@ -77,7 +77,9 @@ describe('layering lint', () => {
     ['src/core/history/x.ts', '../turn/turn-engine', false],
     ['src/core/mcp/x.ts', '../history/history-index', false],
     ['src/core/x.ts', '../store/threads-store', false],
-    ['src/core/rewind/x.ts', '../turn/spawn-plan', true],
+    ['src/core/rewind/x.ts', '../turn/spawn-plan', false], // rewind and the composer need the wire, not a turn
+    ['src/core/composer/x.ts', '../turn/build-turn-args', false],
+    ['src/core/rewind/x.ts', '../claude-code-wire/headless-args', true],
     ['src/core/mcp/x.ts', '../store/threads-store', true],
     ['src/core/turn/x.ts', '../process-group', true],
     ['src/core/claude-code-wire/x.ts', '../turn/turn-engine', false], // the wire is below the turn…

@@ -3,7 +3,7 @@ import type { EffectiveSettingsView } from '../../shared/claude-code-setup';
 import type { Spawner } from '../../core/claude-code-wire/spawned-process';
 import { probeEffectiveSettings } from '../../core/claude-code-setup/effective-settings';
 import { type SetupRoots, settingsFilePaths } from '../../core/claude-code-setup/setup-paths';
-import { HEADLESS_STREAM_JSON_ARGS } from '../../core/turn/build-turn-args';
+import { HEADLESS_STREAM_JSON_ARGS } from '../../core/claude-code-wire/headless-args';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 
 export interface EffectiveSettingsDeps {

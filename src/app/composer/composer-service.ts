@@ -1,7 +1,7 @@
 import type { ComposerCatalog, FileMatch } from '../../shared/composer';
 import { fallbackCatalog, probeCatalog } from '../../core/composer/probe-catalog';
 import { FileIndex } from '../../core/composer/file-index';
-import { buildChildEnv } from '../../core/turn/build-turn-args';
+import { buildChildEnv } from '../../core/claude-code-wire/child-env';
 import { resolveProjectDir } from '../../core/turn/spawn-plan';
 import type { Spawner } from '../../core/claude-code-wire/spawned-process';
 import type { DataDirLayout } from '../../core/store/data-dir';

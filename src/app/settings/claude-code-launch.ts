@@ -2,7 +2,7 @@ import type { CliStatus } from '../../shared/cli-status';
 import { cliMissingFix, describeCliStatus } from '../../shared/cli-status';
 import type { CliService } from '../../core/claude-code/cli-service';
 import type { ApiKeyStore } from '../../core/store/api-key-store';
-import { buildChildEnv } from '../../core/turn/build-turn-args';
+import { buildChildEnv } from '../../core/claude-code-wire/child-env';
 import { TurnSetupError } from '../../core/turn/turn-errors';
 
 type NotReady = Exclude<CliStatus, { status: 'ok' }>;

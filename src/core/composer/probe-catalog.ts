@@ -6,7 +6,7 @@ import {
 } from '../../shared/composer';
 import { isObject, str, type Json } from '../claude-code-wire/cli-json';
 import { ControlClient } from '../claude-code-wire/control-client';
-import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
+import { HEADLESS_STREAM_JSON_ARGS } from '../claude-code-wire/headless-args';
 import type { Spawner } from '../claude-code-wire/spawned-process';
 import { NATIVE_COMMANDS, NATIVE_NAMES, CURATED_MODELS } from './native-commands';
 

@@ -16,7 +16,7 @@ import { startDeskMcpServer, type DeskMcpServer } from './desk-mcp-server';
 import { createScratchDir } from '../turn/turn-scratch-dir';
 import type { ThreadsReader } from './threads-reader';
 import type { ToolPolicy } from '../../shared/settings';
-import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args';
+import { HEADLESS_STREAM_JSON_ARGS } from '../claude-code-wire/headless-args';
 
 const noThreads: ThreadsReader = { list: async () => [], read: async () => undefined, search: async () => [] };
 

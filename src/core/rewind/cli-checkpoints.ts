@@ -1,4 +1,4 @@
-import { HEADLESS_STREAM_JSON_ARGS, REPLAY_USER_MESSAGES_ARG } from '../turn/build-turn-args';
+import { HEADLESS_STREAM_JSON_ARGS, REPLAY_USER_MESSAGES_ARG } from '../claude-code-wire/headless-args';
 import type { Json } from '../claude-code-wire/cli-json';
 import { ControlClient } from '../claude-code-wire/control-client';
 import { type GroupKiller, type Spawner, spawnInOwnGroup } from '../claude-code-wire/spawned-process';

@@ -14,7 +14,7 @@ import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock
 import { realCliEnv, realCliPath } from '../../../test/fixtures/real-cli.js';
 import { dataDirLayout } from '../store/data-dir.js';
 import { selectSandbox } from './select-sandbox.js';
-import { HEADLESS_STREAM_JSON_ARGS } from '../turn/build-turn-args.js';
+import { HEADLESS_STREAM_JSON_ARGS } from '../claude-code-wire/headless-args';
 import {
   resultText,
   runOneTurn,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DISALLOWED_TOOLS, buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { DISALLOWED_TOOLS, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { buildChildEnv } from '../claude-code-wire/child-env';
 
 const base = { sessionId: '11111111-2222-4333-8444-555555555555', projectDir: '/p' };
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];

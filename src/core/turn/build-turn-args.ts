@@ -1,7 +1,6 @@
 import type { PermissionMode } from '../../shared/settings';
-import type { TurnCredential } from '../../shared/turn-events';
 import { DESK_MCP_SERVER_NAME } from '../mcp/mcp-config';
-import { pathKey } from '../claude-code/path-list';
+import { HEADLESS_STREAM_JSON_ARGS, REPLAY_USER_MESSAGES_ARG } from '../claude-code-wire/headless-args';
 
 /** Built-ins withheld unless full access is on (seed: shell, network and sub-agents stay off). */
 export const DISALLOWED_TOOLS = ['Bash', 'BashOutput', 'KillShell', 'WebFetch', 'WebSearch', 'Task'];
@@ -32,23 +31,6 @@ export interface TurnArgsInput {
   /** With `resume`: continue from this answer line as a new, forked session (recorded cases 32b–d). */
   resumeAt?: string;
 }
-
-/** Headless, one JSON object per line each way, with token-level stream events (the recorded cases' `B`). */
-export const HEADLESS_STREAM_JSON_ARGS: readonly string[] = [
-  '-p',
-  '--input-format',
-  'stream-json',
-  '--output-format',
-  'stream-json',
-  '--verbose',
-  '--include-partial-messages',
-];
-
-/**
- * Echo each prompt back with its uuid (`isReplay`, recorded case 40): the key of the CLI's file checkpoint for
- * that turn, used by rewind.
- */
-export const REPLAY_USER_MESSAGES_ARG = '--replay-user-messages';
 
 /** The argument list of one turn. Pure: no secret ever goes here, only file paths. */
 export function buildTurnArgs(input: TurnArgsInput): string[] {
@@ -132,42 +114,4 @@ export function parseModelRouting(value: string | undefined): ModelRouting {
   }
   rest = rest.trim();
   return { model: rest && rest !== 'default' ? rest : undefined, temperature };
-}
-
-export interface ChildEnvInput {
-  /** The app's own environment (process.env in production). */
-  baseEnv: NodeJS.ProcessEnv;
-  /** The key saved in Settings, if any. */
-  savedApiKey?: string;
-  /**
-   * The PATH the child gets, whole: CliService.childPathEnv (the CLI's folder and the user's bins first, the
-   * inherited entries kept — a desktop launch gets a minimal PATH). Absent: the app's own.
-   */
-  pathEnv?: string;
-  platform?: NodeJS.Platform;
-}
-
-/** The credential buildChildEnv hands the CLI (same order): the environment's key wins over a saved one. */
-export function turnCredential(baseEnv: NodeJS.ProcessEnv, savedApiKey: string | undefined): TurnCredential {
-  if (baseEnv.ANTHROPIC_API_KEY?.trim()) return 'env_api_key';
-  return savedApiKey ? 'saved_api_key' : 'cli_login';
-}
-
-/**
- * The child's environment. Auth order (seed): ANTHROPIC_API_KEY from the environment, else the saved
- * key, else removed so the CLI uses its own login. IS_SANDBOX is passed through if the user set it but
- * never added by us (the root refusal must stay the user's decision, case 26c).
- */
-export function buildChildEnv(input: ChildEnvInput): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...input.baseEnv };
-  const fromEnv = env.ANTHROPIC_API_KEY?.trim();
-  if (fromEnv) env.ANTHROPIC_API_KEY = fromEnv;
-  else if (input.savedApiKey) env.ANTHROPIC_API_KEY = input.savedApiKey;
-  else delete env.ANTHROPIC_API_KEY;
-  // Started from inside a Claude Code session, the CLI would take itself for a nested session.
-  delete env.CLAUDECODE;
-  const platform = input.platform ?? process.platform;
-  // Windows spells it `Path`: set the key that is there instead of adding a second one.
-  if (input.pathEnv) env[pathKey(env, platform)] = input.pathEnv;
-  return env;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { TurnError, TurnEvent, TurnVerdict } from '../../shared/turn-events';
 import { FRESH_SESSION_WARNING, sessionTotalFromHistory } from '../../shared/turn-costs';
-import { turnCredential } from './build-turn-args';
+import { turnCredential } from '../claude-code-wire/child-env';
 import { buildTranscriptPreamble, buildUnreadPreamble } from './build-user-line';
 import type { ControlSession } from './control-session';
 import { type AttemptDeps, type AttemptInput, type AttemptResult, runAttempt } from './run-attempt';

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { workFolderOf } from '../../shared/work-folder';
 import { type DeskMcpServerEntry, deskMcpServers, takesMcpInInitialize } from '../mcp/mcp-config';
-import { buildChildEnv, buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { buildTurnArgs, parseModelRouting } from './build-turn-args';
+import { buildChildEnv } from '../claude-code-wire/child-env';
 import { spawnFingerprints } from './turn-fingerprint';
 import type { TurnRequest } from './turn-request';
 import {
