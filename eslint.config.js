@@ -67,8 +67,7 @@ const CORE_USES = {
 const FEATURE_USES = {
   threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
   history: ['chat'], // a session reads like a chat
-  chat: ['approvals', 'changes', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools', 'worktree'],
-  changes: ['tools'], // a worktree thread's Changes panel: its files' diffs and the land actions
+  chat: ['approvals', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools', 'worktree'],
   approvals: ['tools'],
   composer: [], // the composer: text box, attachments, send policy, pickers, panels and queue
   context: [], // the header's context meter and the compaction divider
@@ -80,7 +79,7 @@ const FEATURE_USES = {
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
-  worktree: [], // the header's worktree chip and the composer's shared-folder note
+  worktree: ['tools'], // a worktree thread's header chip, its Changes panel (files' diffs, the land actions), the shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
 };
 

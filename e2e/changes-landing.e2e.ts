@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { createDeskApp } from '../src/app/desk-app';
-import type { ThreadWorktree } from '../src/shared/worktrees';
+import type { ThreadWorktree } from '../src/shared/worktree';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { addWorktree, git, makeRepo, write } from '../test/fixtures/scratch-worktrees';

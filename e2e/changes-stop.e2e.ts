@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { createDeskApp } from '../src/app/desk-app';
 import { processAlive } from '../src/core/process-group';
-import type { ThreadWorktree } from '../src/shared/worktrees';
+import type { ThreadWorktree } from '../src/shared/worktree';
 import { addWorktree, git, makeRepo, write } from '../test/fixtures/scratch-worktrees';
 
 /**

@@ -6,7 +6,7 @@ import { sendAndAwaitAnswer } from './agent-support';
 import { expectNoAxeViolations } from './axe';
 import { startDeskHost, type DeskHost } from './desk-host';
 import { createDeskApp } from '../src/app/desk-app';
-import type { ThreadWorktree } from '../src/shared/worktrees';
+import type { ThreadWorktree } from '../src/shared/worktree';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { changesResponder, RESOLVED_NOTES } from '../test/fixtures/changes-scenarios';

@@ -119,9 +119,9 @@ describe('layering lint', () => {
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
     ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
-    ['src/renderer/src/features/chat/x.tsx', '../changes/changes-button', true],
-    ['src/renderer/src/features/changes/x.tsx', '../tools/diff-view', true],
-    ['src/renderer/src/features/changes/x.tsx', '../chat/chat-header', false],
+    ['src/renderer/src/features/chat/x.tsx', '../worktree/changes-button', true],
+    ['src/renderer/src/features/worktree/x.tsx', '../tools/diff-view', true],
+    ['src/renderer/src/features/worktree/x.tsx', '../chat/chat-header', false],
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);
   });

@@ -1,7 +1,7 @@
 import { createDeskApp } from '../app/desk-app';
 import { callHandler } from '../app/dispatch-call';
 import { threadNamed } from './thread-named';
-import type { LandAction } from '../shared/changes';
+import type { LandAction } from '../shared/worktree-changes';
 import { safeLine } from './chat-output';
 import { showGitProgress } from './git-progress';
 import { stopRunningGit } from '../core/git/git-runner';

@@ -3,7 +3,7 @@
  * or failed — across all projects — and of the Claude Code sessions running elsewhere on this computer
  * (`claude agents --json`, recorded case 50). Plain data and pure rules: host, page and command line share them.
  */
-import type { ChangeCounts } from './worktrees';
+import type { ChangeCounts } from './worktree';
 import type { ApprovalCard } from './threads';
 
 /** In the order the board lists them: what needs the user first, then what runs, then what is over. */

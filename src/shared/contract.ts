@@ -22,7 +22,7 @@ import {
   type LandOutcome,
   type PullRequestReadiness,
   type ThreadChanges,
-} from './changes';
+} from './worktree-changes';
 import type { FolderCompletion, ProjectFolder } from './projects';
 import { REWIND_SCOPES, type BranchSummary, type RewindOutcome, type RewindPreview } from './rewind';
 import { permissionModeSchema, settingsPatchSchema, type AppSettings } from './settings';
@@ -37,7 +37,7 @@ import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './tur
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
-import { changesCalls } from './changes-calls';
+import { changesCalls } from './worktree-calls';
 import { usageCalls } from './usage-calls';
 
 const id = z.string().min(1).max(200);

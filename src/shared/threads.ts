@@ -6,7 +6,7 @@ import type { ApprovalRequest, ToolResultDetail, TurnError, TurnEvent, TurnVerdi
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
-import type { ThreadWorktree } from './worktrees';
+import type { ThreadWorktree } from './worktree';
 import {
   IMAGE_MEDIA_TYPES,
   type ApprovalOutcome,

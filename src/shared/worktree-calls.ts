@@ -4,8 +4,8 @@
  */
 import * as z from 'zod';
 import { call } from './contract-call';
-import { BRING_HOWS, type BringOutcome, type LandProgress } from './changes';
-import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from './worktrees';
+import { BRING_HOWS, type BringOutcome, type LandProgress } from './worktree-changes';
+import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from './worktree';
 
 const threadId = z.string().min(1).max(200);
 

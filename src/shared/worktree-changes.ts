@@ -2,7 +2,7 @@
  * The Changes panel and landing a worktree thread's work (issue "many agents at once", point 4): what the host
  * answers, and what a land asks. Plain data; the worktree shapes are in worktrees.ts.
  */
-import type { WorktreeChanges } from './worktrees';
+import type { WorktreeChanges } from './worktree';
 
 export const LAND_ACTIONS = ['commit', 'merge', 'keep', 'pullRequest', 'discard'] as const;
 export type LandAction = (typeof LAND_ACTIONS)[number];

@@ -1,7 +1,7 @@
 /** Reads `claude agents --json` on the host: zod stays out of the page's first chunk (shared/board.ts is the page's). */
 import * as z from 'zod';
 import type { ExternalAgent } from '../../shared/board';
-import type { RunningSession } from '../../shared/changes';
+import type { RunningSession } from '../../shared/worktree-changes';
 
 const agentSchema = z.looseObject({
   id: z.string().optional(),

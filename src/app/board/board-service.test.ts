@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TurnPhases } from '../../core/turn/turn-phases';
 import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
-import type { ChangeCounts, ThreadWorktree } from '../../shared/worktrees';
+import type { ChangeCounts, ThreadWorktree } from '../../shared/worktree';
 import { BoardService } from './board-service';
 
 const worktree = (name: string, state: ThreadWorktree['state'] = 'ready'): ThreadWorktree => ({

@@ -1,7 +1,7 @@
 import { activityLine, orderBoardRows, type BoardRow, type BoardState } from '../../shared/board';
 import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
-import type { ChangeCounts } from '../../shared/worktrees';
+import type { ChangeCounts } from '../../shared/worktree';
 import {
   isAnsweringPhase,
   type TurnOutcomeStatus,

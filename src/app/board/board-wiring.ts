@@ -1,6 +1,6 @@
 import type { DeskHandlers } from '../../shared/contract';
 import type { TurnEvent } from '../../shared/turn-events';
-import type { ChangeCounts } from '../../shared/worktrees';
+import type { ChangeCounts } from '../../shared/worktree';
 import path from 'node:path';
 import { runToEnd, type RunToEnd } from '../../core/process-runner';
 import { readJsonOrDefault, writeJsonAtomic } from '../../core/store/atomic-write';

@@ -1,5 +1,5 @@
 import type { ExternalAgents } from '../../shared/board';
-import type { RunningSessions } from '../../shared/changes';
+import type { RunningSessions } from '../../shared/worktree-changes';
 import { parseClaudeAgents, parseRunningSessions } from './agents-json';
 import type { RunToEnd } from '../../core/process-runner';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';

@@ -8,7 +8,7 @@ import { changesResponder, RESOLVED_NOTES } from '../../../test/fixtures/changes
 import { cwdOf } from '../../../test/fixtures/mock-scenarios';
 import { fingerprint, git, makeRepo } from '../../../test/fixtures/scratch-worktrees';
 import type { TurnEvent } from '../../shared/turn-events';
-import type { BringHow } from '../../shared/changes';
+import type { BringHow } from '../../shared/worktree-changes';
 import { createDeskApp, type DeskApp } from '../desk-app';
 
 /**

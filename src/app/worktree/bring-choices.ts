@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { BringHow } from '../../shared/changes';
+import type { BringHow } from '../../shared/worktree-changes';
 import { writeFileAtomic } from '../../core/store/atomic-write';
 
 /**

@@ -6,7 +6,7 @@ import { threadsStoreHarness } from '../../../test/fixtures/threads-store-harnes
 import { addWorktree, git, makeRepo, write } from '../../../test/fixtures/scratch-worktrees';
 import { standInGh } from '../../../test/fixtures/stand-in-gh';
 import type { TurnEvent } from '../../shared/turn-events';
-import type { RunningSessions } from '../../shared/changes';
+import type { RunningSessions } from '../../shared/worktree-changes';
 import { wireChanges } from './changes-wiring';
 
 const temp = useTempDirs('changes-service');

@@ -7,9 +7,9 @@ import type {
   PullRequestReadiness,
   RunningSessions,
   ThreadChanges,
-} from '../../shared/changes';
+} from '../../shared/worktree-changes';
 import type { Thread, ThreadSettings, ThreadSummary } from '../../shared/threads';
-import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktrees';
+import type { ChangeCounts, ThreadWorktree, WorktreeState } from '../../shared/worktree';
 import { changeCounts, readChanges, readFileSides } from '../../core/worktree/changes';
 import { draftCommitMessage } from '../../core/worktree/commit-message';
 import { commitAll, keepAsBranch, mergeIntoBase, refuse } from '../../core/worktree/land';

@@ -1,5 +1,5 @@
 import type { DeskHandlers } from '../../shared/contract';
-import type { RunningSessions } from '../../shared/changes';
+import type { RunningSessions } from '../../shared/worktree-changes';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { CliService } from '../../core/claude-code/cli-service';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockAnthropicApi, type MockApi } from '../../../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../../../test/fixtures/real-cli';
 import { addWorktree, makeRepo, write } from '../../../test/fixtures/scratch-worktrees';
-import type { LandOutcome } from '../../shared/changes';
+import type { LandOutcome } from '../../shared/worktree-changes';
 import { createDeskApp, type DeskApp } from '../desk-app';
 
 /** This user's processes whose HOME is the scratch home: what `--bg` leaves running after `stop` (case 50). */

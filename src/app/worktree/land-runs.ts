@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { LandAction, LandProgress } from '../../shared/changes';
-import type { ThreadWorktree } from '../../shared/worktrees';
+import type { LandAction, LandProgress } from '../../shared/worktree-changes';
+import type { ThreadWorktree } from '../../shared/worktree';
 import type { GitHook } from '../../core/git/git-hook-trace';
 import { type Git, gitBoundMs } from '../../core/git/git-runner';
 

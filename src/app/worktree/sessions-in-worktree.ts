@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LandOutcome, RunningSession, RunningSessions } from '../../shared/changes';
+import type { LandOutcome, RunningSession, RunningSessions } from '../../shared/worktree-changes';
 import { isInside } from '../../core/path-inside';
 
 /** A session as a user finds it again: its name, what kind, and the handle `claude stop` or `kill` takes. */

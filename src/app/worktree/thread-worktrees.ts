@@ -7,7 +7,7 @@ import { underCreationLock } from '../../core/store/named-lock';
 import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 import { notStarted, worktreeStatus } from './worktree-gone';
-import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktrees';
+import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktree';
 import { listStale, removeStale } from '../../core/worktree/tidy';
 import { type Git, GitNotRun, runGit } from '../../core/git/git-runner';
 import { restoreWorktree } from '../../core/worktree/discard';

@@ -5,7 +5,7 @@ import { threadsStoreHarness } from '../../../test/fixtures/threads-store-harnes
 import { addWorktree, git, makeRepo, write } from '../../../test/fixtures/scratch-worktrees';
 import { deskLockReason } from '../../core/worktree/create-worktree';
 import { EventBus } from '../event-bus';
-import { wireChanges } from '../changes/changes-wiring';
+import { wireChanges } from './changes-wiring';
 import { ThreadWorktrees } from './thread-worktrees';
 
 const temp = useTempDirs('tidy');

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ThreadWorktree, WorktreeStatus } from '../../shared/worktrees';
+import type { ThreadWorktree, WorktreeStatus } from '../../shared/worktree';
 
 /**
  * A thread whose worktree is gone — discarded, archived after a land, or deleted by hand (its folder, or its branch

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { permissionModeSchema } from '../../shared/settings';
 import type { ThreadSettings, ThreadTotals } from '../../shared/threads';
 import { TURN_STATUSES } from '../../shared/turn-states';
-import { threadWorktreeSchema } from '../../shared/worktrees';
+import { threadWorktreeSchema } from '../../shared/worktree';
 import type { LogRecord } from './thread-log-types';
 
 /** Unknown keys are kept: a newer version's fields survive this one's compaction and index. */

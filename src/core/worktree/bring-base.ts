@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BringHow, BringOutcome } from '../../shared/changes';
+import type { BringHow, BringOutcome } from '../../shared/worktree-changes';
 import { copyGitIndex } from '../git/git-index-copy';
 import { commitAll, explainGit, type Worktree } from './land';
 import { filesWithMarkers, operationInProgress, unmergedPaths } from './unfinished-work';

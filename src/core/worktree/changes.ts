@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChangeCounts, FileChange, ThreadWorktree } from '../../shared/worktrees';
+import type { ChangeCounts, FileChange, ThreadWorktree } from '../../shared/worktree';
 import { isInside } from '../path-inside';
 import { copyGitIndex } from '../git/git-index-copy';
 import { type Git, gitOk, runGit } from '../git/git-runner';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ThreadWorktree } from '../../shared/worktrees';
+import type { ThreadWorktree } from '../../shared/worktree';
 import { excludeWorktreesFolder } from './info-exclude';
 import { copyWorktreeIncludes } from './worktree-include';
 import { candidateNames } from './worktree-name';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LandOutcome } from '../../shared/changes';
+import type { LandOutcome } from '../../shared/worktree-changes';
 import { isInside } from '../path-inside';
 import { type Git, gitOk, gitSaid, runGit } from '../git/git-runner';
 import { type Worktree, explainGit, refuse, uncommittedFiles } from './land';

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { LandOutcome } from '../../shared/changes';
-import type { ThreadWorktree } from '../../shared/worktrees';
+import type { LandOutcome } from '../../shared/worktree-changes';
+import type { ThreadWorktree } from '../../shared/worktree';
 import { withEverythingStaged } from './changes';
 import { copyGitIndex } from '../git/git-index-copy';
 import { type Git, GIT_TIMEOUT_ENV, GitFailed, GitNotRun, firstLine, gitOk, runGit } from '../git/git-runner';
 import { describeUnfinished, findUnfinishedWork, unfinishedFiles } from './unfinished-work';
-import type { UnfinishedWork } from '../../shared/worktrees';
+import type { UnfinishedWork } from '../../shared/worktree';
 
 /**
  * Landing a worktree thread's work: commit it, merge it into its base, keep it as a branch. Every git call runs in

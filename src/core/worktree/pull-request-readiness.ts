@@ -1,4 +1,4 @@
-import type { PullRequestReadiness } from '../../shared/changes';
+import type { PullRequestReadiness } from '../../shared/worktree-changes';
 import { type RunToEnd, runToEnd } from '../process-runner';
 import { type Git, gitEnv, runGit } from '../git/git-runner';
 

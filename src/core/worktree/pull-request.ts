@@ -1,4 +1,4 @@
-import type { LandOutcome } from '../../shared/changes';
+import type { LandOutcome } from '../../shared/worktree-changes';
 import { type RunToEnd, runToEnd } from '../process-runner';
 import { gitEnv, type Git, firstLine, gitOk, runGit } from '../git/git-runner';
 import { type Worktree, explainGit, keepAsBranch, refuse } from './land';

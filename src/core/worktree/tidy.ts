@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TidyItem } from '../../shared/worktrees';
+import type { TidyItem } from '../../shared/worktree';
 import { DESK_LOCK_PREFIX, WORKTREES_DIR } from './create-worktree';
 import { uncommittedFiles } from './land';
 import { type Git, gitOk, runGit } from '../git/git-runner';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { GitOperation, UnfinishedWork } from '../../shared/worktrees';
+import type { GitOperation, UnfinishedWork } from '../../shared/worktree';
 import { withEverythingStaged } from './changes';
 import { type Git, GitFailed, gitOk } from '../git/git-runner';
 

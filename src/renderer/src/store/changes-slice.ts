@@ -7,8 +7,8 @@ import type {
   LandRequest,
   PullRequestReadiness,
   ThreadChanges,
-} from '../../../shared/changes';
-import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../../shared/worktrees';
+} from '../../../shared/worktree-changes';
+import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../../shared/worktree';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 

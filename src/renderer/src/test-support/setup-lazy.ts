@@ -2,7 +2,7 @@ import { preloadLazyViews } from '../lazy-views';
 import { loadMarkdown } from '../ui/markdown-loader';
 // The modules that declare lazy parts (ui/lazy-part.tsx): imported here so their parts are registered, then fetched.
 import '../features/approvals/approval-card';
-import '../features/changes/changes-button';
+import '../features/worktree/changes-button';
 import '../features/composer/use-picker';
 import '../features/threads/sidebar-sections';
 import '../features/tools/terminal-output';

@@ -16,7 +16,7 @@ import { ContextMeter } from '../context/context-meter';
 import { PlanLimitIndicator } from '../limits/plan-limit-indicator';
 import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
-import { ChangesButton } from '../changes/changes-button';
+import { ChangesButton } from '../worktree/changes-button';
 import { useNarrowHeader } from './use-narrow-header';
 import { WorktreeChip } from '../worktree/worktree-chip';
 import './chat-header.css';

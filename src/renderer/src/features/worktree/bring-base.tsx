@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { BringHow, BringOutcome } from '../../../../shared/changes';
-import type { ThreadWorktree, UnfinishedWork } from '../../../../shared/worktrees';
+import type { BringHow, BringOutcome } from '../../../../shared/worktree-changes';
+import type { ThreadWorktree, UnfinishedWork } from '../../../../shared/worktree';
 import { useDesk } from '../../store/store-context';
 import { GitProgress } from './git-progress';
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LandOutcome, LandRequest, PullRequestReadiness } from '../../../../shared/changes';
-import type { WorktreeChanges } from '../../../../shared/worktrees';
+import type { LandOutcome, LandRequest, PullRequestReadiness } from '../../../../shared/worktree-changes';
+import type { WorktreeChanges } from '../../../../shared/worktree';
 import { createFakeHost, makeThread } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BringHow, BringOutcome, LandAction, LandOutcome } from '../../../../shared/changes';
-import type { FileChange, ThreadWorktree, WorktreeChanges } from '../../../../shared/worktrees';
+import type { BringHow, BringOutcome, LandAction, LandOutcome } from '../../../../shared/worktree-changes';
+import type { FileChange, ThreadWorktree, WorktreeChanges } from '../../../../shared/worktree';
 import { BringBase, Unfinished } from './bring-base';
 import { TidyDialog } from './tidy-dialog';
 import { useDesk } from '../../store/store-context';

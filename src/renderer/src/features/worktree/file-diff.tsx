@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ChangeDiff } from '../../../../shared/changes';
-import type { FileChange } from '../../../../shared/worktrees';
+import type { ChangeDiff } from '../../../../shared/worktree-changes';
+import type { FileChange } from '../../../../shared/worktree';
 import { useDesk } from '../../store/store-context';
 import { errorText } from '../../store/desk-state';
 import { DiffView } from '../tools/diff-view';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LandProgress } from '../../../../shared/changes';
+import type { LandProgress } from '../../../../shared/worktree-changes';
 import { boundInWords as seconds } from '../../../../shared/bound-words';
 import { useDesk } from '../../store/store-context';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { LandAction, LandOutcome } from '../../../../shared/changes';
-import type { ThreadWorktree } from '../../../../shared/worktrees';
+import type { LandAction, LandOutcome } from '../../../../shared/worktree-changes';
+import type { ThreadWorktree } from '../../../../shared/worktree';
 import { ActionDialog } from '../../ui/action-dialog';
 import { useDesk } from '../../store/store-context';
 import { GitProgress } from './git-progress';

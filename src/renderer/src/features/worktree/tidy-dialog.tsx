@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TidyItem } from '../../../../shared/worktrees';
+import type { TidyItem } from '../../../../shared/worktree';
 import { ActionDialog } from '../../ui/action-dialog';
 import { useDesk } from '../../store/store-context';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AfterWorktree } from '../../../../shared/worktrees';
+import type { AfterWorktree } from '../../../../shared/worktree';
 import { useDesk } from '../../store/store-context';
 import './worktree.css';
 
