@@ -9,7 +9,7 @@ import { wireSettings } from './settings/settings-wiring';
 import { wireThreads, type ThreadsWiring } from './threads/threads-wiring';
 import { wireWindow, type WindowShell } from './window/window-wiring';
 import { wireProcessSweep } from './turns/process-sweep-wiring';
-import { wireTurns } from './turns/turns-wiring';
+import { wireTurns, type TurnsWiring } from './turns/turns-wiring';
 import { wireQueue } from './turns/queue-wiring';
 import { wireRewind } from './rewind/rewind-wiring';
 import { wireHistory } from './history/history-wiring';
@@ -21,9 +21,9 @@ import { wireChanges } from './worktree/changes-wiring';
 import type { ChangesService } from './worktree/changes-service';
 import { wireProjects } from './projects/projects-wiring';
 import { wireClaudeCodeSetup } from './claude-code-setup/claude-code-setup-wiring';
-import { sendStaleProcessesAway } from './claude-code-setup/stale-processes';
 import { wireWorktree } from './worktree/worktree-wiring';
 import { makeGit } from '../core/git/git-runner';
+
 import { PROCESS_TAG_ENV } from '../core/process-sweep';
 import type { TurnService } from './turns/turn-service';
 import type { MessageQueue } from './turns/message-queue';
@@ -87,133 +87,110 @@ export interface DeskApp {
 
 /**
  * The composition root: one wiring per feature on the foundation, each with its services, its calls and its
- * close; the host profile says what this front door starts. `claude-desk status` and `doctor` build the foundation
- * alone (settings/status-desk.ts).
+ * close; the host profile says what this front door starts. Features meet through ports (the turns' TurnsPort) and
+ * registrations (a thread's deletion, the rewind's snapshots, the board's counts), wired here in build order.
+ * `claude-desk status` and `doctor` build the foundation alone (settings/status-desk.ts).
  */
 export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const profile = hostProfile(opts);
   const f = await openDeskFoundation(opts);
   let stopped = false;
   const settings = wireSettings(f);
-  // The thread calls reach features built after the threads only when a call comes.
-  const threads = await wireThreads(f, profile, {
-    liveMessages: (threadId) => turns.service.liveMessages(threadId),
-    beforeDelete: async (threadId) => {
-      turns.service.stop(threadId);
-      await rewind.service.forget(threadId); // its snapshot refs in the project's repository
-      await queue.queue.forget(threadId);
-    },
-    afterDelete: (threadId) => window.windowState.forgetThread(threadId),
-    setModel: (threadId, model) => turns.controls.setModel(threadId, model),
-    permissionModeChanged: (previous, next, threadId) => turns.controls.permissionModeChanged(previous, next, threadId),
-  });
+  const threads = await wireThreads(f, profile);
   const window = await wireWindow(f, opts);
+  threads.peers.onAfterDelete((threadId) => window.windowState.forgetThread(threadId));
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
-  const rewind = wireRewind(f, threads, settings.launcher, () => turns);
   // git and its hooks carry the app's process tag: the crash watchdog ends them with a killed app.
   const git = makeGit({ tag: () => ({ name: PROCESS_TAG_ENV, value: sweep.sweeper.newTag() }) });
   const worktree = wireWorktree(f, threads, git);
+  const { launcher, memory } = settings;
   const turns = await wireTurns({
-    ...opts, // tmpRoot, notify, powerSaver, watchPowerSaving
+    ...opts,
     f,
     profile,
     threads,
-    memory: settings.memory,
+    memory,
     sweeper: sweep.sweeper,
-    launcher: settings.launcher,
-    checkpoints: opts.rewindSnapshots === false ? undefined : rewind.service,
+    launcher,
     worktrees: worktree.worktrees,
   });
-  const queue = wireQueue(f, threads.threads, turns);
+  const { port } = turns;
+  const rewind = wireRewind(f, threads, launcher, port, opts.rewindSnapshots !== false);
+  const queue = wireQueue(f, threads.threads, port, threads.peers);
+  const { sessions } = threads;
+  const { sessionCosts } = turns;
   const history = await wireHistory({
     f,
     profile,
     threads: threads.threads,
-    sessions: threads.sessions,
-    sessionCosts: turns.sessionCosts,
+    sessions,
+    sessionCosts,
     stopped: () => stopped,
   });
-  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions: threads.sessions });
-  const composer = wireComposer(f, threads.threads, settings.launcher);
-  const changes = wireChanges(
-    f,
-    threads.threads,
-    () => ({
-      isBusy: (id: string) => turns.service.isBusy(id),
-      settled: (id: string) => turns.service.settled(id),
-      discardProcesses: (id: string) => turns.engine.warm.discard(id, 'its worktree was discarded'),
-      ownProcesses: async (id: string) => ({
-        pids: [turns.engine.warm.peek(id)?.pid ?? []].flat(),
-        sessionIds: [await threads.sessions.get(id), turns.engine.warm.pendingSessionId(id)].filter(
-          (s) => s !== undefined,
-        ),
-      }),
-    }),
-    { runningSessions: () => board.agents.sessions(), git },
-  );
-  const board = wireBoard({
-    f,
-    threads,
-    turns,
-    launcher: settings.launcher,
-    counts: (threadId) => changes.service.counts(threadId),
-  });
+  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions });
+  const composer = wireComposer(f, threads.threads, launcher);
+  const board = wireBoard({ f, threads, turns: port, launcher });
+  const runningSessions = () => board.agents.sessions();
+  const changes = wireChanges(f, threads.threads, port, { runningSessions, git });
+  board.countChangesWith((threadId) => changes.service.counts(threadId));
   const projects = wireProjects(f, threads.threads, threads.projectWorktrees);
+  const { env, layout } = f;
+  const filesChanged = (reason: string) => port.discardAllIdle(reason);
   const setup = wireClaudeCodeSetup({
-    env: f.env,
+    env,
     threads: threads.threads,
-    workspaceDir: f.layout.workspaceDir,
-    launcher: settings.launcher,
-    filesChanged: sendStaleProcessesAway(turns.engine, turns.prewarm),
+    workspaceDir: layout.workspaceDir,
+    launcher,
+    filesChanged,
   });
   f.started();
+  const wirings = [settings, threads, turns, queue, rewind, composer, changes, projects, history, window, board];
   return {
-    handlers: {
-      ...settings.handlers,
-      ...threads.handlers,
-      ...turns.handlers,
-      ...queue.handlers,
-      ...rewind.handlers,
-      ...composer.handlers,
-      ...changes.handlers,
-      ...projects.handlers,
-      ...history.handlers,
-      ...window.handlers,
-      ...board.handlers,
-      ...setup.handlers,
-      ...worktree.handlers,
-      ...usage.handlers,
-    },
+    handlers: Object.assign({}, ...[...wirings, setup, worktree, usage].map((w) => w.handlers)) as DeskHandlers,
     bus: f.bus,
-    layout: f.layout,
-    services: {
-      ...f,
-      threads: threads.threads,
-      sessions: threads.sessions,
-      turns: turns.service,
-      prewarm: turns.prewarm,
-      queue: queue.queue,
-      history: history.history,
-      composer: composer.composer,
-      rewind: rewind.service,
-      board: board.board,
-      changes: changes.service,
-      threadLocks: threads.locks,
-      usage: usage.usage,
-    },
+    layout,
+    services: deskServices(f, { threads, turns, queue, history, composer, rewind, board, changes, usage }),
     async shutdown() {
       if (stopped) return;
       stopped = true;
-      board.close();
-      changes.close();
-      await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP
-      await threads.close();
-      await queue.close();
-      await history.close();
-      await window.close();
-      await setup.close(); // a get_settings probe still ending
-      sweep.close(); // after the last CLI is gone
+      // The one safe order: the board and Changes stop listening; the pre-warmer, every turn and kept CLI, then the
+      // thread locks, the journal and MCP (turns); the threads' last save; a get_settings probe still ending
+      // (setup); the sweep after the last CLI is gone; the foundation last.
+      for (const feature of [board, changes, turns, threads, queue, history, window, setup, sweep])
+        await feature.close();
       f.close();
     },
+  };
+}
+
+/** What the front doors and tests reach past the contract, from the features' wirings. */
+function deskServices(
+  f: DeskFoundation,
+  w: {
+    threads: ThreadsWiring;
+    turns: TurnsWiring;
+    queue: ReturnType<typeof wireQueue>;
+    history: Awaited<ReturnType<typeof wireHistory>>;
+    composer: ReturnType<typeof wireComposer>;
+    rewind: ReturnType<typeof wireRewind>;
+    board: ReturnType<typeof wireBoard>;
+    changes: ReturnType<typeof wireChanges>;
+    usage: Awaited<ReturnType<typeof wireUsage>>;
+  },
+): DeskServices {
+  return {
+    ...f,
+    threads: w.threads.threads,
+    sessions: w.threads.sessions,
+    turns: w.turns.service,
+    prewarm: w.turns.prewarm,
+    queue: w.queue.queue,
+    history: w.history.history,
+    composer: w.composer.composer,
+    rewind: w.rewind.service,
+    board: w.board.board,
+    changes: w.changes.service,
+    threadLocks: w.threads.locks,
+    usage: w.usage.usage,
   };
 }

@@ -8,15 +8,19 @@ import { wireBoard } from './board-wiring';
 function setUp() {
   const bus = new EventBus();
   const phases = new TurnPhases({ now: () => 1 });
+  const queue = new TurnQueue(4);
   const pushed: number[] = [];
   bus.on('boardChanged', () => pushed.push(1));
   const wiring = wireBoard({
     f: { bus, layout: { workspaceDir: '/data/workspace' } as never },
     threads: { threads: { list: async () => [] } as never },
     turns: {
-      engine: { phases, queue: new TurnQueue(4) } as never,
-      service: { liveMessages: () => [], waitingThreadIds: () => [] } as never,
-      running: { elsewhere: async () => [] } as never,
+      live: () => phases.live(),
+      onPhaseChange: (listener) => phases.subscribe(listener),
+      capacity: () => ({ running: queue.activeCount, max: queue.max }),
+      liveMessages: () => [],
+      waitingThreadIds: () => [],
+      elsewhere: async () => [],
     },
     launcher: { withEnv: async () => ({ file: 'claude', env: {} }) },
   });

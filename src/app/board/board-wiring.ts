@@ -7,7 +7,7 @@ import { readJsonOrDefault, writeJsonAtomic } from '../../core/store/atomic-writ
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
-import type { TurnsWiring } from '../turns/turns-wiring';
+import type { TurnsPort } from '../turns/turns-port';
 import { FailedTurnsStore } from '../../core/store/failed-turns-store';
 import { BoardService } from './board-service';
 import { ClaudeAgents } from './claude-agents';
@@ -15,10 +15,8 @@ import { ClaudeAgents } from './claude-agents';
 export interface BoardWiringDeps {
   f: Pick<DeskFoundation, 'bus' | 'layout'>;
   threads: Pick<ThreadsWiring, 'threads'>;
-  turns: Pick<TurnsWiring, 'service' | 'engine' | 'running'>;
+  turns: Pick<TurnsPort, 'live' | 'liveMessages' | 'waitingThreadIds' | 'capacity' | 'elsewhere' | 'onPhaseChange'>;
   launcher: Pick<ClaudeCodeLauncher, 'withEnv'>;
-  /** A worktree thread's changes against its base (the Changes feature's counts); absent: none shown. */
-  counts?: (threadId: string) => Promise<ChangeCounts | null>;
   run?: RunToEnd;
 }
 
@@ -43,17 +41,19 @@ export type BoardWiring = ReturnType<typeof wireBoard>;
  */
 export function wireBoard(d: BoardWiringDeps) {
   const { bus, layout } = d.f;
-  const { engine, service: turns } = d.turns;
+  const { turns } = d;
+  // A worktree thread's changes against its base: the worktree feature, built after the board, registers them.
+  let counts: (threadId: string) => Promise<ChangeCounts | null> = async () => null;
   const dismissedFile = () => path.join(layout.stateDir, 'board-dismissed.json');
   const board = new BoardService({
     threads: d.threads.threads,
-    live: () => engine.phases.live(),
+    live: () => turns.live(),
     liveMessages: (threadId) => turns.liveMessages(threadId),
     waitingThreadIds: () => turns.waitingThreadIds(),
-    runningCount: () => engine.queue.activeCount,
-    cap: engine.queue.max,
-    counts: d.counts ?? (async () => null),
-    elsewhere: () => d.turns.running.elsewhere(),
+    runningCount: () => turns.capacity().running,
+    cap: turns.capacity().max,
+    counts: (threadId) => counts(threadId),
+    elsewhere: () => turns.elsewhere(),
     // A test's board without a data dir keeps failures in memory only.
     ...(layout.stateDir ? { failed: new FailedTurnsStore(path.join(layout.stateDir, 'failed-turns.json')) } : {}),
     dismissals: {
@@ -77,7 +77,7 @@ export function wireBoard(d: BoardWiringDeps) {
     });
   };
   const offs = [
-    engine.phases.subscribe((change) => {
+    turns.onPhaseChange((change) => {
       board.phaseChanged(change);
       changed();
     }),
@@ -109,6 +109,10 @@ export function wireBoard(d: BoardWiringDeps) {
   return {
     board,
     agents,
+    /** The worktree feature's counts of a thread's changes, shown in its row. */
+    countChangesWith(count: typeof counts): void {
+      counts = count;
+    },
     handlers,
     close() {
       for (const off of offs) off();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DeskHandlers } from '../../shared/contract';
 import type { RewindFile, RewindOutcome, RewindPreview, RewindScope } from '../../shared/rewind';
 import type { AssistantMessage, BranchKind, ChatMessage, Thread, ThreadBranch } from '../../shared/threads';
 import type { GitCheckpoints } from '../../core/rewind/git-checkpoints';
@@ -6,6 +7,7 @@ import type { ForkPointsStore } from '../../core/store/fork-points-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import type { CliCheckpointTarget } from '../../core/rewind/cli-checkpoints';
 import type { CliFileRewind } from './rewind-cli-files';
+import type { TurnsPort } from '../turns/turns-port';
 
 export interface RewindDeps {
   threads: Pick<ThreadsStore, 'get' | 'rewind'>;
@@ -32,7 +34,12 @@ export interface RewindDeps {
   settled: (threadId: string) => Promise<boolean>;
   /** A process kept or pre-started for the thread still holds the old conversation: drop it. */
   discardProcesses: (threadId: string) => void;
+  /** Starts a turn for a user message (the turns' port): Edit & resend, Regenerate and Retry send through it. */
+  startTurn?: TurnsPort['start'];
 }
+
+/** A resendFrom call: the message sent again, with its edited text, its images (sent again), and what the user did. */
+export type ResendInput = Parameters<DeskHandlers['resendFrom']>[0];
 
 const OUTSIDE_GIT =
   'This project folder is not inside a git repository, so Claude Desk took no snapshots of it: changes made by shell commands (Bash) or sub-agents cannot be undone here.';
@@ -194,6 +201,29 @@ export class RewindService {
   ): Promise<{ text: string }> {
     const { thread, index } = await this.locate(threadId, messageId);
     return { text: await this.setAside(thread, index, undefined, kind) };
+  }
+
+  /**
+   * Send a user message again from where it was: the conversation forks just before it (forkConversation) and the
+   * edited text, or the same, goes as a new turn. Only the images' names are kept, so a message that had images is
+   * sent again only with their bytes from the sender.
+   */
+  async resendFrom({
+    threadId,
+    messageId,
+    text,
+    images,
+    kind,
+  }: ResendInput): Promise<{ turnId: string; messageId: string }> {
+    if (!this.deps.startTurn) throw new Error('Claude Desk cannot send messages here.');
+    const original = (await this.deps.threads.get(threadId))?.messages.find((m) => m.id === messageId);
+    if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');
+    if (text === undefined && original.images?.length && !images?.length)
+      throw new Error(
+        'This message had images, which Claude Desk does not keep: use Edit & resend and attach them again.',
+      );
+    const user = await this.forkConversation(threadId, messageId, kind ?? (text === undefined ? 'regenerate' : 'edit'));
+    return this.deps.startTurn({ threadId, text: text ?? user.text, ...(images?.length ? { images } : {}) });
   }
 
   private async setAside(

@@ -10,6 +10,7 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import type { TurnsWiring } from '../turns/turns-wiring';
+import type { TurnsPort } from '../turns/turns-port';
 import { RewindService } from './rewind-service';
 import { CliFileRewind } from './rewind-cli-files';
 
@@ -19,14 +20,16 @@ type RewindHandlers = Pick<
 >;
 
 /**
- * Rewind a thread's files and conversation to before one of its messages, and its branches. Built before the turns
- * (which snapshot through it): `turns` is read only when a call comes.
+ * Rewind a thread's files and conversation to before one of its messages, and its branches. Built after the turns,
+ * it registers its snapshots around every turn (unless `snapshots` is false: the bench's baseline) and what a
+ * deleted thread leaves behind (its snapshot refs in the project's repository).
  */
 export function wireRewind(
   f: Pick<DeskFoundation, 'layout'>,
-  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks'>,
+  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks' | 'peers'>,
   launcher: ClaudeCodeLauncher,
-  turns: () => Pick<TurnsWiring, 'service' | 'engine' | 'startTurn'>,
+  turns: TurnsPort & Pick<TurnsWiring['port'], 'snapshotAround'>,
+  snapshots = true,
 ) {
   const { layout } = f;
   const service = new RewindService({
@@ -48,29 +51,18 @@ export function wireRewind(
       if (!own(thread.settings) && !own(other)) return true;
       return workFolderOf(thread.settings, layout.workspaceDir) === workFolderOf(other, layout.workspaceDir);
     },
-    settled: (threadId) => turns().service.settled(threadId),
-    discardProcesses: (threadId) => turns().engine.warm.discard(threadId, 'the thread was rewound'),
+    settled: (threadId) => turns.settled(threadId),
+    discardProcesses: (threadId) => turns.discardIdle(threadId, 'the thread was rewound'),
+    startTurn: turns.start,
   });
+  if (snapshots) turns.snapshotAround(service);
+  threads.peers.onBeforeDelete((threadId) => service.forget(threadId));
   const handlers: RewindHandlers = {
     previewRewind: async ({ threadId, messageId }) => service.preview(threadId, messageId),
     rewindThread: async ({ threadId, messageId, overwrite, scope }) =>
       service.rewind(threadId, messageId, overwrite, scope),
     listBranches: async ({ threadId }) => threads.threads.branches(threadId),
-    resendFrom: async ({ threadId, messageId, text, images, kind }) => {
-      const original = (await threads.threads.get(threadId))?.messages.find((m) => m.id === messageId);
-      if (original?.role !== 'user') throw new Error('That message is not in this thread any more.');
-      // Only the images' names are kept: sending the same message again needs their bytes from the sender.
-      if (text === undefined && original.images?.length && !images?.length)
-        throw new Error(
-          'This message had images, which Claude Desk does not keep: use Edit & resend and attach them again.',
-        );
-      const user = await service.forkConversation(
-        threadId,
-        messageId,
-        kind ?? (text === undefined ? 'regenerate' : 'edit'),
-      );
-      return turns().startTurn({ threadId, text: text ?? user.text, ...(images?.length ? { images } : {}) });
-    },
+    resendFrom: (input) => service.resendFrom(input),
     switchBranch: async ({ threadId, branchId }) => service.switchBranch(threadId, branchId),
   };
   return { service, handlers };

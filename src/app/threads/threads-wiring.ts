@@ -7,7 +7,8 @@ import { saveFailedSentence } from '../../core/store/disk-full';
 import { watchThreadsDir } from '../../core/store/threads-dir-watcher';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import type { HostProfile } from '../host-profile';
-import { createThreadHandlers, type ThreadPeers } from './thread-handlers';
+import { createThreadHandlers } from './thread-handlers';
+import { ThreadPeerHooks } from './thread-peers';
 import { ProjectWorktreeChoices } from '../worktree/project-worktrees';
 
 export type ThreadsWiring = Awaited<ReturnType<typeof wireThreads>>;
@@ -19,9 +20,10 @@ export type ThreadsWiring = Awaited<ReturnType<typeof wireThreads>>;
 export async function wireThreads(
   f: Pick<DeskFoundation, 'layout' | 'log' | 'warn' | 'bus' | 'settings' | 'sandbox'>,
   profile: Pick<HostProfile, 'host' | 'watchThreads'>,
-  peers: ThreadPeers,
 ) {
   const { layout, warn, log, bus } = f;
+  // The features built later register here: the turns answer for a turn in flight, and each says what it forgets.
+  const peers = new ThreadPeerHooks();
   /** threadId → Claude Code session uuid: forgotten when the thread is deleted. */
   const sessions = new SessionsStore(layout.sessionsFile, warn);
   const forks = new ForkPointsStore(path.join(layout.stateDir, 'claude-code-forks.json'), warn);
@@ -51,6 +53,7 @@ export async function wireThreads(
     /** Closed by the turns' wiring, after the last turn gave its lock back. */
     locks,
     projectWorktrees,
+    peers,
     handlers: createThreadHandlers(
       { ...f, threads, sessions, projectWorktrees: async (dir) => projectWorktrees.of(dir) },
       peers,

@@ -1,5 +1,5 @@
 import type { TurnEngine } from '../../core/turn/turn-engine';
-import type { Prewarmer } from '../turns/prewarm';
+import type { Prewarmer } from './prewarm';
 
 /**
  * After an edit Claude Code reads only at start-up (rules, hooks, agents, plugins — a kept process did not see a new

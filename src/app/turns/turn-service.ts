@@ -14,6 +14,7 @@ import { workFolderOf } from '../../shared/work-folder';
 import type { TurnEngine } from '../../core/turn/turn-engine';
 import type { TurnRequest } from '../../core/turn/turn-request';
 import type { ThreadsStore } from '../../core/store/threads-store';
+import type { SessionsStore } from '../../core/store/sessions-store';
 import type { EventBus } from '../event-bus';
 import type { RunningTurns } from './running-turns';
 import { DISK_FULL_SENTENCE, isDiskFull, saveFailedSentence } from '../../core/store/disk-full';
@@ -80,6 +81,8 @@ export class TurnService {
       log?: (message: string) => void;
       /** When an answer the full disk refused is tried again (a timer in the app; run by hand in tests). */
       scheduleRetry?: (run: () => void, ms: number) => void;
+      /** threadId → Claude Code session, forgotten by /clear. */
+      sessions?: Pick<SessionsStore, 'delete'>;
       /** Snapshots of the project before and after each turn, keyed by its user message (rewind). */
       checkpoints?: {
         beforeTurn(projectDir: string, threadId: string, messageId: string): Promise<void>;
@@ -315,5 +318,19 @@ export class TurnService {
     await this.deps.threads
       .flush?.()
       .catch((err: unknown) => this.deps.log?.(`saving the threads on the way out: ${saveFailedSentence(err)}`));
+  }
+
+  /**
+   * /clear: the thread's next turn starts a fresh Claude Code session. Recorded case 31-clear: the CLI's own /clear
+   * switches to a new session the app would not follow, so the app forgets the session instead; the marker keeps the
+   * transcript before it out of the next turn.
+   */
+  async clearSession(threadId: string): Promise<void> {
+    if (!(await this.deps.threads.get(threadId))) throw new Error('This thread no longer exists.');
+    if (!(await this.settled(threadId)))
+      throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
+    await this.deps.sessions?.delete(threadId);
+    const marker = { id: randomUUID(), role: 'user', createdAt: Date.now(), text: '/clear', marker: 'clear' } as const;
+    await this.deps.threads.appendUser(threadId, marker);
   }
 }

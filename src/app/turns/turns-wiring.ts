@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { DeskHandlers } from '../../shared/contract';
 import { effectivePermissionMode, ownPermissionMode } from '../../shared/settings';
 import type { ThreadSettings } from '../../shared/threads';
@@ -20,16 +19,19 @@ import { TurnControls } from './turn-controls';
 import { Prewarmer } from './prewarm';
 import { RunningTurns } from './running-turns';
 import { LiveTurns } from './live-turns';
+import { sendStaleProcessesAway } from './stale-processes';
+import type { TurnsPort } from './turns-port';
+
+/** Snapshots of the project around each turn, for a rewind: registered by the rewind feature. */
+type Checkpoints = NonNullable<ConstructorParameters<typeof TurnService>[0]['checkpoints']>;
 
 export interface TurnsWiringDeps {
   f: DeskFoundation;
   profile: Pick<HostProfile, 'keepProcesses' | 'prewarm'>;
-  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks' | 'locks'>;
+  threads: Pick<ThreadsWiring, 'threads' | 'sessions' | 'forks' | 'locks' | 'peers'>;
   memory: ReturnType<typeof createMemoryStore>;
   sweeper: ProcessSweeper;
   launcher: ClaudeCodeLauncher;
-  /** Snapshots of the project around each turn, for a rewind (absent: the bench's baseline). */
-  checkpoints?: ConstructorParameters<typeof TurnService>[0]['checkpoints'];
   /** Makes a thread's own worktree before its first turn (absent: threads work in their project folder). */
   worktrees?: Pick<ThreadWorktrees, 'ready' | 'stop'>;
   tmpRoot?: string;
@@ -127,12 +129,18 @@ export async function wireTurns(d: TurnsWiringDeps) {
     if (previous !== s.permissionMode) void controls.permissionModeChanged(previous, s.permissionMode, followsDefault);
   });
 
+  // Rewind, built after the turns, registers its snapshots (snapshotAround); until then, and where it never does
+  // (the bench's baseline), a turn takes none.
+  let checkpoints: Checkpoints | undefined;
   const service = new TurnService({
     threads,
+    sessions,
     engine,
     bus,
     prepare,
-    checkpoints: d.checkpoints,
+    get checkpoints() {
+      return checkpoints;
+    },
     notify: d.notify,
     log: (m) => log.warn(m),
     running,
@@ -193,20 +201,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     },
     readApprovalFile: (input) => controls.approvalFile(input),
     clearSession: async ({ threadId }) => {
-      if (!(await threads.get(threadId))) throw new Error('This thread no longer exists.');
-      if (!(await service.settled(threadId)))
-        throw new Error('Claude is still answering: stop the turn (Esc) or wait, then /clear.');
-      // Recorded case 31-clear: the CLI's own /clear switches to a new session the app would not follow.
-      // Forgetting the session makes the next turn start a fresh one; the marker keeps the transcript out of it.
-      await sessions.delete(threadId);
-      const marker = {
-        id: randomUUID(),
-        role: 'user',
-        createdAt: Date.now(),
-        text: '/clear',
-        marker: 'clear',
-      } as const;
-      await threads.appendUser(threadId, marker);
+      await service.clearSession(threadId);
       prewarm?.invalidate('the session was cleared');
       bus.emit('threadsChanged', { threadId, kind: 'message' });
       return null;
@@ -218,14 +213,38 @@ export async function wireTurns(d: TurnsWiringDeps) {
     listTurns: async () => liveTurns.list(),
   };
 
+  const port: TurnsPort & { snapshotAround(c: Checkpoints): void } = {
+    isBusy: (threadId) => service.isBusy(threadId),
+    isAnswering: (threadId) => service.isAnswering(threadId),
+    settled: (threadId) => service.settled(threadId),
+    start: startTurn,
+    stop: (threadId, turnId) => service.stop(threadId, turnId),
+    liveMessages: (threadId) => service.liveMessages(threadId),
+    waitingThreadIds: () => service.waitingThreadIds(),
+    live: () => engine.phases.live(),
+    onPhaseChange: (listener) => engine.phases.subscribe(listener),
+    capacity: () => ({ running: engine.queue.activeCount, max: engine.queue.max }),
+    elsewhere: () => running.elsewhere(),
+    discardIdle: (threadId, why) => engine.warm.discard(threadId, why),
+    discardAllIdle: sendStaleProcessesAway(engine, prewarm),
+    idleProcesses: async (threadId) => ({
+      pids: [engine.warm.peek(threadId)?.pid ?? []].flat(),
+      sessionIds: [await sessions.get(threadId), engine.warm.pendingSessionId(threadId)].filter((s) => s !== undefined),
+    }),
+    setModel: (threadId, model) => controls.setModel(threadId, model),
+    permissionModeChanged: (previous, next, threadId) => controls.permissionModeChanged(previous, next, threadId),
+    snapshotAround: (c) => void (checkpoints = c),
+  };
+  // The thread calls ask the turns for a turn in flight; a deleted thread's turn stops before its files go.
+  d.threads.peers.serveTurns(port);
+  d.threads.peers.onBeforeDelete((threadId) => service.stop(threadId));
+
   return {
+    /** What the other features may ask of the turns. */
+    port,
     service,
-    engine,
-    running,
     sessionCosts,
-    controls,
     prewarm,
-    startTurn,
     handlers,
     async close() {
       for (const off of offLive) off();

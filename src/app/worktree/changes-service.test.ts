@@ -22,7 +22,7 @@ async function setUp(busy = false, running?: () => Promise<RunningSessions>) {
   bus.on('changesChanged', (e) => pushed.push(e.threadId));
   const later: (() => void)[] = [];
   const ended: string[] = [];
-  const turns = () => ({ isBusy: () => busy, discardProcesses: (id: string) => void ended.push(id) });
+  const turns = { isBusy: () => busy, discardIdle: (id: string) => void ended.push(id) };
   const wiring = wireChanges({ bus }, store, turns, { schedule: (run) => later.push(run), runningSessions: running });
   return { store, repo, wt, thread, bus, pushed, later, ended, ...wiring };
 }
@@ -111,7 +111,7 @@ describe('the Changes service', () => {
     const thread = await store.create({ title: 'Review' });
     await store.updateSettings(thread.id, { projectDir: repo, worktree: wt });
     const gh = standInGh(await temp.make());
-    const turns = () => ({ isBusy: () => false });
+    const turns = { isBusy: () => false };
     const onlyApp = wireChanges({ bus: new EventBus() }, store, turns);
     expect(await onlyApp.handlers.getPullRequestReadiness({ threadId: thread.id })).toMatchObject({ missing: 'gh' });
     const cli = { childPathEnv: (base = '') => `${gh.dir}:${base}` };

@@ -39,12 +39,13 @@ const mayHaveWritten = (e: TurnEvent) => e.type === 'tool_result' || e.type === 
 export function wireChanges(
   f: Pick<DeskFoundation, 'bus'> & { cli?: Pick<CliService, 'childPathEnv'>; layout?: { stateDir: string } },
   threads: ThreadsStore,
-  turns: () => {
+  /** What the worktree asks of the turns (their port fits): is the thread working, its idle processes. */
+  turns: {
     isBusy(threadId: string): boolean;
-    /** End the thread's kept CLI process (it runs in the worktree a discard removes). */
-    discardProcesses?(threadId: string): void;
-    /** The thread's kept or warm CLI processes: pids and session ids. */
-    ownProcesses?(threadId: string): Promise<OwnProcesses>;
+    /** End the thread's idle CLI process (it runs in the worktree a discard removes). */
+    discardIdle?(threadId: string, why: string): void;
+    /** The thread's idle (kept or pre-warmed) CLI processes: pids and session ids. */
+    idleProcesses?(threadId: string): Promise<OwnProcesses>;
     /** Resolves once the thread's turns have ended (true) or another one started answering (false). */
     settled?(threadId: string): Promise<boolean>;
   },
@@ -73,9 +74,9 @@ export function wireChanges(
     ...(opts.git ? { git: opts.git } : {}),
     ...(f.layout ? { bringChoices: new BringChoices(path.join(f.layout.stateDir, 'bring-base.json')) } : {}),
     threads,
-    isBusy: (id) => turns().isBusy(id),
-    discarded: (id) => turns().discardProcesses?.(id),
-    ownProcesses: async (id) => (await turns().ownProcesses?.(id)) ?? { pids: [], sessionIds: [] },
+    isBusy: (id) => turns.isBusy(id),
+    discarded: (id) => turns.discardIdle?.(id, 'its worktree was discarded'),
+    ownProcesses: async (id) => (await turns.idleProcesses?.(id)) ?? { pids: [], sessionIds: [] },
     ...(runningSessions ? { runningSessions } : {}),
     changed,
   });
@@ -85,7 +86,7 @@ export function wireChanges(
     if (e.type !== 'finished') return;
     // A finished turn is still closing (its lock, its snapshot): the git step waits for it to be over. Should the
     // next queued message start meanwhile, that turn's own end tries again.
-    const settled = turns().settled?.(e.threadId) ?? Promise.resolve(true);
+    const settled = turns.settled?.(e.threadId) ?? Promise.resolve(true);
     void settled
       .then((idle) => (idle ? service.finishAfterClaude(e.threadId) : undefined))
       .then(

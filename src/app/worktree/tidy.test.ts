@@ -14,7 +14,7 @@ describe('Tidy up', () => {
   it('lists the worktrees and branches Claude Desk made that no thread works in, with what each holds, and removes the chosen', async () => {
     const store = temp.track(await threadsStoreHarness(await temp.make()).open());
     const repo = makeRepo(await temp.make());
-    const changes = wireChanges({ bus: new EventBus() }, store, () => ({ isBusy: () => false }));
+    const changes = wireChanges({ bus: new EventBus() }, store, { isBusy: () => false });
     const worktrees = new ThreadWorktrees({ threads: store, notice: () => undefined, workspaceDir: '/w' });
     const thread = async (name: string) => {
       const wt = addWorktree(repo, name);

@@ -19,7 +19,7 @@ async function setUp() {
   const thread = await store.create({ title: 'Write the notes' });
   await store.updateSettings(thread.id, { projectDir: repo, useWorktree: true, worktree: wt });
   const worktrees = new ThreadWorktrees({ threads: store, notice: () => undefined, workspaceDir: '/w' });
-  const changes = wireChanges({ bus: new EventBus() }, store, () => ({ isBusy: () => false }));
+  const changes = wireChanges({ bus: new EventBus() }, store, { isBusy: () => false });
   const settings = () => store.summary(thread.id)!.settings;
   return { store, repo, wt, id: thread.id, worktrees, changes, settings };
 }

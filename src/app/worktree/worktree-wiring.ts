@@ -1,6 +1,7 @@
 import type { DeskHandlers } from '../../shared/contract';
 import type { DeskFoundation } from '../settings/desk-foundation';
-import type { ThreadsWiring } from '../threads/threads-wiring';
+import type { ThreadsStore } from '../../core/store/threads-store';
+import type { ThreadLocks } from '../../core/store/thread-locks';
 import { ThreadWorktrees } from './thread-worktrees';
 import { createThreadWorktree } from '../../core/worktree/create-worktree';
 import type { Git } from '../../core/git/git-runner';
@@ -13,7 +14,7 @@ export type WorktreeWiring = ReturnType<typeof wireWorktree>;
  */
 export function wireWorktree(
   f: Pick<DeskFoundation, 'layout' | 'bus' | 'log'>,
-  threads: Pick<ThreadsWiring, 'threads' | 'locks'>,
+  threads: { threads: ThreadsStore; locks: ThreadLocks },
   git?: Git,
 ) {
   const worktrees = new ThreadWorktrees({
