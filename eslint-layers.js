@@ -6,7 +6,8 @@ import path from 'node:path';
  * lands, not by how it is spelled. Imports of packages (`electron`, `react`) are no-restricted-imports' business.
  *
  * A file's place is its layer (the folder under src/), and inside src/core its room (the folder under core/, or
- * `(root)` for a file directly in core/), inside the renderer its feature (features/<name>). The tables come from
+ * `(root)` for a file directly in core/), inside src/app its feature (the folder under app/, or `(root)`: the
+ * composition root and what every feature shares), inside the renderer its feature (features/<name>). The tables come from
  * eslint.config.js; test/layering.test.ts proves each one fires.
  */
 
@@ -17,6 +18,10 @@ export function placeOf(rel) {
   if (parts[0] !== 'src' || parts.length < 3) return undefined; // outside src/: test fixtures, build plugins
   const layer = parts[1];
   if (layer === 'core') return { layer, room: parts.length > 3 ? parts[2] : '(root)' };
+  if (layer === 'app') {
+    const module = parts.at(-1).replace(/\.[cm]?[jt]sx?$/, '');
+    return { layer, feature: parts.length > 3 ? parts[2] : '(root)', module };
+  }
   if (layer === 'renderer' && parts[2] === 'src') {
     const area = parts.length > 4 ? parts[3] : '(root)';
     const module = parts.at(-1).replace(/\.[cm]?[jt]sx?$/, '');
@@ -31,6 +36,7 @@ const isTest = (rel) => /\.test\.tsx?$/.test(rel);
  * @param {{
  *   layers: Record<string, string[]>,
  *   coreRooms: Record<string, string[]>,
+ *   appFeatures: { uses: Record<string, string[]>, root: string[] },
  *   features: Record<string, string[]>,
  *   hostSeam: { modules: string[], message: string },
  * }} tables
@@ -53,6 +59,19 @@ export function layersPlugin(tables, root) {
       if (!allowed) return `core/${from.room} is not a known room: add it to CORE_USES in eslint.config.js.`;
       if (!allowed.includes(to.room))
         return `core/${from.room} may import only ${allowed.map((r) => `core/${r}`).join(', ') || 'no other room of core'} (eslint.config.js: CORE_USES): core/${to.room} is not below it.`;
+      return undefined;
+    }
+    // The app's features meet through ports, never each other's insides: a feature imports only the features
+    // APP_USES lists for it, and the root's shared modules (the event bus, the host profile), never the root itself.
+    if (from.layer === 'app' && from.feature !== '(root)' && from.feature !== to.feature && !isTest(fromRel)) {
+      if (to.feature === '(root)')
+        return tables.appFeatures.root.includes(to.module)
+          ? `app/${from.feature} may not import the composition root (app/${to.module}): it is handed what it needs (eslint.config.js: APP_USES).`
+          : undefined;
+      const allowed = tables.appFeatures.uses[from.feature];
+      if (!allowed) return `app/${from.feature} is not a known feature: add it to APP_USES in eslint.config.js.`;
+      if (!allowed.includes(to.feature))
+        return `app/${from.feature} may import only ${allowed.map((f) => `app/${f}`).join(', ') || 'no other feature of app'} (eslint.config.js: APP_USES): app/${to.feature} is not below it; ask for a port instead.`;
       return undefined;
     }
     // The page's seam to the host (api.ts, the WebSocket client) is the store's: components call store actions.

@@ -57,6 +57,28 @@ const CORE_USES = {
 };
 
 /**
+ * The features of src/app, from the ground up: a feature imports only the features listed for it — their ports and
+ * types, never their insides — and hears of the others' events by registering for them (the threads' peers, the
+ * turns' snapshotAround, the board's countChangesWith). `(root)` holds what every feature shares (the event bus, the
+ * host profile, the app's version) and the composition root, which no feature imports (APP_ROOT).
+ */
+const APP_USES = {
+  settings: [], // the foundation, Settings, Claude Code's status and launch settings
+  window: ['settings'], // the window's state, opening files and links
+  worktree: ['settings'], // a thread's own worktree: made, its Changes, landing it, tidying up
+  threads: ['settings', 'worktree'], // the thread list (a new thread's worktree default), its peers' registrations
+  turns: ['settings', 'threads', 'worktree'], // sending a message; TurnsPort is what the others may ask
+  rewind: ['settings', 'threads', 'turns'], // Rewind and branches: snapshots around turns, Edit & resend
+  history: ['settings', 'threads'], // the History of every Claude Code session
+  usage: ['settings'], // the Usage view's ledger
+  composer: ['settings'], // the composer's pickers
+  projects: ['settings', 'worktree'], // recent projects, a folder described
+  board: ['settings', 'threads', 'turns'], // every thread and Claude Code session at once
+  'claude-code-setup': ['settings'], // the user's Claude Code setup
+};
+const APP_ROOT = ['desk-app', 'dispatch-call'];
+
+/**
  * Features import only downward, the way the screens nest (no cycles): the sidebar holds History, a History
  * session reads like a chat, chat shows approval cards, tool cards, the composer, the context meter, the plan
  * limits, the task checklist and the settings' login steps, and an approval card previews a diff with the tool
@@ -136,7 +158,13 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx,mts,js,mjs}', 'bin/**/*.{js,mjs}'],
     plugins: {
       desk: layersPlugin(
-        { layers: LAYERS, coreRooms: CORE_USES, features: FEATURE_USES, hostSeam: HOST_SEAM },
+        {
+          layers: LAYERS,
+          coreRooms: CORE_USES,
+          appFeatures: { uses: APP_USES, root: APP_ROOT },
+          features: FEATURE_USES,
+          hostSeam: HOST_SEAM,
+        },
         import.meta.dirname,
       ),
     },
@@ -163,3 +191,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );
+
+/** The tables themselves, for test/layering.test.ts: it proves every entry fires. */
+export { LAYERS, CORE_USES, APP_USES, FEATURE_USES };

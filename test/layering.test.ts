@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -96,6 +98,17 @@ describe('layering lint', () => {
     ['src/core/usage/x.ts', '../turn/turn-engine', false], // …and never runs a turn
     ['src/core/worktree/x.ts', '../process-runner', true], // a worktree is made with git, through the runner…
     ['src/core/worktree/x.ts', '../rewind/git-snapshot', false], // …and needs no other room
+    ['src/core/worktree/x.ts', '../git/git-runner', true], // git runs in one place…
+    ['src/core/git/x.ts', '../worktree/land', false], // …which knows nothing of worktrees,
+    ['src/core/git/x.ts', '../process-runner', true], // the one process runner under it
+    ['src/core/rewind/x.ts', '../git/repository-above', true],
+    ['src/core/projects/x.ts', '../git/repository-above', true],
+    ['src/core/log/x.ts', '../store/atomic-write', false], // the log and the loopback guard stand on nothing
+    ['src/core/net/x.ts', '../process-runner', false],
+    ['src/core/mcp/x.ts', '../net/loopback-guard', true],
+    ['src/core/turn/x.ts', '../log/redact', true],
+    ['src/core/sandbox/x.ts', '../process-runner', true], // the walls start probes through the runner…
+    ['src/core/sandbox/x.ts', '../turn/spawn-plan', false], // …and never know a turn
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -122,6 +135,40 @@ describe('layering lint', () => {
     ['src/renderer/src/features/chat/x.tsx', '../worktree/changes-button', true],
     ['src/renderer/src/features/worktree/x.tsx', '../tools/diff-view', true],
     ['src/renderer/src/features/worktree/x.tsx', '../chat/chat-header', false],
+    ['src/renderer/src/features/chat/x.tsx', '../context/context-meter', true],
+    ['src/renderer/src/features/context/x.tsx', '../chat/chat-view', false],
+    ['src/renderer/src/features/chat/x.tsx', '../limits/plan-limit-indicator', true],
+    ['src/renderer/src/features/limits/x.tsx', '../chat/chat-view', false],
+    ['src/renderer/src/features/chat/x.tsx', '../tasks/task-checklist', true],
+    ['src/renderer/src/features/tasks/x.tsx', '../tools/tool-card', false],
+    ['src/renderer/src/features/threads/x.tsx', '../waiting/waiting-list', true],
+    ['src/renderer/src/features/waiting/x.tsx', '../threads/thread-sidebar', false],
+    ['src/renderer/src/features/usage/x.tsx', '../chat/chat-view', false],
+    ['src/renderer/src/features/chat/x.tsx', '../usage/usage-view', false],
+    // The app's features meet through ports (eslint.config.js: APP_USES).
+    ['src/app/board/x.ts', '../turns/turns-port', true], // the board asks the turns' port…
+    ['src/app/board/x.ts', '../worktree/changes-service', false], // …and is told the worktree's counts
+    ['src/app/worktree/x.ts', '../turns/turns-port', false], // the worktree is below the turns
+    ['src/app/worktree/x.ts', '../threads/threads-wiring', false], // …and below the threads: no cycle
+    ['src/app/worktree/x.ts', '../settings/desk-foundation', true],
+    ['src/app/threads/x.ts', '../worktree/worktree-settings', true],
+    ['src/app/threads/x.ts', '../turns/turns-wiring', false], // the turns register with the threads
+    ['src/app/turns/x.ts', '../threads/thread-peers', true],
+    ['src/app/turns/x.ts', '../rewind/rewind-service', false], // rewind registers its snapshots
+    ['src/app/rewind/x.ts', '../turns/turns-port', true],
+    ['src/app/history/x.ts', '../threads/project-dir', true],
+    ['src/app/history/x.ts', '../turns/turns-wiring', false],
+    ['src/app/usage/x.ts', '../history/history-service', false],
+    ['src/app/composer/x.ts', '../turns/turn-service', false],
+    ['src/app/projects/x.ts', '../worktree/project-worktrees', true],
+    ['src/app/projects/x.ts', '../threads/threads-wiring', false],
+    ['src/app/window/x.ts', '../threads/threads-wiring', false],
+    ['src/app/claude-code-setup/x.ts', '../turns/turn-engine', false], // its changes reach the turns' port
+    ['src/app/settings/x.ts', '../threads/threads-wiring', false], // the foundation stands on nothing
+    ['src/app/board/x.ts', '../event-bus', true], // what every feature shares…
+    ['src/app/board/x.ts', '../desk-app', false], // …but never the composition root
+    ['src/app/x.ts', '../app/board/board-wiring', true], // which composes them all
+    ['src/app/board/x.test.ts', '../worktree/changes-service', true], // a test may compose features
   ] as const)('%s importing %s: allowed = %s', async (file, from, allowed) => {
     expect(await restricted(file, from)).toHaveLength(allowed ? 0 : 1);
   });
@@ -134,6 +181,31 @@ describe('layering lint', () => {
   ])('src/core/x.ts: %s is judged as an import (%s)', async (code) => {
     const messages = await lint('src/core/x.ts', code);
     expect(messages.filter((m) => m.ruleId === 'desk/layers')).toHaveLength(1);
+  });
+
+  // Every entry of every table is proven by a case above: a new room or feature comes with its own.
+  it('covers every layer, room of core, feature of the app and feature of the renderer', async () => {
+    // Read as the lint reads it: plain JavaScript, so its tables come typed here.
+    const config = '../eslint.config.js';
+    const tables = (await import(config)) as Record<'LAYERS' | 'CORE_USES' | 'APP_USES' | 'FEATURE_USES', object>;
+    const { LAYERS, CORE_USES, APP_USES, FEATURE_USES } = tables;
+    const s = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    const files = (s.match(/\['((?:src|bin)\/[^']+)'/g) ?? []).map((m) => m.slice(2, -1));
+    const inTable = (prefix: string, name: string) =>
+      files.some((f) =>
+        name === '(root)' ? /^[^/]+$/.test(f.slice(prefix.length)) : f.startsWith(`${prefix}${name}/`),
+      );
+    expect(
+      Object.keys(LAYERS).filter((l) => !files.some((f) => f.startsWith(l === 'bin' ? 'bin/' : `src/${l}/`))),
+    ).toEqual([]);
+    expect(Object.keys(CORE_USES).filter((room) => !inTable('src/core/', room))).toEqual([]);
+    expect(Object.keys(APP_USES).filter((feature) => !inTable('src/app/', feature))).toEqual([]);
+    expect(Object.keys(FEATURE_USES).filter((f) => !inTable('src/renderer/src/features/', f))).toEqual([]);
+  });
+
+  it('a feature of the app that APP_USES does not know fails with a sentence that says where to add it', async () => {
+    const [message] = (await restricted('src/app/new-feature/x.ts', '../turns/turns-port')).map((m) => m.message);
+    expect(message).toMatch(/app\/new-feature is not a known feature: add it to APP_USES/);
   });
 
   it('a room of core that CORE_USES does not know fails with a sentence that says where to add it', async () => {
