@@ -318,7 +318,7 @@ export const calls = {
       .strict()
       .optional(),
   ),
-  /** Open a file a tool card names in the OS's editor (desktop app only; checked in app/open-file.ts). */
+  /** Open a file a tool card names in the OS's editor (desktop app only; checked in app/window/open-file.ts). */
   openFile: call<null>()(z.object({ path: z.string().min(1).max(4096) }).strict()),
   /** Show the log file in the system file manager (desktop app only). */
   revealLogFile: call<null>()(z.undefined()),

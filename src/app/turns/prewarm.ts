@@ -1,7 +1,7 @@
 import type { ThreadsChange } from '../../core/store/threads-store';
 import type { WarmPool } from '../../core/turn/warm-pool';
 import type { Thread, ThreadSummary } from '../../shared/threads';
-import type { PrepareTurn } from './turn-service';
+import type { BuildTurnRequest } from './turn-service';
 
 /** How many threads count as "in view" (one window, or a couple of browser tabs); the pool caps at 2 too. */
 const IN_VIEW = 2;
@@ -11,7 +11,7 @@ export interface PrewarmerDeps {
   /** Settings from the index: a warm-up never parses the thread's log. */
   threads: { summary(threadId: string): ThreadSummary | undefined };
   /** The app's per-turn preparation, quiet: a pre-warm must not post notices a turn would post. */
-  prepare: (threadId: string, settings: Thread['settings'], opts: { quiet: true }) => ReturnType<PrepareTurn>;
+  prepare: (threadId: string, settings: Thread['settings'], opts: { quiet: true }) => ReturnType<BuildTurnRequest>;
   /** A turn of this thread is queued or running in the app (its session may be about to change). */
   isBusy: (threadId: string) => boolean;
   /** The platform says to save power (on battery, hot): no warm processes at all. */

@@ -24,16 +24,14 @@ import { unreadStoppedMessages } from '../../core/turn/build-user-line';
 import type { PermissionMode } from '../../shared/settings';
 
 /**
- * What a turn needs that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
+ * Builds a turn's request (not the `prepareTurn` call, which is the composer's pre-warm hint): what a turn needs
+ * that depends on the moment it starts (CLI, auth, posture, tools, wall), and the thread's
  * settings as the turn will use them (the app's default model fills an unset one).
  */
-export type PrepareTurn = (
+export type BuildTurnRequest = (
   threadId: string,
   settings: ThreadSettings,
 ) => Promise<Omit<TurnRequest, 'threadId' | 'turnId' | 'content' | 'earlierMessages'>>;
-
-/** Preparing a turn failed before any process ran: says which kind of failure the UI should show. */
-export { TurnSetupError as PrepareTurnError } from '../../core/turn/turn-errors';
 
 /**
  * The events that say the answer has begun (or ended): the first starts the turn's before-snapshot. Not `started`
@@ -75,7 +73,7 @@ export class TurnService {
       threads: ThreadsStore;
       engine: TurnRunner;
       bus: EventBus;
-      prepare: PrepareTurn;
+      prepare: BuildTurnRequest;
       /** A system notification (turnNotification says when); the front door shows it only in the background. */
       notify?: (title: string, body: string) => void;
       log?: (message: string) => void;
@@ -219,7 +217,7 @@ export class TurnService {
     };
 
     // Preparing (CLI status, tools, wall) happens inside the engine, so the turn is stoppable and counts
-    // as busy from here on; a PrepareTurnError becomes the turn's error and the thread stays usable.
+    // as busy from here on; a TurnSetupError (core/turn/turn-errors.ts) becomes the turn's error and the thread stays usable.
     const handle = this.deps.engine.run(
       {
         threadId: input.threadId,

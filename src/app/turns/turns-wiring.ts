@@ -14,7 +14,7 @@ import type { DeskFoundation } from '../settings/desk-foundation';
 import type { ClaudeCodeLauncher } from '../settings/claude-code-launch';
 import type { ThreadsWiring } from '../threads/threads-wiring';
 import type { ThreadWorktrees } from '../worktree/thread-worktrees';
-import { TurnService, type PrepareTurn } from './turn-service';
+import { TurnService, type BuildTurnRequest } from './turn-service';
 import { TurnControls } from './turn-controls';
 import { Prewarmer } from './prewarm';
 import { RunningTurns } from './running-turns';
@@ -84,7 +84,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
     keep: { ...keep, powerSaver: d.powerSaver },
   });
 
-  const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<PrepareTurn> => {
+  const prepareParts = async (threadSettings: ThreadSettings, quiet: boolean): ReturnType<BuildTurnRequest> => {
     const cli = await launcher.ready();
     const endpoint = await mcp.ensure();
     if (!endpoint.ok && !quiet)
@@ -109,7 +109,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
       layout,
     };
   };
-  const prepare: PrepareTurn = async (threadId, given) => {
+  const prepare: BuildTurnRequest = async (threadId, given) => {
     // A thread's first turn makes its worktree, if it asked for one; every other turn passes straight through.
     const threadSettings = d.worktrees ? await d.worktrees.ready(threadId, given) : given;
     const parts = await prepareParts(threadSettings, false);

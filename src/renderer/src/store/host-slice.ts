@@ -13,7 +13,7 @@ export const createHostSlice: Slice<HostSlice> = (_set, get) => ({
 
   chooseFolder: (title) => getApi().chooseFolder({ title }),
 
-  // On the desktop the host checks the path first (app/open-file.ts); browser mode copies it instead.
+  // On the desktop the host checks the path first (app/window/open-file.ts); browser mode copies it instead.
   openFile(path) {
     getApi()
       .openFile({ path })

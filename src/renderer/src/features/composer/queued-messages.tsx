@@ -21,7 +21,7 @@ function headline(state: MessageQueueState | undefined, busy: boolean): string {
     case 'idle':
       return `${what} · waiting for you: Send now`;
     case 'limit':
-      // The host sends them by itself after the plan limit's reset (app/plan-limit-gate.ts).
+      // The host sends them by itself after the plan limit's reset (app/turns/plan-limit-gate.ts).
       return `${what} · plan limit reached: ${n === 1 ? 'it goes' : 'they go'} ${
         state.resumesAt !== undefined ? `${atLabel(state.resumesAt, Date.now())}, ` : ''
       }after the reset`;

@@ -4,7 +4,7 @@ import { copyText } from '../../ui/copy-button';
 
 /**
  * A file path on a tool card. On the desktop a click opens the file in the OS's editor (the host checks the path
- * first, see app/open-file.ts); in browser mode, where the page cannot open local files, it copies the path.
+ * first, see app/window/open-file.ts); in browser mode, where the page cannot open local files, it copies the path.
  */
 export function FilePath({ path, label }: { path: string; label?: string }) {
   const host = useDesk((s) => s.appInfo?.host);
