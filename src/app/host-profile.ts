@@ -1,9 +1,10 @@
-/** The three front doors. `command-line` is `claude-desk` in a terminal (not Claude Code, which core/claude-code finds). */
-export type HostName = 'electron' | 'web' | 'command-line';
+// The three front doors (HostName, beside AppInfo.host in the contract). `command-line` is `claude-desk` in a
+// terminal (not Claude Code, which core/claude-code finds).
+import type { HostName } from '../shared/contract';
 
 /**
  * What a front door starts besides the services every call needs: one object per host instead of `host === …`
- * branches in the wiring. The window and browser mode live long and keep things warm; the command line runs one
+ * branches in the wiring. The window and browser mode live long and keep Claude Code processes for the next turn; the command line runs one
  * command and leaves, so it starts only what that command uses.
  */
 export interface HostProfile {

@@ -64,10 +64,13 @@ const threadSettings = z
   .strict();
 export { CALL_NAMES, MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
 
+/** What serves the page and runs the app: the window, browser mode or the command line (which serves no page). */
+export type HostName = 'electron' | 'web' | 'command-line';
+
 export interface AppInfo {
   name: string;
   version: string;
-  host: 'electron' | 'web';
+  host: Exclude<HostName, 'command-line'>;
   platform: string;
   dataDir: string;
   logFile: string;

@@ -9,7 +9,8 @@ import { selectSandbox, type Sandbox } from '../../core/sandbox/select-sandbox';
 import { fullAccessRefused } from '../../core/claude-code/root-full-access';
 import { appVersion } from '../app-version';
 import { EventBus } from '../event-bus';
-import { hostProfile, type HostName } from '../host-profile';
+import type { HostName } from '../../shared/contract';
+import { hostProfile } from '../host-profile';
 import { startEarly, type EarlyStart, type EarlyStartOptions } from './claude-code-probes';
 
 export interface DeskFoundationOptions extends EarlyStartOptions {
