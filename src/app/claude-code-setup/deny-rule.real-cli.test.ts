@@ -25,7 +25,7 @@ describe('a deny rule from the Permissions page + real CLI + mock API', () => {
       env: cli.env,
       threads: { summary: (id) => (id === 't1' ? thread : undefined) },
       workspaceDir: h.workspaceDir,
-      filesChanged: (reason) => engine.warm.discardAll(reason),
+      filesChanged: (reason) => engine.idle.discardAll(reason),
       launcher: { withEnv: async () => ({ file: realCliPath(), env: cli.env }) },
     });
     const file = path.join(h.workspaceDir, 'notes.md');
@@ -35,7 +35,7 @@ describe('a deny rule from the Permissions page + real CLI + mock API', () => {
     const first = await runTurn(engine, write());
     expect(first.outcome.status).toBe('done');
     expect(fs.readFileSync(file, 'utf8')).toBe('hello from the tool\n');
-    expect(engine.warm.size).toBe(1); // the thread's process waits for its next turn
+    expect(engine.idle.size).toBe(1); // the thread's process waits for its next turn
     fs.rmSync(file);
 
     // As the page sends it: a Write rule, which the page writes as the Edit rule that covers it (case 47c).

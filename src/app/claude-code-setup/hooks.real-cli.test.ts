@@ -18,14 +18,14 @@ let h: Harness;
 let cli: RealCliEnv;
 useRealCliSuite((suite) => void ({ h, cli } = suite));
 
-function setupFor(engine?: { warm: { discardAll(reason: string): void } }) {
+function setupFor(engine?: { idle: { discardAll(reason: string): void } }) {
   fs.mkdirSync(h.workspaceDir, { recursive: true });
   const thread = { id: 't1', settings: { projectDir: h.workspaceDir } } as unknown as ThreadSummary;
   const wired = wireClaudeCodeSetup({
     env: cli.env,
     threads: { summary: (id) => (id === 't1' ? thread : undefined) },
     workspaceDir: h.workspaceDir,
-    filesChanged: (reason) => engine?.warm.discardAll(reason),
+    filesChanged: (reason) => engine?.idle.discardAll(reason),
     launcher: { withEnv: async () => ({ file: realCliPath(), env: cli.env }) },
   });
   return { ...wired.handlers, close: wired.close };
@@ -40,7 +40,7 @@ describe('a hook from the Hooks page + real CLI + mock API', () => {
     const hi = async () => expect((await runTurn(engine, h.request('t1', 'Hi'))).outcome.status).toBe('done');
 
     await hi(); // a process is kept for the thread's next turn, started before the hook existed
-    expect(engine.warm.size).toBe(1);
+    expect(engine.idle.size).toBe(1);
     const command = 'echo "$(date +%s%N)" >> "$HOME/hook-ran.log"';
     const added = await setup.addHook({ threadId: 't1', scope: 'user', hook: { event: 'UserPromptSubmit', command } });
     expect(added.takesEffect).toMatch(/next message/);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Prewarmer } from './prewarm';
 
-/** A pool that records what it is told; the real one is tested in core/turn/warm-pool.test.ts. */
+/** A pool that records what it is told; the real one is tested in core/turn/idle-processes.test.ts. */
 function fakePool() {
   return {
     warm: vi.fn(async () => 'warmed' as const),

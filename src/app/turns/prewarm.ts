@@ -1,5 +1,5 @@
 import type { ThreadsChange } from '../../core/store/threads-store';
-import type { WarmPool } from '../../core/turn/warm-pool';
+import type { IdleProcesses } from '../../core/turn/idle-processes';
 import type { Thread, ThreadSummary } from '../../shared/threads';
 import type { BuildTurnRequest } from './turn-service';
 
@@ -7,7 +7,7 @@ import type { BuildTurnRequest } from './turn-service';
 const IN_VIEW = 2;
 
 export interface PrewarmerDeps {
-  pool: Pick<WarmPool, 'warm' | 'discard' | 'discardAll' | 'enabled' | 'size' | 'stats' | 'peek'>;
+  pool: Pick<IdleProcesses, 'warm' | 'discard' | 'discardAll' | 'enabled' | 'size' | 'stats' | 'peek'>;
   /** Settings from the index: a warm-up never parses the thread's log. */
   threads: { summary(threadId: string): ThreadSummary | undefined };
   /** The app's per-turn preparation, quiet: a pre-warm must not post notices a turn would post. */

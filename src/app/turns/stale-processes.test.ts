@@ -8,7 +8,7 @@ describe('after a setup edit', () => {
     const done = new Promise<void>((resolve) => (end = resolve));
     const engine = {
       running: () => [{ threadId: 't2', done }] as never,
-      warm: {
+      idle: {
         discardAll: (reason?: string) => void said.push(`all: ${reason}`),
         discard: (threadId: string) => void said.push(`discard ${threadId}`),
       },

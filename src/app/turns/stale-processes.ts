@@ -7,13 +7,13 @@ import type { Prewarmer } from './prewarm';
  * turn running now once that turn ends (it would otherwise be kept for the thread's next turn with the old files).
  */
 export function sendStaleProcessesAway(
-  engine: Pick<TurnEngine, 'running'> & { warm: Pick<TurnEngine['warm'], 'discard' | 'discardAll'> },
+  engine: Pick<TurnEngine, 'running'> & { idle: Pick<TurnEngine['idle'], 'discard' | 'discardAll'> },
   prewarm: Pick<Prewarmer, 'invalidate'> | undefined,
 ): (reason: string) => void {
   return (reason) => {
     const why = `your Claude Code setup changed (${reason})`;
-    engine.warm.discardAll(why);
-    for (const turn of engine.running()) void turn.done.then(() => engine.warm.discard(turn.threadId, why));
+    engine.idle.discardAll(why);
+    for (const turn of engine.running()) void turn.done.then(() => engine.idle.discard(turn.threadId, why));
     prewarm?.invalidate(reason);
   };
 }

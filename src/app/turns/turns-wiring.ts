@@ -158,7 +158,7 @@ export async function wireTurns(d: TurnsWiringDeps) {
 
   // The next turn's CLI started ahead of time; anything a turn is started with discards it.
   const prewarmer = new Prewarmer({
-    pool: engine.warm,
+    pool: engine.idle,
     threads,
     prepare: (_threadId, threadSettings) => prepareParts(threadSettings, true),
     isBusy: (threadId) => service.isBusy(threadId),
@@ -225,11 +225,11 @@ export async function wireTurns(d: TurnsWiringDeps) {
     onPhaseChange: (listener) => engine.phases.subscribe(listener),
     capacity: () => ({ running: engine.queue.activeCount, max: engine.queue.max }),
     elsewhere: () => running.elsewhere(),
-    discardIdle: (threadId, why) => engine.warm.discard(threadId, why),
+    discardIdle: (threadId, why) => engine.idle.discard(threadId, why),
     discardAllIdle: sendStaleProcessesAway(engine, prewarm),
     idleProcesses: async (threadId) => ({
-      pids: [engine.warm.peek(threadId)?.pid ?? []].flat(),
-      sessionIds: [await sessions.get(threadId), engine.warm.pendingSessionId(threadId)].filter((s) => s !== undefined),
+      pids: [engine.idle.peek(threadId)?.pid ?? []].flat(),
+      sessionIds: [await sessions.get(threadId), engine.idle.pendingSessionId(threadId)].filter((s) => s !== undefined),
     }),
     setModel: (threadId, model) => controls.setModel(threadId, model),
     permissionModeChanged: (previous, next, threadId) => controls.permissionModeChanged(previous, next, threadId),

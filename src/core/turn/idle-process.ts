@@ -9,10 +9,10 @@ import {
   processRunOptions,
 } from './turn-process';
 
-/** One process in the warm pool — warm or kept — and what is done to it: spawned, handed to a turn, ended. */
+/** One idle process — pre-warmed or kept — and what is done to it: spawned, handed to a turn, ended. */
 
 /** What starting a pooled process needs (the pool's own deps fit). */
-export interface PooledProcessDeps extends ProcessRunDeps {
+export interface IdleProcessDeps extends ProcessRunDeps {
   log: (message: string) => void;
 }
 
@@ -70,7 +70,7 @@ export interface Entry {
 const KEPT_CLOSE_GRACE_MS = 2_000;
 
 /** Start a warm process with the next turn's plan; until a turn adopts it, what it prints is buffered. */
-export function spawnWarmEntry(threadId: string, plan: SpawnPlan, deps: PooledProcessDeps, clock: Clock): Entry {
+export function spawnWarmEntry(threadId: string, plan: SpawnPlan, deps: IdleProcessDeps, clock: Clock): Entry {
   const entry: Entry = {
     kind: 'warm',
     threadId,

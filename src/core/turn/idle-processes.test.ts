@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, createHarness, runTurn, waitGone } from '../../../test/fixtures/turn-harness';
 import { describeSpawn, materializeSpawn, type SpawnRequest } from './spawn-plan';
 import type { TurnEngine } from './turn-engine';
-import { WARM_MAX_AGE_MS } from './warm-pool';
+import { WARM_MAX_AGE_MS } from './idle-processes';
 import { manualClock } from '../../../test/fixtures/manual-clock';
 
 let h: Harness;
@@ -23,39 +23,39 @@ afterEach(async () => {
   await h.cleanup();
 });
 
-describe('WarmPool (fake claude)', () => {
+describe('IdleProcesses (fake claude)', () => {
   it('a warm process older than 10 minutes is discarded and never answers', async () => {
     const c = manualClock();
     engine = h.engine({ PATH: process.env.PATH }, { clock: c.clock });
-    await engine.warm.warm(h.request('t', ''));
-    const pid = engine.warm.peek('t')?.pid ?? -1;
+    await engine.idle.warm(h.request('t', ''));
+    const pid = engine.idle.peek('t')?.pid ?? -1;
     c.advance(WARM_MAX_AGE_MS);
-    expect(engine.warm.size).toBe(0);
+    expect(engine.idle.size).toBe(0);
     expect(await waitGone(pid)).toBe(true);
     const r = await runTurn(engine, h.request('t', 'hi'));
     expect(r.outcome.status).toBe('done');
-    expect(engine.warm.stats).toMatchObject({ reused: 0, discarded: 1 });
+    expect(engine.idle.stats).toMatchObject({ reused: 0, discarded: 1 });
   });
 
   it('the idle bound starts when the user line is written, not at spawn', async () => {
     const c = manualClock();
     engine = h.engine({ PATH: process.env.PATH, CLAUDE_DESK_IDLE_TIMEOUT_MS: '1000' }, { clock: c.clock });
-    await engine.warm.warm(h.request('t', ''));
+    await engine.idle.warm(h.request('t', ''));
     c.advance(60_000); // a minute of "typing": sixty idle bounds
     const r = await runTurn(engine, h.request('t', 'hi'));
     expect(r.outcome.status).toBe('done');
     expect(r.text.length).toBeGreaterThan(0);
-    expect(engine.warm.stats.reused).toBe(1);
+    expect(engine.idle.stats.reused).toBe(1);
   });
 
   it('does not warm a thread whose turn is running', async () => {
     engine = h.engine({ PATH: process.env.PATH, FAKE_CLAUDE_MODE: 'silent' });
     const handle = engine.run(h.request('t', 'hi'), () => undefined);
     while (!engine.phases.isBusy('t')) await new Promise((r) => setTimeout(r, 5));
-    expect(await engine.warm.warm(h.request('t', ''))).toBe('skipped');
+    expect(await engine.idle.warm(h.request('t', ''))).toBe('skipped');
     handle.stop();
     await handle.done;
-    expect(engine.warm.size).toBe(0);
+    expect(engine.idle.size).toBe(0);
   });
 
   it('names the kept process it answers with in the log, but not on the way to the first token', async () => {
@@ -70,7 +70,7 @@ describe('WarmPool (fake claude)', () => {
     expect(first.outcome.status).toBe('done');
     seen.length = 0;
     await engine.run(h.request('t', 'again'), (e) => seen.push(`event ${e.type}`)).done;
-    const pid = engine.warm.peek('t')?.pid;
+    const pid = engine.idle.peek('t')?.pid;
     const used = seen.filter((m) => m.startsWith('thread t: using the kept CLI process'));
     expect(used).toEqual([`thread t: using the kept CLI process ${pid}`]);
     // Not while the CLI works towards its request (its init comes then) nor before the first text is shown: with the
@@ -89,39 +89,39 @@ describe('WarmPool (fake claude)', () => {
     for (const t of ['a', 'b', 'c']) {
       for (const text of ['one', 'two']) {
         expect((await runTurn(engine, h.request(t, text))).outcome.status).toBe('done');
-        await engine.warm.warm(h.request(t, ''));
+        await engine.idle.warm(h.request(t, ''));
         c.advance(1_000);
       }
     }
     // A kept process and a warm one for the same thread count once: the thread holds one slot.
-    expect(engine.warm.size).toBe(2);
-    expect(engine.warm.peek('a')).toBeUndefined(); // the least recently used thread gave its process up
+    expect(engine.idle.size).toBe(2);
+    expect(engine.idle.peek('a')).toBeUndefined(); // the least recently used thread gave its process up
     // Two more threads opened (their composers focused): warmed, in place of the least recently used.
-    await engine.warm.warm(h.request('d', ''));
-    await engine.warm.warm(h.request('e', ''));
-    expect(engine.warm.size).toBe(2);
-    const live = ['a', 'b', 'c', 'd', 'e'].map((t) => engine!.warm.peek(t)?.pid);
+    await engine.idle.warm(h.request('d', ''));
+    await engine.idle.warm(h.request('e', ''));
+    expect(engine.idle.size).toBe(2);
+    const live = ['a', 'b', 'c', 'd', 'e'].map((t) => engine!.idle.peek(t)?.pid);
     expect(live.map((p) => p !== undefined)).toEqual([false, false, false, true, true]);
     c.advance(idle);
-    expect(engine.warm.size).toBe(0);
+    expect(engine.idle.size).toBe(0);
     for (const pid of live) if (pid !== undefined) expect(await waitGone(pid)).toBe(true);
   });
 
   it('a warm process waits no longer than the idle limit it is given', async () => {
     const c = manualClock();
     engine = h.engine({ PATH: process.env.PATH }, { clock: c.clock, keep: { keep: 2, keepIdleMs: 5_000 } });
-    await engine.warm.warm(h.request('t', ''));
-    expect(engine.warm.size).toBe(1);
+    await engine.idle.warm(h.request('t', ''));
+    expect(engine.idle.size).toBe(1);
     c.advance(5_000);
-    expect(engine.warm.size).toBe(0);
+    expect(engine.idle.size).toBe(0);
   });
 
   it('keeps an identical warm process instead of starting another', async () => {
     engine = h.engine({ PATH: process.env.PATH });
-    expect(await engine.warm.warm(h.request('t', ''))).toBe('warmed');
-    expect(await engine.warm.warm(h.request('t', ''))).toBe('kept');
-    expect(await engine.warm.warm(h.request('t', '', { settings: { systemPrompt: 'Be brief.' } }))).toBe('warmed');
-    expect(engine.warm.stats).toMatchObject({ spawned: 2, discarded: 1 });
+    expect(await engine.idle.warm(h.request('t', ''))).toBe('warmed');
+    expect(await engine.idle.warm(h.request('t', ''))).toBe('kept');
+    expect(await engine.idle.warm(h.request('t', '', { settings: { systemPrompt: 'Be brief.' } }))).toBe('warmed');
+    expect(engine.idle.stats).toMatchObject({ spawned: 2, discarded: 1 });
     expect(h.spawned).toHaveLength(2);
   });
 });

@@ -17,9 +17,9 @@ import {
   endEntry,
   entryHandlers,
   spawnWarmEntry,
-} from './pooled-process';
+} from './idle-process';
 
-export type { AdoptedProcess, KeepOffer } from './pooled-process';
+export type { AdoptedProcess, KeepOffer } from './idle-process';
 import { transcriptPath, transcriptStamp } from './transcript-stamp';
 import type { TurnRequest } from './turn-request';
 
@@ -33,7 +33,7 @@ export const WARM_MAX_PROCESSES = 2;
 /** What the next turn of a thread will be started with: a turn request without its message. */
 export type WarmRequest = SpawnRequest & Pick<TurnRequest, 'threadId' | 'layout'>;
 
-export interface WarmPoolDeps extends ProcessRunDeps {
+export interface IdleProcessesDeps extends ProcessRunDeps {
   sessions: { get(threadId: string): Promise<string | undefined> };
   newSessionId: () => string;
   env: NodeJS.ProcessEnv;
@@ -68,7 +68,7 @@ export interface WarmPoolDeps extends ProcessRunDeps {
  * used only if a fresh plan for the turn has the same fingerprint; anything else discards it. Warm
  * processes are outside the TurnQueue: they count against the turn cap only once a turn adopts them.
  */
-export class WarmPool {
+export class IdleProcesses {
   readonly stats = { spawned: 0, reused: 0, discarded: 0 };
   private readonly dying = new Set<TurnProcess>();
   private readonly entries = new Map<string, Entry>();
@@ -76,7 +76,7 @@ export class WarmPool {
   private generation = 0;
   private readonly clock: Clock;
 
-  constructor(private readonly deps: WarmPoolDeps) {
+  constructor(private readonly deps: IdleProcessesDeps) {
     this.clock = deps.clock ?? realClock;
   }
 

@@ -53,7 +53,7 @@ describe('kept CLI processes + real CLI + mock API', () => {
     expect(h.spawned).toHaveLength(1);
     const pid = h.spawned[0]!;
     // After its result the turn is over, yet its CLI stays, waiting, with nothing of the turn around it.
-    expect(e.warm.peek('t1')?.pid).toBe(pid);
+    expect(e.idle.peek('t1')?.pid).toBe(pid);
     expect(alive(pid)).toBe(true);
     if (process.platform === 'linux') await expect.poll(() => childrenOf(pid), { timeout: 15_000 }).toEqual([]);
 
@@ -70,7 +70,7 @@ describe('kept CLI processes + real CLI + mock API', () => {
     expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Turn one');
     const inits = [first, second].map((t) => t.events.find((ev) => ev.type === 'init'));
     expect(inits[1]?.type === 'init' && inits[1].sessionId).toBe(inits[0]?.type === 'init' && inits[0].sessionId);
-    expect(e.warm.stats.reused).toBe(1);
+    expect(e.idle.stats.reused).toBe(1);
   });
 
   it("a turn that answers while another thread's turn waits for a place keeps that thread's process", async () => {
@@ -80,15 +80,15 @@ describe('kept CLI processes + real CLI + mock API', () => {
       { keep: { keep: 1, keepIdleMs: 600_000 } },
     );
     expect((await runTurn(e, h.request('a', 'A one'))).outcome.status).toBe('done');
-    const aPid = e.warm.peek('a')?.pid;
+    const aPid = e.idle.peek('a')?.pid;
     const b = runTurn(e, h.request('b', 'B one'));
     const a2 = runTurn(e, h.request('a', 'A two'));
     expect((await b).outcome.status).toBe('done');
     expect((await a2).outcome.status).toBe('done');
     // a's second turn ran on its kept process; b's process was not kept in its place.
     expect(h.spawned).toHaveLength(2);
-    expect(e.warm.stats.reused).toBe(1);
-    expect(e.warm.peek('a')?.pid).toBe(aPid);
+    expect(e.idle.stats.reused).toBe(1);
+    expect(e.idle.peek('a')?.pid).toBe(aPid);
   });
 
   it("each turn's context breakdown comes without a token-count API call, on a new process and a kept one", async () => {
@@ -126,7 +126,7 @@ describe('kept CLI processes + real CLI + mock API', () => {
     expect(h.spawned).toHaveLength(2); // a fresh CLI for the new folder
     expect(await waitGone(pid)).toBe(true);
     const fresh = h.spawned[1]!;
-    expect(e.warm.peek('t1')?.pid).toBe(fresh); // and that one is kept in turn
+    expect(e.idle.peek('t1')?.pid).toBe(fresh); // and that one is kept in turn
     if (process.platform === 'linux') expect(fs.realpathSync(`/proc/${fresh}/cwd`)).toBe(fs.realpathSync(elsewhere));
   });
 
@@ -138,10 +138,10 @@ describe('kept CLI processes + real CLI + mock API', () => {
     const b = h.spawned[1]!;
     // Looked at before anything that waits: b's idle clock (1.5 s) runs from its turn's end, and on a loaded machine
     // waiting for a to exit took longer than that, so b had already gone by the time it was peeked at.
-    expect(e.warm.peek('b')?.pid).toBe(b);
+    expect(e.idle.peek('b')?.pid).toBe(b);
     expect(await waitGone(a)).toBe(true); // the cap of one: a made room for b
     expect(await waitGone(b)).toBe(true); // unused for 1.5 s
-    expect(e.warm.size).toBe(0);
+    expect(e.idle.size).toBe(0);
 
     const quit = keeping();
     await runTurn(quit, h.request('c', 'Thread c'));
@@ -229,7 +229,7 @@ describe('kept CLI processes + real CLI + mock API', () => {
       await runTurn(e, h.request('t', 'One'));
       await runTurn(e, h.request('t', 'Two'));
       expect(h.spawned.length - before).toBe(2);
-      expect(e.warm.size).toBe(0);
+      expect(e.idle.size).toBe(0);
       for (const pid of h.spawned.slice(before)) expect(alive(pid)).toBe(false);
       await e.stopAll();
     }

@@ -15,7 +15,7 @@ import {
   realClock,
 } from './turn-process';
 import { type SpawnSpec, describeSpawn, materializeSpawn } from './spawn-plan';
-import type { WarmPool } from './warm-pool';
+import type { IdleProcesses } from './idle-processes';
 import { liveFlags } from './kept-process';
 import { BackgroundWait } from './background-wait';
 import { AttemptTools, askContextUsage, stopLeftCommands } from './attempt-tools';
@@ -53,7 +53,7 @@ export interface AttemptInput {
    * Pre-started processes and the one kept from the thread's last turn; absent for
    * a new-session fallback, which always spawns fresh and keeps nothing.
    */
-  warm?: Pick<WarmPool, 'take' | 'keep' | 'keeping'>;
+  warm?: Pick<IdleProcesses, 'take' | 'keep' | 'keeping'>;
   /** A fresh process that replaces a wedged one: it too must say something within this bound. */
   freshWedgeBoundMs?: number;
   /** The rules allowed "for this session", by session id: a new process resuming one is told them. */

@@ -8,7 +8,7 @@ import { type AttemptDeps, type AttemptInput, type AttemptResult, runAttempt } f
 import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
 import type { TurnProcess } from './turn-process';
 import type { TurnOutcome, TurnRequest } from './turn-request';
-import type { WarmPool } from './warm-pool';
+import type { IdleProcesses } from './idle-processes';
 import { DEFAULT_WEDGE_BOUNDS, wedgedNote, wedgedTwiceError } from './wedge-watch';
 import type { SessionRules } from './session-rules';
 
@@ -30,7 +30,7 @@ export interface SessionCostMap {
 export interface StartedTurnDeps {
   sessions: SessionMap;
   sessionCosts?: SessionCostMap;
-  warm: WarmPool;
+  warm: IdleProcesses;
   /** The rules allowed "for this session", by session id (the engine's, for the app's life). */
   sessionRules?: SessionRules;
   attempt: AttemptDeps;
@@ -157,7 +157,7 @@ export async function runStartedTurn(
 }
 
 /** The pool, to keep the process that answers in, never to take one from. */
-function keepOnly(warm: WarmPool): NonNullable<AttemptInput['warm']> {
+function keepOnly(warm: IdleProcesses): NonNullable<AttemptInput['warm']> {
   return {
     take: () => Promise.resolve(undefined),
     keep: (offer) => warm.keep(offer),

@@ -57,8 +57,8 @@ describe('rules allowed for this session outlive the process they were given to 
       { keep: { keep: 2, keepIdleMs: 600_000 } },
     );
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'session' });
-    expect(engine.warm.peek('t1')).toBeDefined();
-    engine.warm.discard('t1', 'ended as the idle limit ends it');
+    expect(engine.idle.peek('t1')).toBeDefined();
+    engine.idle.discard('t1', 'ended as the idle limit ends it');
     await askedTurn(engine, 't1', { behavior: 'allow', scope: 'once' });
     // Another thread (its own session) is told nothing.
     await askedTurn(engine, 't2', { behavior: 'allow', scope: 'once' });

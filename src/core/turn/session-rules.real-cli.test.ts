@@ -48,9 +48,9 @@ describe('rules allowed for this session, real CLI + mock API', () => {
     expect(toolErrors(first.events)).toEqual([]);
 
     // The kept process ends as the idle limit ends it (the pool's own discard, which its timer calls).
-    const pid = engine.warm.peek('t1')?.pid;
+    const pid = engine.idle.peek('t1')?.pid;
     expect(pid).toBeDefined();
-    engine.warm.discard('t1', 'unused for too long');
+    engine.idle.discard('t1', 'unused for too long');
     expect(await waitGone(pid!)).toBe(true);
     // A Write of a file this new process has not read would fail before any permission check: start clean.
     for (const f of ['x', 'notes.md']) fs.rmSync(path.join(h.workspaceDir, f));
@@ -73,9 +73,9 @@ describe('rules allowed for this session, real CLI + mock API', () => {
     expect((await turn(engine)).cards).toHaveLength(2);
     for (const f of ['x', 'notes.md']) fs.rmSync(path.join(h.workspaceDir, f));
     // Started before the rules are known to matter, as the app pre-warms a thread the user is typing in.
-    expect(await engine.warm.warm(h.request('t1', '', { permissionMode: 'ask', approvals: 'user' }))).toBe('warmed');
+    expect(await engine.idle.warm(h.request('t1', '', { permissionMode: 'ask', approvals: 'user' }))).toBe('warmed');
     const second = await turn(engine);
-    expect(engine.warm.stats.reused).toBe(1);
+    expect(engine.idle.stats.reused).toBe(1);
     expect(second.cards).toEqual([]);
     expect(toolErrors(second.events)).toEqual([]);
     expect(h.spawned).toHaveLength(2);

@@ -86,7 +86,7 @@ export async function resolveProjectDir(req: Pick<TurnRequest, 'settings' | 'lay
 
 /**
  * Scratch files, argv (maybe wrapped by the sandbox) and env of one turn, in memory. Shared by a turn and by the
- * warm pool, so a warm or kept process is judged against the very plan a turn would spawn with — two plans
+ * idle processes, so a pre-warmed or kept process is judged against the very plan a turn would spawn with — two plans
  * compared, never a plan with a guess — and a turn that a kept process answers touches no file for it.
  */
 export async function describeSpawn(

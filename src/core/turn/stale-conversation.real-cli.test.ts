@@ -38,7 +38,7 @@ describe('a conversation that moved on in the terminal (real CLI, mock API)', ()
     const engine = h.engine({ ...cli.env, CLAUDE_DESK_PREWARM: '0' }, { keep: { keep: 2, keepIdleMs: 600_000 } });
     const first = await runTurn(engine, h.request('t1', 'Window turn one'));
     expect(first.outcome.status).toBe('done');
-    expect(engine.warm.peek('t1')).toBeDefined(); // kept for the next turn
+    expect(engine.idle.peek('t1')).toBeDefined(); // kept for the next turn
     const session = (await new SessionsStore(h.sessionsFile).get('t1'))!;
 
     await terminalTurn(session, 'Terminal turn between', h.workspaceDir);

@@ -61,6 +61,6 @@ describe('the tool gate + real CLI + mock API', () => {
     next.open();
     expect((await second).outcome.status).toBe('done');
     expect(fs.existsSync(written)).toBe(true);
-    expect(engine.warm.stats.reused).toBe(1);
+    expect(engine.idle.stats.reused).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ import { DEFAULT_MAX_TURNS, type QueueTicket, TurnQueue } from './turn-queue';
 import type { LockResult, ThreadLocks } from '../store/thread-locks';
 import { DEFAULT_BUSY_WAIT_MS, takeThreadLock } from './thread-lock-wait';
 import type { TurnHandle, TurnOutcome, TurnRequest, TurnStart } from './turn-request';
-import { WarmPool } from './warm-pool';
+import { IdleProcesses } from './idle-processes';
 import { resolveProjectDir } from './spawn-plan';
 import { type SessionCostMap, type SessionMap, finishTurn, runStartedTurn } from './run-started-turn';
 import { TurnPhases, isAnsweringPhase } from './turn-phases';
@@ -60,7 +60,7 @@ export interface TurnEngineDeps {
   threadLocks?: Pick<ThreadLocks, 'acquire'> & Partial<Pick<ThreadLocks, 'settled'>>;
   /** An illegal phase transition throws (default: under the test runner) instead of being logged. */
   strictPhases?: boolean;
-  /** How long a kept or warm process, and the fresh one that replaces it, may say nothing (wedge-watch.ts). */
+  /** How long a kept or pre-warmed process, and the fresh one that replaces it, may say nothing (wedge-watch.ts). */
   wedgeBounds?: Partial<WedgeBounds>;
   /** The rules allowed "for this session" (default: the engine's own, kept for its life). */
   sessionRules?: SessionRules;
@@ -101,8 +101,8 @@ interface LiveTurn {
  */
 export class TurnEngine {
   readonly queue: TurnQueue;
-  /** Pre-started processes for threads' next turns; the app decides when to warm. */
-  readonly warm: WarmPool;
+  /** Idle processes for threads' next turns, kept or pre-warmed; the app decides when to pre-warm. */
+  readonly idle: IdleProcesses;
   /** Every live turn's phase, from run() until its owner's end is over. */
   readonly phases: TurnPhases;
   /** What the user allowed "for this session", by Claude Code session: told to each new process of one. */
@@ -140,7 +140,7 @@ export class TurnEngine {
     // since a throw here would break the user's turn.
     const strict = deps.strictPhases ?? Boolean(process.env.VITEST);
     this.phases = new TurnPhases({ now: () => this.clock.now(), onIllegal: strict ? undefined : log, log });
-    this.warm = new WarmPool({
+    this.idle = new IdleProcesses({
       ...this.attemptDeps,
       sessions: deps.sessions,
       newSessionId: () => this.newSessionId(),
@@ -327,7 +327,7 @@ export class TurnEngine {
         {
           sessions: this.deps.sessions,
           sessionCosts: this.deps.sessionCosts,
-          warm: this.warm,
+          warm: this.idle,
           sessionRules: this.sessionRules,
           attempt: this.attemptDeps,
           newSessionId: () => this.newSessionId(),
@@ -358,7 +358,7 @@ export class TurnEngine {
       return undefined;
     });
     if (lock?.ok && lock.otherRanLast) {
-      this.warm.discard(threadId, 'another Claude Desk ran a turn on this thread');
+      this.idle.discard(threadId, 'another Claude Desk ran a turn on this thread');
       this.deps.sessions.reload?.();
     }
     return lock;
@@ -381,7 +381,7 @@ export class TurnEngine {
   async stopAll(): Promise<void> {
     const handles = [...this.turns.values()];
     for (const h of handles) h.stop();
-    await Promise.all([...handles.map((h) => h.done), this.warm.stopAll(), ...this.lateReleases]);
+    await Promise.all([...handles.map((h) => h.done), this.idle.stopAll(), ...this.lateReleases]);
     await this.deps.threadLocks?.settled?.();
   }
 

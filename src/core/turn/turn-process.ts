@@ -82,7 +82,7 @@ export interface TurnProcessOptions {
 
 type Handlers = Pick<TurnProcessOptions, 'onValue' | 'onIgnored' | 'stopLine'>;
 
-/** How every CLI of a turn or of the warm pool is started and bounded: the same for each, from the engine's deps. */
+/** How every CLI of a turn or of the idle processes is started and bounded: the same for each, from the engine's deps. */
 export type ProcessRunDeps = Pick<
   TurnProcessOptions,
   'spawner' | 'killGroup' | 'clock' | 'toolTimeoutMs' | 'sweeper'

@@ -43,7 +43,7 @@ describe("the user's hooks + real CLI + mock API", () => {
     expect(second.outcome.status).toBe('done');
     expect(hookLines(second.events)).toEqual(['UserPromptSubmit ran']);
     expect(runs()).toHaveLength(2);
-    expect(engine.warm.stats.reused).toBe(1);
+    expect(engine.idle.stats.reused).toBe(1);
   });
 
   it('a PreToolUse hook that blocks a Write: the turn says it blocked and why; it saw the call as the CLI has it', async () => {

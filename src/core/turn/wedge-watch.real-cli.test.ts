@@ -29,14 +29,14 @@ it('a kept and a pre-warmed CLI answer as before: same process, no note', async 
   const second = await runTurn(e, h.request('t1', 'Turn two'));
   expect(second.outcome.status).toBe('done');
   expect(h.spawned).toEqual([kept]);
-  expect(e.warm.stats.reused).toBe(1);
+  expect(e.idle.stats.reused).toBe(1);
 
-  expect(await e.warm.warm(h.request('t2', ''))).toBe('warmed');
+  expect(await e.idle.warm(h.request('t2', ''))).toBe('warmed');
   const warm = h.spawned[1]!;
   const third = await runTurn(e, h.request('t2', 'On a warm process'));
   expect(third.outcome.status).toBe('done');
   expect(h.spawned).toEqual([kept, warm]);
-  expect(e.warm.stats.reused).toBe(2);
+  expect(e.idle.stats.reused).toBe(2);
   for (const run of [first, second, third]) expect(warnings(run)).toEqual([]);
 });
 
@@ -44,7 +44,7 @@ it('a frozen kept CLI is ended and a fresh one resumes the session: one request 
   const e = engine({ wedgeBounds: { reusedMs: 1_000 } });
   await runTurn(e, h.request('t1', 'Turn one'));
   const kept = h.spawned[0]!;
-  expect(e.warm.peek('t1')?.pid).toBe(kept);
+  expect(e.idle.peek('t1')?.pid).toBe(kept);
   process.kill(kept, 'SIGSTOP');
   mock.requests.length = 0;
 

@@ -87,7 +87,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
     const one = await runTurn(engine, h.request('t1', 'Turn one'));
     expect(one.outcome.status).toBe('done');
     const kept = h.spawned[0]!;
-    expect(engine.warm.peek('t1')?.pid).toBe(kept);
+    expect(engine.idle.peek('t1')?.pid).toBe(kept);
 
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Turn two'), (e) => events.push(e));
@@ -106,7 +106,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
     expect(sessionOf(events)).toBe(sessionId);
     const fresh = h.spawned[1]!;
     expect(argvOf(fresh)).toEqual(expect.arrayContaining(['--resume', sessionId]));
-    expect(engine.warm.peek('t1')?.pid).toBe(fresh);
+    expect(engine.idle.peek('t1')?.pid).toBe(fresh);
   });
 
   it('when the fresh process says nothing either, the turn fails with what happened and what to do', async () => {
@@ -163,9 +163,9 @@ describe('a kept or pre-warmed process that says nothing', () => {
 
   it('a pre-warmed process that has waited and does not answer is replaced the same way (its own note)', async () => {
     const { engine, advance } = engineWith(['wedge-after:0', 'text']);
-    expect(await engine.warm.warm(h.request('t1', ''))).toBe('warmed');
+    expect(await engine.idle.warm(h.request('t1', ''))).toBe('warmed');
     const warm = h.spawned[0]!;
-    const sessionId = engine.warm.pendingSessionId('t1');
+    const sessionId = engine.idle.pendingSessionId('t1');
     advance(BOUNDS.freshMs); // long started: it gets only the reused bound
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
@@ -183,7 +183,7 @@ describe('a kept or pre-warmed process that says nothing', () => {
 
   it('a pre-warmed process taken just after its spawn is still starting: it gets the fresh bound', async () => {
     const { engine, advance } = engineWith(['wedge-after:0', 'text']);
-    await engine.warm.warm(h.request('t1', ''));
+    await engine.idle.warm(h.request('t1', ''));
     const events: TurnEvent[] = [];
     const turn = engine.run(h.request('t1', 'Hello'), (e) => events.push(e));
     await expect.poll(() => userLinesRead().length).toBe(1);
