@@ -4,7 +4,7 @@
  * first chunk needs them.
  */
 
-/** Where a turn stands, as the chat shows it. */
+/** Where a turn stands as the chat shows it, from its events: its status (the host's own record is its phase, below). */
 export const TURN_STATUSES = ['queued', 'running', 'waiting', 'done', 'failed', 'stopped'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
