@@ -53,6 +53,7 @@ const CORE_USES = {
   projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
   'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI
   usage: ['history', 'store'], // tokens and cost of every API message in every session, each counted once
+  notify: ['store'], // Web Push (VAPID keys, subscriptions, endpoint checks, sending) and ntfy: below any turn
 };
 
 /**
@@ -81,6 +82,7 @@ const FEATURE_USES = {
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
   worktree: [], // the header's worktree chip and the composer's shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
+  notify: [], // Settings' notifications (ntfy) and a device's "Turn on notifications"
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

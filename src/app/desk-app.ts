@@ -32,6 +32,7 @@ import type { HistoryService } from './history/history-service';
 import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
+import { wireNotify, type NotifyWiring } from './notify/notify-wiring';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -75,6 +76,8 @@ export interface DeskServices extends Pick<
   threadLocks: ThreadsWiring['locks'];
   /** Tokens and cost of every Claude Code session (the Usage view, `claude-desk usage`). */
   usage: UsageService;
+  /** Paired devices told by Web Push and the ntfy topic; `forgetDevice` when a device is revoked. */
+  notify: Pick<NotifyWiring, 'service' | 'forgetDevice'>;
 }
 
 export interface DeskApp {
@@ -166,6 +169,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher: settings.launcher,
     filesChanged: sendStaleProcessesAway(turns.engine, turns.prewarm),
   });
+  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
   f.started();
   return {
     handlers: {
@@ -183,6 +187,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...setup.handlers,
       ...worktree.handlers,
       ...usage.handlers,
+      ...notify.handlers,
     },
     bus: f.bus,
     layout: f.layout,
@@ -200,10 +205,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       changes: changes.service,
       threadLocks: threads.locks,
       usage: usage.usage,
+      notify: { service: notify.service, forgetDevice: notify.forgetDevice },
     },
     async shutdown() {
       if (stopped) return;
       stopped = true;
+      notify.close();
       board.close();
       changes.close();
       await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP
