@@ -42,6 +42,8 @@ export class NotifyService {
   private readonly queue: Queued[] = [];
   private sending: Promise<void> | null = null;
   private closed = false;
+  /** Dropped from a full queue since it last ran empty. */
+  private dropped = 0;
   problem: { sentence: string; at: number } | null = null;
 
   constructor(private readonly d: NotifyServiceDeps) {}
@@ -105,9 +107,10 @@ export class NotifyService {
   private enqueue(item: Queued): void {
     this.queue.push(item);
     if (this.queue.length > MAX_QUEUED) {
-      const dropped = this.queue.splice(0, this.queue.length - MAX_QUEUED).length;
+      this.dropped += this.queue.splice(0, this.queue.length - MAX_QUEUED).length;
+      const n = this.dropped;
       this.setProblem(
-        `Notifications fell behind and ${dropped === 1 ? 'one was' : `${dropped} were`} not sent; the board shows every thread.`,
+        `Notifications fell behind and ${n === 1 ? 'one was' : `${n} were`} not sent; the board shows every thread.`,
       );
     }
     this.sending ??= this.drain().finally(() => {
@@ -122,8 +125,9 @@ export class NotifyService {
       if (this.d.now() - item.message.at > MAX_PUSH_AGE_MS) continue;
       const problems = await this.deliver(item.message);
       if (problems.length) this.setProblem(problems[0]!);
-      else if (this.problem) this.setProblem(null);
+      else if (this.problem && this.dropped === 0) this.setProblem(null);
     }
+    this.dropped = 0;
   }
 
   /** Every subscription and ntfy; the sentences of what failed. A gone subscription is forgotten. */
