@@ -160,6 +160,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The phone page's service worker, served as it is from the renderer's public folder.
+  { files: ['src/renderer/public/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
