@@ -76,7 +76,7 @@ const FEATURE_USES = {
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
-  settings: ['claude-code-setup'], // its "Claude Code" section
+  settings: ['claude-code-setup', 'notify'], // its "Claude Code" and "Notifications" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
