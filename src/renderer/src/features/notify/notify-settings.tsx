@@ -19,7 +19,15 @@ export function NotifySettings() {
   const load = useDesk((s) => s.loadNotify);
   const save = useDesk((s) => s.saveNotify);
   const sendTest = useDesk((s) => s.testNotify);
-  const ids = { server: useId(), topic: useId(), token: useId(), tokenHint: useId(), titles: useId(), title: useId() };
+  const ids = {
+    server: useId(),
+    topic: useId(),
+    token: useId(),
+    tokenHint: useId(),
+    titles: useId(),
+    title: useId(),
+    ntfy: useId(),
+  };
   const [server, setServer] = useState('');
   const [topic, setTopic] = useState('');
   const [token, setToken] = useState('');
@@ -57,8 +65,8 @@ export function NotifySettings() {
           ? 'No paired device has notifications on yet: turn them on from the device’s page.'
           : `${devices} paired device${devices === 1 ? ' has' : 's have'} notifications on, end-to-end encrypted.`}
       </p>
-      <form onSubmit={onSubmit} aria-label="ntfy topic">
-        <h3>ntfy</h3>
+      <form onSubmit={onSubmit} aria-labelledby={ids.ntfy}>
+        <h3 id={ids.ntfy}>ntfy</h3>
         <p className="field-hint">
           Or publish to a topic on your own ntfy server, with a token that may publish to it.
         </p>
@@ -68,7 +76,7 @@ export function NotifySettings() {
         <div className="field-row">
           <input
             id={ids.server}
-            type="url"
+            type="text"
             inputMode="url"
             spellCheck={false}
             autoComplete="off"
@@ -128,7 +136,7 @@ export function NotifySettings() {
           </button>
         </div>
       </form>
-      <label className="radio-row">
+      <label className="radio-row notify-titles">
         <input
           type="checkbox"
           checked={ntfy?.titles ?? false}
