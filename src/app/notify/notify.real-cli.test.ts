@@ -102,6 +102,13 @@ describe('Web Push from a real turn (real CLI, mock API, fake push service)', ()
     const finished = JSON.parse(decryptAes128gcm(phone, push.received[1]!.body)) as PushMessage;
     expect(finished).toMatchObject({ kind: 'finished', id: `finished:${turnId}`, threadId: thread.id });
     await notify.service.idle();
-    expect(push.received).toHaveLength(2);
+    expect(push.received).toHaveLength(2); // the answer itself is not told
+
+    // No key, endpoint or payload in the log.
+    const keys = JSON.parse(await fs.readFile(path.join(pushDir, 'push-vapid.json'), 'utf8')) as { privateKey: string };
+    const log = await fs.readFile(desk.layout.logFile, 'utf8');
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of [keys.privateKey, phone.keys.auth, push.endpoint('phone-1'), 'Write the greeting'])
+      expect(log).not.toContain(secret);
   });
 });
