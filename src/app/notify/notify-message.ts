@@ -36,8 +36,13 @@ export function notifyEventOf(
     kind = 'finished';
     id = `finished:${event.turnId}`;
   } else return null;
+  // A push message must stay under 4 KB once encrypted: a title and a reason are a glance.
+  const title = cut(note.title, 200);
+  const body = cut(note.body, 500);
   return {
-    message: { v: 1, id, kind, threadId: event.threadId, title: note.title, body: note.body, at },
+    message: { v: 1, id, kind, threadId: event.threadId, title, body, at },
     ...(card ? { card } : {}),
   };
 }
+
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

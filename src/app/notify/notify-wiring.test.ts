@@ -198,4 +198,39 @@ describe('notifications wired to the turn events', () => {
     expect(logged.join('\n')).not.toContain('tk_abcdef123');
     await expect(notify.handlers.setNotify({ ntfyServer: 'http://ntfy.example.org' })).rejects.toThrow(/https/);
   });
+
+  it('Send a test says in one sentence where it went, or that there is nowhere yet', async () => {
+    expect(await notify.handlers.testNotify(undefined)).toEqual({
+      ok: false,
+      message: 'Nothing to notify yet: set up ntfy here, or turn notifications on on a paired device.',
+    });
+    const phone = await subscribe('device-1', 'p1');
+    expect(await notify.handlers.testNotify(undefined)).toEqual({ ok: true, message: 'Sent to 1 device browser.' });
+    expect(received(phone)[0]).toMatchObject({ kind: 'finished', body: 'Notifications reach this device.' });
+    service.answer(503);
+    expect(await notify.handlers.testNotify(undefined)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The push service push.test is having trouble/),
+    });
+  });
+
+  it('a very long thread title is cut so the message stays small', async () => {
+    const phone = await subscribe('device-1', 'p1');
+    notify.close();
+    notify = await wireNotify({
+      f: {
+        bus,
+        layout: { stateDir: dir } as DataDirLayout,
+        log: { warn: () => {} } as never,
+        redactor,
+        warn: () => {},
+      },
+      threads: { threads: { summary: () => ({ title: 'x'.repeat(5000) }) } as never },
+      network: service.network,
+    });
+    bus.emit('turnEvent', card('t1', 'r1'));
+    await notify.service.idle();
+    expect(received(phone)[0]!.title).toHaveLength(200);
+    expect(service.received[0]!.body.length).toBeLessThan(4096);
+  });
 });

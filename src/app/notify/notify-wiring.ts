@@ -36,7 +36,12 @@ export async function wireNotify(d: NotifyWiringDeps) {
   const now = d.now ?? Date.now;
   const network = d.network ?? PRODUCTION_PUSH_NETWORK;
   const subscriptions = new PushSubscriptions(path.join(stateDir, 'push-subscriptions.json'), d.f.warn);
-  const token = await SecretFile.open(path.join(stateDir, 'ntfy-token.bin'), d.cipher, (s) => redactor.add(s));
+  const token = await SecretFile.open(
+    path.join(stateDir, 'ntfy-token.bin'),
+    d.cipher,
+    (s) => redactor.add(s),
+    () => d.f.warn('The saved ntfy token could not be decrypted; enter it again in Settings → Notifications.'),
+  );
   const settings = await NotifySettings.open(path.join(stateDir, 'notify.json'), token, d.f.warn);
   let keys: Promise<VapidKeys> | undefined;
   const vapid = (): Promise<VapidKeys> =>

@@ -16,10 +16,16 @@ export class SecretFile {
     private readonly file: string,
     private readonly cipher: SecretCipher | null | undefined,
     private readonly onSecret: (secret: string) => void,
+    private readonly onUnreadable: () => void,
   ) {}
 
-  static async open(file: string, cipher: SecretCipher | null | undefined, onSecret: (s: string) => void) {
-    const store = new SecretFile(file, cipher, onSecret);
+  static async open(
+    file: string,
+    cipher: SecretCipher | null | undefined,
+    onSecret: (s: string) => void,
+    onUnreadable: () => void = () => {},
+  ) {
+    const store = new SecretFile(file, cipher, onSecret, onUnreadable);
     if (store.storage() === 'encrypted') store.#blob = await fs.readFile(file).catch(() => undefined);
     return store;
   }
@@ -41,6 +47,7 @@ export class SecretFile {
       return this.#value;
     } catch {
       this.#blob = undefined; // another machine's file: the user enters it again
+      this.onUnreadable();
       return undefined;
     }
   }
