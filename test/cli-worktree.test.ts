@@ -139,6 +139,13 @@ describe('claude-desk chat --worktree', () => {
     expect(fs.readFileSync(path.join(always, 'notes.md'), 'utf8')).toBe('here\n');
     expect(git(always, 'worktree', 'list').split('\n')).toHaveLength(2);
 
+    // The thread that has its worktree is not sent to the checkout by a flag, nor run on in its worktree unsaid.
+    const out = await run(['chat', '--thread', 'auto', '--project', always, '--no-worktree', write('out')], env());
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`This thread already works in its own worktree (${wt}).`);
+    expect(fs.readFileSync(path.join(wt, 'notes.md'), 'utf8')).toBe('auto\n');
+    expect(fs.readFileSync(path.join(always, 'notes.md'), 'utf8')).toBe('here\n');
+
     const both = await run(['chat', '--project', always, '--worktree', '--no-worktree', 'hello'], env());
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('--worktree and --no-worktree say opposite things');

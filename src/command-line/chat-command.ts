@@ -181,7 +181,14 @@ async function openThread(
       await callHandler(handlers, 'createThread', { title: name, settings: { ...settings, useWorktree: worktree } })
     ).id;
   // An existing thread keeps its choice; --worktree on one made without it is refused (checkWorktreePatch).
-  const asks: ThreadSettings = worktree && !existing.settings.worktree ? { ...settings, useWorktree: true } : settings;
+  // --no-worktree on a thread that has (or asked for) one is said to the handler, which refuses it with why.
+  const wantsOut = asked === false && (existing.settings.worktree !== undefined || existing.settings.useWorktree);
+  const asks: ThreadSettings =
+    worktree && !existing.settings.worktree
+      ? { ...settings, useWorktree: true }
+      : wantsOut
+        ? { ...settings, useWorktree: false }
+        : settings;
   // Only what the flags change: a thread already so is not written to (another `chat` may be making its worktree).
   const patch = Object.fromEntries(
     Object.entries(asks).filter(([key, value]) => existing.settings[key as keyof ThreadSettings] !== value),
