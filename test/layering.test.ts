@@ -117,6 +117,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
     ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
+    ['src/renderer/src/features/settings/x.tsx', '../notify/notify-settings', true], // Settings holds Notifications…
+    ['src/renderer/src/features/notify/x.tsx', '../settings/settings-view', false], // …which holds no other feature
     ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
     ['src/renderer/src/features/chat/x.tsx', '../changes/changes-button', true],
