@@ -54,6 +54,7 @@ const CORE_USES = {
   projects: ['git', 'history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
   'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI
   usage: ['history', 'store'], // tokens and cost of every API message in every session, each counted once
+  notify: ['store'], // Web Push (VAPID keys, subscriptions, endpoint checks, sending) and ntfy: below any turn
 };
 
 /**
@@ -75,6 +76,7 @@ const APP_USES = {
   projects: ['settings', 'worktree'], // recent projects, a folder described
   board: ['settings', 'threads', 'turns'], // every thread and Claude Code session at once
   'claude-code-setup': ['settings'], // the user's Claude Code setup
+  notify: ['settings', 'threads'], // Web Push and ntfy: told when a thread waits or finishes
 };
 const APP_ROOT = ['desk-app', 'dispatch-call'];
 
@@ -97,12 +99,13 @@ const FEATURE_USES = {
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
-  settings: ['claude-code-setup'], // its "Claude Code" section
+  settings: ['claude-code-setup', 'notify'], // its "Claude Code" and "Notifications" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
   worktree: ['tools'], // a worktree thread's header chip, its Changes panel (files' diffs, the land actions), the shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
+  notify: [], // Settings' notifications (ntfy) and a device's "Turn on notifications"
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */
@@ -186,6 +189,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // The phone page's service worker, served as it is from the renderer's public folder.
+  { files: ['src/renderer/public/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

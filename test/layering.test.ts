@@ -109,6 +109,8 @@ describe('layering lint', () => {
     ['src/core/turn/x.ts', '../log/redact', true],
     ['src/core/sandbox/x.ts', '../process-runner', true], // the walls start probes through the runner…
     ['src/core/sandbox/x.ts', '../turn/spawn-plan', false], // …and never know a turn
+    ['src/core/notify/x.ts', '../store/atomic-write', true], // notifications keep their files in the data dir…
+    ['src/core/notify/x.ts', '../turn/turn-engine', false], // …and hear of turns only through the app's events
     ['src/core/store/x.test.ts', '../turn/turn-engine', true], // a test may compose rooms…
     ['src/core/store/x.test.ts', '../../app/desk-app', false], // …never climb a layer
     // Features import only downward (eslint.config.js: FEATURE_USES).
@@ -130,6 +132,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
     ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
+    ['src/renderer/src/features/settings/x.tsx', '../notify/notify-settings', true], // Settings holds Notifications…
+    ['src/renderer/src/features/notify/x.tsx', '../settings/settings-view', false], // …which holds no other feature
     ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
     ['src/renderer/src/features/chat/x.tsx', '../worktree/changes-button', true],

@@ -32,6 +32,7 @@ import type { HistoryService } from './history/history-service';
 import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
+import { wireNotify, type NotifyWiring } from './notify/notify-wiring';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -75,6 +76,8 @@ export interface DeskServices extends Pick<
   threadLocks: ThreadsWiring['locks'];
   /** Tokens and cost of every Claude Code session (the Usage view, `claude-desk usage`). */
   usage: UsageService;
+  /** Paired devices told by Web Push and the ntfy topic; `forgetDevice` when a device is revoked. */
+  notify: Pick<NotifyWiring, 'service' | 'forgetDevice'>;
 }
 
 export interface DeskApp {
@@ -143,20 +146,21 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher,
     filesChanged,
   });
+  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
   f.started();
   const wirings = [settings, threads, turns, queue, rewind, composer, changes, projects, history, window, board];
   return {
-    handlers: Object.assign({}, ...[...wirings, setup, worktree, usage].map((w) => w.handlers)) as DeskHandlers,
+    handlers: Object.assign({}, ...[...wirings, setup, worktree, usage, notify].map((w) => w.handlers)) as DeskHandlers,
     bus: f.bus,
     layout,
-    services: deskServices(f, { threads, turns, queue, history, composer, rewind, board, changes, usage }),
+    services: deskServices(f, { threads, turns, queue, history, composer, rewind, board, changes, usage, notify }),
     async shutdown() {
       if (stopped) return;
       stopped = true;
       // The one safe order: the board and Changes stop listening; the pre-warmer, every turn and kept CLI, then the
       // thread locks, the journal and MCP (turns); the threads' last save; a get_settings probe still ending
       // (setup); the sweep after the last CLI is gone; the foundation last.
-      for (const feature of [board, changes, turns, threads, queue, history, window, setup, sweep])
+      for (const feature of [notify, board, changes, turns, threads, queue, history, window, setup, sweep])
         await feature.close();
       f.close();
     },
@@ -176,6 +180,7 @@ function deskServices(
     board: ReturnType<typeof wireBoard>;
     changes: ReturnType<typeof wireChanges>;
     usage: Awaited<ReturnType<typeof wireUsage>>;
+    notify: NotifyWiring;
   },
 ): DeskServices {
   return {
@@ -192,5 +197,6 @@ function deskServices(
     changes: w.changes.service,
     threadLocks: w.threads.locks,
     usage: w.usage.usage,
+    notify: { service: w.notify.service, forgetDevice: w.notify.forgetDevice },
   };
 }

@@ -96,6 +96,12 @@ export const CALL_NAMES = [
   'tidyWorktrees',
   'getLandProgress',
   'stopLand',
+  'getPushKey',
+  'subscribePush',
+  'unsubscribePush',
+  'getNotify',
+  'setNotify',
+  'testNotify',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

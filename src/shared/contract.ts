@@ -39,6 +39,7 @@ import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './worktree-calls';
 import { usageCalls } from './usage-calls';
+import { notifyCalls } from './notify-calls';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -337,6 +338,7 @@ export const calls = {
   ...setupCalls,
   ...changesCalls,
   ...usageCalls,
+  ...notifyCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;

@@ -15,6 +15,7 @@ import { loadMarkdown } from './ui/markdown-loader';
 import { Notices } from './ui/notices';
 import { applyTheme } from './ui/theme';
 import { useShortcuts } from './use-shortcuts';
+import { useOpenFromNotification } from './features/notify/use-open-from-notification';
 import './features/threads/threads.css';
 import './features/history/history.css';
 
@@ -41,6 +42,7 @@ function Shell() {
   const theme = useDesk((s) => s.settings?.theme ?? 'system');
   useShortcuts();
   useWindowTitle();
+  useOpenFromNotification();
   // Before the first paint (a layout effect): no flash of the other theme.
   useLayoutEffect(() => applyTheme(theme), [theme]);
   return (

@@ -268,6 +268,18 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
     getLandProgress: () => null,
     stopLand: () => ({ stopped: false }),
+    getPushKey: () => ({ publicKey: 'BPushKeyForTests' }),
+    subscribePush: () => null,
+    unsubscribePush: () => null,
+    getNotify: () => ({
+      ntfy: { hasToken: false, tokenStorage: 'memory', titles: false },
+      push: { devices: 0, subscriptions: 0 },
+    }),
+    setNotify: () => ({
+      ntfy: { hasToken: false, tokenStorage: 'memory', titles: false },
+      push: { devices: 0, subscriptions: 0 },
+    }),
+    testNotify: () => ({ ok: false, message: 'Nothing to notify yet.' }),
     setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'never' | null }) => ({
       path,
       name: path.split('/').pop() || path,

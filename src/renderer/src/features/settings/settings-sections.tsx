@@ -12,6 +12,7 @@ import { HistorySettings } from './history-settings';
 import { ThemeSetting } from './theme-setting';
 import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
 import { WorktreeDefaultSetting } from './worktree-setting';
+import { NotifySettings } from '../notify/notify-settings';
 
 function CliSection() {
   return (
@@ -102,4 +103,5 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'appearance', label: 'Appearance', Body: ThemeSetting },
   { id: 'claude-code', label: 'Claude Code', Body: ClaudeCodeSection },
   { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
+  { id: 'notifications', label: 'Notifications', Body: NotifySettings },
 ];
