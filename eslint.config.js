@@ -81,6 +81,7 @@ const FEATURE_USES = {
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
   worktree: [], // the header's worktree chip and the composer's shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
+  panes: ['chat', 'composer'], // split panes: threads side by side, each a whole chat
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

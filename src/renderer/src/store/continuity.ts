@@ -19,6 +19,7 @@ export function windowStateOf(s: DeskState): WindowState {
     // The newest entries win when there are too many (object order = insertion order).
     drafts: Object.fromEntries(drafts.slice(-MAX_SAVED_DRAFTS)),
     scroll: Object.fromEntries(scroll.slice(-MAX_SAVED_SCROLLS)),
+    panes: s.paneLayout,
   };
 }
 
@@ -104,6 +105,12 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       decided(); // the thread is open (loading): its own title shows
       await selecting;
     }
+    // The panes beside it, without those whose thread is gone.
+    if (saved.panes && store.getState().paneLayout.panes.length === 1) {
+      applying = true;
+      s.paneDo({ type: 'restore', saved: saved.panes, threadIds: new Set(store.getState().threads.map((t) => t.id)) });
+      applying = false;
+    }
     decided();
     offWatch();
     lastSaved = windowStateOf(store.getState());
@@ -118,8 +125,10 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       s.sidebarCollapsed !== prev.sidebarCollapsed ||
       s.projectFilter !== prev.projectFilter ||
       s.collapsedProjects !== prev.collapsedProjects ||
-      s.pinnedProjects !== prev.pinnedProjects;
-    if (!discrete && s.drafts === prev.drafts && s.scrollAnchors === prev.scrollAnchors) return;
+      s.pinnedProjects !== prev.pinnedProjects ||
+      s.paneLayout.panes !== prev.paneLayout.panes;
+    const typed = s.drafts !== prev.drafts || s.paneLayout !== prev.paneLayout;
+    if (!discrete && !typed && s.scrollAnchors === prev.scrollAnchors) return;
     if (!restored) {
       if (applying) return;
       changedMeanwhile ||=

@@ -31,6 +31,7 @@ import type { BoardState, ExternalAgents } from '../../../shared/board';
 import type { ProjectsSlice } from './projects-slice';
 import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import type { UsageSlice } from './usage-slice';
+import type { PanesSlice } from './panes-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -364,7 +365,8 @@ export type DeskState = ThreadsSlice &
   ProjectsSlice &
   HostSlice &
   ClaudeCodeSetupSlice &
-  UsageSlice;
+  UsageSlice &
+  PanesSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

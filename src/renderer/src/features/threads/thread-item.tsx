@@ -6,6 +6,7 @@ import { PulseDot } from '../../ui/pulse-dot';
 import { relativeTime } from '../../ui/relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
 import { Highlight } from '../history/highlight';
+import { THREAD_DRAG_TYPE } from '../../store/panes-slice';
 
 export interface ThreadItemProps {
   thread: ThreadSummary;
@@ -113,8 +114,13 @@ export const ThreadItem = memo(function ThreadItem({
         tabIndex={tabbable ? 0 : -1}
         aria-current={active ? 'page' : undefined}
         aria-describedby={keysHintId}
-        aria-keyshortcuts="P F2 Delete"
-        onClick={() => void store.getState().selectThread(thread.id)}
+        aria-keyshortcuts={'P F2 Delete Control+\\'}
+        draggable
+        onDragStart={(e) => {
+          e.dataTransfer.setData(THREAD_DRAG_TYPE, thread.id);
+          e.dataTransfer.effectAllowed = 'copy';
+        }}
+        onClick={() => store.getState().openInFocusedPane(thread.id)}
         onFocus={() => onFocusRow(thread.id)}
         onDoubleClick={startRename}
         onKeyDown={(e) => {
@@ -148,6 +154,12 @@ export const ThreadItem = memo(function ThreadItem({
           title={thread.pinned ? 'Unpin (P)' : 'Pin to the top (P)'}
           pressed={Boolean(thread.pinned)}
           onClick={pin}
+        />
+        <RowAction
+          icon="split"
+          label={`Open ${thread.title} beside`}
+          title={'Open beside (Ctrl+\\, or drag to the right edge)'}
+          onClick={() => store.getState().openBeside(thread.id)}
         />
         <RowAction icon="pencil" label={`Rename ${thread.title}`} onClick={startRename} />
         <RowAction icon="trash" label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
