@@ -2,6 +2,7 @@ import type { DeskApi, EventName, Events } from '../../../shared/contract';
 import type { TurnEvent } from '../../../shared/turn-events';
 import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
+import { connectThreadAddress } from './thread-address';
 import type { DeskStore } from './desk-store';
 import { frameBatch } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
@@ -235,6 +236,7 @@ export function connectBridge(
   // The turns in flight, quiet ones too (a long tool, a stall, a queued turn): what other windows show of them.
   void s().loadTurns();
   const offContinuity = pane ? () => undefined : connectContinuity(store, api, win);
+  const offAddress = pane ? () => undefined : connectThreadAddress(store, win);
   void s().loadSettings();
   void s().loadStatus();
 
@@ -243,6 +245,7 @@ export function connectBridge(
     if (heldTimer !== undefined) win.clearTimeout(heldTimer);
     turnEvents.cancel();
     offContinuity();
+    offAddress();
     win.removeEventListener('focus', onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);
   };

@@ -3,6 +3,7 @@ import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from '../../../shared/window-stat
 import type { WindowState } from '../../../shared/window-state';
 import type { DeskState } from './desk-state';
 import type { DeskStore } from './desk-store';
+import { threadOfHash } from './thread-address';
 
 const SAVE_DELAY_MS = 250;
 
@@ -35,6 +36,8 @@ const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a)
 export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = window): () => void {
   let restored = false;
   let stopped = false;
+  // A page opened at a thread's address (browser mode: a thread opened in a new tab) shows that thread, alone.
+  const addressed = win.desk ? undefined : threadOfHash(win.location.hash);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSaved: WindowState | undefined;
   let changedMeanwhile = false; // the user changed something the restore would not bring back
@@ -95,7 +98,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       scrollAnchors: { ...saved.scroll, ...s.scrollAnchors },
     });
     applying = false;
-    const open = saved.activeThreadId;
+    const open = addressed ?? saved.activeThreadId;
     if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) {
       // Its own first step (the thread chosen) is the restore's; what the user does while the thread loads is not
       // (a New thread clicked then must be saved, or a reload would reopen the thread the restore picked).
@@ -106,7 +109,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       await selecting;
     }
     // The panes beside it, without those whose thread is gone.
-    if (saved.panes && store.getState().paneLayout.panes.length === 1) {
+    if (saved.panes && !addressed && store.getState().paneLayout.panes.length === 1) {
       applying = true;
       s.paneDo({ type: 'restore', saved: saved.panes, threadIds: new Set(store.getState().threads.map((t) => t.id)) });
       applying = false;

@@ -1,4 +1,5 @@
-import { getApi } from '../api';
+import { getApi, newTabAddress } from '../api';
+import { threadHash } from './thread-address';
 import {
   MAIN_PANE,
   MAX_PANES,
@@ -23,6 +24,8 @@ export interface PanesSlice {
   openBeside(threadId: string): boolean;
   /** Open a thread where the reader is: the focused pane (the main pane's is the window's open thread). */
   openInFocusedPane(threadId: string): void;
+  /** Browser mode: the thread in a tab of its own (its address, `#/thread/<id>`). */
+  openInNewTab(threadId: string): void;
   /** A layout move (close, swap, resize, focus, arrange, restore) with what it takes: stores made or closed. */
   paneDo(action: PaneAction): void;
 }
@@ -149,6 +152,11 @@ export const createPanesSlice =
         }
         set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         apply(reducePanes(get().paneLayout, { type: 'show', paneId: focused, threadId }));
+      },
+
+      openInNewTab(threadId) {
+        // noopener: the new tab is a page of its own (its own socket), with no handle back to this one.
+        window.open(newTabAddress(threadHash(threadId)), '_blank', 'noopener');
       },
 
       paneDo(action) {

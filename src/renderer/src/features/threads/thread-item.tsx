@@ -45,6 +45,8 @@ export const ThreadItem = memo(function ThreadItem({
 }: ThreadItemProps) {
   // No subscription per row: with 1,000 threads, 1,000 selectors would run on every streamed delta.
   const store = useDeskStore();
+  // Read once per row render, not subscribed: the host never changes under a page.
+  const inBrowser = store.getState().appInfo?.host === 'web';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const input = useRef<HTMLInputElement>(null);
@@ -161,6 +163,13 @@ export const ThreadItem = memo(function ThreadItem({
           title={'Open beside (Ctrl+\\, or drag to the right edge)'}
           onClick={() => store.getState().openBeside(thread.id)}
         />
+        {inBrowser && (
+          <RowAction
+            icon="external"
+            label={`Open ${thread.title} in a new tab`}
+            onClick={() => store.getState().openInNewTab(thread.id)}
+          />
+        )}
         <RowAction icon="pencil" label={`Rename ${thread.title}`} onClick={startRename} />
         <RowAction icon="trash" label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
       </span>
