@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeHost, makeThread } from '../test-support/fake-api';
@@ -49,12 +49,11 @@ describe('a thread’s own address (browser mode)', () => {
     expect(screen.queryAllByRole('region', { name: /^Pane / })).toHaveLength(0);
   });
 
-  it('Open in a new tab hands the new tab the thread’s address with the token, and the page no link with it', async () => {
+  it('Ctrl+click on a row hands the new tab the thread’s address with the token, and the page no link with it', async () => {
     sessionStorage.setItem('claude-desk-token', 'secret-token');
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderApp({ host: createFakeHost({ threads: threads(), host: 'web' }) });
-    const row = (await screen.findByText('Beta')).closest('li')!;
-    await userEvent.click(within(row).getByRole('button', { name: 'Open Beta in a new tab' }));
+    fireEvent.click(await screen.findByText('Beta'), { ctrlKey: true });
     const url = new URL(open.mock.calls[0]![0] as string);
     expect(url.searchParams.get('token')).toBe('secret-token');
     expect(threadOfHash(url.hash)).toBe('b');

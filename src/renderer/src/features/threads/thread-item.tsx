@@ -45,7 +45,7 @@ export const ThreadItem = memo(function ThreadItem({
 }: ThreadItemProps) {
   // No subscription per row: with 1,000 threads, 1,000 selectors would run on every streamed delta.
   const store = useDeskStore();
-  // Read once per row render, not subscribed: the host never changes under a page.
+  // Read at render, not subscribed: the host never changes under a page.
   const inBrowser = store.getState().appInfo?.host === 'web';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
@@ -122,7 +122,14 @@ export const ThreadItem = memo(function ThreadItem({
           e.dataTransfer.setData(THREAD_DRAG_TYPE, thread.id);
           e.dataTransfer.effectAllowed = 'copy';
         }}
-        onClick={() => store.getState().openInFocusedPane(thread.id)}
+        onClick={(e) => {
+          // Browser mode: Ctrl/Cmd+click (or Ctrl/Cmd+Enter) opens the thread in a new tab, as a link would.
+          if (inBrowser && (e.ctrlKey || e.metaKey)) store.getState().openInNewTab(thread.id);
+          else store.getState().openInFocusedPane(thread.id);
+        }}
+        onAuxClick={(e) => {
+          if (inBrowser && e.button === 1) store.getState().openInNewTab(thread.id);
+        }}
         onFocus={() => onFocusRow(thread.id)}
         onDoubleClick={startRename}
         onKeyDown={(e) => {
@@ -163,13 +170,6 @@ export const ThreadItem = memo(function ThreadItem({
           title={'Open beside (Ctrl+\\, or drag to the right edge)'}
           onClick={() => store.getState().openBeside(thread.id)}
         />
-        {inBrowser && (
-          <RowAction
-            icon="external"
-            label={`Open ${thread.title} in a new tab`}
-            onClick={() => store.getState().openInNewTab(thread.id)}
-          />
-        )}
         <RowAction icon="pencil" label={`Rename ${thread.title}`} onClick={startRename} />
         <RowAction icon="trash" label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
       </span>
