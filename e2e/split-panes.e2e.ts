@@ -64,6 +64,7 @@ async function openBeside(page: Page, title: string): Promise<void> {
 async function sendIn(where: Locator, text: string): Promise<void> {
   await where.getByLabel('Message').fill(text);
   await where.getByLabel('Message').press('Enter');
+  await expect(where.getByTestId('user-message').filter({ hasText: text })).toHaveCount(1);
 }
 
 test('two panes: approving in one while the other is stopped', async ({ page }) => {
@@ -109,6 +110,10 @@ test('two panes: approving in one while the other is stopped', async ({ page }) 
 test('four panes stream at once, as a grid on a 1920×1080 screen; a reload brings them back', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(host.url);
+  if ((await panes(page).count()) === 0) {
+    await open(page, 'North');
+    await openBeside(page, 'East');
+  }
   await expect(panes(page)).toHaveCount(2); // the last test's layout, restored
   await openBeside(page, 'South');
   await openBeside(page, 'West');

@@ -42,6 +42,8 @@ describe('split panes', () => {
     await waitFor(() => expect(host.callsTo('sendMessage')).toEqual([expect.objectContaining({ threadId: 'b' })]));
     expect(composerIn(pane('Alpha'))).toHaveValue('kept for alpha');
     expect(composerIn(pane('Beta'))).toHaveValue('');
+    await waitFor(() => expect(within(pane('Beta')).getByText('to beta')).toBeInTheDocument());
+    expect(within(pane('Alpha')).queryByText('to beta')).not.toBeInTheDocument();
   });
 
   it('a thread in two panes streams in both, and a card answered in one is answered in both', async () => {

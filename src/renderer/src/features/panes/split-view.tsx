@@ -1,4 +1,12 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { MAIN_PANE, paneCapacity, type Pane, type PaneLayout } from '../../../../shared/pane-layout';
 import { DeskStoreProvider, useDesk, useDeskStore } from '../../store/store-context';
 import { isThreadBusy } from '../../store/turn-selectors';
@@ -65,13 +73,20 @@ function Panes({ layout }: { layout: PaneLayout }) {
   const titles = useDesk((s) => s.threads);
   const paneDo = useDesk((s) => s.paneDo);
   const { shown, grid, fit } = placePanes(layout, size);
+  // Four panes that do not fit as columns become a grid, and stay one (its separators are the grid's).
+  const autoGrid = grid && layout.arrangement !== 'grid';
+  useEffect(() => {
+    if (autoGrid) paneDo({ type: 'arrange', arrangement: 'grid' });
+  }, [autoGrid, paneDo]);
   const titleOf = (p: Pane): string =>
     p.threadId === null ? 'New thread' : (titles.find((t) => t.id === p.threadId)?.title ?? 'Thread');
   const sizes = grid ? layout.sizes : shown.length === layout.panes.length ? layout.sizes : shown.map(() => 1);
   const cols = grid ? 2 : shown.length;
+  // Shares as fr of 100: flex factors that sum below 1 would fill only that part of the area.
+  const fr = (share: number) => `minmax(0, ${(share * 100).toFixed(3)}fr)`;
   const style: CSSProperties = {
-    gridTemplateColumns: Array.from({ length: cols }, (_, i) => `minmax(0, ${sizes[i] ?? 1}fr)`).join(' 6px '),
-    gridTemplateRows: grid ? `minmax(0, ${layout.rowSplit}fr) 6px minmax(0, ${1 - layout.rowSplit}fr)` : '1fr',
+    gridTemplateColumns: Array.from({ length: cols }, (_, i) => fr(sizes[i] ?? 1)).join(' 6px '),
+    gridTemplateRows: grid ? `${fr(layout.rowSplit)} 6px ${fr(1 - layout.rowSplit)}` : '1fr',
   };
   const hidden = layout.panes.length - shown.length;
   return (
@@ -111,7 +126,7 @@ function Panes({ layout }: { layout: PaneLayout }) {
               count={layout.panes.length}
               title={titleOf(p)}
               focused={p.id === layout.focused}
-              gridArea={`${r * 2 + 1} / ${span ? '1 / -1' : `${c * 2 + 1} / ${c * 2 + 2}`}`}
+              place={{ gridRow: `${r * 2 + 1}`, gridColumn: span ? '1 / -1' : `${c * 2 + 1}` }}
               prev={layout.panes[layout.panes.indexOf(p) - 1]}
               next={layout.panes[layout.panes.indexOf(p) + 1]}
             />
@@ -151,13 +166,14 @@ interface FrameProps {
   count: number;
   title: string;
   focused: boolean;
-  gridArea: string;
+  /** Its cell in the grid (separators take the even tracks). */
+  place: CSSProperties;
   prev: Pane | undefined;
   next: Pane | undefined;
 }
 
 /** One pane: its bar (which pane, move, close) and a whole chat on the pane's own store. */
-function PaneFrame({ pane, index, count, title, focused, gridArea, prev, next }: FrameProps) {
+function PaneFrame({ pane, index, count, title, focused, place, prev, next }: FrameProps) {
   const main = useDeskStore();
   const paneDo = useDesk((s) => s.paneDo);
   const store = main.getState().paneStore(pane.id);
@@ -181,7 +197,7 @@ function PaneFrame({ pane, index, count, title, focused, gridArea, prev, next }:
       data-pane={pane.id}
       data-focused={focused ? 'true' : 'false'}
       aria-label={focused ? `${name} (focused)` : name}
-      style={{ gridArea }}
+      style={place}
       onFocusCapture={() => focused || paneDo({ type: 'focus', paneId: pane.id })}
       onPointerDownCapture={() => focused || paneDo({ type: 'focus', paneId: pane.id })}
       onKeyDown={onKeyDown}
