@@ -1,4 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
+
+// The tests build on each other's layout (a reload and a new page restore it): one after another.
+test.describe.configure({ mode: 'serial' });
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,10 +113,6 @@ test('two panes: approving in one while the other is stopped', async ({ page }) 
 test('four panes stream at once, as a grid on a 1920×1080 screen; a reload brings them back', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(host.url);
-  if ((await panes(page).count()) === 0) {
-    await open(page, 'North');
-    await openBeside(page, 'East');
-  }
   await expect(panes(page)).toHaveCount(2); // the last test's layout, restored
   await openBeside(page, 'South');
   await openBeside(page, 'West');

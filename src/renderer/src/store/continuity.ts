@@ -36,8 +36,12 @@ const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a)
 export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = window): () => void {
   let restored = false;
   let stopped = false;
-  // A page opened at a thread's address (browser mode: a thread opened in a new tab) shows that thread, alone.
+  // A page opened at a thread's address (browser mode: a thread opened in a new tab) shows that thread, alone; a
+  // reload of a page keeps its panes (its address names its own thread).
   const addressed = win.desk ? undefined : threadOfHash(win.location.hash);
+  const reloaded =
+    (win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
+    'reload';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSaved: WindowState | undefined;
   let changedMeanwhile = false; // the user changed something the restore would not bring back
@@ -109,7 +113,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       await selecting;
     }
     // The panes beside it, without those whose thread is gone.
-    if (saved.panes && !addressed && store.getState().paneLayout.panes.length === 1) {
+    if (saved.panes && (!addressed || reloaded) && store.getState().paneLayout.panes.length === 1) {
       applying = true;
       s.paneDo({ type: 'restore', saved: saved.panes, threadIds: new Set(store.getState().threads.map((t) => t.id)) });
       applying = false;
