@@ -128,6 +128,18 @@ describe('split panes', () => {
     await waitFor(() => expect(host.callsTo('stopTurn')).toEqual([{ threadId: 'b', turnId: 'tb' }]));
   });
 
+  it('the Board opens a thread beside the one on screen', async () => {
+    const host = createFakeHost({ threads: threads() });
+    const gamma = { threadId: 'c', title: 'Gamma', status: 'working', project: '', since: 1, activity: '', costUsd: 0 };
+    host.handle('getBoard', () => ({ cap: 4, rows: [{ ...gamma, changes: null }] }));
+    const { store } = renderApp({ host });
+    await userEvent.click(await screen.findByText('Alpha'));
+    act(() => store.getState().setView('board'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Gamma beside' }));
+    await waitFor(() => expect(panes()).toHaveLength(2));
+    await waitFor(() => expect(within(pane('Gamma')).getByTestId('chat-title')).toHaveTextContent('Gamma'));
+  });
+
   it('a thread deleted elsewhere takes its pane with it', async () => {
     const { host } = await twoPanes();
     host.threads = host.threads.filter((t) => t.id !== 'b');
