@@ -23,6 +23,15 @@ const TITLES = ['North', 'East', 'South', 'West'] as const;
 const ids: Record<string, string> = {};
 const SHOTS = 'e2e/screenshots';
 
+/** The page now, in the light and the dark theme (looked at, not asserted). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 test.beforeAll(async () => {
   mock = await startMockAnthropicApi();
   cli = realCliEnv(mock);
@@ -89,7 +98,7 @@ test('two panes: approving in one while the other is stopped', async ({ page }) 
   await east.getByTestId('stop-button').click();
   await expect(counting).toHaveAttribute('data-status', 'stopped');
 
-  await page.screenshot({ path: `${SHOTS}/split-two-panes-1280.png` });
+  await shoot(page, 'split-two-panes-1280');
   await expectNoAxeViolationsInBothThemes(page, 'two panes with an approval card');
   await card.getByRole('button', { name: /Allow once/ }).click();
   await expect(north.getByTestId('assistant-message').last()).toContainText('Tool said:');
@@ -101,7 +110,7 @@ test('two panes: approving in one while the other is stopped', async ({ page }) 
   await page.setViewportSize({ width: 800, height: 600 });
   await expect(page.getByTestId('pane-tabs')).toContainText('One pane fits at this width, of 2 open');
   await expect(panes(page)).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/split-narrow-800.png` });
+  await shoot(page, 'split-narrow-800');
   await expectNoAxeViolationsInBothThemes(page, 'two panes in an 800 px window');
   await page.getByRole('button', { name: '1. North' }).click();
   await expect(panes(page)).toHaveCount(1);
@@ -121,7 +130,7 @@ test('four panes stream at once, as a grid on a 1920×1080 screen; a reload brin
   for (const title of TITLES) await sendIn(pane(page, title), `SCENARIO:slow count for ${title}`);
   for (const title of TITLES)
     await expect(pane(page, title).getByTestId('assistant-message').last()).toContainText('w05');
-  await page.screenshot({ path: `${SHOTS}/split-four-panes-1920.png` });
+  await shoot(page, 'split-four-panes-1920');
   for (const title of TITLES)
     await expect(pane(page, title).getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done', {
       timeout: 60_000,
