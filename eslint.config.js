@@ -106,6 +106,7 @@ const FEATURE_USES = {
   worktree: ['tools'], // a worktree thread's header chip, its Changes panel (files' diffs, the land actions), the shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
   notify: [], // Settings' notifications (ntfy) and a device's "Turn on notifications"
+  panes: ['chat', 'composer'], // split panes: threads side by side, each a whole chat
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

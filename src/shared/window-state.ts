@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
+import { paneLayoutSchema } from './pane-layout';
 
 const id = z.string().min(1).max(200);
 /** A reader's place in a thread: the message at the top of the view and how far into it (px). */
@@ -31,6 +32,8 @@ export const windowStateSchema = z
     /** The sidebar's project groups folded away and pinned on top (project dirs, '' = the default workspace). */
     collapsedProjects: z.array(z.string().max(4096)).max(500).optional(),
     pinnedProjects: z.array(z.string().max(4096)).max(500).optional(),
+    /** Split panes: the threads side by side and their places (pane-layout.ts); absent = one pane. */
+    panes: paneLayoutSchema.optional(),
   })
   .strict();
 

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { DeskApi } from '../../shared/contract';
 import { getApi } from './api';
-import { ChatView } from './features/chat/chat-view';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
+import { SplitView } from './features/panes/split-view';
 import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
@@ -74,7 +74,7 @@ function Shell() {
             <UsageView />
           </LazyView>
         ) : (
-          <ChatView />
+          <SplitView />
         )}
       </main>
       <Notices />

@@ -18,6 +18,18 @@ export function getApi(): DeskApi {
   return instance;
 }
 
+/**
+ * Browser mode: the address that opens a thread in a new tab — with this tab's token, which the new tab takes out
+ * of its address bar at once (ws-client.ts); never put on the page (a link's href), only handed to the new tab.
+ */
+export function newTabAddress(threadHash: string, loc: Location = window.location): string {
+  const url = new URL(loc.href);
+  const token = takeTokenFromLocation();
+  url.search = token ? `?token=${encodeURIComponent(token)}` : '';
+  url.hash = threadHash;
+  return url.toString();
+}
+
 /** Test seam: components under test get a fake host. */
 export function setApiForTests(api: DeskApi | undefined): void {
   instance = api;

@@ -7,6 +7,9 @@ import { isNarrow } from './ui/use-narrow';
 
 /** Esc in a text field other than the composer belongs to that field (clear, cancel): it must not stop the turn. */
 const typingElsewhere = (target: EventTarget | null): boolean => isTyping(target) && !isComposer(target);
+/** A key in a split pane other than the window's own: that pane answers it (its own turn, its own Esc). */
+const inOtherPane = (target: EventTarget | null): boolean =>
+  target instanceof Element && (target.closest('[data-pane]')?.getAttribute('data-pane') ?? 'main') !== 'main';
 
 /**
  * App-wide keys: Cmd/Ctrl+N (or Alt+N) new thread, Cmd/Ctrl+B sidebar, Alt+B the board, Cmd/Ctrl+, settings, Alt+R to the waiting approval card, Esc stops the running turn (or leaves
@@ -51,7 +54,8 @@ export function useShortcuts(win: Window = window): void {
           s.activeThreadId &&
           s.view === 'chat' &&
           isThreadBusy(s.inFlight, s.activeThreadId) &&
-          !typingElsewhere(e.target)
+          !typingElsewhere(e.target) &&
+          !inOtherPane(e.target)
         ) {
           e.preventDefault();
           void s.stopActiveTurn();

@@ -2,6 +2,7 @@ import type { DeskApi, EventName, Events } from '../../../shared/contract';
 import type { TurnEvent } from '../../../shared/turn-events';
 import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
+import { connectThreadAddress } from './thread-address';
 import type { DeskStore } from './desk-store';
 import { frameBatch } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
@@ -32,9 +33,15 @@ const ANSWERED = new Set<TurnEvent['type']>([
 
 /**
  * Wire the host's pushed events into the store, once. Returns a function that undoes every
- * subscription (React StrictMode mounts twice; tests tear down).
+ * subscription (React StrictMode mounts twice; tests tear down). A split pane's store (`pane`) leaves the window's
+ * own part to the window's store: its saved place, the menu's commands, the host's notices.
  */
-export function connectBridge(store: DeskStore, api: DeskApi, win: Window = window): () => void {
+export function connectBridge(
+  store: DeskStore,
+  api: DeskApi,
+  win: Window = window,
+  { pane = false }: { pane?: boolean } = {},
+): () => void {
   const s = () => store.getState();
   let connectedOnce = false;
   let lastResync = 0;
@@ -199,9 +206,10 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       if (open && sessionIds.includes(open)) void s().reloadOpenSession();
     }),
     on('boardChanged', refreshBoard),
-    on('notice', ({ level, message }) => s().pushNotice(level, message)),
+    on('notice', ({ level, message }) => pane || s().pushNotice(level, message)),
     on('changesChanged', ({ threadId }) => s().changesChanged(threadId)),
     on('command', ({ command }) => {
+      if (pane) return;
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');
       else if (command === 'toggle-sidebar') s().toggleSidebar(isNarrow(win));
@@ -227,7 +235,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
   refreshList();
   // The turns in flight, quiet ones too (a long tool, a stall, a queued turn): what other windows show of them.
   void s().loadTurns();
-  const offContinuity = connectContinuity(store, api, win);
+  const offContinuity = pane ? () => undefined : connectContinuity(store, api, win);
+  const offAddress = pane ? () => undefined : connectThreadAddress(store, win);
   void s().loadSettings();
   void s().loadStatus();
 
@@ -236,6 +245,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     if (heldTimer !== undefined) win.clearTimeout(heldTimer);
     turnEvents.cancel();
     offContinuity();
+    offAddress();
     win.removeEventListener('focus', onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);
   };

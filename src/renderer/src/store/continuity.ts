@@ -3,6 +3,7 @@ import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from '../../../shared/window-stat
 import type { WindowState } from '../../../shared/window-state';
 import type { DeskState } from './desk-state';
 import type { DeskStore } from './desk-store';
+import { threadOfHash } from './thread-address';
 
 const SAVE_DELAY_MS = 250;
 
@@ -19,6 +20,7 @@ export function windowStateOf(s: DeskState): WindowState {
     // The newest entries win when there are too many (object order = insertion order).
     drafts: Object.fromEntries(drafts.slice(-MAX_SAVED_DRAFTS)),
     scroll: Object.fromEntries(scroll.slice(-MAX_SAVED_SCROLLS)),
+    panes: s.paneLayout,
   };
 }
 
@@ -34,6 +36,12 @@ const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a)
 export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = window): () => void {
   let restored = false;
   let stopped = false;
+  // A page opened at a thread's address (browser mode: a thread opened in a new tab) shows that thread, alone; a
+  // reload of a page keeps its panes (its address names its own thread).
+  const addressed = win.desk ? undefined : threadOfHash(win.location.hash);
+  const reloaded =
+    (win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
+    'reload';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSaved: WindowState | undefined;
   let changedMeanwhile = false; // the user changed something the restore would not bring back
@@ -94,7 +102,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       scrollAnchors: { ...saved.scroll, ...s.scrollAnchors },
     });
     applying = false;
-    const open = saved.activeThreadId;
+    const open = addressed ?? saved.activeThreadId;
     if (open && !userActed && !s.activeThreadId && s.threads.some((t) => t.id === open)) {
       // Its own first step (the thread chosen) is the restore's; what the user does while the thread loads is not
       // (a New thread clicked then must be saved, or a reload would reopen the thread the restore picked).
@@ -103,6 +111,12 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       applying = false;
       decided(); // the thread is open (loading): its own title shows
       await selecting;
+    }
+    // The panes beside it, without those whose thread is gone.
+    if (saved.panes && (!addressed || reloaded) && store.getState().paneLayout.panes.length === 1) {
+      applying = true;
+      s.paneDo({ type: 'restore', saved: saved.panes, threadIds: new Set(store.getState().threads.map((t) => t.id)) });
+      applying = false;
     }
     decided();
     offWatch();
@@ -118,8 +132,10 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       s.sidebarCollapsed !== prev.sidebarCollapsed ||
       s.projectFilter !== prev.projectFilter ||
       s.collapsedProjects !== prev.collapsedProjects ||
-      s.pinnedProjects !== prev.pinnedProjects;
-    if (!discrete && s.drafts === prev.drafts && s.scrollAnchors === prev.scrollAnchors) return;
+      s.pinnedProjects !== prev.pinnedProjects ||
+      s.paneLayout.panes !== prev.paneLayout.panes;
+    const typed = s.drafts !== prev.drafts || s.paneLayout !== prev.paneLayout;
+    if (!discrete && !typed && s.scrollAnchors === prev.scrollAnchors) return;
     if (!restored) {
       if (applying) return;
       changedMeanwhile ||=

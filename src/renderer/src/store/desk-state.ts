@@ -32,6 +32,7 @@ import type { ProjectsSlice } from './projects-slice';
 import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import type { UsageSlice } from './usage-slice';
 import type { NotifySlice } from './notify-slice';
+import type { PanesSlice } from './panes-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -374,7 +375,8 @@ export type DeskState = ThreadsSlice &
   HostSlice &
   ClaudeCodeSetupSlice &
   UsageSlice &
-  NotifySlice;
+  NotifySlice &
+  PanesSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -17,6 +17,7 @@ import { createProjectsSlice } from './projects-slice';
 import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import { createUsageSlice } from './usage-slice';
 import { createNotifySlice } from './notify-slice';
+import { createPanesSlice } from './panes-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -42,5 +43,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createClaudeCodeSetupSlice(...a),
     ...createUsageSlice(...a),
     ...createNotifySlice(...a),
+    ...createPanesSlice(deps, createDeskStore)(...a),
   }));
 }

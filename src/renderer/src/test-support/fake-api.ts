@@ -35,6 +35,8 @@ export interface FakeHost {
   queues: Map<string, QueuedMessage[]>;
   /** Replace one verb's behaviour. */
   handle(name: keyof DeskApi, fn: (input: unknown) => unknown): void;
+  /** How many listeners the page holds on the host's events now (a closed split pane leaves none). */
+  listenerCount(): number;
 }
 
 export function makeThread(
@@ -77,6 +79,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     },
     windowState: {},
     queues: new Map(),
+    listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
     handle(name, fn) {
       overrides.set(name as string, fn);
     },

@@ -36,6 +36,7 @@ const paths = {
     'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
   folder: 'M21 18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h4l2 3h8a2 2 0 0 1 2 2z',
   usage: 'M3 21h18M6 17v-5M11 17V6M16 17v-8M21 17V3',
+  split: 'M4 4h16v16H4zM12 4v16',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -82,12 +82,18 @@ describe('the Board view', () => {
         .queryAllByRole('button')
         .map((b) => b.getAttribute('aria-label'));
     expect(within(byTitle('Write notes')).getByTestId('board-status')).toHaveTextContent('Working — 7s');
-    expect(names(byTitle('Write notes'))).toEqual([null, 'Stop Write notes', 'Changes of Write notes']);
-    expect(names(byTitle('Broken build'))).toEqual([null, 'Dismiss Broken build']);
+    expect(names(byTitle('Write notes'))).toEqual([
+      null,
+      'Stop Write notes',
+      'Changes of Write notes',
+      'Open Write notes beside',
+    ]);
+    expect(names(byTitle('Broken build'))).toEqual([null, 'Open Broken build beside', 'Dismiss Broken build']);
     expect(names(byTitle('Add a list'))).toEqual([
       null,
       'Changes of Add a list of every command with its flags',
       'Merge Add a list of every command with its flags into main',
+      'Open Add a list of every command with its flags beside',
       'Dismiss Add a list of every command with its flags',
     ]);
     expect(within(byTitle('Add a list')).getByTestId('board-changes')).toHaveTextContent('+12 −3 · 2 files');

@@ -32,6 +32,7 @@ function RowActions({ row }: { row: BoardRow }) {
   const merge = useDesk((s) => s.mergeFromBoard);
   const select = useDesk((s) => s.selectThread);
   const openChanges = useDesk((s) => s.openChanges);
+  const openBeside = useDesk((s) => s.openBeside);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const canMerge = row.status === 'finished' && row.branch && row.base && (row.changes?.files ?? 1) > 0;
@@ -99,6 +100,15 @@ function RowActions({ row }: { row: BoardRow }) {
           Merge…
         </button>
       )}
+      <button
+        type="button"
+        className="btn btn-small btn-ghost"
+        aria-label={`Open ${row.title} beside`}
+        title="Open it in a pane beside the thread on screen"
+        onClick={() => openBeside(row.threadId)}
+      >
+        Beside
+      </button>
       {(row.status === 'failed' || row.status === 'finished') && (
         <button
           type="button"

@@ -16,6 +16,9 @@ export function isComposer(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.dataset.composer === 'true';
 }
 
+/** Side by side (split panes), only the focused pane's composer takes focus when asked. */
+const inFocusedPane = (el: HTMLElement): boolean => el.closest('[data-pane]')?.getAttribute('data-focused') !== 'false';
+
 /** Ask the composer to take focus (after Cmd/Ctrl+N, after choosing a thread). */
 export function focusComposer(): void {
   window.dispatchEvent(new Event(FOCUS_EVENT));
@@ -53,6 +56,7 @@ export function useTextBox(
   useEffect(() => {
     const focus = () => {
       const el = area.current;
+      if (el && !inFocusedPane(el)) return;
       el?.focus();
       el?.setSelectionRange(el.value.length, el.value.length); // after a filled-in suggestion, type on
     };
@@ -61,7 +65,7 @@ export function useTextBox(
   }, []);
 
   useEffect(() => {
-    area.current?.focus();
+    if (area.current && inFocusedPane(area.current)) area.current.focus();
   }, [threadId]);
 
   // Grow with the text up to a third of the window, then scroll inside. Measured again when the box's width

@@ -6,6 +6,7 @@ import { PulseDot } from '../../ui/pulse-dot';
 import { relativeTime } from '../../ui/relative-time';
 import { slotProps, type RowSlot } from './thread-rows';
 import { Highlight } from '../history/highlight';
+import { THREAD_DRAG_TYPE } from '../../store/panes-slice';
 
 export interface ThreadItemProps {
   thread: ThreadSummary;
@@ -44,6 +45,8 @@ export const ThreadItem = memo(function ThreadItem({
 }: ThreadItemProps) {
   // No subscription per row: with 1,000 threads, 1,000 selectors would run on every streamed delta.
   const store = useDeskStore();
+  // Read at render, not subscribed: the host never changes under a page.
+  const inBrowser = store.getState().appInfo?.host === 'web';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const input = useRef<HTMLInputElement>(null);
@@ -113,8 +116,20 @@ export const ThreadItem = memo(function ThreadItem({
         tabIndex={tabbable ? 0 : -1}
         aria-current={active ? 'page' : undefined}
         aria-describedby={keysHintId}
-        aria-keyshortcuts="P F2 Delete"
-        onClick={() => void store.getState().selectThread(thread.id)}
+        aria-keyshortcuts={'P F2 Delete Control+\\'}
+        draggable
+        onDragStart={(e) => {
+          e.dataTransfer.setData(THREAD_DRAG_TYPE, thread.id);
+          e.dataTransfer.effectAllowed = 'copy';
+        }}
+        onClick={(e) => {
+          // Browser mode: Ctrl/Cmd+click (or Ctrl/Cmd+Enter) opens the thread in a new tab, as a link would.
+          if (inBrowser && (e.ctrlKey || e.metaKey)) store.getState().openInNewTab(thread.id);
+          else store.getState().openInFocusedPane(thread.id);
+        }}
+        onAuxClick={(e) => {
+          if (inBrowser && e.button === 1) store.getState().openInNewTab(thread.id);
+        }}
         onFocus={() => onFocusRow(thread.id)}
         onDoubleClick={startRename}
         onKeyDown={(e) => {
@@ -148,6 +163,12 @@ export const ThreadItem = memo(function ThreadItem({
           title={thread.pinned ? 'Unpin (P)' : 'Pin to the top (P)'}
           pressed={Boolean(thread.pinned)}
           onClick={pin}
+        />
+        <RowAction
+          icon="split"
+          label={`Open ${thread.title} beside`}
+          title={'Open beside (Ctrl+\\, or drag to the right edge)'}
+          onClick={() => store.getState().openBeside(thread.id)}
         />
         <RowAction icon="pencil" label={`Rename ${thread.title}`} onClick={startRename} />
         <RowAction icon="trash" label={`Delete ${thread.title}`} onClick={() => onDelete(thread)} />
