@@ -53,6 +53,7 @@ const CORE_USES = {
   projects: ['history'], // the folders a thread may work in: the CLI's session folders, a folder's git facts
   'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI
   usage: ['history', 'store'], // tokens and cost of every API message in every session, each counted once
+  phone: ['(root)', 'store'], // phone access: the local CA and certificates, pairing, device keys and store, addresses, tailscale
 };
 
 /**
