@@ -88,8 +88,7 @@ function ext(extnID: string, critical: boolean, value: unknown): Extension {
 
 function serial(): ArrayBuffer {
   const bytes = randomBytes(16);
-  bytes[0] &= 0x7f; // a positive integer
-  bytes[0] |= 0x01; // and no leading zero byte
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x01; // a positive integer, no leading zero byte
   return new Uint8Array(bytes).buffer;
 }
 
