@@ -31,7 +31,6 @@ import {
   SubjectKeyIdentifier,
   SubjectPublicKeyInfo,
   TBSCertificate,
-  Time,
   Validity,
   Version,
 } from '@peculiar/asn1-x509';
