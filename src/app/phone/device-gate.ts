@@ -204,8 +204,9 @@ export async function gateDeviceCall(
   if (input === undefined && rule.attach === undefined) return { ok: true, name, input }; // the schema decides
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
     return { ok: false, message: REFUSED };
-  const given = { ...(input as Record<string, unknown> | undefined) };
-  if (rule.attach) delete given[rule.attach];
+  const given = Object.fromEntries(
+    Object.entries((input ?? {}) as Record<string, unknown>).filter(([key]) => key !== rule.attach),
+  );
   for (const [key, value] of Object.entries(given)) {
     const check = Object.prototype.hasOwnProperty.call(rule.fields, key) ? rule.fields[key] : undefined;
     if (!check) return { ok: false, message: `Not available from a phone: ${name} with ${key}.` };
