@@ -32,6 +32,7 @@ import type { HistoryService } from './history/history-service';
 import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
+import { wirePhone, type PhoneWiring, type StartPhoneListener } from './phone/phone-wiring';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -51,6 +52,8 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   tmpRoot?: string;
   /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
   rewindSnapshots?: boolean;
+  /** Phone access's listener (browser mode's front door gives it); absent, phone access says where it runs. */
+  startPhoneListener?: StartPhoneListener;
 }
 
 /** The services front doors and tests reach past the contract. */
@@ -75,6 +78,8 @@ export interface DeskServices extends Pick<
   threadLocks: ThreadsWiring['locks'];
   /** Tokens and cost of every Claude Code session (the Usage view, `claude-desk usage`). */
   usage: UsageService;
+  /** Phone access: the paired devices and the listener's life. */
+  phone: PhoneWiring;
 }
 
 export interface DeskApp {
@@ -166,24 +171,34 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher: settings.launcher,
     filesChanged: sendStaleProcessesAway(turns.engine, turns.prewarm),
   });
+  const phone = await wirePhone({
+    stateDir: f.layout.stateDir,
+    bus: f.bus,
+    handlers: () => handlers,
+    recentProjects: async () => (await projects.handlers.listRecentProjects(undefined)).map((p) => p.path),
+    startListener: opts.startPhoneListener,
+    warn: f.warn,
+  });
   f.started();
+  const handlers: DeskHandlers = {
+    ...settings.handlers,
+    ...threads.handlers,
+    ...turns.handlers,
+    ...queue.handlers,
+    ...rewind.handlers,
+    ...composer.handlers,
+    ...changes.handlers,
+    ...projects.handlers,
+    ...history.handlers,
+    ...window.handlers,
+    ...board.handlers,
+    ...setup.handlers,
+    ...worktree.handlers,
+    ...usage.handlers,
+    ...phone.handlers,
+  };
   return {
-    handlers: {
-      ...settings.handlers,
-      ...threads.handlers,
-      ...turns.handlers,
-      ...queue.handlers,
-      ...rewind.handlers,
-      ...composer.handlers,
-      ...changes.handlers,
-      ...projects.handlers,
-      ...history.handlers,
-      ...window.handlers,
-      ...board.handlers,
-      ...setup.handlers,
-      ...worktree.handlers,
-      ...usage.handlers,
-    },
+    handlers,
     bus: f.bus,
     layout: f.layout,
     services: {
@@ -200,10 +215,12 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       changes: changes.service,
       threadLocks: threads.locks,
       usage: usage.usage,
+      phone,
     },
     async shutdown() {
       if (stopped) return;
       stopped = true;
+      await phone.close(); // every device socket, the listener and Tailscale's serve entry
       board.close();
       changes.close();
       await turns.close(); // the pre-warmer, every turn and kept CLI, then the thread locks, the journal, MCP

@@ -333,7 +333,9 @@ describe.skipIf(process.platform !== 'linux')('the phone listener', () => {
           }),
       ),
     );
-    cleanups.push(() => sockets.forEach((x) => x.destroy()));
+    cleanups.push(() => {
+      for (const x of sockets) x.destroy();
+    });
     expect(outcomes.filter((o) => o === 'open').length).toBeLessThanOrEqual(32);
     expect(await c.call('getBoard')).toMatchObject({ ok: true });
   });
@@ -341,7 +343,7 @@ describe.skipIf(process.platform !== 'linux')('the phone listener', () => {
   it('closes a socket that sends no header in time', async () => {
     const s = await setup({ headerTimeoutMs: 300, authTimeoutMs: 300 });
     const sock = tls.connect({ host: ADDRESS, port: s.host.port, ca: ca.certPem });
-    cleanups.push(() => sock.destroy());
+    cleanups.push(() => void sock.destroy());
     await new Promise<void>((resolve) => sock.once('close', () => resolve()));
     expect(sock.destroyed).toBe(true);
   });

@@ -225,9 +225,8 @@ export async function startPhoneHost(opts: PhoneHostOptions): Promise<PhoneHost>
       'cache-control': cacheControlFor(opts.rendererDir, found.file),
       vary: 'accept-encoding',
       'content-security-policy': RENDERER_CSP,
-      'strict-transport-security': opts.tls || opts.trustForwardedFor ? 'max-age=31536000' : undefined,
+      ...(opts.tls || opts.trustForwardedFor ? { 'strict-transport-security': 'max-age=31536000' } : {}),
     };
-    for (const k of Object.keys(headers)) if (headers[k] === undefined) delete headers[k];
     if (variant) {
       headers['content-encoding'] = variant.encoding;
       headers['content-length'] = variant.size;
