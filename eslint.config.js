@@ -82,6 +82,7 @@ const FEATURE_USES = {
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
   worktree: [], // the header's worktree chip and the composer's shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
+  phone: [], // phone access's pages: the pairing page a phone opens (its device key)
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */
