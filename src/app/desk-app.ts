@@ -1,4 +1,5 @@
 import type { DeskHandlers } from '../shared/contract';
+import type { PhoneAddress } from '../shared/phone';
 import type { DataDirLayout } from '../core/store/data-dir';
 import type { SessionsStore } from '../core/store/sessions-store';
 import type { ThreadsStore } from '../core/store/threads-store';
@@ -54,6 +55,8 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   rewindSnapshots?: boolean;
   /** Phone access's listener (browser mode's front door gives it); absent, phone access says where it runs. */
   startPhoneListener?: StartPhoneListener;
+  /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
+  phoneAddresses?: () => PhoneAddress[];
 }
 
 /** The services front doors and tests reach past the contract. */
@@ -177,6 +180,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     handlers: () => handlers,
     recentProjects: async () => (await projects.handlers.listRecentProjects(undefined)).map((p) => p.path),
     startListener: opts.startPhoneListener,
+    addresses: opts.phoneAddresses,
     warn: f.warn,
   });
   f.started();
