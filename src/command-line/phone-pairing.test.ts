@@ -73,7 +73,11 @@ describe.skipIf(process.platform !== 'linux')('web --phone on a computer with no
     const waiters: Array<{ re: RegExp; resolve: (l: string) => void }> = [];
     const out = (text: string): void => {
       lines.push(text);
-      for (const w of [...waiters]) if (w.re.test(text)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(text));
+      for (const w of [...waiters]) {
+        if (!w.re.test(text)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(text);
+      }
     };
     const seen = (re: RegExp) =>
       new Promise<string>((resolve) => {
