@@ -115,6 +115,13 @@ describe('the device gate', () => {
         message: expect.stringMatching(/always/),
       },
     );
+    const actor = { deviceId: 'someone-else', name: 'x', route: 'lan', address: '1.2.3.4' };
+    for (const decision of [
+      { behavior: 'allow', scope: 'once', actor },
+      { behavior: 'deny', actor },
+    ]) {
+      expect(await gateDeviceCall('answerApproval', approval(decision), ctx)).toMatchObject({ ok: false });
+    }
     const edited = approval({ behavior: 'allow', scope: 'once', updatedInput: { command: 'rm -rf ~' } });
     expect(await gateDeviceCall('answerApproval', edited, ctx)).toMatchObject({
       ok: false,

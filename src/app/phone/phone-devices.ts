@@ -166,7 +166,14 @@ export class PhoneDevices {
     });
     if (!verdict.ok) throw new Error(verdict.message);
     if (!this.store.usable(device.id)) throw new Error('This device is no longer paired.');
-    const value = await dispatchCall(this.opts.handlers(), verdict.name, verdict.input);
+    const actor: DeviceActor = { deviceId: device.id, name: device.name, route: conn.route, address: conn.address };
+    let allowed = verdict.input;
+    if (verdict.name === 'answerApproval') {
+      // Who answered goes on the card and in the thread log: the computer writes it (the gate let none through).
+      const a = allowed as { decision: Record<string, unknown> };
+      allowed = { ...a, decision: { ...a.decision, actor } };
+    }
+    const value = await dispatchCall(this.opts.handlers(), verdict.name, allowed);
     if (verdict.name === 'answerApproval') {
       const a = verdict.input as {
         threadId: string;
@@ -175,7 +182,7 @@ export class PhoneDevices {
         decision: Record<string, unknown>;
       };
       this.opts.onDeviceAnswer?.({
-        actor: { deviceId: device.id, name: device.name, route: conn.route, address: conn.address },
+        actor,
         threadId: a.threadId,
         turnId: a.turnId,
         requestId: a.requestId,
