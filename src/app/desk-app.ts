@@ -34,6 +34,7 @@ import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
 import { wirePhone, type PhoneWiring, type StartPhoneListener } from './phone/phone-wiring';
+import { listPhoneAddresses, loopbackForTests } from '../core/phone/addresses';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -180,7 +181,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     handlers: () => handlers,
     recentProjects: async () => (await projects.handlers.listRecentProjects(undefined)).map((p) => p.path),
     startListener: opts.startPhoneListener,
-    addresses: opts.phoneAddresses,
+    addresses: opts.phoneAddresses ?? (() => [...listPhoneAddresses(), ...loopbackForTests(f.env)]),
     warn: f.warn,
   });
   f.started();

@@ -215,7 +215,8 @@ export async function startPhoneHost(opts: PhoneHostOptions): Promise<PhoneHost>
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
       return deny(400, 'No request bodies here.');
     const url = new URL(req.url ?? '/', 'https://x');
-    const pathname = url.pathname === '/pair' ? '/pair.html' : url.pathname;
+    // The pairing page is the app's own page (main.tsx starts it on /pair).
+    const pathname = url.pathname === '/pair' ? '/' : url.pathname;
     const found = await resolveStatic(opts.rendererDir, pathname);
     if (!found) return deny(404, 'Not found');
     const variant = await compressedVariant(found.file, req.headers['accept-encoding']);

@@ -67,3 +67,13 @@ export function listPhoneAddresses(
 export function urlHost(address: string): string {
   return address.includes(':') ? `[${address}]` : address;
 }
+
+/**
+ * Test seam: `CLAUDE_DESK_PHONE_LOOPBACK_ADDRESS=127.0.0.2` offers that loopback address too (as a phone's network
+ * stands in a test on one machine). Only 127.x addresses: it can never widen what phone access listens on.
+ */
+export function loopbackForTests(env: NodeJS.ProcessEnv): PhoneAddress[] {
+  const address = env.CLAUDE_DESK_PHONE_LOOPBACK_ADDRESS;
+  if (!address || !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)) return [];
+  return [{ interface: 'lo', label: 'Other', address, family: 'IPv4', scope: 'private' }];
+}
