@@ -90,6 +90,7 @@ describe.skipIf(process.platform !== 'linux')('web --phone on a computer with no
     cleanups.push(() => started.close());
     expect(lines.join('\n')).toMatch(/[▀▄█]/); // the QR code, drawn in the terminal
     const link = (await seen(/https:\/\/127\.0\.0\.2:\d+\/pair#/)).match(/https:\S+/)![0];
+    expect(await seen(/trusts this computer once/)).toMatch(/open http:\/\/127\.0\.0\.2:\d+\/ on it/);
     const access = await desk.handlers.getPhoneAccess(undefined);
     expect(access).toMatchObject({ on: true, route: 'lan', address: '127.0.0.2', caFingerprint: expect.any(String) });
     // The CA lives in the data dir's private part, 0600.

@@ -64,9 +64,10 @@ export async function startPhoneAccess(
   }
   out(`Phone access is on at ${access.origin ?? ''}`);
   if (access.caFingerprint) {
+    const trust = desk.services.phone.trustUrl();
     out(
-      `Before pairing, a phone trusts this computer's certificate authority (SHA-256 ${access.caFingerprint}):\n` +
-        '  its files are in the data dir, state/phone/ca.pem; compare the fingerprint on the phone.',
+      `Before pairing, a phone trusts this computer once: open ${trust ?? 'the data dir’s state/phone/ca.pem'} on it ` +
+        `and install the certificate authority there. Its SHA-256 fingerprint, to compare:\n  ${access.caFingerprint}`,
     );
   }
 

@@ -10,6 +10,7 @@ import type { PhoneRoute } from '../shared/phone';
 import { asCallFrame, WEB_SOCKET_PATH } from '../shared/wire';
 import { RENDERER_CSP } from '../shared/csp';
 import { cacheControlFor, compressedVariant, resolveStatic } from './static-files';
+import { startTrustHost, type TrustHost } from './phone-trust-host';
 
 /**
  * Phone access's listener: beside loopback browser mode (which stays as it is), on the one address the user chose,
@@ -41,6 +42,8 @@ export interface PhoneHostOptions {
   /** The Tailscale route: the source address is the tailnet peer serve names, not the socket's (always loopback). */
   trustForwardedFor?: boolean;
   limits?: Partial<PhoneLimits>;
+  /** The LAN route: the "trust this computer" page on the next port (phone-trust-host.ts). */
+  trustCaPem?: string;
   onError?: (message: string) => void;
 }
 
@@ -72,6 +75,7 @@ export const PHONE_LIMITS: PhoneLimits = {
 export interface PhoneHost {
   origin: string;
   port: number;
+  trustUrl?: string;
   close(): Promise<void>;
 }
 
@@ -354,11 +358,21 @@ export async function startPhoneHost(opts: PhoneHostOptions): Promise<PhoneHost>
   const port = (server.address() as net.AddressInfo).port;
   origin = opts.origin(port);
   expectedHost = new URL(origin).host;
+  let trust: TrustHost | undefined;
+  if (opts.trustCaPem) {
+    try {
+      trust = await startTrustHost({ address: opts.bindAddress, port: port + 1, caPem: opts.trustCaPem });
+    } catch (err) {
+      opts.onError?.(`phone access: the trust page could not start on port ${port + 1}: ${String(err)}`);
+    }
+  }
 
   return {
     origin,
     port,
+    trustUrl: trust?.url,
     async close() {
+      await trust?.close();
       for (const end of sessions) end();
       for (const client of wss.clients) client.terminate();
       wss.close();

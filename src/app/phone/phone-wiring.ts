@@ -53,10 +53,12 @@ export interface PhoneListenerRequest {
   route: PhoneRoute;
   tls?: { cert: string; key: string };
   trustForwardedFor?: boolean;
+  /** The LAN route: the CA a phone installs first, served over plain HTTP on the next port ("trust this computer"). */
+  trustCaPem?: string;
 }
 export type StartPhoneListener = (
   request: PhoneListenerRequest,
-) => Promise<{ origin: string; port: number; close(): Promise<void> }>;
+) => Promise<{ origin: string; port: number; trustUrl?: string; close(): Promise<void> }>;
 
 export interface PhoneWiringOptions {
   stateDir: string;
@@ -86,6 +88,8 @@ interface SavedAccess {
 export interface PhoneWiring {
   handlers: PhoneHandlers;
   devices: PhoneDevices;
+  /** The LAN route's "trust this computer" page (the CA to install, its fingerprint), while listening. */
+  trustUrl(): string | undefined;
   /** Turns phone access back on at start when it was on and its address is still here. */
   resume(): Promise<void>;
   close(): Promise<void>;
@@ -107,7 +111,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
   const tsDeps: TailscaleDeps = o.tailscale ?? { run: runToEnd, start: startProcess };
 
   let saved = (await readJsonOrDefault(accessFile, { on: false }, o.warn)) as SavedAccess;
-  let running: { origin: string; close(): Promise<void>; serve?: TailscaleServe } | undefined;
+  let running: { origin: string; close(): Promise<void>; serve?: TailscaleServe; trustUrl?: string } | undefined;
   let problem: string | undefined;
   let watch: NodeJS.Timeout | undefined;
   let tsState: TailscaleState | undefined;
@@ -131,7 +135,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     }
   }
 
-  async function lanCertificates(address: string): Promise<PemPair> {
+  async function lanCertificates(address: string): Promise<PemPair & { caPem: string }> {
     const caFile = path.join(dir, 'ca.pem');
     const caKeyFile = path.join(dir, 'ca-key.pem');
     const certFile = path.join(dir, 'server.pem');
@@ -150,11 +154,11 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     caFingerprint = certificateFingerprint(caPem);
     const cert = await read(certFile);
     const key = await read(keyFile);
-    if (cert && key && certificateServes(cert, address)) return { certPem: cert, keyPem: key };
+    if (cert && key && certificateServes(cert, address)) return { certPem: cert, keyPem: key, caPem };
     const server = makeServerCertificate({ certPem: caPem, keyPem: caKey }, address);
     await writeFileAtomic(keyFile, server.keyPem);
     await writeFileAtomic(certFile, server.certPem);
-    return server;
+    return { ...server, caPem };
   }
 
   async function start(next: SavedAccess & { allowPublic?: boolean }): Promise<void> {
@@ -196,6 +200,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
       );
     }
     let tls: { cert: string; key: string };
+    let trustCaPem: string | undefined;
     if (route === 'own-certificate') {
       if (!next.certFile || !next.keyFile) throw new Error('Choose your certificate and key files.');
       const [cert, key] = await Promise.all([
@@ -211,6 +216,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     } else {
       const server = await lanCertificates(address);
       tls = { cert: server.certPem, key: server.keyPem };
+      trustCaPem = server.caPem;
     }
     let listener;
     try {
@@ -222,6 +228,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
         origin: (p) => `https://${urlHost(address)}:${p}`,
         route,
         tls,
+        trustCaPem,
       });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
@@ -233,7 +240,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
         throw new Error(`${address} is no longer this computer's: choose another address.`, { cause: err });
       throw err;
     }
-    running = { origin: listener.origin, close: listener.close };
+    running = { origin: listener.origin, close: listener.close, trustUrl: listener.trustUrl };
     await save({ on: true, route, address, port: listener.port, certFile: next.certFile, keyFile: next.keyFile });
     // The address went away (another network, the cable out): stopped, every socket with it.
     watch = setInterval(() => {
@@ -304,6 +311,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
   return {
     handlers,
     devices,
+    trustUrl: () => running?.trustUrl,
     async resume() {
       if (!saved.on || !o.startListener) return;
       try {
