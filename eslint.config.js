@@ -55,6 +55,7 @@ const CORE_USES = {
   'claude-code-setup': ['(root)', 'claude-code-wire', 'store'], // the user's Claude Code files; get_settings asked of the CLI
   usage: ['history', 'store'], // tokens and cost of every API message in every session, each counted once
   notify: ['store'], // Web Push (VAPID keys, subscriptions, endpoint checks, sending) and ntfy: below any turn
+  phone: ['(root)', 'store'], // phone access: the local CA and certificates, pairing, device keys and store, addresses, tailscale
 };
 
 /**
@@ -107,6 +108,7 @@ const FEATURE_USES = {
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
   notify: [], // Settings' notifications (ntfy) and a device's "Turn on notifications"
   panes: ['chat', 'composer'], // split panes: threads side by side, each a whole chat
+  phone: [], // phone access's pages: the pairing page a phone opens (its device key)
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

@@ -1,3 +1,4 @@
+import type { PhoneAddress } from '../shared/phone';
 import type { DeskHandlers } from '../shared/contract';
 import type { DataDirLayout } from '../core/store/data-dir';
 import type { SessionsStore } from '../core/store/sessions-store';
@@ -33,6 +34,8 @@ import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
 import { wireNotify, type NotifyWiring } from './notify/notify-wiring';
+import { wirePhone, type PhoneWiring, type StartPhoneListener } from './phone/phone-wiring';
+import { listPhoneAddresses, loopbackForTests } from '../core/phone/addresses';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -52,6 +55,10 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   tmpRoot?: string;
   /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
   rewindSnapshots?: boolean;
+  /** Phone access's listener (browser mode's front door gives it); absent, phone access says where it runs. */
+  startPhoneListener?: StartPhoneListener;
+  /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
+  phoneAddresses?: () => PhoneAddress[];
 }
 
 /** The services front doors and tests reach past the contract. */
@@ -78,6 +85,8 @@ export interface DeskServices extends Pick<
   usage: UsageService;
   /** Paired devices told by Web Push and the ntfy topic; `forgetDevice` when a device is revoked. */
   notify: Pick<NotifyWiring, 'service' | 'forgetDevice'>;
+  /** Phone access: the paired devices and the listener's life. */
+  phone: PhoneWiring;
 }
 
 export interface DeskApp {
@@ -122,13 +131,14 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const queue = wireQueue(f, threads.threads, port, threads.peers);
   const { sessions } = threads;
   const { sessionCosts } = turns;
+  const isStopped = () => stopped;
   const history = await wireHistory({
     f,
     profile,
     threads: threads.threads,
     sessions,
     sessionCosts,
-    stopped: () => stopped,
+    stopped: isStopped,
   });
   const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions });
   const composer = wireComposer(f, threads.threads, launcher);
@@ -146,25 +156,55 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher,
     filesChanged,
   });
-  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
+  const { notify, phone } = await wireDevices(f, opts, threads, projects, () => handlers);
   f.started();
+  const features = { threads, turns, queue, history, composer, rewind, board, changes, usage, notify, phone };
   const wirings = [settings, threads, turns, queue, rewind, composer, changes, projects, history, window, board];
+  const handlers = Object.assign(
+    {},
+    ...[...wirings, setup, worktree, usage, notify, phone].map((w) => w.handlers),
+  ) as DeskHandlers;
   return {
-    handlers: Object.assign({}, ...[...wirings, setup, worktree, usage, notify].map((w) => w.handlers)) as DeskHandlers,
+    handlers,
     bus: f.bus,
     layout,
-    services: deskServices(f, { threads, turns, queue, history, composer, rewind, board, changes, usage, notify }),
+    services: deskServices(f, features),
     async shutdown() {
       if (stopped) return;
       stopped = true;
       // The one safe order: the board and Changes stop listening; the pre-warmer, every turn and kept CLI, then the
       // thread locks, the journal and MCP (turns); the threads' last save; a get_settings probe still ending
       // (setup); the sweep after the last CLI is gone; the foundation last.
-      for (const feature of [notify, board, changes, turns, threads, queue, history, window, setup, sweep])
+      for (const feature of [phone, notify, board, changes, turns, threads, queue, history, window, setup, sweep])
         await feature.close();
       f.close();
     },
   };
+}
+
+/**
+ * Phone access and what a paired device is told (Web Push, ntfy): a device revoked loses its push subscriptions
+ * with it. Built last, so the device gate sees every handler.
+ */
+async function wireDevices(
+  f: DeskFoundation,
+  opts: DeskAppOptions,
+  threads: ThreadsWiring,
+  projects: ReturnType<typeof wireProjects>,
+  handlers: () => DeskHandlers,
+): Promise<{ notify: NotifyWiring; phone: PhoneWiring }> {
+  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
+  const phone = await wirePhone({
+    stateDir: f.layout.stateDir,
+    bus: f.bus,
+    handlers,
+    recentProjects: async () => (await projects.handlers.listRecentProjects(undefined)).map((p) => p.path),
+    startListener: opts.startPhoneListener,
+    addresses: opts.phoneAddresses ?? (() => [...listPhoneAddresses(), ...loopbackForTests(f.env)]),
+    onRevoked: (deviceId) => notify.forgetDevice(deviceId),
+    warn: f.warn,
+  });
+  return { notify, phone };
 }
 
 /** What the front doors and tests reach past the contract, from the features' wirings. */
@@ -181,6 +221,7 @@ function deskServices(
     changes: ReturnType<typeof wireChanges>;
     usage: Awaited<ReturnType<typeof wireUsage>>;
     notify: NotifyWiring;
+    phone: PhoneWiring;
   },
 ): DeskServices {
   return {
@@ -198,5 +239,6 @@ function deskServices(
     threadLocks: w.threads.locks,
     usage: w.usage.usage,
     notify: { service: w.notify.service, forgetDevice: w.notify.forgetDevice },
+    phone: w.phone,
   };
 }

@@ -34,6 +34,9 @@ Commands:
                            counted once (as ccusage counts them); --blocks: the 5-hour blocks, the open one's
                            burn rate. A table on a terminal, JSON lines with --json or to a pipe
   web [--port <n>]         Open Claude Desk in your browser (loopback only, with a one-time token)
+  web --phone [--address <ip>|tailscale] [--allow-public]
+                           Also let a phone on your network pair with this computer (HTTPS on that address,
+                           or Tailscale's HTTPS name): a QR code here, the phone's number typed here
 `;
 
 const SPEC = {
@@ -60,6 +63,9 @@ const SPEC = {
   until: 'string',
   by: 'string',
   blocks: 'bool',
+  phone: 'bool',
+  address: 'string',
+  'allow-public': 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,8 +1,13 @@
 import { createDeskApp } from '../app/desk-app';
 import { startWebHost } from '../web/web-host';
 import { ensureRendererBuilt } from './renderer-dir';
+import { startPhoneHost } from '../web/phone-host';
+import { startPhoneAccess } from './phone-pairing';
 
-/** `claude-desk web [--port N]`: browser mode. Prints exactly one ready line on stdout; Ctrl-C stops it. */
+/**
+ * `claude-desk web [--port N] [--phone [--address <ip>|tailscale] [--allow-public]]`: browser mode, and with
+ * --phone phone access too (pairing in the terminal). Prints exactly one ready line on stdout first; Ctrl-C stops it.
+ */
 export async function webCommand(flags: Record<string, string | boolean>): Promise<number> {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -10,7 +15,12 @@ export async function webCommand(flags: Record<string, string | boolean>): Promi
     return 1;
   }
   const rendererDir = await ensureRendererBuilt((line) => process.stderr.write(`${line}\n`));
-  const desk = await createDeskApp({ host: 'web', watchHistory: true });
+  const desk = await createDeskApp({
+    host: 'web',
+    watchHistory: true,
+    startPhoneListener: (request) =>
+      startPhoneHost({ ...request, rendererDir, onError: (m) => process.stderr.write(`${m}\n`) }),
+  });
   let host;
   try {
     host = await startWebHost({
@@ -32,6 +42,26 @@ export async function webCommand(flags: Record<string, string | boolean>): Promi
   }
   desk.services.redactor.add(host.token); // printed once for the user, never written to the log
   process.stdout.write(`Claude Desk is ready at ${host.url}\n`);
+  let phone: { close(): void } | undefined;
+  if (flags.phone === true) {
+    const started = await startPhoneAccess(
+      desk,
+      {
+        address: typeof flags.address === 'string' ? flags.address : undefined,
+        allowPublic: flags['allow-public'] === true,
+      },
+      (line) => process.stdout.write(`${line}\n`),
+    );
+    if (typeof started === 'string') {
+      process.stderr.write(`Phone access did not start: ${started}\n`);
+      await host.close();
+      await desk.shutdown();
+      return 1;
+    }
+    phone = started;
+  } else if (flags.address !== undefined) {
+    process.stderr.write('--address goes with --phone.\n');
+  }
 
   await new Promise<void>((resolve) => {
     const stop = (): void => {
@@ -43,6 +73,7 @@ export async function webCommand(flags: Record<string, string | boolean>): Promi
     process.on('SIGTERM', stop);
   });
   process.stderr.write('Stopping Claude Desk…\n');
+  phone?.close();
   await host.close();
   await desk.shutdown();
   return 0;

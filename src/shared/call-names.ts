@@ -102,6 +102,13 @@ export const CALL_NAMES = [
   'getNotify',
   'setNotify',
   'testNotify',
+  'getPhoneAccess',
+  'setPhoneAccess',
+  'startPairing',
+  'cancelPairing',
+  'answerPairing',
+  'listDevices',
+  'revokeDevice',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

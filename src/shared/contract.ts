@@ -15,6 +15,7 @@ import type { MessageQueueState } from './message-queue';
 import { modelRoutingSchema } from './model-routing';
 import type { HistoryPage, HistorySearchHit, HistorySession, HistoryStats } from './history';
 import type { Memory } from './memory';
+import type { PairingEnd, PairingRequest } from './phone';
 import {
   LAND_ACTIONS,
   type ChangeDiff,
@@ -38,6 +39,7 @@ import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './worktree-calls';
+import { phoneCalls } from './phone-calls';
 import { usageCalls } from './usage-calls';
 import { notifyCalls } from './notify-calls';
 
@@ -339,6 +341,7 @@ export const calls = {
   ...changesCalls,
   ...usageCalls,
   ...notifyCalls,
+  ...phoneCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
@@ -368,6 +371,10 @@ export interface Events {
   connection: { state: ConnectionState };
   /** A board row may read differently (a turn moved, a card opened, files changed): open boards read again. */
   boardChanged: Record<string, never>;
+  /** A phone opened a pairing link (ask the user), or that request ended. */
+  pairingRequest: PairingRequest | { requestId: string; ended: PairingEnd; message: string };
+  /** Phone access or the paired devices changed: Settings reads them again. */
+  phoneChanged: Record<string, never>;
 }
 export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;

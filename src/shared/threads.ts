@@ -3,6 +3,7 @@
 import type { ContextUsage } from './context-usage';
 import * as z from 'zod';
 import type { ApprovalRequest, ToolResultDetail, TurnError, TurnEvent, TurnVerdict } from './turn-events';
+import type { DeviceActor } from './phone';
 import type { RateLimitInfo } from './rate-limit';
 import type { PermissionMode } from './settings';
 import type { RetryInfo } from './retry-text';
@@ -166,6 +167,10 @@ export interface ApprovalCard {
   outcome?: ApprovalOutcome;
   /** Allowed with the user's edit of the command or content: what ran. */
   editedInput?: Record<string, unknown>;
+  /** Answered from a paired device (issue 51): who — its id and its name then — by which route and address. */
+  actor?: DeviceActor;
+  /** The scope a device allowed (once or for this session). */
+  scope?: 'once' | 'session' | 'always';
 }
 
 export interface AssistantMessage {

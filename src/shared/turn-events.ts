@@ -6,6 +6,7 @@
 import type { ContextUsage } from './context-usage';
 import * as z from 'zod';
 import type { ApprovalOutcome, FinishedStatus, TaskStatus } from './turn-states';
+import { PHONE_ROUTES, type DeviceActor } from './phone';
 
 export interface TurnUsage {
   inputTokens: number;
@@ -124,15 +125,35 @@ export interface ApprovalOffers {
 export const approvalScopeSchema = z.enum(['once', 'session', 'always']);
 export type ApprovalScope = z.infer<typeof approvalScopeSchema>;
 
+/**
+ * Who answered from a paired device (issue 51): written by the computer's device gate over anything a device sent,
+ * kept on the card and in the thread log, after a revoke too.
+ */
+export const deviceActorSchema = z
+  .object({
+    deviceId: z.string().min(1).max(200),
+    name: z.string().max(200),
+    route: z.enum(PHONE_ROUTES),
+    address: z.string().max(200),
+  })
+  .strict();
+
 export const approvalDecisionSchema = z.discriminatedUnion('behavior', [
   z
     .object({
       behavior: z.literal('allow'),
       scope: approvalScopeSchema,
       updatedInput: z.record(z.string(), z.unknown()).optional(),
+      actor: deviceActorSchema.optional(),
     })
     .strict(),
-  z.object({ behavior: z.literal('deny'), message: z.string().max(10_000).optional() }).strict(),
+  z
+    .object({
+      behavior: z.literal('deny'),
+      message: z.string().max(10_000).optional(),
+      actor: deviceActorSchema.optional(),
+    })
+    .strict(),
 ]);
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
 
@@ -246,6 +267,9 @@ export type TurnEvent = Base &
         outcome: ApprovalOutcome;
         /** Allowed after the user edited the command or content: what the tool actually ran with (case 20e). */
         editedInput?: Record<string, unknown>;
+        /** Answered from a paired device: which one, and the scope it allowed (issue 51). */
+        actor?: DeviceActor;
+        scope?: ApprovalScope;
       }
     | { type: 'result'; verdict: TurnVerdict }
     | { type: 'error'; error: TurnError }

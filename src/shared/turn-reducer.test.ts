@@ -197,6 +197,15 @@ describe('status', () => {
     expect(m.verdict?.costUsd).toBe(0.01);
   });
 
+  it('keeps who answered from a paired device on the card', () => {
+    const actor = { deviceId: 'dev-1', name: 'Pixel', route: 'tailscale' as const, address: '100.64.0.9' };
+    const m = fold([
+      { type: 'approval_request', request: { requestId: 'r', toolName: 'Bash', input: {}, suggestions: [] } },
+      { type: 'approval_resolved', requestId: 'r', outcome: 'allowed', actor, scope: 'once' },
+    ]);
+    expect(m.approvals?.[0]).toMatchObject({ outcome: 'allowed', actor, scope: 'once' });
+  });
+
   it('an is_error verdict fails the turn (recorded case 04)', () => {
     const m = fold([{ type: 'result', verdict: verdict({ isError: true, subtype: 'success' }) }]);
     expect(m.status).toBe('failed');

@@ -112,7 +112,13 @@ export function applyTurnEvent(msg: AssistantMessage, e: TurnEvent): AssistantMe
     case 'approval_request':
       return setStatus(addApproval(msg, e.request), 'waiting');
     case 'approval_resolved':
-      return resolveApproval(msg, e.requestId, e.outcome, e.editedInput);
+      return resolveApproval(
+        msg,
+        e.requestId,
+        e.outcome,
+        e.editedInput,
+        e.actor ? { actor: e.actor, scope: e.scope } : undefined,
+      );
     case 'retry': {
       if (isFinalStatus(msg.status)) return msg;
       const same = msg.retry?.attempt === e.attempt && msg.retry.maxRetries === e.maxRetries;
@@ -226,13 +232,14 @@ function resolveApproval(
   requestId: string,
   outcome: ApprovalCard['outcome'],
   editedInput?: Record<string, unknown>,
+  fromDevice?: Pick<ApprovalCard, 'actor' | 'scope'>,
 ): AssistantMessage {
   const cards = msg.approvals ?? [];
   const i = cards.findIndex((c) => c.request.requestId === requestId);
   let next = msg;
   if (i >= 0 && cards[i]!.outcome !== outcome) {
     const approvals = cards.slice();
-    approvals[i] = { ...cards[i]!, outcome, ...(editedInput ? { editedInput } : {}) };
+    approvals[i] = { ...cards[i]!, outcome, ...(editedInput ? { editedInput } : {}), ...fromDevice };
     next = { ...msg, approvals };
     // The call's card shows and keeps what actually ran, with what the model proposed beside it.
     const toolUseId = cards[i]!.request.toolUseId;

@@ -153,6 +153,17 @@ describe('ControlSession approvals', () => {
     expect(s2.answer(id, { behavior: 'allow', scope: 'once' })).toBe(false); // already answered
   });
 
+  it('an answer from a paired device names it on the resolved card, and nothing of it reaches Claude Code', () => {
+    const s = session();
+    const c = fakeChannel();
+    s.handle(bashPrompt(), c.channel);
+    const id = s.pendingApprovals()[0]!.requestId;
+    const actor = { deviceId: 'dev-1', name: 'Pixel', route: 'lan' as const, address: '192.168.1.30' };
+    s.answer(id, { behavior: 'allow', scope: 'session', actor });
+    expect(c.events.at(-1)).toMatchObject({ type: 'approval_resolved', requestId: id, actor, scope: 'session' });
+    expect(JSON.stringify(c.sent)).not.toContain('dev-1');
+  });
+
   it('keeps the idle bound held until the last of several queued cards is answered', () => {
     const s = session();
     const c = fakeChannel();

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalFile, ApprovalRequest, TurnEvent } from '../../shared/turn-events';
+import type {
+  ApprovalDecision,
+  ApprovalFile,
+  ApprovalRequest,
+  ApprovalScope,
+  TurnEvent,
+} from '../../shared/turn-events';
+import type { DeviceActor } from '../../shared/phone';
 import type { ApprovalOutcome } from '../../shared/turn-states';
 import { approvalOffers, permissionsFor } from '../../shared/approval-scopes';
 import { sessionAllowRules } from './session-rules';
@@ -171,7 +178,10 @@ export class ControlSession {
       JSON.stringify(decision.updatedInput) !== JSON.stringify(request.input)
         ? decision.updatedInput
         : undefined;
-    this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', edited);
+    const fromDevice = decision.actor
+      ? { actor: decision.actor, ...(decision.behavior === 'allow' ? { scope: decision.scope } : {}) }
+      : undefined;
+    this.resolve(requestId, decision.behavior === 'allow' ? 'allowed' : 'denied', edited, fromDevice);
     return true;
   }
 
@@ -210,10 +220,21 @@ export class ControlSession {
     for (const listener of this.listeners) listener();
   }
 
-  private resolve(requestId: string, outcome: ApprovalOutcome, editedInput?: Record<string, unknown>): void {
+  private resolve(
+    requestId: string,
+    outcome: ApprovalOutcome,
+    editedInput?: Record<string, unknown>,
+    fromDevice?: { actor: DeviceActor; scope?: ApprovalScope },
+  ): void {
     if (!this.pending.delete(requestId)) return;
     if (this.pending.size === 0) this.channel?.resumeIdle();
-    this.emit({ type: 'approval_resolved', requestId, outcome, ...(editedInput ? { editedInput } : {}) });
+    this.emit({
+      type: 'approval_resolved',
+      requestId,
+      outcome,
+      ...(editedInput ? { editedInput } : {}),
+      ...fromDevice,
+    });
   }
 
   /** The CLI waits, silent, for the answer: the idle bound is held meanwhile, as for a card. */
@@ -259,6 +280,8 @@ export class ControlSession {
           requestId: string;
           outcome: ApprovalOutcome;
           editedInput?: Record<string, unknown>;
+          actor?: DeviceActor;
+          scope?: ApprovalScope;
         },
   ): void {
     this.channel?.emit({ threadId: this.options.threadId, turnId: this.options.turnId, ...body });

@@ -1,5 +1,6 @@
 import type { DeskApi } from '../../shared/contract';
 import { createWsApi, takeTokenFromLocation } from './ws-client';
+import { deviceAuthFrame } from './features/phone/pair-page/device-key';
 
 /**
  * The single seam between the UI and its host. In the desktop app the preload exposes `window.desk`;
@@ -14,7 +15,7 @@ declare global {
 let instance: DeskApi | undefined;
 
 export function getApi(): DeskApi {
-  instance ??= window.desk ?? createWsApi(takeTokenFromLocation());
+  instance ??= window.desk ?? browserApi();
   return instance;
 }
 
@@ -28,6 +29,13 @@ export function newTabAddress(threadHash: string, loc: Location = window.locatio
   url.search = token ? `?token=${encodeURIComponent(token)}` : '';
   url.hash = threadHash;
   return url.toString();
+}
+
+function browserApi(): DeskApi {
+  const token = takeTokenFromLocation();
+  // No token over https: phone access, where a paired device signs in with its key.
+  const phone = !token && location.protocol === 'https:';
+  return createWsApi(token, phone ? deviceAuthFrame : undefined);
 }
 
 /** Test seam: components under test get a fake host. */

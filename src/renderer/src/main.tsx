@@ -7,8 +7,14 @@ import './ui/dialog.css';
 import './ui/notices.css';
 import { App } from './App';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+if (!window.desk && location.pathname === '/pair') {
+  // Phone access's pairing page: its own small chunk, none of the app.
+  void import('./features/phone/pair-page/pair-page').then((m) => m.startPairPage(root));
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -24,7 +24,13 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 /** Attempts that never open, in a row, before we say the page's key is likely wrong (or the host gone). */
 const REFUSED_AFTER = 3;
 
-export function createWsApi(token: string | null): DeskApi {
+/**
+ * Phone access: no token; the socket's first frame is a nonce, answered with the paired device's signature
+ * (features/phone/pair-page/device-key.ts). Null: this browser holds no paired device.
+ */
+export type DeviceAuth = (nonce: string) => Promise<object | null>;
+
+export function createWsApi(token: string | null, deviceAuth?: DeviceAuth): DeskApi {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   const queue: string[] = [];
@@ -32,6 +38,8 @@ export function createWsApi(token: string | null): DeskApi {
   let socket: WebSocket | undefined;
   let retryMs = 250;
   let failedInARow = 0;
+  /** Phone access: this device is not (or no longer) paired; retrying cannot help. */
+  let unpaired = false;
 
   const connect = (): void => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -39,12 +47,17 @@ export function createWsApi(token: string | null): DeskApi {
     const ws = new WebSocket(`${proto}//${location.host}${WEB_SOCKET_PATH}${q}`);
     socket = ws;
     let opened = false;
-    ws.onopen = () => {
-      opened = true;
+    let ready = false;
+    const online = (): void => {
+      ready = true;
       retryMs = 250;
       failedInARow = 0;
       for (const frame of queue.splice(0)) ws.send(frame);
       tell('online');
+    };
+    ws.onopen = () => {
+      opened = true;
+      if (!deviceAuth) online();
     };
     ws.onmessage = (msg) => {
       let parsed: unknown;
@@ -53,6 +66,18 @@ export function createWsApi(token: string | null): DeskApi {
       } catch {
         return; // not a frame of ours
       }
+      if (deviceAuth && !ready) {
+        const f = parsed as { kind?: string; nonce?: string };
+        if (f.kind === 'hello' && typeof f.nonce === 'string') {
+          void deviceAuth(f.nonce).then(
+            (auth) => (auth ? ws.send(JSON.stringify(auth)) : ((unpaired = true), ws.close())),
+            () => ((unpaired = true), ws.close()),
+          );
+        } else if (f.kind === 'authed') online();
+        else if (f.kind === 'denied') unpaired = true;
+        return;
+      }
+      if (deviceAuth && (parsed as { kind?: string }).kind === 'closed') unpaired = true; // revoked
       const frame = asServerFrame(parsed);
       if (!frame) return;
       if (frame.kind === 'event') return emit(frame.name, frame.payload);
@@ -71,12 +96,12 @@ export function createWsApi(token: string | null): DeskApi {
       // Every queued frame belonged to a call just rejected: sending it later would run a call the
       // user was told failed (a message "not sent" sent anyway; Retry sending it twice).
       queue.length = 0;
-      if (!opened) failedInARow++;
+      if (!opened || (deviceAuth && !ready)) failedInARow++;
       // The browser hides a refused upgrade's 401; no token at all can never work, and a run of
       // attempts that never open means a wrong (old) token or a host that is gone.
-      const refused = !token || failedInARow >= REFUSED_AFTER;
+      const refused = (!token && !deviceAuth) || unpaired || failedInARow >= REFUSED_AFTER;
       tell(refused ? 'refused' : 'reconnecting');
-      if (!token) return;
+      if ((!token && !deviceAuth) || unpaired) return;
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
     };

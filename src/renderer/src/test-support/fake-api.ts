@@ -291,6 +291,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       state: 'ok',
       git: { branch: 'main', ...(choice ? { worktrees: choice } : {}) },
     }),
+    // Phone access (issue 51): off, nothing paired.
+    getPhoneAccess: () => ({ on: false, port: 0, addresses: [], tailscale: { state: 'missing' } }),
+    setPhoneAccess: () => ({ on: false, port: 0, addresses: [], tailscale: { state: 'missing' } }),
+    startPairing: () => ({ link: 'https://192.168.1.20:47831/pair#code', qrSvg: '<svg/>', expiresAt: 0 }),
+    cancelPairing: () => null,
+    answerPairing: () => ({ ok: true, message: 'Paired.' }),
+    listDevices: () => [],
+    revokeDevice: () => null,
   };
   const api = createApiProxy({
     async call(name, input) {

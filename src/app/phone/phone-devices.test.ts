@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { webcrypto } from 'node:crypto';
+import { EventBus } from '../event-bus';
+import type { DeskHandlers } from '../../shared/contract';
+import { asDevicePublicKey, signedText } from '../../core/phone/device-keys';
+import { PhoneDevices } from './phone-devices';
+import type { DeviceConnection } from './phone-devices';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const ORIGIN = 'https://192.168.1.20:47831';
+
+async function pairedDevice() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-devices-'));
+  dirs.push(dir);
+  let releaseProjects: (dirs: string[]) => void = () => {};
+  const handlers = {
+    createThread: vi.fn(async () => ({ id: 't' })),
+    answerApproval: vi.fn(async () => null),
+  } as unknown as DeskHandlers;
+  const devices = new PhoneDevices({
+    file: path.join(dir, 'devices.json'),
+    bus: new EventBus(),
+    handlers: () => handlers,
+    recentProjects: () => new Promise((resolve) => (releaseProjects = resolve)),
+  });
+  await devices.load();
+  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+  const publicKey = asDevicePublicKey(await webcrypto.subtle.exportKey('jwk', pair.publicKey))!;
+  const device = await devices.store.add({ name: 'Pixel', route: 'lan', address: '192.168.1.30', publicKey });
+  const closed: number[] = [];
+  const conn: DeviceConnection = {
+    address: '192.168.1.30',
+    route: 'lan',
+    send: () => {},
+    close: (code) => closed.push(code),
+  };
+  const nonce = devices.nonces.issue();
+  const signature = Buffer.from(
+    await webcrypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      pair.privateKey,
+      new TextEncoder().encode(signedText(ORIGIN, nonce)),
+    ),
+  ).toString('base64url');
+  const session = await devices.authenticate({ deviceId: device.id, nonce, signature }, ORIGIN, conn);
+  if (!session) throw new Error('should authenticate');
+  return { devices, session, handlers, device, closed, release: (d: string[]) => releaseProjects(d) };
+}
+
+describe('a paired device', () => {
+  it('revoked while its call is on the way: nothing of the call applies, and its socket closes', async () => {
+    const d = await pairedDevice();
+    const call = d.session.call('createThread', { settings: { projectDir: '/home/me/p' } });
+    await d.devices.revoke(d.device.id);
+    d.release(['/home/me/p']);
+    await expect(call).rejects.toThrow(/no longer paired/);
+    expect(d.handlers.createThread).not.toHaveBeenCalled();
+    expect(d.closed).toEqual([4403]);
+  });
+
+  it('an approval answered from it carries who answered, written by the computer', async () => {
+    const d = await pairedDevice();
+    await d.session.call('answerApproval', {
+      threadId: 't',
+      turnId: 'u',
+      requestId: 'r',
+      decision: { behavior: 'allow', scope: 'session' },
+    });
+    expect(d.handlers.answerApproval).toHaveBeenCalledWith({
+      threadId: 't',
+      turnId: 'u',
+      requestId: 'r',
+      decision: {
+        behavior: 'allow',
+        scope: 'session',
+        actor: { deviceId: d.device.id, name: 'Pixel', route: 'lan', address: '192.168.1.30' },
+      },
+    });
+  });
+});
