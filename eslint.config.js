@@ -78,6 +78,7 @@ const APP_USES = {
   board: ['settings', 'threads', 'turns'], // every thread and Claude Code session at once
   'claude-code-setup': ['settings'], // the user's Claude Code setup
   notify: ['settings', 'threads'], // Web Push and ntfy: told when a thread waits or finishes
+  phone: [], // phone access: pairing, the device gate, the listener's life — the app reached only through the contract
 };
 const APP_ROOT = ['desk-app', 'dispatch-call'];
 

@@ -136,6 +136,9 @@ describe('layering lint', () => {
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],
     ['src/renderer/src/features/settings/x.tsx', '../notify/notify-settings', true], // Settings holds Notifications…
     ['src/renderer/src/features/notify/x.tsx', '../settings/settings-view', false], // …which holds no other feature
+    ['src/renderer/src/features/panes/x.tsx', '../chat/chat-view', true], // a pane is a whole chat…
+    ['src/renderer/src/features/chat/x.tsx', '../panes/split-view', false], // …which knows nothing of panes
+    ['src/renderer/src/features/phone/x.tsx', '../chat/chat-view', false], // the pairing page stands alone
     ['src/renderer/src/features/claude-code-setup/x.tsx', '../settings/settings-view', false],
     ['src/renderer/src/features/threads/x.test.tsx', '../chat/chat-view', true],
     ['src/renderer/src/features/chat/x.tsx', '../worktree/changes-button', true],
@@ -171,6 +174,10 @@ describe('layering lint', () => {
     ['src/app/window/x.ts', '../threads/threads-wiring', false],
     ['src/app/claude-code-setup/x.ts', '../turns/turn-engine', false], // its changes reach the turns' port
     ['src/app/settings/x.ts', '../threads/threads-wiring', false], // the foundation stands on nothing
+    ['src/app/notify/x.ts', '../threads/threads-wiring', true], // notifications name the thread…
+    ['src/app/notify/x.ts', '../turns/turn-service', false], // …and hear of turns only through the bus
+    ['src/app/phone/x.ts', '../turns/turns-port', false], // a device reaches the app only through the contract
+    ['src/app/phone/x.ts', '../dispatch-call', false],
     ['src/app/board/x.ts', '../event-bus', true], // what every feature shares…
     ['src/app/board/x.ts', '../desk-app', false], // …but never the composition root
     ['src/app/x.ts', '../app/board/board-wiring', true], // which composes them all

@@ -16,6 +16,10 @@ const ctx: GateContext = {
 // One valid input per decided call: what the phone page sends. Each is allowed, and the contract's schema takes it.
 const SAMPLE: Record<string, unknown> = {
   getCliStatus: { force: true },
+  subscribePush: {
+    subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'p', auth: 'a' } },
+  },
+  unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
   getThread: { threadId: 't' },
   readToolResult: { threadId: 't', toolUseId: 'u', offset: 0, limit: 10 },
   searchThreads: { query: 'x' },
