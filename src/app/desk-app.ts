@@ -32,6 +32,7 @@ import type { HistoryService } from './history/history-service';
 import type { ComposerService } from './composer/composer-service';
 import type { RewindService } from './rewind/rewind-service';
 import type { BoardService } from './board/board-service';
+import { phoneHandlersPlaceholder } from './phone/phone-handlers.placeholder'; // PLACEHOLDER: drop at merge
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -183,6 +184,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
       ...setup.handlers,
       ...worktree.handlers,
       ...usage.handlers,
+      ...phoneHandlersPlaceholder, // PLACEHOLDER: drop at merge
     },
     bus: f.bus,
     layout: f.layout,

@@ -96,6 +96,13 @@ export const CALL_NAMES = [
   'tidyWorktrees',
   'getLandProgress',
   'stopLand',
+  'getPhoneAccess',
+  'setPhoneAccess',
+  'startPairing',
+  'cancelPairing',
+  'answerPairing',
+  'listDevices',
+  'revokeDevice',
 ] as const;
 
 export type CallName = (typeof CALL_NAMES)[number];

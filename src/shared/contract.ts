@@ -38,7 +38,9 @@ import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './changes-calls';
+import { phoneCalls } from './phone-calls';
 import { usageCalls } from './usage-calls';
+import type { PairingEnd, PairingRequest } from './phone';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -334,6 +336,7 @@ export const calls = {
   ...setupCalls,
   ...changesCalls,
   ...usageCalls,
+  ...phoneCalls,
 } as const satisfies Record<CallName, { input: z.ZodType; output: unknown }>;
 
 export type Calls = typeof calls;
@@ -363,6 +366,10 @@ export interface Events {
   connection: { state: ConnectionState };
   /** A board row may read differently (a turn moved, a card opened, files changed): open boards read again. */
   boardChanged: Record<string, never>;
+  /** A phone opened a pairing link (ask the user), or that request ended. */
+  pairingRequest: PairingRequest | { requestId: string; ended: PairingEnd; message: string };
+  /** Phone access or the paired devices changed: Settings reads them again. */
+  phoneChanged: Record<string, never>;
 }
 export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;
