@@ -75,12 +75,13 @@ const FEATURE_USES = {
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
-  settings: ['claude-code-setup'], // its "Claude Code" section
+  settings: ['claude-code-setup', 'phone'], // its "Claude Code" and "Phone & other devices" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
   worktree: [], // the header's worktree chip and the composer's shared-folder note
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
+  phone: [], // Settings → Phone & other devices, the desktop's pairing dialog, the phone's pairing page
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

@@ -5,6 +5,7 @@ import { ChatView } from './features/chat/chat-view';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
+import { PairingDialog } from './features/phone/pairing-dialog';
 import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
@@ -76,6 +77,7 @@ function Shell() {
         )}
       </main>
       <Notices />
+      <PairingDialog />
     </div>
   );
 }

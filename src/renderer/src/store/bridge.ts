@@ -201,6 +201,11 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     on('boardChanged', refreshBoard),
     on('notice', ({ level, message }) => s().pushNotice(level, message)),
     on('changesChanged', ({ threadId }) => s().changesChanged(threadId)),
+    // Phone access (issue 51): the desktop asks about a new device; Settings reads access and devices again.
+    on('pairingRequest', (e) => s().pairingEvent(e)),
+    on('phoneChanged', () => {
+      if (s().view === 'settings' && s().settingsSection === 'phone') void s().loadPhone();
+    }),
     on('command', ({ command }) => {
       if (command === 'new-thread') void s().createThread();
       else if (command === 'open-settings') s().setView('settings');

@@ -31,6 +31,7 @@ import type { BoardState, ExternalAgents } from '../../../shared/board';
 import type { ProjectsSlice } from './projects-slice';
 import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import type { UsageSlice } from './usage-slice';
+import type { PhoneSlice } from './phone-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -281,7 +282,7 @@ export interface HistorySlice {
 }
 /** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
 export type SettingsSection =
-  'cli' | 'permissions' | 'tools' | 'memory' | 'history' | 'appearance' | 'claude-code' | 'diagnostics';
+  'cli' | 'permissions' | 'tools' | 'memory' | 'history' | 'appearance' | 'claude-code' | 'diagnostics' | 'phone';
 /** The sidebar's tabs (sidebar-sections.tsx). */
 export type SidebarTab = HistorySlice['sidebarTab'];
 
@@ -364,7 +365,8 @@ export type DeskState = ThreadsSlice &
   ProjectsSlice &
   HostSlice &
   ClaudeCodeSetupSlice &
-  UsageSlice;
+  UsageSlice &
+  PhoneSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -16,6 +16,7 @@ import { createChangesSlice } from './changes-slice';
 import { createProjectsSlice } from './projects-slice';
 import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import { createUsageSlice } from './usage-slice';
+import { createPhoneSlice } from './phone-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -40,5 +41,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createBoardSlice(...a),
     ...createClaudeCodeSetupSlice(...a),
     ...createUsageSlice(...a),
+    ...createPhoneSlice(...a),
   }));
 }

@@ -40,8 +40,11 @@ export const SAMPLE_DEVICES: PairedDevice[] = [
   },
 ];
 
-/** The fake host's phone state and its seven calls; `changed` is the host's phoneChanged. `now` is the fake's clock (tests never read the real one). */
-export function createPhoneFake(changed: () => void = () => undefined, now: () => number = () => 1_800_000_000_000) {
+/**
+ * The fake host's phone state and its seven calls; `changed` is the host's phoneChanged. `now` is the host's clock
+ * (a pairing link expires two minutes after it; the page counts down against its own clock, as on one computer).
+ */
+export function createPhoneFake(changed: () => void = () => undefined, now: () => number = () => Date.now()) {
   const state = { access: phoneAccessOff(), devices: [] as PairedDevice[], pairing: null as PairingLink | null };
   const origin = (route: PhoneRoute, address: string): string =>
     route === 'tailscale' ? `https://${state.access.tailscale.name ?? address}` : `https://${address}:${PHONE_PORT}`;

@@ -12,6 +12,7 @@ import { HistorySettings } from './history-settings';
 import { ThemeSetting } from './theme-setting';
 import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
 import { WorktreeDefaultSetting } from './worktree-setting';
+import { PhoneSection } from '../phone/phone-section';
 
 function CliSection() {
   return (
@@ -101,5 +102,6 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'history', label: 'History', Body: HistorySection },
   { id: 'appearance', label: 'Appearance', Body: ThemeSetting },
   { id: 'claude-code', label: 'Claude Code', Body: ClaudeCodeSection },
+  { id: 'phone', label: 'Phone & other devices', Body: PhoneSection },
   { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
 ];
