@@ -6,6 +6,8 @@ import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
 import { PairingDialog } from './features/phone/pairing-dialog';
+import { PhoneNav } from './features/phone/phone-nav';
+import { isPhone } from './ui/use-phone';
 import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
@@ -31,6 +33,8 @@ export function createAppStore(): DeskStore {
     },
     prepareOpen: prepareOpeningRows,
   });
+  // A phone opens on the Board ("Needs you" on top); the thread it was on is reopened behind it.
+  if (isPhone()) store.setState({ view: 'board' });
   return store;
 }
 
@@ -76,6 +80,7 @@ function Shell() {
           <ChatView />
         )}
       </main>
+      <PhoneNav />
       <Notices />
       <PairingDialog />
     </div>

@@ -216,6 +216,8 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
   // A focus is not a reconnect: the pushed events kept the page current. Reload the list (the host's index,
   // small) and fetch the open thread only if the list says it changed — a 50 MB thread is not re-read and
   // re-parsed on every switch back to the window.
+  // A phone's page that wakes (shown again, restored from the back-forward cache, back on the network) catches up the
+  // same way, with an open board too: a turn that ended while it slept shows whole, its row gone from "Needs you".
   const onFocus = (): void => {
     if (win.document.hidden || Date.now() - lastResync < REFOCUS_MIN_GAP_MS) return;
     lastResync = Date.now();
@@ -224,8 +226,10 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       .then(() => s().reloadActiveThreadIfChanged());
     void s().loadTurns();
     void s().resyncBackgroundTurns();
+    refreshBoard();
   };
-  win.addEventListener('focus', onFocus);
+  const WAKES = ['focus', 'pageshow', 'online'] as const;
+  for (const wake of WAKES) win.addEventListener(wake, onFocus);
   win.document.addEventListener('visibilitychange', onFocus);
 
   void s().loadAppInfo();
@@ -241,7 +245,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
     if (heldTimer !== undefined) win.clearTimeout(heldTimer);
     turnEvents.cancel();
     offContinuity();
-    win.removeEventListener('focus', onFocus);
+    for (const wake of WAKES) win.removeEventListener(wake, onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);
   };
 }
