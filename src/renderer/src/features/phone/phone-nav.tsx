@@ -1,6 +1,6 @@
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
-import './phone-nav.css';
+import './phone-layout.css';
 
 /**
  * The bar at the bottom of a phone-sized window, in reach of a thumb: the Board (with how many need you), the open
