@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { cleanDeviceName, DEVICE_NAME_MAX } from '../../../../shared/device-name';
 import { useDesk } from '../../store/store-context';
 import { useModalFocus } from '../../ui/use-modal-focus';
-import { ROUTE_NAMES } from './phone-words';
+import { ROUTE_WAY } from './phone-words';
 import './phone.css';
 
 /**
@@ -64,8 +64,8 @@ function PairingForm() {
         </h2>
         <div id={ids.body} className="dialog-body">
           <p>
-            A phone or tablet opened this computer&apos;s pairing link over {ROUTE_NAMES[request.route]}. Allow it only
-            if it is yours and in your hand: it will be able to approve commands that run on this computer as you.
+            A phone or tablet opened this computer&apos;s pairing link {ROUTE_WAY[request.route]}. Allow it only if it
+            is yours and in your hand: it will be able to approve commands that run on this computer as you.
           </p>
         </div>
         <div className="field">

@@ -34,7 +34,7 @@ describe('Settings → Phone & other devices', () => {
       expect(host.callsTo('setPhoneAccess')).toEqual([{ on: true, route: 'tailscale', address: '100.101.12.7' }]),
     );
     expect(await screen.findByTestId('phone-where')).toHaveTextContent(
-      'Listening at https://studio.tail4c2e.ts.net over Tailscale on Tailscale (tailscale0).',
+      'Listening at https://studio.tail4c2e.ts.net over Tailscale, on Tailscale (tailscale0).',
     );
     // No trust step: Tailscale's own certificate is trusted already.
     expect(screen.queryByTestId('phone-trust')).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { PhoneDevices } from './phone-devices';
 import { PhonePairing } from './phone-pairing';
 import { PhoneSetup } from './phone-setup';
 import { PhoneTrust } from './phone-trust';
-import { ROUTE_NAMES } from './phone-words';
+import { ROUTE_WAY } from './phone-words';
 import './phone.css';
 
 /**
@@ -57,8 +57,8 @@ export function PhoneSection() {
                 ) : (
                   <p data-testid="phone-where">
                     Listening at <code>{access.origin}</code>
-                    {access.route ? ` over ${ROUTE_NAMES[access.route]}` : ''}
-                    {picked ? ` on ${picked.label} (${picked.interface})` : ''}.
+                    {access.route ? ` ${ROUTE_WAY[access.route]}` : ''}
+                    {picked ? `, on ${picked.label} (${picked.interface})` : ''}.
                   </p>
                 )}
                 <button

@@ -7,6 +7,13 @@ export const ROUTE_NAMES: Record<PhoneRoute, string> = {
   'own-certificate': 'Own certificate',
 };
 
+/** How a phone came or comes in, in a sentence: "opened the pairing link on the local network". */
+export const ROUTE_WAY: Record<PhoneRoute, string> = {
+  tailscale: 'over Tailscale',
+  lan: 'on the local network',
+  'own-certificate': 'with your own certificate',
+};
+
 export const addressLabel = (a: PhoneAddress): string => `${a.label} (${a.interface}) — ${a.address}`;
 
 /** Which of the computer's addresses a route can listen on: Tailscale's own, or any other (LAN, own certificate). */
