@@ -87,6 +87,7 @@ async function shots(page: Page, name: string, sizes: { width: number; height: n
     for (const size of sizes) {
       await page.setViewportSize(size);
       await expect(ready).toBeVisible();
+      await ready.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${name}-${scheme}-${size.width}x${size.height}.png`) });
     }
   }
@@ -209,11 +210,12 @@ test('at phone size: the Board first with the cards on top, a thumb bar to the t
   await page.getByTestId('phone-nav-changes').tap();
   await expect(page.getByTestId('phone-nav-changes')).toHaveAttribute('aria-current', 'page');
   const panel = page.locator('.changes-panel');
-  await expect(panel.getByText('login.ts')).toBeVisible();
+  const file = panel.getByTestId('changes-file').filter({ hasText: 'login.ts' });
+  await expect(file).toBeVisible();
   const box = (await panel.boundingBox())!;
   expect(box.x).toBe(0);
   expect(box.width).toBe(PHONES[0].width);
-  await panel.getByText('login.ts').first().tap();
+  await file.tap();
   await expect(panel.getByText('redirectAfterLogin', { exact: false }).first()).toBeVisible();
   await expectThumbTargets(panel.locator('.changes-actions'));
   await expectNoSidewaysScroll(page);

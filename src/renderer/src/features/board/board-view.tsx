@@ -223,7 +223,12 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
           {rows.length === 0 ? 'Nothing needs you.' : summary(rows)}
           {board && ` · at most ${board.cap} at once`}
         </p>
-        <button type="button" className="btn btn-small" onClick={() => setView('chat')} aria-keyshortcuts="Escape">
+        <button
+          type="button"
+          className="btn btn-small board-view-back"
+          onClick={() => setView('chat')}
+          aria-keyshortcuts="Escape"
+        >
           Back to the thread
         </button>
       </header>
