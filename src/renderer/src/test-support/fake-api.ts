@@ -91,7 +91,11 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     fake.queues.set(threadId, items);
     return { threadId, items };
   };
-  const phone = createPhoneFake(() => fake.emit('phoneChanged', {}));
+  const phone = createPhoneFake(
+    () => fake.emit('phoneChanged', {}),
+    () => Date.now(),
+    (e) => fake.emit('pairingRequest', e),
+  );
   // Keyed by CallName: a call added to the contract without a fake answer is a type error here.
   const defaults: Record<CallName, (input: never) => unknown> = {
     getAppInfo: () => fake.appInfo,

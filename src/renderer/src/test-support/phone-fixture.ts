@@ -3,7 +3,7 @@
  * Tailscale address; turning it on listens where asked, pairing hands out a link with a QR code, devices are listed
  * and revoked. Component tests and the e2e's WebSocket fake share it.
  */
-import type { PairedDevice, PairingLink, PhoneAccess, PhoneRoute } from '../../../shared/phone';
+import type { PairedDevice, PairingEnd, PairingLink, PhoneAccess, PhoneRoute } from '../../../shared/phone';
 
 export const PHONE_PORT = 47_800;
 export const CA_FINGERPRINT =
@@ -41,10 +41,14 @@ export const SAMPLE_DEVICES: PairedDevice[] = [
 ];
 
 /**
- * The fake host's phone state and its seven calls; `changed` is the host's phoneChanged. `now` is the host's clock
+ * The fake host's phone state and its seven calls; `changed` is the host's phoneChanged, `ended` its pairingRequest at a request's end. `now` is the host's clock
  * (a pairing link expires two minutes after it; the page counts down against its own clock, as on one computer).
  */
-export function createPhoneFake(changed: () => void = () => undefined, now: () => number = () => Date.now()) {
+export function createPhoneFake(
+  changed: () => void = () => undefined,
+  now: () => number = () => Date.now(),
+  ended: (e: { requestId: string; ended: PairingEnd; message: string }) => void = () => undefined,
+) {
   const state = { access: phoneAccessOff(), devices: [] as PairedDevice[], pairing: null as PairingLink | null };
   const origin = (route: PhoneRoute, address: string): string =>
     route === 'tailscale' ? `https://${state.access.tailscale.name ?? address}` : `https://${address}:${PHONE_PORT}`;
@@ -92,7 +96,11 @@ export function createPhoneFake(changed: () => void = () => undefined, now: () =
       return null;
     },
     answerPairing: (input: { requestId: string; allow: boolean; number?: string; name?: string }) => {
-      if (!input.allow) return { ok: true, message: 'Denied. The phone was told.' };
+      if (!input.allow) {
+        // As the host: the answer, then the request's end to every window (the one that asked closes its dialog).
+        ended({ requestId: input.requestId, ended: 'denied', message: 'Denied. The phone was told.' });
+        return { ok: true, message: 'Denied. The phone was told.' };
+      }
       if (input.number !== '482913')
         return { ok: false, message: 'That number does not match the one on the phone. Look again and retype it.' };
       state.devices.push({
@@ -106,6 +114,7 @@ export function createPhoneFake(changed: () => void = () => undefined, now: () =
         connected: true,
       });
       changed();
+      ended({ requestId: input.requestId, ended: 'paired', message: `Paired ${input.name ?? 'the phone'}.` });
       return { ok: true, message: `Paired ${input.name ?? 'the phone'}.` };
     },
     listDevices: (): PairedDevice[] => state.devices,

@@ -38,6 +38,8 @@ describe('the desktop’s pairing dialog', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(host.callsTo('answerPairing')).toEqual([{ requestId: 'req-1', allow: false }]));
     await waitFor(() => expect(screen.queryByTestId('pairing-dialog')).not.toBeInTheDocument());
+    // The host's end of the request says it, once.
+    expect(await screen.findAllByText('Denied. The phone was told.')).toHaveLength(1);
   });
 
   it('the number takes digits only; the name is saved without control or bidi characters, at most 40', async () => {
