@@ -244,10 +244,17 @@ test('at phone size: the Board first with the cards on top, a thumb bar to the t
  * host), and a way to push a pairingRequest as the host does.
  */
 async function fakePhoneHost(page: Page, devices = SAMPLE_DEVICES) {
-  const phoneFake = createPhoneFake();
+  let toPage: ((frame: object) => void) | undefined;
+  const emit = (name: string, payload: object) => toPage?.({ kind: 'event', name, payload });
+  // The host's answer goes first, its events after (as the host's socket sends them).
+  const later = (name: string, payload: object) => void Promise.resolve().then(() => emit(name, payload));
+  const phoneFake = createPhoneFake(
+    () => later('phoneChanged', {}),
+    () => Date.now(),
+    (e) => later('pairingRequest', e),
+  );
   phoneFake.state.devices = [...devices];
   const handlers = phoneFake.handlers as Record<string, (input: never) => unknown>;
-  let toPage: ((frame: object) => void) | undefined;
   await page.routeWebSocket(/\/ws/, (ws) => {
     const server = ws.connectToServer();
     toPage = (frame) => ws.send(JSON.stringify(frame));
@@ -264,9 +271,7 @@ async function fakePhoneHost(page: Page, devices = SAMPLE_DEVICES) {
       }
     });
   });
-  return {
-    emit: (name: string, payload: object) => toPage?.({ kind: 'event', name, payload }),
-  };
+  return { emit };
 }
 
 test('Settings → Phone & other devices and the pairing dialog, at every size; axe in both themes', async ({ page }) => {
@@ -306,8 +311,8 @@ test('Settings → Phone & other devices and the pairing dialog, at every size; 
   await shots(page, 'pairing-dialog', ALL_SIZES, dialog);
   await dialog.getByTestId('pairing-allow').click();
   await expect(dialog).toHaveCount(0);
-  fake.emit('pairingRequest', { requestId: 'r1', ended: 'paired', message: 'Paired Ana’s iPad.' });
-  fake.emit('phoneChanged', {});
+  // The host's end of the request is said, and the list reads the new device.
+  await expect(page.locator('.notice')).toContainText('Paired Ana’s iPad.');
   await expect(page.getByTestId('phone-device').filter({ hasText: 'Ana’s iPad' })).toBeVisible();
 
   // A second request, and its link redeemed twice: the dialog goes and a warning stays.
