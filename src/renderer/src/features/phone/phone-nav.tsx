@@ -1,13 +1,15 @@
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
+import { usePhone } from '../../ui/use-phone';
 import './phone-layout.css';
 
 /**
  * The bar at the bottom of a phone-sized window, in reach of a thumb: the Board (with how many need you), the open
- * Thread, its Changes (a worktree thread's), and the Threads. Each target is at least 48 px high. CSS shows it only at
- * phone width; wider windows have the sidebar.
+ * Thread, its Changes (a worktree thread's), and the Threads. Each target is at least 48 px high. Only at phone width
+ * (rendered and shown).
  */
 export function PhoneNav() {
+  const phone = usePhone();
   const view = useDesk((s) => s.view);
   const setView = useDesk((s) => s.setView);
   const activeId = useDesk((s) => s.activeThreadId);
@@ -46,6 +48,8 @@ export function PhoneNav() {
     </button>
   );
 
+  // Wider windows have the sidebar: no second set of the same buttons for a screen reader to meet.
+  if (!phone) return null;
   return (
     <nav className="phone-nav" aria-label="Go to">
       {tab('board', 'Board', 'board', () => setView('board'), waiting > 0 ? String(waiting) : undefined)}
