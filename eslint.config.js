@@ -101,7 +101,7 @@ const FEATURE_USES = {
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
   board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
-  settings: ['claude-code-setup', 'notify'], // its "Claude Code" and "Notifications" sections
+  settings: ['claude-code-setup', 'notify', 'phone'], // its "Claude Code", "Notifications" and "Phone & other devices" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
   projects: [], // the new thread's project picker: recent folders, Open folder…, the path field, a dropped folder
@@ -109,7 +109,7 @@ const FEATURE_USES = {
   usage: [], // the Usage view: totals, charts, limits, blocks and tables of every session's tokens and cost
   notify: [], // Settings' notifications (ntfy) and a device's "Turn on notifications"
   panes: ['chat', 'composer'], // split panes: threads side by side, each a whole chat
-  phone: [], // phone access's pages: the pairing page a phone opens (its device key)
+  phone: [], // Settings → Phone & other devices, the desktop's pairing dialog, the phone's pairing page
 };
 
 /** Components reach the host only through store actions (a slice method in store/), never api.ts or the socket. */

@@ -12,6 +12,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
   '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Resolve a URL path inside `root`, refusing anything that escapes it. Unknown paths fall back to index.html (SPA). */

@@ -5,6 +5,9 @@ import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
 import { SplitView } from './features/panes/split-view';
+import { PairingDialog } from './features/phone/pairing-dialog';
+import { PhoneNav } from './features/phone/phone-nav';
+import { isPhone } from './ui/use-phone';
 import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
@@ -31,6 +34,8 @@ export function createAppStore(): DeskStore {
     },
     prepareOpen: prepareOpeningRows,
   });
+  // A phone opens on the Board ("Needs you" on top); the thread it was on is reopened behind it.
+  if (isPhone()) store.setState({ view: 'board' });
   return store;
 }
 
@@ -77,7 +82,9 @@ function Shell() {
           <SplitView />
         )}
       </main>
+      <PhoneNav />
       <Notices />
+      <PairingDialog />
     </div>
   );
 }

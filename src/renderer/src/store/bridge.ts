@@ -208,6 +208,11 @@ export function connectBridge(
     on('boardChanged', refreshBoard),
     on('notice', ({ level, message }) => pane || s().pushNotice(level, message)),
     on('changesChanged', ({ threadId }) => s().changesChanged(threadId)),
+    // Phone access (issue 51): the desktop asks about a new device; Settings reads access and devices again.
+    on('pairingRequest', (e) => s().pairingEvent(e)),
+    on('phoneChanged', () => {
+      if (s().view === 'settings' && s().settingsSection === 'phone') void s().loadPhone();
+    }),
     on('command', ({ command }) => {
       if (pane) return;
       if (command === 'new-thread') void s().createThread();
@@ -219,6 +224,8 @@ export function connectBridge(
   // A focus is not a reconnect: the pushed events kept the page current. Reload the list (the host's index,
   // small) and fetch the open thread only if the list says it changed — a 50 MB thread is not re-read and
   // re-parsed on every switch back to the window.
+  // A phone's page that wakes (shown again, restored from the back-forward cache, back on the network) catches up the
+  // same way, with an open board too: a turn that ended while it slept shows whole, its row gone from "Needs you".
   const onFocus = (): void => {
     if (win.document.hidden || Date.now() - lastResync < REFOCUS_MIN_GAP_MS) return;
     lastResync = Date.now();
@@ -227,8 +234,10 @@ export function connectBridge(
       .then(() => s().reloadActiveThreadIfChanged());
     void s().loadTurns();
     void s().resyncBackgroundTurns();
+    refreshBoard();
   };
-  win.addEventListener('focus', onFocus);
+  const WAKES = ['focus', 'pageshow', 'online'] as const;
+  for (const wake of WAKES) win.addEventListener(wake, onFocus);
   win.document.addEventListener('visibilitychange', onFocus);
 
   void s().loadAppInfo();
@@ -246,7 +255,7 @@ export function connectBridge(
     turnEvents.cancel();
     offContinuity();
     offAddress();
-    win.removeEventListener('focus', onFocus);
+    for (const wake of WAKES) win.removeEventListener(wake, onFocus);
     win.document.removeEventListener('visibilitychange', onFocus);
   };
 }

@@ -107,7 +107,8 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
       // Its own first step (the thread chosen) is the restore's; what the user does while the thread loads is not
       // (a New thread clicked then must be saved, or a reload would reopen the thread the restore picked).
       applying = true;
-      const selecting = s.selectThread(open);
+      // Behind another view (a phone opens on the Board), the thread opens without taking the window.
+      const selecting = s.selectThread(open, { inBackground: s.view !== 'chat' });
       applying = false;
       decided(); // the thread is open (loading): its own title shows
       await selecting;

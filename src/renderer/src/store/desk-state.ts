@@ -33,6 +33,7 @@ import type { ClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import type { UsageSlice } from './usage-slice';
 import type { NotifySlice } from './notify-slice';
 import type { PanesSlice } from './panes-slice';
+import type { PhoneSlice } from './phone-slice';
 
 export interface InFlightTurn {
   turnId: string;
@@ -291,7 +292,8 @@ export type SettingsSection =
   | 'appearance'
   | 'claude-code'
   | 'diagnostics'
-  | 'notifications';
+  | 'notifications'
+  | 'phone';
 /** The sidebar's tabs (sidebar-sections.tsx). */
 export type SidebarTab = HistorySlice['sidebarTab'];
 
@@ -376,7 +378,8 @@ export type DeskState = ThreadsSlice &
   ClaudeCodeSetupSlice &
   UsageSlice &
   NotifySlice &
-  PanesSlice;
+  PanesSlice &
+  PhoneSlice;
 
 /** Side effects the store needs beyond the DeskApi (injected so tests and the bench can observe them). */
 export interface StoreDeps {

@@ -18,6 +18,7 @@ import { createClaudeCodeSetupSlice } from './claude-code-setup-slice';
 import { createUsageSlice } from './usage-slice';
 import { createNotifySlice } from './notify-slice';
 import { createPanesSlice } from './panes-slice';
+import { createPhoneSlice } from './phone-slice';
 
 export type DeskStore = StoreApi<DeskState>;
 
@@ -44,5 +45,6 @@ export function createDeskStore(deps: StoreDeps = {}): DeskStore {
     ...createUsageSlice(...a),
     ...createNotifySlice(...a),
     ...createPanesSlice(deps, createDeskStore)(...a),
+    ...createPhoneSlice(...a),
   }));
 }

@@ -11,6 +11,7 @@ import type { QueuedMessage } from '../../../shared/message-queue';
 import { EMPTY_TOTALS } from '../../../shared/turn-reducer';
 import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import { emptyUsageOverview } from './usage-fixture';
+import { createPhoneFake } from './phone-fixture';
 
 /** No Claude Code setup at all (the setup pages' tests hand their own through `handle`). */
 const EMPTY_SETUP = { home: '/home/u', settings: [], instructions: [], agents: [], skills: [], outputStyles: [] };
@@ -93,6 +94,11 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     fake.queues.set(threadId, items);
     return { threadId, items };
   };
+  const phone = createPhoneFake(
+    () => fake.emit('phoneChanged', {}),
+    () => Date.now(),
+    (e) => fake.emit('pairingRequest', e),
+  );
   // Keyed by CallName: a call added to the contract without a fake answer is a type error here.
   const defaults: Record<CallName, (input: never) => unknown> = {
     getAppInfo: () => fake.appInfo,
@@ -291,14 +297,8 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       state: 'ok',
       git: { branch: 'main', ...(choice ? { worktrees: choice } : {}) },
     }),
-    // Phone access (issue 51): off, nothing paired.
-    getPhoneAccess: () => ({ on: false, port: 0, addresses: [], tailscale: { state: 'missing' } }),
-    setPhoneAccess: () => ({ on: false, port: 0, addresses: [], tailscale: { state: 'missing' } }),
-    startPairing: () => ({ link: 'https://192.168.1.20:47831/pair#code', qrSvg: '<svg/>', expiresAt: 0 }),
-    cancelPairing: () => null,
-    answerPairing: () => ({ ok: true, message: 'Paired.' }),
-    listDevices: () => [],
-    revokeDevice: () => null,
+    // Phone access (issue 51): off at first; its state in phone-fixture.ts.
+    ...phone.handlers,
   };
   const api = createApiProxy({
     async call(name, input) {

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/board';
 import { useDesk } from '../../store/store-context';
 import { formatCost } from '../../ui/format';
+import { usePhone } from '../../ui/use-phone';
 import { ApprovalCardView } from '../approvals/approval-card';
 import { Elsewhere, moveFocus, useTicking } from './board-panel';
 import './board.css';
@@ -125,7 +126,7 @@ function RowActions({ row }: { row: BoardRow }) {
   );
 }
 
-function ViewRow({ row, now }: { row: BoardRow; now: number }) {
+function ViewRow({ row, now, withProject }: { row: BoardRow; now: number; withProject?: boolean }) {
   const select = useDesk((s) => s.selectThread);
   const changes = changeCountsText(row.changes);
   return (
@@ -141,6 +142,9 @@ function ViewRow({ row, now }: { row: BoardRow; now: number }) {
           {row.title}
         </button>
         <span className="board-vrow-where">
+          {withProject && (
+            <span className="board-activity">{row.project ? folderName(row.project) : 'Default workspace'}</span>
+          )}
           {row.branch && <span className="chip chip-small">{row.branch}</span>}
           {row.activity && <span className="board-activity">{row.activity}</span>}
         </span>
@@ -208,6 +212,10 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
     void loadAgents();
   }, [load, loadAgents]);
   const rows = board?.rows ?? [];
+  // A phone: what needs you in a group of its own on top, its cards answered there; the rest by project below.
+  const phone = usePhone();
+  const needsYou = phone ? rows.filter((r) => r.status === 'needs-you') : [];
+  const rest = phone ? rows.filter((r) => r.status !== 'needs-you') : rows;
   return (
     <section
       className="board-view"
@@ -225,7 +233,12 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
           {rows.length === 0 ? 'Nothing needs you.' : summary(rows)}
           {board && ` · at most ${board.cap} at once`}
         </p>
-        <button type="button" className="btn btn-small" onClick={() => setView('chat')} aria-keyshortcuts="Escape">
+        <button
+          type="button"
+          className="btn btn-small board-view-back"
+          onClick={() => setView('chat')}
+          aria-keyshortcuts="Escape"
+        >
           Back to the thread
         </button>
       </header>
@@ -235,7 +248,19 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
           Nothing is running. Threads that work, wait for you, fail or have changes to land show here.
         </p>
       )}
-      {byProject(rows).map(([project, list]) => (
+      {needsYou.length > 0 && (
+        <section className="board-group board-needs-you" aria-label="Needs you" data-testid="board-needs-you">
+          <h2 className="board-heading">
+            Needs you <span className="board-count">{needsYou.length}</span>
+          </h2>
+          <ul className="board-list board-vlist" onKeyDown={moveFocus}>
+            {needsYou.map((row) => (
+              <ViewRow key={row.threadId} row={row} now={t} withProject />
+            ))}
+          </ul>
+        </section>
+      )}
+      {byProject(rest).map(([project, list]) => (
         <section key={project} className="board-group" aria-label={project ? folderName(project) : 'Default workspace'}>
           <h2 className="board-heading" title={project || undefined} data-testid="board-project">
             {project ? folderName(project) : 'Default workspace'} <span className="board-count">{list.length}</span>

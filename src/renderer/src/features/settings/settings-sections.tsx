@@ -13,6 +13,7 @@ import { ThemeSetting } from './theme-setting';
 import { ClaudeCodeSection } from '../claude-code-setup/claude-code-section';
 import { WorktreeDefaultSetting } from './worktree-setting';
 import { NotifySettings } from '../notify/notify-settings';
+import { PhoneSection } from '../phone/phone-section';
 
 function CliSection() {
   return (
@@ -102,6 +103,7 @@ export const SETTINGS_SECTIONS: SettingsSectionDef[] = [
   { id: 'history', label: 'History', Body: HistorySection },
   { id: 'appearance', label: 'Appearance', Body: ThemeSetting },
   { id: 'claude-code', label: 'Claude Code', Body: ClaudeCodeSection },
-  { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
+  { id: 'phone', label: 'Phone & other devices', Body: PhoneSection },
   { id: 'notifications', label: 'Notifications', Body: NotifySettings },
+  { id: 'diagnostics', label: 'Diagnostics', Body: DiagnosticsSection },
 ];
