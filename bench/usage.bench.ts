@@ -125,7 +125,10 @@ async function main(): Promise<void> {
   ccusage = process.execPath;
   const ccArgs = (args: string[]) => [entry, ...args];
   if (!fs.existsSync(built)) throw new Error('out/command-line is missing: run `npm run build` first.');
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-usage-'));
+  // BENCH_USAGE_HOME: a corpus kept between runs (made there when missing, never deleted).
+  const kept = process.env.BENCH_USAGE_HOME;
+  const home = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-usage-'));
+  const projects = path.join(home, '.claude', 'projects');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '',
     HOME: home,
@@ -134,10 +137,15 @@ async function main(): Promise<void> {
   };
   try {
     const t0 = process.hrtime.bigint();
-    const bytes = generate(path.join(home, '.claude', 'projects'));
-    console.log(
-      `corpus: ${SESSIONS} sessions, ${(bytes / 1024 / 1024).toFixed(0)} MB (made in ${(ms(t0) / 1000).toFixed(0)} s)`,
-    );
+    if (kept && fs.existsSync(projects)) {
+      console.log(`corpus: kept in BENCH_USAGE_HOME; its data dir removed so the first run is cold`);
+      fs.rmSync(env.CLAUDE_DESK_DATA_DIR!, { recursive: true, force: true });
+    } else {
+      const bytes = generate(projects);
+      console.log(
+        `corpus: ${SESSIONS} sessions, ${(bytes / 1024 / 1024).toFixed(0)} MB (made in ${(ms(t0) / 1000).toFixed(0)} s)`,
+      );
+    }
 
     const cold = run(process.execPath, [bin, 'usage', '--json'], env);
     const ccCold = run(ccusage, ccArgs(['daily', '--json', '--offline']), env);
@@ -172,7 +180,7 @@ async function main(): Promise<void> {
       `view: first open ${paints.first.toFixed(0)} ms (chunk + uPlot load), warm first paint median ${median(paints.warm).toFixed(0)} ms (goal ≤ 150), max ${Math.max(...paints.warm).toFixed(0)} ms (${RUNS} opens)`,
     );
   } finally {
-    fs.rmSync(home, { recursive: true, force: true });
+    if (!kept) fs.rmSync(home, { recursive: true, force: true });
   }
 }
 

@@ -19,6 +19,11 @@ export interface UsageServiceDeps {
   /** Session id → the thread that continues it. */
   threadsBySession: () => Promise<Map<string, string>>;
   now?: () => number;
+  /**
+   * Bring the History index up to date before each read (default). Off (the command line), the index is used as
+   * it is on disk: titles and folders as the History last read them; the figures are the ledger's either way.
+   */
+  refreshIndex?: boolean;
 }
 
 export class UsageService {
@@ -47,7 +52,7 @@ export class UsageService {
 
   private async read(): Promise<{ items: UsageItem[]; describe: DescribeSession }> {
     const { index, ledger } = this.deps;
-    await index.refreshAll(); // titles, folders and the kept copies of deleted sessions
+    if (this.deps.refreshIndex !== false) await index.refreshAll(); // titles, folders, kept copies of deleted sessions
     await ledger.refresh();
     const threads = await this.deps.threadsBySession();
     // The folder is cheap (the index's fold); the title is worked out only where a row shows it.

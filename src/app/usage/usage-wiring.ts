@@ -1,6 +1,8 @@
 import type { DeskHandlers } from '../../shared/contract';
-import type { HistoryIndex } from '../../core/history/history-index';
-import type { SessionsStore } from '../../core/store/sessions-store';
+import { HistoryIndex } from '../../core/history/history-index';
+import { cliProjectsDir } from '../../core/history/cli-projects-dir';
+import { resolveDataDir, type DataDirLayout } from '../../core/store/data-dir';
+import { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { UsageLedger } from '../../core/usage/usage-ledger';
 import type { DeskFoundation } from '../settings/desk-foundation';
@@ -33,4 +35,38 @@ export async function wireUsage({ f, index, threads, sessions }: UsageWiringDeps
     getUsageReport: async (q) => usage.report(q),
   };
   return { usage, handlers };
+}
+
+export interface UsageOnlyOptions {
+  env: NodeJS.ProcessEnv;
+  layout?: DataDirLayout;
+  warn?: (message: string) => void;
+}
+
+/**
+ * `claude-desk usage`: only what its figures need — the data dir, the History index as it is on disk (not
+ * refreshed: its titles and folders, and the kept copies of deleted sessions it found), the ledger and the
+ * sessions' threads — then the same UsageService the app's view reads, so the figures are the app's. The ledger
+ * still reads every file that changed since. Undefined when the History was never indexed here: then the whole
+ * app builds it first (the folders it names are where the rows go; Settings decide whether copies are kept).
+ */
+export async function openUsageOnly({ env, layout = resolveDataDir({ env }), warn = () => {} }: UsageOnlyOptions) {
+  const index = await HistoryIndex.open({
+    stateDir: layout.stateDir,
+    projectsDir: cliProjectsDir(env),
+    onWarning: warn,
+  });
+  if (index.list().length === 0) {
+    index.close();
+    return undefined;
+  }
+  const ledger = await UsageLedger.open({ stateDir: layout.stateDir, history: index, onWarning: warn });
+  const sessions = new SessionsStore(layout.sessionsFile, warn);
+  const usage = new UsageService({
+    ledger,
+    index,
+    threadsBySession: () => sessions.threadsBySession(),
+    refreshIndex: false,
+  });
+  return { usage, close: () => index.close() };
 }

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryIndex } from '../../core/history/history-index';
+import { dataDirLayout } from '../../core/store/data-dir';
+import { UsageLedger } from '../../core/usage/usage-ledger';
+import { openUsageOnly } from './usage-wiring';
+import { UsageService } from './usage-service';
+
+let root: string;
+let env: NodeJS.ProcessEnv;
+const layout = () => dataDirLayout(path.join(root, 'desk'));
+const projects = () => path.join(root, 'home', '.claude', 'projects');
+const S1 = '11111111-1111-4111-8111-111111111111';
+const S2 = '22222222-2222-4222-8222-222222222222';
+
+function session(id: string, messages: number): void {
+  const dir = path.join(projects(), '-home-me-alpha');
+  fs.mkdirSync(dir, { recursive: true });
+  const at = (i: number) => new Date(Date.UTC(2026, 10, 20, 9, i)).toISOString();
+  const lines = [
+    { type: 'user', sessionId: id, cwd: '/home/me/alpha', timestamp: at(0), message: { role: 'user', content: 'hi' } },
+  ];
+  for (let i = 0; i < messages; i++) {
+    lines.push({
+      type: 'assistant',
+      sessionId: id,
+      cwd: '/home/me/alpha',
+      timestamp: at(i + 1),
+      requestId: `req_${id}_${i}`,
+      message: {
+        id: `msg_${id}_${i}`,
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'text', text: 'ok' }],
+        usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 100 },
+      },
+    } as never);
+  }
+  fs.writeFileSync(path.join(dir, `${id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+}
+
+/** The app's way: the History refreshed before each read. */
+async function appReport() {
+  const index = await HistoryIndex.open({ stateDir: layout().stateDir, projectsDir: projects(), saveDelayMs: 0 });
+  const ledger = await UsageLedger.open({ stateDir: layout().stateDir, history: index });
+  const usage = new UsageService({ ledger, index, threadsBySession: async () => new Map() });
+  const report = await usage.report({ by: 'session' });
+  await index.flush();
+  index.close();
+  return report;
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'usage-only-'));
+  env = { HOME: path.join(root, 'home') };
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("the command line's usage reader", () => {
+  it('leaves a never-indexed History to the whole app (which indexes it first)', async () => {
+    session(S1, 2);
+    expect(await openUsageOnly({ env, layout: layout() })).toBeUndefined();
+  });
+
+  it("reads the index as it is on disk, counts a session written since, and gives the app's figures", async () => {
+    session(S1, 2);
+    await appReport(); // the History indexed once, as the app does
+    const indexFile = path.join(layout().stateDir, 'history', 'index.json');
+    const before = fs.statSync(indexFile).mtimeMs;
+    session(S2, 3); // written after: not in the index yet
+
+    const only = (await openUsageOnly({ env, layout: layout() }))!;
+    const ours = await only.usage.report({ by: 'session' });
+    only.close();
+    expect(fs.statSync(indexFile).mtimeMs).toBe(before); // the index neither refreshed nor rewritten
+    expect(ours.rows.map((r) => [r.key, r.messages])).toEqual(
+      expect.arrayContaining([
+        [S1, 2],
+        [S2, 3],
+      ]),
+    );
+    const app = await appReport();
+    const figures = (rows: typeof ours.rows) =>
+      rows.map(({ key, input, output, cacheRead, cacheWrite, cost, messages, project }) => ({
+        key,
+        input,
+        output,
+        cacheRead,
+        cacheWrite,
+        cost,
+        messages,
+        project,
+      }));
+    expect(figures(ours.rows)).toEqual(figures(app.rows));
+  });
+});
