@@ -42,7 +42,12 @@ export async function usageCommand(
     process.stderr.write(`--since ${since} is after --until ${until}: nothing can be in between.\n`);
     return 1;
   }
-  const query = { by: by as UsageGrouping, ...(since ? { since } : {}), ...(until ? { until } : {}) };
+  const query = {
+    by: by as UsageGrouping,
+    blocks: flags.blocks === true,
+    ...(since ? { since } : {}),
+    ...(until ? { until } : {}),
+  };
   const warn = (message: string) => process.stderr.write(`warning: ${message}\n`);
   // Warm (the History indexed before): only the index, the ledger and the changed files. Else the whole app,
   // which indexes the History first.

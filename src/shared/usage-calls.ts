@@ -12,6 +12,13 @@ export const usageCalls = {
   getUsage: call<UsageOverview>()(z.object(range).strict().optional()),
   /** Rows grouped by day, week, month, project, model or session, and the 5-hour blocks (`claude-desk usage`). */
   getUsageReport: call<{ rows: UsageRow[]; blocks: UsageBlock[] }>()(
-    z.object({ ...range, by: z.enum(USAGE_GROUPINGS as [UsageGrouping, ...UsageGrouping[]]).optional() }).strict(),
+    z
+      .object({
+        ...range,
+        by: z.enum(USAGE_GROUPINGS as [UsageGrouping, ...UsageGrouping[]]).optional(),
+        /** false: no blocks (they need every message's time, not the rollup). */
+        blocks: z.boolean().optional(),
+      })
+      .strict(),
   ),
 };

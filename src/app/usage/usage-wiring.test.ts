@@ -45,7 +45,12 @@ function session(id: string, messages: number): void {
 async function appReport() {
   const index = await HistoryIndex.open({ stateDir: layout().stateDir, projectsDir: projects(), saveDelayMs: 0 });
   const ledger = await UsageLedger.open({ stateDir: layout().stateDir, history: index });
-  const usage = new UsageService({ ledger, index, threadsBySession: async () => new Map() });
+  const usage = new UsageService({
+    ledger,
+    index,
+    stateDir: layout().stateDir,
+    threadsBySession: async () => new Map(),
+  });
   const report = await usage.report({ by: 'session' });
   await index.flush();
   index.close();
@@ -94,5 +99,27 @@ describe("the command line's usage reader", () => {
         project,
       }));
     expect(figures(ours.rows)).toEqual(figures(app.rows));
+  });
+
+  it('reads the saved rollup, not the records, when no file changed; a changed file is read and rolled up again', async () => {
+    session(S1, 2);
+    await appReport();
+    const first = (await openUsageOnly({ env, layout: layout() }))!;
+    const rows = (await first.usage.report({ by: 'day', blocks: false })).rows;
+    first.close();
+    // No file changed: the records file is not needed (made unreadable, the figures still come).
+    const records = path.join(layout().stateDir, 'usage', 'records.json');
+    const kept = fs.readFileSync(records);
+    fs.writeFileSync(records, 'not json');
+    const again = (await openUsageOnly({ env, layout: layout() }))!;
+    expect((await again.usage.report({ by: 'day', blocks: false })).rows).toEqual(rows);
+    again.close();
+    fs.writeFileSync(records, kept);
+
+    session(S1, 4); // the session grew
+    const later = (await openUsageOnly({ env, layout: layout() }))!;
+    const grown = (await later.usage.report({ by: 'day', blocks: false })).rows;
+    later.close();
+    expect(grown.reduce((n, r) => n + r.messages, 0)).toBe(4);
   });
 });

@@ -24,6 +24,8 @@ export async function wireUsage({ f, index, threads, sessions }: UsageWiringDeps
   const usage = new UsageService({
     ledger,
     index,
+    stateDir: f.layout.stateDir,
+    onWarning: f.warn,
     threadsBySession: async () => {
       const map = await sessions.threadsBySession();
       for (const [sessionId, threadId] of map) if (!threads.summary(threadId)) map.delete(sessionId);
@@ -65,6 +67,8 @@ export async function openUsageOnly({ env, layout = resolveDataDir({ env }), war
   const usage = new UsageService({
     ledger,
     index,
+    stateDir: layout.stateDir,
+    onWarning: warn,
     threadsBySession: () => sessions.threadsBySession(),
     refreshIndex: false,
   });
