@@ -1,3 +1,4 @@
+import type { RateLimitInfo } from './rate-limit';
 /** The Usage view's figures: tokens and cost over every Claude Code session on this computer. Plain data. */
 
 /** Token counts by kind, as the API reports them (cache writes and reads apart from plain input). */
@@ -77,6 +78,8 @@ export interface UsageOverview {
   unpricedModels: string[];
   /** Transcripts that could not be read (a file's mode bits, a vanished file), for the view to say. */
   unreadable: number;
+  /** The plan's windows as the CLI last reported them (kept across restarts), and when. */
+  planWindows?: { info: RateLimitInfo; seenAt: number };
 }
 
 export const emptyFigure = (): UsageFigure => ({

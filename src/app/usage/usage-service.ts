@@ -9,6 +9,7 @@ import { projectFromSlug } from '../../core/history/cli-projects-dir';
 import { repositoryOf } from '../../core/history/worktree-repository';
 import { countedMessages, type CountedMessage } from '../../core/usage/counted-messages';
 import type { UsageLedger } from '../../core/usage/usage-ledger';
+import type { PlanWindowsStore } from '../../core/usage/plan-windows-store';
 import { usageBlocks } from '../../core/usage/usage-blocks';
 import { usageOverview } from '../../core/usage/usage-overview';
 import { readRollup, rollUp, rollupItems, writeRollup, type RollupEntry } from '../../core/usage/usage-rollup';
@@ -27,6 +28,8 @@ export interface UsageServiceDeps {
    * it is on disk: titles and folders as the History last read them; the figures are the ledger's either way.
    */
   refreshIndex?: boolean;
+  /** The plan's windows as the CLI last reported them (the view shows them "as of" then). */
+  planWindows?: PlanWindowsStore;
   onWarning?: (message: string) => void;
 }
 
@@ -40,7 +43,14 @@ export class UsageService {
   async overview(range: { since?: string; until?: string } = {}): Promise<UsageOverview> {
     const describe = await this.refresh();
     const items = await this.messageItems(describe);
-    return usageOverview(items, { ...range, now: this.now(), describe, unreadable: this.deps.ledger.unreadable });
+    const overview = usageOverview(items, {
+      ...range,
+      now: this.now(),
+      describe,
+      unreadable: this.deps.ledger.unreadable,
+    });
+    const planWindows = await this.deps.planWindows?.read();
+    return planWindows ? { ...overview, planWindows } : overview;
   }
 
   /**

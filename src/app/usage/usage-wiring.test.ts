@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventBus } from '../event-bus';
+import { SessionsStore } from '../../core/store/sessions-store';
 import { HistoryIndex } from '../../core/history/history-index';
 import { dataDirLayout } from '../../core/store/data-dir';
 import { UsageLedger } from '../../core/usage/usage-ledger';
-import { openUsageOnly } from './usage-wiring';
+import { openUsageOnly, wireUsage } from './usage-wiring';
 import { UsageService } from './usage-service';
 
 let root: string;
@@ -121,5 +123,31 @@ describe("the command line's usage reader", () => {
     const grown = (await later.usage.report({ by: 'day', blocks: false })).rows;
     later.close();
     expect(grown.reduce((n, r) => n + r.messages, 0)).toBe(4);
+  });
+
+  it("keeps the plan windows a turn reported: the next start's overview has them, as of that report", async () => {
+    session(S1, 1);
+    const wire = async () => {
+      const bus = new EventBus();
+      const index = await HistoryIndex.open({ stateDir: layout().stateDir, projectsDir: projects(), saveDelayMs: 0 });
+      const f = { layout: layout(), warn: () => {}, bus };
+      const sessions = new SessionsStore(layout().sessionsFile);
+      const wired = await wireUsage({ f, index, sessions, threads: { summary: () => undefined } as never });
+      return { bus, ...wired };
+    };
+    const first = await wire();
+    expect((await first.usage.overview()).planWindows).toBeUndefined();
+    first.bus.emit('turnEvent', {
+      threadId: 't1',
+      turnId: 'u1',
+      type: 'rate_limit',
+      info: { status: 'allowed', unifiedWindows: { seven_day: { utilization: 0.6, status: 'allowed' } } },
+    });
+    const file = path.join(layout().stateDir, 'usage', 'plan-windows.json');
+    await vi.waitFor(() => expect(fs.existsSync(file)).toBe(true));
+    const restarted = await wire(); // a new process: nothing in memory
+    const saved = (await restarted.usage.overview()).planWindows;
+    expect(saved?.info.windows.seven_day?.utilization).toBe(0.6);
+    expect(saved?.seenAt).toBeTypeOf('number');
   });
 });

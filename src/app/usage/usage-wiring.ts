@@ -5,13 +5,14 @@ import { resolveDataDir, type DataDirLayout } from '../../core/store/data-dir';
 import { SessionsStore } from '../../core/store/sessions-store';
 import type { ThreadsStore } from '../../core/store/threads-store';
 import { UsageLedger } from '../../core/usage/usage-ledger';
+import { PlanWindowsStore } from '../../core/usage/plan-windows-store';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { UsageService } from './usage-service';
 
 type UsageHandlers = Pick<DeskHandlers, 'getUsage' | 'getUsageReport'>;
 
 export interface UsageWiringDeps {
-  f: Pick<DeskFoundation, 'layout' | 'warn'>;
+  f: Pick<DeskFoundation, 'layout' | 'warn' | 'bus'>;
   /** The History's index: the same sessions, their titles, folders and kept copies. */
   index: HistoryIndex;
   threads: ThreadsStore;
@@ -21,9 +22,15 @@ export interface UsageWiringDeps {
 /** The Usage view and `claude-desk usage`: the ledger opens now, and is read when someone asks. */
 export async function wireUsage({ f, index, threads, sessions }: UsageWiringDeps) {
   const ledger = await UsageLedger.open({ stateDir: f.layout.stateDir, history: index, onWarning: f.warn });
+  // Every turn's rate-limit report is kept: the view shows the windows after a restart too.
+  const planWindows = new PlanWindowsStore(f.layout.stateDir, Date.now, f.warn);
+  f.bus.on('turnEvent', (event) => {
+    if (event.type === 'rate_limit') void planWindows.see(event.info);
+  });
   const usage = new UsageService({
     ledger,
     index,
+    planWindows,
     stateDir: f.layout.stateDir,
     onWarning: f.warn,
     threadsBySession: async () => {

@@ -93,6 +93,40 @@ describe('the Usage view', () => {
   });
 });
 
+describe('the plan windows after a restart', () => {
+  it('shows the windows the host kept from an earlier run "as of" their time, until a turn reports newer ones', async () => {
+    const host = createFakeHost();
+    const o = sampleUsageOverview();
+    const seenAt = new Date(2026, 11, 6, 9, 30).getTime();
+    o.planWindows = {
+      seenAt,
+      info: {
+        status: 'allowed',
+        type: 'five_hour',
+        windows: { five_hour: { utilization: 0.3, resetsAt: o.at + 3_600_000, status: 'allowed' } },
+      },
+    };
+    host.handle('getUsage', () => o);
+    const { store } = renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-usage'));
+    const windows = await screen.findByTestId('usage-plan-windows');
+    expect(within(windows).getByRole('meter', { name: '5-hour limit used' })).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByTestId('usage-plan-as-of')).toHaveTextContent(/^As of .+, as Claude Code reported them/);
+    store.setState({
+      planLimit: {
+        seenAt: seenAt + 60_000,
+        info: { status: 'allowed', windows: { five_hour: { utilization: 0.55, status: 'allowed' } } },
+      },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('usage-plan-windows')).getByRole('meter')).toHaveAttribute(
+        'aria-valuenow',
+        '55',
+      ),
+    );
+  });
+});
+
 describe('an open block of a model without a price', () => {
   it('gives its pace in tokens and says its cost is unknown, never $0', async () => {
     const host = createFakeHost();

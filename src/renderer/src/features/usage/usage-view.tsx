@@ -162,7 +162,12 @@ export function UsageView() {
               ` ${usage.unreadable} transcript${usage.unreadable === 1 ? '' : 's'} could not be read (file permissions): not counted.`}
           </p>
           <UsageCharts days={usage.days} hours={usage.hours} />
-          <UsageLimits blocks={usage.blocks} now={usage.at} monthCost={costText(usage.totals.month)} />
+          <UsageLimits
+            blocks={usage.blocks}
+            now={usage.at}
+            monthCost={costText(usage.totals.month)}
+            saved={usage.planWindows}
+          />
           <UsageBreakdowns projects={usage.projects} models={usage.models} sessions={usage.sessions} />
         </>
       )}
