@@ -1,4 +1,3 @@
-import { callHandler } from '../app/dispatch-call';
 import { openUsageOnly } from '../app/usage/usage-wiring';
 import type { UsageService } from '../app/usage/usage-service';
 import {
@@ -60,7 +59,10 @@ export async function usageCommand(
       only.close();
     }
   } else {
-    const { createDeskApp } = await import('../app/desk-app');
+    const [{ createDeskApp }, { callHandler }] = await Promise.all([
+      import('../app/desk-app'),
+      import('../app/dispatch-call'),
+    ]);
     const desk = await createDeskApp({ host: 'command-line' });
     try {
       report = await callHandler(desk.handlers, 'getUsageReport', query);
