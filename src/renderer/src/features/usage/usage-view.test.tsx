@@ -93,6 +93,20 @@ describe('the Usage view', () => {
   });
 });
 
+describe('opening the Usage view again', () => {
+  it('shows the last figures at once, then reads them again and shows the new ones', async () => {
+    const { host } = await openUsage();
+    await userEvent.keyboard('{Escape}');
+    const later = sampleUsageOverview();
+    later.totals.today = { ...later.totals.today, input: 999 };
+    host.handle('getUsage', () => later);
+    await userEvent.click(screen.getByTestId('open-usage'));
+    expect(within(screen.getByTestId('usage-total-today')).getByText('300')).toBeInTheDocument();
+    await waitFor(() => expect(host.callsTo('getUsage')).toHaveLength(2));
+    expect(await within(screen.getByTestId('usage-total-today')).findByText('999')).toBeInTheDocument();
+  });
+});
+
 describe('the plan windows after a restart', () => {
   it('shows the windows the host kept from an earlier run "as of" their time, until a turn reports newer ones', async () => {
     const host = createFakeHost();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { totalTokens, type UsageFigure } from '../../../../shared/usage';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
@@ -58,7 +58,18 @@ export function UsageView() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
 
-  useEffect(() => void load(), [load]);
+  const shownAtOpen = useRef(usage !== null);
+  useEffect(() => {
+    if (!shownAtOpen.current) return void load();
+    // Figures from the last open are on screen: the first paint is theirs, and the fresh read comes right after
+    // it (its answer then redraws; a read in flight would land in the middle of the first frame).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void load(), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [load]);
   useEffect(() => {
     if (usage) {
       setFrom(usage.since);
