@@ -66,6 +66,9 @@ const isBudget = (v: unknown): v is UsageBudget => {
   );
 };
 
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+
 export class BudgetStore {
   private readonly file: string;
   private chain: Promise<unknown> = Promise.resolve();
@@ -106,7 +109,7 @@ export class BudgetStore {
       const same = j.budgets.find((x) => x.period === b.period && x.project === b.project);
       if (same) {
         same.amountUsd = b.amountUsd;
-        delete j.notified[same.id]; // a new amount: its 80 % and 100 % are told again
+        j.notified = without(j.notified, same.id); // a new amount: its 80 % and 100 % are told again
         return same;
       }
       const budget: UsageBudget = { id: randomUUID(), period: b.period, amountUsd: b.amountUsd };
@@ -119,7 +122,7 @@ export class BudgetStore {
   remove(id: string): Promise<void> {
     return this.change((j) => {
       j.budgets = j.budgets.filter((b) => b.id !== id);
-      delete j.notified[id];
+      j.notified = without(j.notified, id);
     });
   }
 
