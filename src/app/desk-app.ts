@@ -133,7 +133,13 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessionCosts: turns.sessionCosts,
     stopped: () => stopped,
   });
-  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions: threads.sessions });
+  const usage = await wireUsage({
+    f,
+    index: history.index,
+    threads: threads.threads,
+    sessions: threads.sessions,
+    notify: opts.notify,
+  });
   const composer = wireComposer(f, threads.threads, settings.launcher);
   const changes = wireChanges(
     f,

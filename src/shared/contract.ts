@@ -39,6 +39,7 @@ import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './changes-calls';
 import { usageCalls } from './usage-calls';
+import type { BudgetState } from './usage';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -363,6 +364,8 @@ export interface Events {
   connection: { state: ConnectionState };
   /** A board row may read differently (a turn moved, a card opened, files changed): open boards read again. */
   boardChanged: Record<string, never>;
+  /** Budgets against what their window spent (after a turn, or a budget set or removed). */
+  budgetsChanged: { states: BudgetState[] };
 }
 export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;

@@ -71,6 +71,17 @@ export class UsageService {
     return { rows, blocks: usageBlocks(items, this.now()) };
   }
 
+  /** The counted messages by session, day and model, placed (what budgets are measured against). */
+  async rolledItems(): Promise<UsageItem[]> {
+    const describe = await this.refresh();
+    return rollupItems(await this.rolled(), describe);
+  }
+
+  /** Where a folder's sessions are counted (a worktree's under its repository). */
+  projectOf(dir: string): string {
+    return repositoryOf(dir);
+  }
+
   private now(): number {
     return (this.deps.now ?? Date.now)();
   }

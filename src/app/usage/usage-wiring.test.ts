@@ -150,4 +150,36 @@ describe("the command line's usage reader", () => {
     expect(saved?.info.windows.seven_day?.utilization).toBe(0.6);
     expect(saved?.seenAt).toBeTypeOf('number');
   });
+
+  it('measures a budget in the local day of an injected clock, tells 100 % once (notice and notification), and names the budgets a thread counts against', async () => {
+    session(S1, 3); // 3 messages on 2026-11-20, 09:01–09:03 UTC: $0.000135 each
+    const bus = new EventBus();
+    const notices: string[] = [];
+    bus.on('notice', (n) => notices.push(n.message));
+    const notified: string[] = [];
+    const index = await HistoryIndex.open({ stateDir: layout().stateDir, projectsDir: projects(), saveDelayMs: 0 });
+    const { handlers } = await wireUsage({
+      f: { layout: layout(), warn: () => {}, bus },
+      index,
+      sessions: new SessionsStore(layout().sessionsFile),
+      threads: {
+        summary: (id: string) => (id === 't1' ? { settings: { projectDir: '/home/me/alpha' } } : undefined),
+      } as never,
+      notify: (title, body) => notified.push(`${title}: ${body}`),
+      now: () => Date.UTC(2026, 10, 20, 9, 5),
+    });
+    expect(await handlers.getBudgets(undefined)).toEqual([]);
+    const [state] = await handlers.setBudget({ period: 'day', amountUsd: 0.0003, project: '/home/me/alpha' });
+    expect(state).toMatchObject({ level: 'over', unpriced: 0 });
+    expect(state!.spent).toBeCloseTo(0.000405, 9);
+    expect(notified).toEqual([
+      'Budget reached: $0.0004 of $0.0003 today for /home/me/alpha. New turns ask before they are sent.',
+    ]);
+    expect(notices).toEqual(notified);
+    expect((await handlers.budgetsOver({ threadId: 't1' })).map((s) => s.budget.project)).toEqual(['/home/me/alpha']);
+    expect(await handlers.budgetsOver({ threadId: 'elsewhere' })).toEqual([]);
+    await handlers.getBudgets(undefined);
+    await handlers.setBudget({ period: 'month', amountUsd: 1 }); // another budget: nothing new to tell
+    expect(notified).toHaveLength(1);
+  });
 });
