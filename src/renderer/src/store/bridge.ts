@@ -190,6 +190,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
       }
       connectedOnce = true;
     }),
+    on('budgetsChanged', ({ states }) => store.setState({ budgets: states })),
     on('historyChanged', ({ sessionIds }) => {
       s().usageChanged();
       // Only once the History was looked at: a busy CLI must not cost a closed History anything.
@@ -230,6 +231,7 @@ export function connectBridge(store: DeskStore, api: DeskApi, win: Window = wind
   const offContinuity = connectContinuity(store, api, win);
   void s().loadSettings();
   void s().loadStatus();
+  void s().loadBudgets();
 
   return () => {
     for (const off of offs) off();
