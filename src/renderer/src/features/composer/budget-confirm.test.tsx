@@ -20,7 +20,7 @@ function start(budgets: BudgetState[]) {
   thread.settings = { projectDir: '/home/me/alpha' };
   const host = createFakeHost({ threads: [thread] });
   host.handle('getBudgets', () => budgets);
-  return { host, ...renderApp({ host }) };
+  return renderApp({ host });
 }
 
 describe('sending over a budget', () => {

@@ -99,11 +99,45 @@ describe('opening the Usage view again', () => {
     await userEvent.keyboard('{Escape}');
     const later = sampleUsageOverview();
     later.totals.today = { ...later.totals.today, input: 999 };
-    host.handle('getUsage', () => later);
+    let answer: (o: typeof later) => void = () => {};
+    host.handle('getUsage', () => new Promise<typeof later>((resolve) => (answer = resolve)));
     await userEvent.click(screen.getByTestId('open-usage'));
     expect(within(screen.getByTestId('usage-total-today')).getByText('300')).toBeInTheDocument();
     await waitFor(() => expect(host.callsTo('getUsage')).toHaveLength(2));
+    answer(later);
     expect(await within(screen.getByTestId('usage-total-today')).findByText('999')).toBeInTheDocument();
+  });
+});
+
+describe('budgets in the Usage view', () => {
+  it('sets a monthly budget for a project, shows it against its spend, says what a bad amount is, and removes it', async () => {
+    const { host } = await openUsage();
+    const section = screen.getByTestId('usage-budgets');
+    const state = {
+      budget: { id: 'b1', period: 'month' as const, amountUsd: 20, project: '/home/me/alpha' },
+      window: '2026-12',
+      spent: 17,
+      unpriced: 0,
+      ratio: 0.85,
+      level: 'warn' as const,
+    };
+    host.handle('setBudget', () => [state]);
+    host.handle('removeBudget', () => []);
+    await userEvent.type(within(section).getByLabelText('Amount ($)'), '0');
+    await userEvent.click(within(section).getByRole('button', { name: 'Set budget' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent('an amount in dollars above 0');
+    expect(host.callsTo('setBudget')).toHaveLength(0);
+    await userEvent.clear(within(section).getByLabelText('Amount ($)'));
+    await userEvent.type(within(section).getByLabelText('Amount ($)'), '20');
+    await userEvent.selectOptions(within(section).getByLabelText('For'), 'alpha');
+    await userEvent.click(within(section).getByRole('button', { name: 'Set budget' }));
+    expect(host.callsTo('setBudget')).toEqual([{ period: 'month', amountUsd: 20, project: '/home/me/alpha' }]);
+    const meter = await within(section).findByRole('meter', { name: 'alpha budget used' });
+    expect(meter).toHaveAttribute('aria-valuenow', '85');
+    expect(section).toHaveTextContent('$17.00 of $20.00 this month for alpha');
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove the alpha budget per month' }));
+    await waitFor(() => expect(within(section).queryByRole('meter')).not.toBeInTheDocument());
+    expect(host.callsTo('removeBudget')).toEqual([{ id: 'b1' }]);
   });
 });
 

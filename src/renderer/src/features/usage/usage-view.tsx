@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons';
 import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageCharts } from './usage-charts';
 import { UsageLimits } from './usage-limits';
+import { UsageBudgets } from './usage-budgets';
 import { costParts, costText, dayLabel, fullTokens } from './usage-format';
 import './usage.css';
 
@@ -179,6 +180,7 @@ export function UsageView() {
             monthCost={costText(usage.totals.month)}
             saved={usage.planWindows}
           />
+          <UsageBudgets projects={usage.projects} />
           <UsageBreakdowns projects={usage.projects} models={usage.models} sessions={usage.sessions} />
         </>
       )}
