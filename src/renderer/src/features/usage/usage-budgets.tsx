@@ -92,14 +92,14 @@ export function UsageBudgets({ projects }: { projects: UsageRow[] }) {
         </label>
         <label>
           Per
-          <select value={period} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)}>
+          <select aria-label="Per" value={period} onChange={(e) => setPeriod(e.target.value as BudgetPeriod)}>
             <option value="day">day</option>
             <option value="month">month</option>
           </select>
         </label>
         <label>
           For
-          <select value={project} onChange={(e) => setProject(e.target.value)}>
+          <select aria-label="For" value={project} onChange={(e) => setProject(e.target.value)}>
             <option value={OVERALL}>every project</option>
             {choices.map((p) => (
               <option key={p} value={p}>
