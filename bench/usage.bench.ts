@@ -5,7 +5,9 @@
  * HOME in the same run:
  *  1. Cold: the first `claude-desk usage --json` (History index + usage ledger built) → s, beside ccusage's.
  *  2. Warm: `claude-desk usage --json` (built, out/command-line) against `ccusage daily --json --offline`, in
- *     alternating rounds → medians and the median ratio. Goal ≤ 300 ms.
+ *     rounds of alternating order → medians and the ratio with a 95 % interval (bench-stats.ts), a process start's
+ *     floor, and where the time goes in-process (open, report, JSON lines). Goal ≤ 300 ms. BENCH_USAGE_BEFORE:
+ *     another checkout's built bin/claude-desk.mjs in the same rounds (before/after with an interval).
  *  3. The Usage view's first paint, warm: the built page in browser mode in Chromium, from the click on Usage to the
  *     frame after the per-day chart's canvas is in → median over BENCH_RUNS opens (the very first apart: its chunk and
  *     uPlot's load then). Goal ≤ 150 ms.
@@ -22,7 +24,10 @@ import { createDeskApp } from '../src/app/desk-app';
 import { startWebHost } from '../src/web/web-host';
 import { projectSlug } from '../src/core/history/cli-projects-dir';
 import { syntheticSessionLines } from '../test/fixtures/synthetic-sessions';
-import { median } from './bench-stats';
+import { median, medianRatioInterval } from './bench-stats';
+import { openUsageOnly } from '../src/app/usage/usage-wiring';
+import { rowsOut } from '../src/command-line/usage-command';
+import { dataDirLayout } from '../src/core/store/data-dir';
 import { ccusageEntry } from '../test/fixtures/ccusage';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -120,12 +125,40 @@ async function firstPaints(env: NodeJS.ProcessEnv): Promise<{ first: number; war
   }
 }
 
+/** Where a warm `usage --json` spends its time, in this process (the same functions the command calls). */
+async function warmSteps(env: NodeJS.ProcessEnv): Promise<void> {
+  const layout = dataDirLayout(env.CLAUDE_DESK_DATA_DIR!);
+  const steps = new Map<string, number[]>();
+  for (let i = 0; i < RUNS; i++) {
+    let t = process.hrtime.bigint();
+    const lap = (name: string) => {
+      const list = steps.get(name) ?? [];
+      list.push(ms(t));
+      steps.set(name, list);
+      t = process.hrtime.bigint();
+    };
+    const only = (await openUsageOnly({ env, layout }))!;
+    lap('open (index as on disk, ledger, sessions)');
+    const report = await only.usage.report({ by: 'day', blocks: false });
+    lap('report (a stat per file, the rollup, rows)');
+    rowsOut(report.rows, 'day', true);
+    lap('JSON lines');
+    only.close();
+  }
+  console.log(
+    `steps (in-process, medians): ${[...steps].map(([name, xs]) => `${name} ${median(xs).toFixed(1)} ms`).join('; ')}`,
+  );
+}
+
 async function main(): Promise<void> {
   const entry = await ccusageEntry();
   ccusage = process.execPath;
   const ccArgs = (args: string[]) => [entry, ...args];
   if (!fs.existsSync(built)) throw new Error('out/command-line is missing: run `npm run build` first.');
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-usage-'));
+  // BENCH_USAGE_HOME: a corpus kept between runs (made there when missing, never deleted).
+  const kept = process.env.BENCH_USAGE_HOME;
+  const home = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'claude-desk-bench-usage-'));
+  const projects = path.join(home, '.claude', 'projects');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '',
     HOME: home,
@@ -134,10 +167,16 @@ async function main(): Promise<void> {
   };
   try {
     const t0 = process.hrtime.bigint();
-    const bytes = generate(path.join(home, '.claude', 'projects'));
-    console.log(
-      `corpus: ${SESSIONS} sessions, ${(bytes / 1024 / 1024).toFixed(0)} MB (made in ${(ms(t0) / 1000).toFixed(0)} s)`,
-    );
+    if (kept && fs.existsSync(projects)) {
+      console.log(`corpus: kept in BENCH_USAGE_HOME; its data dir removed so the first run is cold`);
+      fs.rmSync(env.CLAUDE_DESK_DATA_DIR!, { recursive: true, force: true });
+      fs.rmSync(path.join(home, 'desk-before'), { recursive: true, force: true });
+    } else {
+      const bytes = generate(projects);
+      console.log(
+        `corpus: ${SESSIONS} sessions, ${(bytes / 1024 / 1024).toFixed(0)} MB (made in ${(ms(t0) / 1000).toFixed(0)} s)`,
+      );
+    }
 
     const cold = run(process.execPath, [bin, 'usage', '--json'], env);
     const ccCold = run(ccusage, ccArgs(['daily', '--json', '--offline']), env);
@@ -145,21 +184,42 @@ async function main(): Promise<void> {
       `cold: claude-desk usage --json ${(cold.ms / 1000).toFixed(1)} s (index + ledger built); ccusage daily ${(ccCold.ms / 1000).toFixed(1)} s`,
     );
 
+    // Warm: each figure is one process (its own group for the interval), in rounds whose order alternates.
+    // BENCH_USAGE_BEFORE: another checkout's bin/claude-desk.mjs (built), measured in the same rounds.
+    const before = process.env.BENCH_USAGE_BEFORE;
     const ours: number[] = [];
     const theirs: number[] = [];
-    const ratios: number[] = [];
+    const older: number[] = [];
+    // The other build keeps its own data dir (its ledger may be of another format), made once before the rounds.
+    const beforeEnv = { ...env, CLAUDE_DESK_DATA_DIR: path.join(home, 'desk-before') };
+    const usageRun = (launcher: string) =>
+      run(process.execPath, [launcher, 'usage', '--json'], launcher === bin ? env : beforeEnv).ms;
+    if (before) usageRun(before);
     for (let i = 0; i < RUNS; i++) {
-      const order = i % 2 === 0;
-      const a = order ? run(process.execPath, [bin, 'usage', '--json'], env) : undefined;
-      const b = run(ccusage, ccArgs(['daily', '--json', '--offline']), env);
-      const c = a ?? run(process.execPath, [bin, 'usage', '--json'], env);
-      ours.push(c.ms);
-      theirs.push(b.ms);
-      ratios.push(c.ms / b.ms);
+      const steps = [
+        () => ours.push(usageRun(bin)),
+        () => theirs.push(run(ccusage, ccArgs(['daily', '--json', '--offline']), env).ms),
+        ...(before ? [() => older.push(usageRun(before))] : []),
+      ];
+      for (let k = 0; k < steps.length; k++) steps[(k + i) % steps.length]!();
     }
+    const each = (xs: number[]) => xs.map((x) => [x]);
+    const vsCc = medianRatioInterval(each(ours), each(theirs))!;
     console.log(
-      `warm: claude-desk usage --json median ${median(ours).toFixed(0)} ms (goal ≤ 300), ccusage daily --json median ${median(theirs).toFixed(0)} ms, ratio ${median(ratios).toFixed(2)} (${RUNS} rounds)`,
+      `warm: claude-desk usage --json median ${median(ours).toFixed(0)} ms (goal ≤ 300; min ${Math.min(...ours).toFixed(0)}, max ${Math.max(...ours).toFixed(0)}), ` +
+        `ccusage daily --json median ${median(theirs).toFixed(0)} ms; ratio ${vsCc.ratio.toFixed(3)} ` +
+        `[95 % ${vsCc.low.toFixed(3)}–${vsCc.high.toFixed(3)}] (${RUNS} rounds)`,
     );
+    if (before) {
+      const vsOld = medianRatioInterval(each(ours), each(older))!;
+      console.log(
+        `before: ${median(older).toFixed(0)} ms median; after/before ${vsOld.ratio.toFixed(3)} [95 % ${vsOld.low.toFixed(3)}–${vsOld.high.toFixed(3)}]`,
+      );
+    }
+    const floor: number[] = [];
+    for (let i = 0; i < RUNS; i++) floor.push(run(process.execPath, ['-e', ''], env).ms);
+    console.log(`floor: node -e '' median ${median(floor).toFixed(0)} ms (a process start, on this machine now)`);
+    await warmSteps(env);
 
     const total = JSON.parse(cold.stdout.trim().split('\n').at(-1)!) as { totalTokens: number };
     const cc = JSON.parse(ccCold.stdout) as { totals: { totalTokens: number } };
@@ -172,7 +232,7 @@ async function main(): Promise<void> {
       `view: first open ${paints.first.toFixed(0)} ms (chunk + uPlot load), warm first paint median ${median(paints.warm).toFixed(0)} ms (goal ≤ 150), max ${Math.max(...paints.warm).toFixed(0)} ms (${RUNS} opens)`,
     );
   } finally {
-    fs.rmSync(home, { recursive: true, force: true });
+    if (!kept) fs.rmSync(home, { recursive: true, force: true });
   }
 }
 

@@ -95,3 +95,81 @@ test('Usage: totals equal ccusage, a chart and a table per day, limits, blocks, 
   await expect(page.getByTestId('session-title')).toContainText('An unknown model');
   expect(USAGE_SESSIONS.unknownModel).toBeTruthy();
 });
+
+test('Budgets: set in Usage, a turn over one asks first in the composer; plan windows kept from before; axe in both themes', async ({
+  page,
+}) => {
+  // The windows an earlier run saw (as the app keeps them): shown "as of" their time.
+  const saved = {
+    info: {
+      status: 'allowed_warning',
+      rateLimitType: 'five_hour',
+      unifiedWindows: {
+        five_hour: { utilization: 0.82, resetsAt: Math.floor(Date.now() / 1000) + 5400, status: 'allowed_warning' },
+        seven_day: { utilization: 0.41, resetsAt: Math.floor(Date.now() / 1000) + 3 * 86400, status: 'allowed' },
+      },
+    },
+    seenAt: Date.now() - 40 * 60_000,
+  };
+  await fs.mkdir(path.join(host.dataDir, 'state', 'usage'), { recursive: true });
+  await fs.writeFile(path.join(host.dataDir, 'state', 'usage', 'plan-windows.json'), JSON.stringify(saved));
+
+  await page.goto(host.url);
+  await page.getByTestId('open-usage').click();
+  await expect(page.getByTestId('usage-plan-as-of')).toContainText('As of');
+  await expect(page.getByTestId('usage-plan-windows').getByRole('meter').first()).toHaveAttribute(
+    'aria-valuenow',
+    '82',
+  );
+  const budgets = page.getByTestId('usage-budgets');
+  await budgets.getByLabel('Amount ($)').fill('0.000001');
+  await budgets.getByLabel('Per', { exact: true }).selectOption('month');
+  await budgets.getByRole('button', { name: 'Set budget' }).click();
+  await expect(budgets.getByRole('meter', { name: 'Overall budget used' })).toBeVisible();
+  await budgets.getByLabel('Amount ($)').fill('500');
+  await budgets.getByLabel('For', { exact: true }).selectOption({ index: 1 });
+  await budgets.getByLabel('Per', { exact: true }).selectOption('day');
+  await budgets.getByRole('button', { name: 'Set budget' }).click();
+  await expect(budgets.getByRole('meter')).toHaveCount(2);
+  await expectNoAxeViolationsInBothThemes(page, 'Usage view with budgets');
+  const dir = process.env['SHOTS'];
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
+      if (!dir) break;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.getByTestId('usage-plan-windows').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `usage-plan-as-of-${scheme}-${size.width}.png`) });
+      await budgets.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `usage-budgets-${scheme}-${size.width}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Over the monthly budget (every month of this HOME's sessions costs more than a cent): a new turn asks first.
+  await page.getByRole('button', { name: 'Close Usage' }).click();
+  await page.getByLabel('Message').fill('One more question');
+  await page.getByLabel('Message').press('Enter');
+  const ask = page.getByRole('alertdialog', { name: 'Over budget' });
+  await expect(ask).toContainText('of $0.000001 this month');
+  await expect(ask.getByRole('button', { name: 'Send anyway' })).toBeFocused();
+  await expectNoAxeViolationsInBothThemes(page, 'Composer asking over a budget');
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
+      if (!dir) break;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.screenshot({ path: path.join(dir, `budget-confirm-${scheme}-${size.width}.png`) });
+    }
+  }
+  await ask.getByRole('button', { name: 'Not now' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveValue('One more question');
+});

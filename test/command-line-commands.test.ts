@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { startMockAnthropicApi, type MockApi } from './fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, realCliVersion } from './fixtures/real-cli';
 import { UNICODE_CHUNKS } from './fixtures/mock-scenarios';
+import { BudgetStore } from '../src/core/usage/usage-budget';
+import { dataDirLayout } from '../src/core/store/data-dir';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'claude-desk.mjs');
@@ -153,6 +155,29 @@ describe('claude-desk command line', () => {
     const bad = await run(['chat', '--model', '--add-dir=/', 'Hi'], env());
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/model name/);
+  });
+
+  it('chat refuses a turn over a spent budget with a sentence, and sends it with --over-budget', async () => {
+    const own = await fs.mkdtemp(path.join(os.tmpdir(), 'claude-desk-cli-budget-'));
+    try {
+      const e = env({ CLAUDE_DESK_DATA_DIR: own });
+      const first = await run(['chat', '--thread', 'spend', '--model', 'claude-sonnet-4-5', 'Hello'], e);
+      expect(first.code).toBe(0);
+      // A monthly budget (the turn just sent is in this month's window whatever the hour) smaller than that turn.
+      await new BudgetStore(dataDirLayout(own).stateDir).set({ period: 'month', amountUsd: 0.000001 });
+      const sent = mock.requests.length;
+      const refused = await run(['chat', '--thread', 'spend', 'Again'], e);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toMatch(
+        /^Over budget: \$[\d.]+ of \$0\.000001 this month\. Nothing was sent\. Add --over-budget to send anyway, or raise the budget in Usage\.$/,
+      );
+      expect(mock.requests.length).toBe(sent);
+      const anyway = await run(['chat', '--thread', 'spend', '--over-budget', 'Again'], e);
+      expect(anyway.code).toBe(0);
+      expect(mock.requests.length).toBeGreaterThan(sent);
+    } finally {
+      await fs.rm(own, { recursive: true, force: true });
+    }
   });
 
   it('chat exits 2 when login is required', async () => {

@@ -140,7 +140,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     sessionCosts,
     stopped: isStopped,
   });
-  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions });
+  const usage = await wireUsage({ f, index: history.index, threads: threads.threads, sessions, notify: opts.notify });
   const composer = wireComposer(f, threads.threads, launcher);
   const board = wireBoard({ f, threads, turns: port, launcher });
   const runningSessions = () => board.agents.sessions();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createDeskApp } from '../app/desk-app';
+import { budgetSentence } from '../shared/usage';
 import { callHandler } from '../app/dispatch-call';
 import type { DeskHandlers } from '../shared/contract';
 import type { ThreadSettings } from '../shared/threads';
@@ -63,6 +64,18 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       // A missing --project folder, a bad --model, a full disk: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${saveFailedSentence(err)}\n`);
       return 1;
+    }
+
+    // A budget this turn counts against is spent (Usage → Budgets): a turn is sent only when asked to anyway.
+    if (flags['over-budget'] !== true) {
+      const over = await callHandler(handlers, 'budgetsOver', { threadId });
+      if (over.length) {
+        process.stderr.write(
+          `Over budget: ${over.map((s) => budgetSentence(s)).join('; ')}. ` +
+            'Nothing was sent. Add --over-budget to send anyway, or raise the budget in Usage.\n',
+        );
+        return 1;
+      }
     }
 
     let outcome = 'failed' as Extract<TurnEvent, { type: 'finished' }>['status']; // assigned in the listener

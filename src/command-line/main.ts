@@ -17,6 +17,8 @@ Commands:
                              claude-desk chat --thread notes - < long-message.txt
   chat --session <id> "message"
                            Continue a Claude Code session (see history) in its own folder
+  chat --over-budget ...   Send although a budget it counts against (set in Usage) is spent: without it,
+                           chat refuses then
   history [--json] [--project <dir>] [--search <text>]
                            Every Claude Code session on this machine: id, last activity, messages, title, folder
   rewind --thread <name> [--to <n>] [--code-only | --conversation-only] [--dry-run]
@@ -66,6 +68,7 @@ const SPEC = {
   phone: 'bool',
   address: 'string',
   'allow-public': 'bool',
+  'over-budget': 'bool',
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

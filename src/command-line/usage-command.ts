@@ -1,5 +1,5 @@
-import { callHandler } from '../app/dispatch-call';
-import { createDeskApp } from '../app/desk-app';
+import { openUsageOnly } from '../app/usage/usage-wiring';
+import type { UsageService } from '../app/usage/usage-service';
 import {
   costLabel,
   totalTokens,
@@ -41,21 +41,40 @@ export async function usageCommand(
     process.stderr.write(`--since ${since} is after --until ${until}: nothing can be in between.\n`);
     return 1;
   }
-  const desk = await createDeskApp({ host: 'command-line' });
-  try {
-    const report = await callHandler(desk.handlers, 'getUsageReport', {
-      by: by as UsageGrouping,
-      ...(since ? { since } : {}),
-      ...(until ? { until } : {}),
-    });
-    const json = flags.json === true || !isTty;
-    const out = flags.blocks ? blocksOut(report.blocks, json) : rowsOut(report.rows, by as UsageGrouping, json);
-    process.stdout.write(out);
-    if (!json && report.rows.length === 0) process.stderr.write('No Claude Code usage in that range.\n');
-    return 0;
-  } finally {
-    await desk.shutdown();
+  const query = {
+    by: by as UsageGrouping,
+    blocks: flags.blocks === true,
+    ...(since ? { since } : {}),
+    ...(until ? { until } : {}),
+  };
+  const warn = (message: string) => process.stderr.write(`warning: ${message}\n`);
+  // Warm (the History indexed before): only the index, the ledger and the changed files. Else the whole app,
+  // which indexes the History first.
+  const only = await openUsageOnly({ env: process.env, warn });
+  let report: Awaited<ReturnType<UsageService['report']>>;
+  if (only) {
+    try {
+      report = await only.usage.report(query);
+    } finally {
+      only.close();
+    }
+  } else {
+    const [{ createDeskApp }, { callHandler }] = await Promise.all([
+      import('../app/desk-app'),
+      import('../app/dispatch-call'),
+    ]);
+    const desk = await createDeskApp({ host: 'command-line' });
+    try {
+      report = await callHandler(desk.handlers, 'getUsageReport', query);
+    } finally {
+      await desk.shutdown();
+    }
   }
+  const json = flags.json === true || !isTty;
+  const out = flags.blocks ? blocksOut(report.blocks, json) : rowsOut(report.rows, by as UsageGrouping, json);
+  process.stdout.write(out);
+  if (!json && report.rows.length === 0) process.stderr.write('No Claude Code usage in that range.\n');
+  return 0;
 }
 
 /** `2026-12-07` or ccusage's `20261207`. */

@@ -42,6 +42,7 @@ import { changesCalls } from './worktree-calls';
 import { phoneCalls } from './phone-calls';
 import { usageCalls } from './usage-calls';
 import { notifyCalls } from './notify-calls';
+import type { BudgetState } from './usage';
 
 const id = z.string().min(1).max(200);
 /** A message id chosen by the client (a UUID in practice): plain characters only, it keys the thread log. */
@@ -375,6 +376,8 @@ export interface Events {
   pairingRequest: PairingRequest | { requestId: string; ended: PairingEnd; message: string };
   /** Phone access or the paired devices changed: Settings reads them again. */
   phoneChanged: Record<string, never>;
+  /** Budgets against what their window spent (after a turn, or a budget set or removed). */
+  budgetsChanged: { states: BudgetState[] };
 }
 export type ConnectionState = 'online' | 'reconnecting' | 'refused';
 export type EventName = keyof Events;

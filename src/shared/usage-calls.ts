@@ -1,7 +1,14 @@
 /** The contract's calls of the Usage view and `claude-desk usage` (spread into contract.ts's `calls`). */
 import * as z from 'zod';
 import { call } from './contract-call';
-import { USAGE_GROUPINGS, type UsageBlock, type UsageGrouping, type UsageOverview, type UsageRow } from './usage';
+import {
+  USAGE_GROUPINGS,
+  type BudgetState,
+  type UsageBlock,
+  type UsageGrouping,
+  type UsageOverview,
+  type UsageRow,
+} from './usage';
 
 /** A local day, `YYYY-MM-DD`. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');
@@ -12,6 +19,28 @@ export const usageCalls = {
   getUsage: call<UsageOverview>()(z.object(range).strict().optional()),
   /** Rows grouped by day, week, month, project, model or session, and the 5-hour blocks (`claude-desk usage`). */
   getUsageReport: call<{ rows: UsageRow[]; blocks: UsageBlock[] }>()(
-    z.object({ ...range, by: z.enum(USAGE_GROUPINGS as [UsageGrouping, ...UsageGrouping[]]).optional() }).strict(),
+    z
+      .object({
+        ...range,
+        by: z.enum(USAGE_GROUPINGS as [UsageGrouping, ...UsageGrouping[]]).optional(),
+        /** false: no blocks (they need every message's time, not the rollup). */
+        blocks: z.boolean().optional(),
+      })
+      .strict(),
   ),
+  /** Every budget against what its window spent so far. */
+  getBudgets: call<BudgetState[]>()(z.undefined()),
+  /** Set a daily or monthly amount for a project's folder or overall (replaces the amount of the same one). */
+  setBudget: call<BudgetState[]>()(
+    z
+      .object({
+        period: z.enum(['day', 'month']),
+        amountUsd: z.number().positive().max(1_000_000),
+        project: z.string().min(1).max(4096).optional(),
+      })
+      .strict(),
+  ),
+  removeBudget: call<BudgetState[]>()(z.object({ id: z.string().min(1).max(100) }).strict()),
+  /** The budgets over 100 % a new turn in this thread counts against (its project's and the overall ones). */
+  budgetsOver: call<BudgetState[]>()(z.object({ threadId: z.string().min(1).max(200) }).strict()),
 };

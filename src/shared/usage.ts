@@ -1,3 +1,4 @@
+import type { RateLimitInfo } from './rate-limit';
 /** The Usage view's figures: tokens and cost over every Claude Code session on this computer. Plain data. */
 
 /** Token counts by kind, as the API reports them (cache writes and reads apart from plain input). */
@@ -77,6 +78,8 @@ export interface UsageOverview {
   unpricedModels: string[];
   /** Transcripts that could not be read (a file's mode bits, a vanished file), for the view to say. */
   unreadable: number;
+  /** The plan's windows as the CLI last reported them (kept across restarts), and when. */
+  planWindows?: { info: RateLimitInfo; seenAt: number };
 }
 
 export const emptyFigure = (): UsageFigure => ({
@@ -120,4 +123,37 @@ export function tokensLabel(n: number): string {
   if (n < 10_000) return n.toLocaleString('en-US');
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 100_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(n < 100_000_000 ? 1 : 0)}M`;
+}
+
+/** A spending budget: a daily or monthly amount (US dollars), for one project's folder or overall. */
+export type BudgetPeriod = 'day' | 'month';
+export interface UsageBudget {
+  id: string;
+  period: BudgetPeriod;
+  amountUsd: number;
+  /** The project's folder (a worktree's repository, as Usage places sessions); none: every session. */
+  project?: string;
+}
+
+/** A budget against what was spent in its current window (the local day or month). */
+export interface BudgetState {
+  budget: UsageBudget;
+  /** `YYYY-MM-DD` or `YYYY-MM`: the window this is about. */
+  window: string;
+  /** Known cost in the window (messages of a model without a price add nothing: see `unpriced`). */
+  spent: number;
+  unpriced: number;
+  /** spent / amount. */
+  ratio: number;
+  level: 'ok' | 'warn' | 'over';
+}
+
+/** 80 %: a warning; 100 %: over (new turns ask first). */
+export const BUDGET_WARN = 0.8;
+
+/** "$4.10 of $5.00 today for alpha" */
+export function budgetSentence(s: BudgetState, projectName = (p: string) => p): string {
+  const when = s.budget.period === 'day' ? 'today' : 'this month';
+  const scope = s.budget.project ? ` for ${projectName(s.budget.project)}` : '';
+  return `${usd(s.spent)}${s.unpriced ? ' + unknown' : ''} of ${usd(s.budget.amountUsd)} ${when}${scope}`;
 }

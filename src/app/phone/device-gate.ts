@@ -103,6 +103,7 @@ const READ = 'reading what the board, a thread or its changes show';
 export const DEVICE_CALLS: Partial<Record<CallName, CallRule>> = {
   getAppInfo: { fields: 'none', why: 'the page names the app and its version' },
   getPushKey: { fields: 'none', why: 'Web Push: the key a subscription is made for' },
+  getBudgets: { fields: 'none', why: 'a send over a budget asks first on the phone too (read only)' },
   subscribePush: {
     fields: { subscription: any },
     attach: 'deviceId',
@@ -175,6 +176,7 @@ export const DEVICE_EVENTS: Partial<Record<EventName, true>> = {
   changesChanged: true,
   connection: true,
   boardChanged: true,
+  budgetsChanged: true,
 };
 
 export type GateVerdict = { ok: true; name: CallName; input: unknown } | { ok: false; message: string };

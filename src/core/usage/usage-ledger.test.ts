@@ -178,4 +178,21 @@ describe('the usage ledger', () => {
     expect(items()).toHaveLength(1);
     expect(items()[0]!.figure.output).toBe(5);
   });
+
+  it('reads the records only when a file changed, and reads every file again when the two saved files disagree', async () => {
+    const file = write(`-work-alpha/${SID}.jsonl`, line({ id: 'm1' }) + line({ id: 'm2' }));
+    const { index } = await open();
+    const state = path.join(root, 'state');
+    const lazy = await UsageLedger.open({ stateDir: state, history: index });
+    await lazy.refresh({ lazy: true });
+    expect(lazy.recordsRead).toBe(false);
+    expect((await lazy.records())[0]!.records).toHaveLength(2);
+    // A save cut short between the two files: the records of another generation are not trusted.
+    const records = path.join(state, 'usage', 'records.json');
+    fs.writeFileSync(records, JSON.stringify({ generation: 'another', records: [[]] }));
+    fs.appendFileSync(file, line({ id: 'm3' }));
+    const torn = await UsageLedger.open({ stateDir: state, history: index });
+    await torn.refresh({ lazy: true });
+    expect(torn.list()[0]!.records.map((r) => r[1])).toEqual(['m1', 'm2', 'm3']);
+  });
 });

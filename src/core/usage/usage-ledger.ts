@@ -1,7 +1,12 @@
 /**
  * Every API message's usage in every Claude Code transcript on this computer, kept incrementally:
  *
- *   <stateDir>/usage/ledger.json   per transcript file: where reading stopped and the usage records read so far
+ *   <stateDir>/usage/ledger.json    per transcript file: its size and mtime when read, where reading stopped
+ *   <stateDir>/usage/records.json   per transcript file: the usage records read so far
+ *
+ * Both carry the same generation (a new one at each save; records first): a pair that does not match is rebuilt.
+ * The records are read only when a file changed (or someone lists them): a refresh that finds nothing new reads
+ * the small ledger.json alone.
  *
  * The files are the ones ccusage reads (every `*.jsonl` under the CLI's `projects` folder: sessions and their
  * sub-agents' `<session>/subagents/*.jsonl`). A refresh stats each; only a file that grew is read, from where the last
@@ -10,8 +15,10 @@
  * The ledger is a cache: unreadable or of another version, it is rebuilt.
  */
 import fs from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { readJsonOrDefault, writeJsonAtomic } from '../store/atomic-write';
+import { randomUUID } from 'node:crypto';
+import { readJsonOrDefault, writeFileAtomic } from '../store/atomic-write';
 import { copySource } from '../history/kept-copies';
 import { fileSource, readCompleteLines, type ChunkSource } from '../history/line-chunks';
 import type { HistoryIndex } from '../history/history-index';
@@ -31,10 +38,19 @@ export interface LedgerFile {
   gone?: boolean;
 }
 
+type LedgerFileMeta = Omit<LedgerFile, 'records'>;
+
 interface LedgerJson {
-  version: 1;
+  version: 2;
   projectsDir: string;
-  files: LedgerFile[];
+  generation: string;
+  files: LedgerFileMeta[];
+}
+
+interface RecordsJson {
+  generation: string;
+  /** In the order of ledger.json's files. */
+  records: UsageRecord[][];
 }
 
 export interface UsageLedgerOptions {
@@ -60,6 +76,8 @@ export function sessionOfPath(relative: string): { sessionId: string; slug: stri
 
 export class UsageLedger {
   private files = new Map<string, LedgerFile>();
+  /** The records file was read (or there was nothing to read): `list()` is whole. */
+  private loaded = false;
   private chain: Promise<unknown> = Promise.resolve();
   private readonly warn: (message: string) => void;
   private dirty = false;
@@ -67,6 +85,8 @@ export class UsageLedger {
   unreadable = 0;
   /** Bumped when any record changed: a report made at the same version is still true. */
   version = 0;
+  /** Names what was last saved (or read): figures worked out at this generation are still true. */
+  generation = '';
 
   private constructor(private readonly opts: UsageLedgerOptions) {
     this.warn = opts.onWarning ?? (() => {});
@@ -75,10 +95,16 @@ export class UsageLedger {
   static async open(opts: UsageLedgerOptions): Promise<UsageLedger> {
     const ledger = new UsageLedger(opts);
     const raw = (await readJsonOrDefault(ledger.ledgerFile, undefined, ledger.warn)) as Partial<LedgerJson> | undefined;
-    if (raw?.version === 1 && raw.projectsDir === opts.history.projectsDir && Array.isArray(raw.files)) {
-      for (const f of raw.files)
-        if (f && typeof f.file === 'string' && Array.isArray(f.records)) ledger.files.set(f.file, f);
+    if (
+      raw?.version === 2 &&
+      raw.projectsDir === opts.history.projectsDir &&
+      typeof raw.generation === 'string' &&
+      Array.isArray(raw.files)
+    ) {
+      for (const f of raw.files) if (f && typeof f.file === 'string') ledger.files.set(f.file, { ...f, records: [] });
+      ledger.generation = raw.generation;
     }
+    ledger.loaded = ledger.files.size === 0;
     return ledger;
   }
 
@@ -86,16 +112,63 @@ export class UsageLedger {
     return path.join(this.opts.stateDir, 'usage', 'ledger.json');
   }
 
+  private get recordsFile(): string {
+    return path.join(this.opts.stateDir, 'usage', 'records.json');
+  }
+
   /** Every file's records, in ccusage's order (by path): the order deduplication keeps the first copy in. */
   list(): LedgerFile[] {
+    if (!this.loaded) throw new Error('The usage records were not read: call refresh() or records() first.');
+    return this.sorted();
+  }
+
+  private sorted(): LedgerFile[] {
     return [...this.files.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 
-  /** Read what changed since the last refresh, then save. Serialized with every other refresh. */
-  refresh(): Promise<void> {
-    const run = this.chain.then(() => this.scan());
+  /** Every file's records (read from disk first if a lazy refresh found nothing to change). */
+  async records(): Promise<LedgerFile[]> {
+    await this.serial(() => this.loadRecords());
+    return this.list();
+  }
+
+  /** True when the records are in memory (a lazy refresh that found nothing new leaves them on disk). */
+  get recordsRead(): boolean {
+    return this.loaded;
+  }
+
+  /**
+   * Read what changed since the last refresh, then save. Serialized with every other refresh. `lazy`: the records
+   * are read from disk only if a file changed.
+   */
+  refresh(opts: { lazy?: boolean } = {}): Promise<void> {
+    return this.serial(async () => {
+      if (!opts.lazy) await this.loadRecords();
+      await this.scan();
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn);
     this.chain = run.catch(() => undefined);
     return run;
+  }
+
+  /** The records file, once; one that does not match the ledger (a save cut short) starts the ledger over. */
+  private async loadRecords(): Promise<'read' | 'rebuilt'> {
+    if (this.loaded) return 'read';
+    const raw = (await readJsonOrDefault(this.recordsFile, undefined, this.warn)) as Partial<RecordsJson> | undefined;
+    const files = this.sorted();
+    const records = raw?.records;
+    if (raw?.generation === this.generation && Array.isArray(records) && records.length === files.length) {
+      files.forEach((f, i) => (f.records = Array.isArray(records[i]) ? records[i] : []));
+      this.loaded = true;
+      return 'read';
+    }
+    this.files.clear(); // read every file again
+    this.changed();
+    this.loaded = true;
+    return 'rebuilt';
   }
 
   private async scan(): Promise<void> {
@@ -103,17 +176,42 @@ export class UsageLedger {
     const seen = new Set<string>();
     let unreadable = 0;
     const files = await jsonlFiles(root);
-    // A few files at a time: a warm refresh is a stat per file, and one after the other they add up.
+    // First a stat of each (a few at a time: one after the other they add up); the records are read from disk only
+    // when something is to change.
+    const stats: (Stats | undefined)[] = [];
     for (let at = 0; at < files.length; at += PARALLEL) {
       const batch = files.slice(at, at + PARALLEL);
+      stats.push(
+        ...(await Promise.all(
+          batch.map((file) =>
+            fs.stat(file).catch((err: unknown) => {
+              this.warn(`Could not read ${file} for usage: ${err instanceof Error ? err.message : String(err)}`);
+              return undefined;
+            }),
+          ),
+        )),
+      );
+    }
+    for (const file of files) seen.add(file);
+    let changedFiles = files.filter((file, i) => {
+      const st = stats[i];
+      const f = this.files.get(file);
+      return st && !(f && !f.gone && f.size === st.size && f.mtimeMs === st.mtimeMs);
+    });
+    const keptNew = this.opts.history.keptOnly().some((e) => e.copy && !this.files.has(e.file));
+    const goneNow = [...this.files.values()].some((f) => !seen.has(f.file) && !f.gone);
+    if ((changedFiles.length || keptNew || goneNow) && (await this.loadRecords()) === 'rebuilt') {
+      changedFiles = files.filter((_, i) => stats[i]);
+    }
+    unreadable += stats.filter((st) => !st).length;
+    for (let at = 0; at < changedFiles.length; at += PARALLEL) {
       const read = await Promise.all(
-        batch.map((file) => {
-          seen.add(file);
-          return this.update(file, path.relative(root, file)).catch((err: unknown) => {
+        changedFiles.slice(at, at + PARALLEL).map((file) =>
+          this.update(file, path.relative(root, file)).catch((err: unknown) => {
             this.warn(`Could not read ${file} for usage: ${err instanceof Error ? err.message : String(err)}`);
             return false;
-          });
-        }),
+          }),
+        ),
       );
       unreadable += read.filter((ok) => !ok).length;
     }
@@ -128,8 +226,19 @@ export class UsageLedger {
     if (this.dirty) {
       this.dirty = false;
       await fs.mkdir(path.dirname(this.ledgerFile), { recursive: true, mode: 0o700 });
-      const body: LedgerJson = { version: 1, projectsDir: root, files: this.list() };
-      await writeJsonAtomic(this.ledgerFile, body);
+      const generation = randomUUID();
+      const files = this.sorted();
+      // Records first: a ledger.json that names a generation has its records on disk.
+      const body: RecordsJson = { generation, records: files.map((f) => f.records) };
+      await writeFileAtomic(this.recordsFile, JSON.stringify(body));
+      const meta: LedgerJson = {
+        version: 2,
+        projectsDir: root,
+        generation,
+        files: files.map(({ records: _records, ...rest }) => rest),
+      };
+      await writeFileAtomic(this.ledgerFile, JSON.stringify(meta));
+      this.generation = generation;
     }
   }
 

@@ -197,6 +197,7 @@ export function connectBridge(
       }
       connectedOnce = true;
     }),
+    on('budgetsChanged', ({ states }) => store.setState({ budgets: states })),
     on('historyChanged', ({ sessionIds }) => {
       s().usageChanged();
       // Only once the History was looked at: a busy CLI must not cost a closed History anything.
@@ -248,6 +249,7 @@ export function connectBridge(
   const offAddress = pane ? () => undefined : connectThreadAddress(store, win);
   void s().loadSettings();
   void s().loadStatus();
+  void s().loadBudgets();
 
   return () => {
     for (const off of offs) off();

@@ -1,4 +1,4 @@
-import type { UsageOverview } from '../../../shared/usage';
+import type { BudgetPeriod, BudgetState, UsageOverview } from '../../../shared/usage';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 
@@ -12,6 +12,12 @@ export interface UsageSlice {
   loadUsage(range?: { since?: string; until?: string }): Promise<void>;
   /** Sessions changed (the History's watcher): an open Usage view reads again, one read at a time. */
   usageChanged(): void;
+  /** Budgets against their window's spend (the host pushes them after each turn: budgetsChanged). */
+  budgets: BudgetState[];
+  loadBudgets(): Promise<void>;
+  /** null when saved, else the sentence to show. */
+  setBudget(b: { period: BudgetPeriod; amountUsd: number; project?: string }): Promise<string | null>;
+  removeBudget(id: string): Promise<string | null>;
 }
 
 export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
@@ -37,6 +43,31 @@ export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
           usageLoading: false,
           usageError: `Usage could not be read: ${errorText(err)}. Choose Refresh to try again.`,
         });
+      }
+    },
+
+    budgets: [],
+    async loadBudgets() {
+      try {
+        set({ budgets: await getApi().getBudgets() });
+      } catch {
+        // Budgets unread: sending is not held up by them (the host checks again on the command line).
+      }
+    },
+    async setBudget(b) {
+      try {
+        set({ budgets: await getApi().setBudget(b) });
+        return null;
+      } catch (err) {
+        return `The budget could not be saved: ${errorText(err)}.`;
+      }
+    },
+    async removeBudget(id) {
+      try {
+        set({ budgets: await getApi().removeBudget({ id }) });
+        return null;
+      } catch (err) {
+        return `The budget could not be removed: ${errorText(err)}.`;
       }
     },
 

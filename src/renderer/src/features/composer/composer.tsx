@@ -12,6 +12,7 @@ import { useNativeCommand } from './use-native-command';
 import { usePicker } from './use-picker';
 import { useRecall } from './use-recall';
 import { RememberPanel, rememberedNote } from './remember-panel';
+import { BudgetConfirm, useBudgetsOver } from './budget-confirm';
 import './composer.css';
 
 export { focusComposer, isComposer } from './text-box';
@@ -63,9 +64,13 @@ export function Composer() {
   const pushNotice = useDesk((s) => s.pushNotice);
   // `# note`: remembered in a CLAUDE.md the user picks instead of sent (Claude Code's own `#` shortcut).
   const [remember, setRemember] = useState<string | null>(null);
-  const submit = () => {
+  // At 100 % of a budget this turn counts against, the message waits for a "Send anyway".
+  const over = useBudgetsOver();
+  const [askBudget, setAskBudget] = useState(false);
+  const submit = (overBudgetConfirmed = false) => {
     const note = attachments.none ? rememberedNote(text) : null;
     if (note) return setRemember(note);
+    if (over.length && !overBudgetConfirmed && !empty) return setAskBudget(true);
     return submitMessage({
       policy,
       text,
@@ -89,6 +94,16 @@ export function Composer() {
       data-testid="composer"
     >
       {panel && <ComposerPanel kind={panel} onClose={() => setPanel(null)} />}
+      {askBudget && (
+        <BudgetConfirm
+          over={over}
+          onDone={(send) => {
+            setAskBudget(false);
+            box.focus();
+            if (send) void submit(true);
+          }}
+        />
+      )}
       {remember && (
         <RememberPanel
           note={remember}

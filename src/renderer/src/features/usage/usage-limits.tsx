@@ -47,7 +47,9 @@ function PlanWindows({ info, seenAt, now }: { info: RateLimitInfo; seenAt: numbe
           );
         })}
       </ul>
-      <p className="usage-note">As Claude Code reported them with a turn, {whenLabel(seenAt)}.</p>
+      <p className="usage-note" data-testid="usage-plan-as-of">
+        As of {whenLabel(seenAt)}, as Claude Code reported them with a turn.
+      </p>
     </>
   );
 }
@@ -55,8 +57,20 @@ function PlanWindows({ info, seenAt, now }: { info: RateLimitInfo; seenAt: numbe
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Plan limits (or, with an API key, what is spent) and the 5-hour blocks: the open one's pace and where it heads. */
-export function UsageLimits({ blocks, now, monthCost }: { blocks: UsageBlock[]; now: number; monthCost: string }) {
-  const limit = useDesk((s) => s.planLimit);
+export function UsageLimits({
+  blocks,
+  now,
+  monthCost,
+  saved,
+}: {
+  blocks: UsageBlock[];
+  now: number;
+  monthCost: string;
+  /** The windows the host kept from the last report (this run's or an earlier one's). */
+  saved?: { info: RateLimitInfo; seenAt: number } | undefined;
+}) {
+  const live = useDesk((s) => s.planLimit);
+  const limit = live && (!saved || live.seenAt >= saved.seenAt) ? live : (saved ?? null);
   const method = useDesk((s) => s.overview?.auth.method);
   const apiKey = method === 'env_api_key' || method === 'saved_api_key';
   const open = blocks.find((b) => b.open);

@@ -93,6 +93,88 @@ describe('the Usage view', () => {
   });
 });
 
+describe('opening the Usage view again', () => {
+  it('shows the last figures at once, then reads them again and shows the new ones', async () => {
+    const { host } = await openUsage();
+    await userEvent.keyboard('{Escape}');
+    const later = sampleUsageOverview();
+    later.totals.today = { ...later.totals.today, input: 999 };
+    let answer: (o: typeof later) => void = () => {};
+    host.handle('getUsage', () => new Promise<typeof later>((resolve) => (answer = resolve)));
+    await userEvent.click(screen.getByTestId('open-usage'));
+    expect(within(screen.getByTestId('usage-total-today')).getByText('300')).toBeInTheDocument();
+    await waitFor(() => expect(host.callsTo('getUsage')).toHaveLength(2));
+    answer(later);
+    expect(await within(screen.getByTestId('usage-total-today')).findByText('999')).toBeInTheDocument();
+  });
+});
+
+describe('budgets in the Usage view', () => {
+  it('sets a monthly budget for a project, shows it against its spend, says what a bad amount is, and removes it', async () => {
+    const { host } = await openUsage();
+    const section = screen.getByTestId('usage-budgets');
+    const state = {
+      budget: { id: 'b1', period: 'month' as const, amountUsd: 20, project: '/home/me/alpha' },
+      window: '2026-12',
+      spent: 17,
+      unpriced: 0,
+      ratio: 0.85,
+      level: 'warn' as const,
+    };
+    host.handle('setBudget', () => [state]);
+    host.handle('removeBudget', () => []);
+    await userEvent.type(within(section).getByLabelText('Amount ($)'), '0');
+    await userEvent.click(within(section).getByRole('button', { name: 'Set budget' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent('an amount in dollars above 0');
+    expect(host.callsTo('setBudget')).toHaveLength(0);
+    await userEvent.clear(within(section).getByLabelText('Amount ($)'));
+    await userEvent.type(within(section).getByLabelText('Amount ($)'), '20');
+    await userEvent.selectOptions(within(section).getByLabelText('For'), 'alpha');
+    await userEvent.click(within(section).getByRole('button', { name: 'Set budget' }));
+    expect(host.callsTo('setBudget')).toEqual([{ period: 'month', amountUsd: 20, project: '/home/me/alpha' }]);
+    const meter = await within(section).findByRole('meter', { name: 'alpha budget used' });
+    expect(meter).toHaveAttribute('aria-valuenow', '85');
+    expect(section).toHaveTextContent('$17.00 of $20.00 this month for alpha');
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove the alpha budget per month' }));
+    await waitFor(() => expect(within(section).queryByRole('meter')).not.toBeInTheDocument());
+    expect(host.callsTo('removeBudget')).toEqual([{ id: 'b1' }]);
+  });
+});
+
+describe('the plan windows after a restart', () => {
+  it('shows the windows the host kept from an earlier run "as of" their time, until a turn reports newer ones', async () => {
+    const host = createFakeHost();
+    const o = sampleUsageOverview();
+    const seenAt = new Date(2026, 11, 6, 9, 30).getTime();
+    o.planWindows = {
+      seenAt,
+      info: {
+        status: 'allowed',
+        type: 'five_hour',
+        windows: { five_hour: { utilization: 0.3, resetsAt: o.at + 3_600_000, status: 'allowed' } },
+      },
+    };
+    host.handle('getUsage', () => o);
+    const { store } = renderApp({ host });
+    await userEvent.click(await screen.findByTestId('open-usage'));
+    const windows = await screen.findByTestId('usage-plan-windows');
+    expect(within(windows).getByRole('meter', { name: '5-hour limit used' })).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByTestId('usage-plan-as-of')).toHaveTextContent(/^As of .+, as Claude Code reported them/);
+    store.setState({
+      planLimit: {
+        seenAt: seenAt + 60_000,
+        info: { status: 'allowed', windows: { five_hour: { utilization: 0.55, status: 'allowed' } } },
+      },
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('usage-plan-windows')).getByRole('meter')).toHaveAttribute(
+        'aria-valuenow',
+        '55',
+      ),
+    );
+  });
+});
+
 describe('an open block of a model without a price', () => {
   it('gives its pace in tokens and says its cost is unknown, never $0', async () => {
     const host = createFakeHost();

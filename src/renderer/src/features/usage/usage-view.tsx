@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { totalTokens, type UsageFigure } from '../../../../shared/usage';
 import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageCharts } from './usage-charts';
 import { UsageLimits } from './usage-limits';
+import { UsageBudgets } from './usage-budgets';
 import { costParts, costText, dayLabel, fullTokens } from './usage-format';
 import './usage.css';
 
@@ -58,7 +59,18 @@ export function UsageView() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
 
-  useEffect(() => void load(), [load]);
+  const shownAtOpen = useRef(usage !== null);
+  useEffect(() => {
+    if (!shownAtOpen.current) return void load();
+    // Figures from the last open are on screen: the first paint is theirs, and the fresh read comes right after
+    // it (its answer then redraws; a read in flight would land in the middle of the first frame).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => void load(), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [load]);
   useEffect(() => {
     if (usage) {
       setFrom(usage.since);
@@ -162,7 +174,13 @@ export function UsageView() {
               ` ${usage.unreadable} transcript${usage.unreadable === 1 ? '' : 's'} could not be read (file permissions): not counted.`}
           </p>
           <UsageCharts days={usage.days} hours={usage.hours} />
-          <UsageLimits blocks={usage.blocks} now={usage.at} monthCost={costText(usage.totals.month)} />
+          <UsageLimits
+            blocks={usage.blocks}
+            now={usage.at}
+            monthCost={costText(usage.totals.month)}
+            saved={usage.planWindows}
+          />
+          <UsageBudgets projects={usage.projects} />
           <UsageBreakdowns projects={usage.projects} models={usage.models} sessions={usage.sessions} />
         </>
       )}
