@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fdir } from 'fdir';
@@ -75,6 +76,9 @@ const nodeTest = {
 // `claude-desk` command line run as a user would.
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's own default leaves one core to its main process (one worker on a 2-core machine),
+    // which idles while a file waits on git or Claude Code; the main process needs little.
+    maxWorkers: availableParallelism(),
     projects: [
       // Threads start faster than forks, and files that share a worker's module registry (isolate: false) import the
       // code once instead of once per file: 2.5 times faster. Nothing in this lane starts a process or needs one of
