@@ -76,9 +76,6 @@ const nodeTest = {
 // `claude-desk` command line run as a user would.
 export default defineConfig({
   test: {
-    // One worker per core. Vitest's own default leaves one core to its main process (one worker on a 2-core machine),
-    // which idles while a file waits on git or Claude Code; the main process needs little.
-    maxWorkers: availableParallelism(),
     projects: [
       // Threads start faster than forks, and files that share a worker's module registry (isolate: false) import the
       // code once instead of once per file: 2.5 times faster. Nothing in this lane starts a process or needs one of
@@ -90,9 +87,13 @@ export default defineConfig({
           ...nodeTest,
           pool: 'threads',
           isolate: false,
+          // One worker per core: Vitest's default leaves one core to its main process, which needs little here.
+          maxWorkers: availableParallelism(),
         },
       },
       { test: { name: 'unit-mocks', include: unitMockFiles, ...nodeTest, pool: 'threads' } },
+      // One file at a time (Vitest's default on 2 cores): two at once, at load 20, had a kept Claude Code replaced
+      // in mcp-in-initialize and stop-right-after-send, which pass alone.
       { test: { name: 'integration', include: integrationFiles, ...nodeTest } },
       {
         plugins: [react()],
