@@ -71,9 +71,14 @@ const nodeTest = {
   pool: 'forks',
 } as const;
 
-// Three projects: `unit` (Node, nothing but the code under test and what it spawns of its own: git, the fake CLI),
-// `renderer` (jsdom) — together the fast lane — and `integration`: the real Claude Code against the mock API and the
-// `claude-desk` command line run as a user would.
+/**
+ * The pure Node tests run first, one worker per core (Vitest's default leaves one core to its main process, which
+ * needs little here); then the rest with Vitest's default. Projects of one group must agree on their workers.
+ */
+const pureLane = { maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } };
+
+// Four projects: `unit` and `unit-mocks` (Node, nothing but the code under test: the fast lane), `renderer` (jsdom)
+// and `integration` (git, the fake or real Claude Code against the mock API, the `claude-desk` command line).
 export default defineConfig({
   test: {
     projects: [
@@ -87,19 +92,19 @@ export default defineConfig({
           ...nodeTest,
           pool: 'threads',
           isolate: false,
-          // One worker per core: Vitest's default leaves one core to its main process, which needs little here.
-          maxWorkers: availableParallelism(),
+          ...pureLane,
         },
       },
-      { test: { name: 'unit-mocks', include: unitMockFiles, ...nodeTest, pool: 'threads' } },
+      { test: { name: 'unit-mocks', include: unitMockFiles, ...nodeTest, pool: 'threads', ...pureLane } },
       // One file at a time (Vitest's default on 2 cores): two at once, at load 20, had a kept Claude Code replaced
       // in mcp-in-initialize and stop-right-after-send, which pass alone.
-      { test: { name: 'integration', include: integrationFiles, ...nodeTest } },
+      { test: { name: 'integration', include: integrationFiles, ...nodeTest, sequence: { groupOrder: 1 } } },
       {
         plugins: [react()],
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          sequence: { groupOrder: 1 },
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts', 'src/renderer/src/test-support/setup-lazy.ts'],
           // Whole-app renders under jsdom are slow on a shared 2-core runner; waits are bounded per find (10 s).
