@@ -1,28 +1,18 @@
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * The context window end to end with the real CLI against the mock: the header meter from the turn's usage,
  * the suggestion past 80 %, Compact running the CLI's /compact (recorded case 37) and the divider it leaves.
  */
 let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ mock, host } = suite));
 
 test('a nearly full window suggests compacting; Compact leaves a divider and frees the window', async ({ page }) => {
   await page.goto(host.url);

@@ -1,34 +1,19 @@
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * Plan limits end to end with the real CLI against the mock: a subscription-style login (no API key, an
  * OAuth token; recorded cases 38, 38c) gets the unified rate-limit headers, so the CLI emits rate_limit_event.
  */
 let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: {
-      ...cli.env,
-      ANTHROPIC_API_KEY: undefined,
-      CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-test',
-      CLAUDE_DESK_CLI: realCliPath(),
-    },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
+useDeskSuite((suite) => void ({ mock, host } = suite), {
+  env: { ANTHROPIC_API_KEY: undefined, CLAUDE_CODE_OAUTH_TOKEN: 'sk-ant-oat01-test' },
 });
 
 test('a rate-limit warning appears as a usage indicator with its windows', async ({ page }) => {

@@ -1,29 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { DeskHost } from './desk-host';
 import { expectNoJsonInCards } from './card-text';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /** Plan mode end to end with the real CLI: the fourth mode, the plan card, Approve switching the mode. */
-let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: undefined } });
 
 test('a plan card shows the plan; Approve and start switches to Accept edits and the next turn runs with it', async ({
   page,

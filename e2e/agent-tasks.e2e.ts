@@ -1,25 +1,13 @@
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /** The task checklist end to end: the app turns on the CLI's Task* tools and draws their list (case 33). */
-let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ host } = suite));
 
 test("Claude's TaskCreate / TaskUpdate calls show as a checklist in the turn and in the header", async ({ page }) => {
   await page.goto(host.url);

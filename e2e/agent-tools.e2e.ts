@@ -1,35 +1,23 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { DeskHost } from './desk-host';
 import { send, shots } from './agent-support';
 import { expectNoJsonInCards } from './card-text';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * The agent's tool cards end to end in browser mode with the real CLI (against the mock API) in Ask mode: edits as diffs, Bash as a
  * terminal, a sub-agent nested under its Agent card. SHOTS=<dir> saves screenshots of each card in both themes.
  */
 let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 const steps = (s: unknown[]) => `SCENARIO:steps ${JSON.stringify(s)}`;
 const NOTES = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ mock, host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: 'ask' } });
 
 test('an Edit waits as a diff, and its finished card shows the removed and added lines with line numbers', async ({
   page,

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { DeskHost } from './desk-host';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * What an approval card promises is what happens, with the real Claude Code CLI against the mock API in browser
@@ -13,24 +12,11 @@ import { expectNoAxeViolationsInBothThemes } from './axe';
  * prompt offers, with the rule each writes — "always" lands in settings.local.json and the next same command
  * runs without asking.
  */
-let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 /** Screenshots for a person to look at, outside the repository (CLAUDE_DESK_SHOTS), both themes. */
 const SHOTS = process.env.CLAUDE_DESK_SHOTS;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: 'ask' } });
 
 const workspace = () => path.join(host.dataDir, 'workspace');
 const steps = (s: unknown[]) => `SCENARIO:steps ${JSON.stringify(s)}`;

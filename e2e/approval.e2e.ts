@@ -1,32 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { DeskHost } from './desk-host';
 import { expectNoJsonInCards } from './card-text';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * Approvals end to end in browser mode: the real Claude Code CLI (against the mock API) asks to run a
  * shell command, the card shows it, the user clicks "Allow once", and the tool's result comes back.
  */
 let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: 'ask' },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ mock, host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: 'ask' } });
 
 test('a command waits on an approval card; Allow once runs it and the answer shows the result', async ({ page }) => {
   await page.goto(host.url);

@@ -1,31 +1,19 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import type { DeskHost } from './desk-host';
 import { expectNoAxeViolationsInBothThemes } from './axe';
 import { send, shots } from './agent-support';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * Failures a card must explain, with the real CLI against the mock in browser mode: a tool Accept edits withholds
  * (recorded case 56) and a conversation past the model's context window (recorded cases 57, 57b).
  */
 let mock: MockApi;
-let cli: RealCliEnv;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  // Settings' default mode (Accept edits), not locked: the card may switch the thread to Ask.
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+// Settings' default mode (Accept edits), not locked: the card may switch the thread to Ask.
+useDeskSuite((suite) => void ({ mock, host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: undefined } });
 
 const step = (name: string, input: Record<string, unknown>) => `SCENARIO:steps ${JSON.stringify([{ name, input }])}`;
 

@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
-import { startDeskHost, type DeskHost } from './desk-host';
+import type { DeskHost } from './desk-host';
 import { expectNoAxeViolationsInBothThemes } from './axe';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * Message actions in browser mode with the REAL CLI against the mock: Edit & resend on the first message
@@ -10,21 +10,9 @@ import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
  * same message again without retyping, Regenerate asks again for the last answer; times and Copy on hover.
  */
 let mock: MockApi;
-let cli: ReturnType<typeof realCliEnv>;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ mock, host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: undefined } });
 
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const answers = (page: Page) => page.getByTestId('assistant-message');

@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
-import { startDeskHost, type DeskHost } from './desk-host';
-import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
-import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
+import type { DeskHost } from './desk-host';
+import type { MockApi } from '../test/fixtures/mock-anthropic-api';
 import { expectNoAxeViolationsInBothThemes } from './axe';
+import { useDeskSuite } from './desk-suite';
 
 /**
  * The message queue in browser mode with the REAL CLI against the mock: a message typed during a
@@ -11,21 +11,9 @@ import { expectNoAxeViolationsInBothThemes } from './axe';
  * the CLI sends its prompt again together with the next one, so the next answer is slow too.)
  */
 let mock: MockApi;
-let cli: ReturnType<typeof realCliEnv>;
 let host: DeskHost;
 
-test.beforeAll(async () => {
-  mock = await startMockAnthropicApi();
-  cli = realCliEnv(mock);
-  host = await startDeskHost({
-    env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath(), CLAUDE_DESK_PERMISSION_MODE: undefined },
-  });
-});
-test.afterAll(async () => {
-  await host?.stop();
-  await mock?.close();
-  cli?.cleanup();
-});
+useDeskSuite((suite) => void ({ mock, host } = suite), { env: { CLAUDE_DESK_PERMISSION_MODE: undefined } });
 
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const answers = (page: Page) => page.getByTestId('assistant-message');

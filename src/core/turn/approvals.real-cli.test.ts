@@ -13,12 +13,28 @@ import type { RealCliEnv } from '../../../test/fixtures/real-cli';
 import { useRealCliSuite } from '../../../test/fixtures/real-cli-suite';
 import { type Harness } from '../../../test/fixtures/turn-harness';
 import type { TurnEngine } from './turn-engine';
+import type { Clock } from './turn-process';
 import type { TurnHandle, TurnRequest } from './turn-request';
 
 let mock: MockApi;
 let h: Harness;
 let cli: RealCliEnv;
 useRealCliSuite((suite) => void ({ mock, h, cli } = suite));
+
+/** The real clock, noting when each timer of `ms` ran: the idle bound's checks, seen from outside. */
+function watchedClock(ms: number): { clock: Clock; ran: number[] } {
+  const ran: number[] = [];
+  const clock: Clock = {
+    now: () => Date.now(),
+    setTimeout: (fn, delay) =>
+      setTimeout(() => {
+        fn();
+        if (delay === ms) ran.push(Date.now());
+      }, delay),
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
+  return { clock, ran };
+}
 
 interface Live {
   handle: TurnHandle;
@@ -117,10 +133,16 @@ describe('approvals with the real CLI', () => {
 
   it('an unanswered card is not killed by a short idle bound', async () => {
     // Long enough for a loaded machine's CLI start-up (silent too) to reach the card, short enough to pass.
-    const engine = h.engine({ ...cli.env, CLAUDE_DESK_IDLE_TIMEOUT_MS: '6000' });
+    const watched = watchedClock(6000);
+    // The tool bound too: a card comes with its tool_use, so the tool bound (30 min by default) would hide the pause.
+    const bounds = { CLAUDE_DESK_IDLE_TIMEOUT_MS: '6000', CLAUDE_DESK_TOOL_TIMEOUT_MS: '6000' };
+    const engine = h.engine({ ...cli.env, ...bounds }, { clock: watched.clock });
     const live = start(engine, 'SCENARIO:write Please write the file.');
     const card = await live.nextCard();
-    await new Promise((r) => setTimeout(r, 9000)); // past the bound, with the CLI silent (case 23)
+    // The CLI is silent while the card waits (case 23): wait until the idle check has run past the bound.
+    const shown = Date.now();
+    const pastBound = () => watched.ran.some((at) => at >= shown + 6000);
+    await expect.poll(() => pastBound() || count(live.events, 'finished') > 0, { timeout: 60_000 }).toBe(true);
     expect(count(live.events, 'finished')).toBe(0);
     live.handle.answer(card.requestId, { behavior: 'allow', scope: 'once' });
     expect((await live.handle.done).status).toBe('done');

@@ -30,6 +30,16 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** Claude Code, started, writes `~/.claude/sessions/<pid>.json` ({ pid, sessionId, status: "idle", … }). */
+function registeredIdle(home: string, pid: number): boolean {
+  try {
+    const entry = JSON.parse(fs.readFileSync(path.join(home, '.claude', 'sessions', `${pid}.json`), 'utf8'));
+    return entry.status === 'idle';
+  } catch {
+    return false; // not written yet, or caught mid-write
+  }
+}
+
 async function until(check: () => boolean, limitMs = 15_000): Promise<void> {
   const end = Date.now() + limitMs;
   while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
@@ -108,7 +118,8 @@ describe('idle processes + real CLI + mock API', () => {
     const sessionId = engine.idle.pendingSessionId('t1');
     const warmPid = engine.idle.peek('t1')?.pid ?? -1;
     expect(sessionId).toBeDefined();
-    await new Promise((r) => setTimeout(r, 2_000)); // let the CLI finish starting up, as a user would type
+    // Let the CLI finish starting up, as a user would type: it has registered itself as idle under its pid.
+    await expect.poll(() => registeredIdle(cli.home, warmPid), { timeout: 45_000 }).toBe(true);
     engine.idle.discard('t1');
     expect(await waitGone(warmPid)).toBe(true);
     expect(sessionFiles(cli.home)).toEqual([]);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE } from '../../../test/fixtures/turn-harness';
 import { type Clock, TurnProcess } from './turn-process';
 import { manualClock } from '../../../test/fixtures/manual-clock';
+import { killProcessGroup } from '../process-group';
 
 const procs: TurnProcess[] = [];
 const dirs: string[] = [];
@@ -21,6 +22,8 @@ function fake(mode: string, clock: Clock) {
   dirs.push(dir);
   const stdinFile = path.join(dir, 'stdin.jsonl');
   const values: unknown[] = [];
+  /** Every signal sent goes to the group first (OrderedClose.signal), so this is every signal the child got. */
+  const signals: NodeJS.Signals[] = [];
   const p = new TurnProcess({
     file: FAKE_CLAUDE,
     args: [],
@@ -28,6 +31,10 @@ function fake(mode: string, clock: Clock) {
     env: { PATH: process.env.PATH, FAKE_CLAUDE_MODE: mode, FAKE_CLAUDE_STDIN_FILE: stdinFile },
     onValue: (v) => values.push(v),
     clock,
+    killGroup: (pid, sig) => {
+      signals.push(sig);
+      killProcessGroup(pid, sig);
+    },
     killGraceMs: 2000,
     stopLine: () => '{"type":"control_request","request_id":"int-1","request":{"subtype":"interrupt"}}',
   });
@@ -35,7 +42,7 @@ function fake(mode: string, clock: Clock) {
   p.start();
   const stdinLines = () =>
     fs.existsSync(stdinFile) ? fs.readFileSync(stdinFile, 'utf8').trim().split('\n').filter(Boolean) : [];
-  return { p, values, stdinLines };
+  return { p, values, stdinLines, signals };
 }
 
 describe('TurnProcess.stop with a stop line (interrupt first, signals only after the grace period)', () => {
@@ -55,15 +62,18 @@ describe('TurnProcess.stop with a stop line (interrupt first, signals only after
 
   it('a child that ignores it is terminated once the grace period is over', async () => {
     const c = manualClock();
-    const { p, stdinLines } = fake('silent', c.clock);
+    const { p, stdinLines, signals } = fake('silent', c.clock);
     p.writeLine('{"type":"user","message":{"role":"user","content":"hi"}}');
     p.stop();
     let ended = false;
     void p.exited.then(() => (ended = true));
+    // It read the interrupt, so it outlived stop(): nothing was sent at once, and nothing is before the grace.
     await expect.poll(() => stdinLines().length).toBe(2);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(ended).toBe(false); // still alive: no signal before the grace period
-    c.advance(2000);
+    c.advance(1999);
+    expect(signals).toEqual([]);
+    expect(ended).toBe(false);
+    c.advance(1);
+    expect(signals).toEqual(['SIGTERM']);
     const exit = await p.exited;
     expect(exit).toMatchObject({ stopped: true, signal: 'SIGTERM' });
   });
