@@ -13,6 +13,10 @@ import { listStale, removeStale } from '../../core/worktree/tidy';
 import { type Git, GitNotRun, runWorktreeGit } from '../../core/worktree/worktree-git';
 import { restoreWorktree } from '../../core/worktree/discard';
 
+/** What the user can do instead when a "when Claude first edits" thread cannot get its worktree. */
+const ON_EDIT_INSTEAD =
+  'turn off “When Claude first edits” in this thread’s settings to let Claude edit the folder itself';
+
 /** What the user can do instead, said on the empty chat of a thread that asks for a worktree none can give. */
 const IMPOSSIBLE_INSTEAD = 'turn off Own worktree to work in the folder itself, as your first message otherwise will';
 
@@ -93,8 +97,11 @@ export class ThreadWorktrees {
       };
     } catch (err) {
       const why = (err as Error).message;
+      const stopped = err instanceof GitNotRun && err.kind === 'stopped';
       this.deps.notice(
-        `Claude wanted to change files, but this thread's worktree could not be made: ${why} The edit was refused and nothing in ${checkout} changed. Fix it and send again, or turn off “When Claude first edits” for this thread to let Claude edit the folder itself.`,
+        stopped
+          ? `Stopped while this thread's worktree was being made: what was started of it is removed, Claude's edit did not run and nothing in ${checkout} changed.`
+          : `Claude wanted to change files, but this thread's worktree could not be made. ${why} Claude's edit was refused: nothing in ${checkout} changed.`,
       );
       return {
         kind: 'refused',
@@ -115,29 +122,25 @@ export class ThreadWorktrees {
       if (settings?.worktree && settings.worktree.state === 'ready') return settings.worktree; // made elsewhere
       const projectDir = settings?.projectDir;
       if (!projectDir) throw new Error('This thread has no project folder to make a worktree of.');
-      const why = await whyNoWorktree(projectDir, this.deps.git, 'turn off “When Claude first edits”');
+      const why = await whyNoWorktree(projectDir, this.deps.git, ON_EDIT_INSTEAD);
       if (why) throw new Error(why);
       const raw = threads.summary(threadId)?.title ?? '';
       const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
       const name = worktreeNameFrom(title, threadId.slice(0, 8));
-      try {
-        const worktree = await (this.deps.create ?? createThreadWorktree)({
-          projectDir,
-          name,
-          thread: title || name,
-          threadId,
-          signal: stop.signal,
-        });
-        await threads.updateSettings(threadId, { worktree, useWorktree: true });
-        await threads.flush?.(); // on disk before the lock is given back: another front door reads it
-        return worktree;
-      } catch (err) {
-        if (err instanceof GitNotRun && err.kind === 'stopped')
-          throw new Error('Stopped while its worktree was being made (what was started of it is removed).', {
-            cause: err,
-          });
-        throw err;
-      }
+      const worktree = await (this.deps.create ?? createThreadWorktree)({
+        projectDir,
+        name,
+        thread: title || name,
+        threadId,
+        signal: stop.signal,
+      }).catch((err: unknown) => {
+        if (err instanceof GitNotRun) throw err;
+        const why = err instanceof WorktreeUnavailable ? err.message : (err as Error).message;
+        throw new Error(`${why.replace(/\.$/, '')}: fix it and send again, or ${ON_EDIT_INSTEAD}.`, { cause: err });
+      });
+      await threads.updateSettings(threadId, { worktree, useWorktree: true });
+      await threads.flush?.(); // on disk before the lock is given back: another front door reads it
+      return worktree;
     };
     const made = (locks ? underCreationLock(locks, 'worktree', threadId, make) : make()).finally(() => {
       this.editing.delete(threadId);
