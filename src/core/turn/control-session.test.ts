@@ -425,4 +425,23 @@ describe('ControlSession, a "when Claude first edits" thread (case 66)', () => {
     await Promise.resolve();
     expect(d.sent).toEqual([]);
   });
+
+  it('in Plan mode an edit is let through to Claude Code, which refuses it itself: no worktree is made for it', () => {
+    const asked: string[] = [];
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      firstEdit: (call) => {
+        asked.push(call.toolName);
+        return Promise.resolve(moved);
+      },
+    });
+    const c = fakeChannel();
+    const edit = gates()[1]!;
+    const request = edit.raw.request as Json;
+    const input = { ...(request.input as Json), permission_mode: 'plan' };
+    s.handle({ ...edit, raw: { ...edit.raw, request: { ...request, input } } }, c.channel);
+    expect(c.sent[0]).toMatchObject({ response: { response: { continue: true } } });
+    expect(asked).toEqual([]);
+  });
 });

@@ -137,7 +137,9 @@ export class ControlSession {
     const gate = parseToolGate(raw);
     if (gate) {
       const call = toolGateCall(raw);
-      if (call && this.options.firstEdit && editsFiles(call.toolName, call.input)) this.holdEdit(gate, call, channel);
+      // In Plan mode Claude Code refuses every edit itself: nothing to move for.
+      const edits = call && call.permissionMode !== 'plan' && editsFiles(call.toolName, call.input);
+      if (call && edits && this.options.firstEdit) this.holdEdit(gate, call, channel);
       else this.openGate(gate, channel);
       return;
     }
