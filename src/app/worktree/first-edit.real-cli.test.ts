@@ -150,4 +150,30 @@ describe('a worktree when Claude first edits (real CLI, mock API)', () => {
     expect(git(repo, 'worktree', 'list').split('\n')).toHaveLength(2);
     expect(snapshot(repo)).toEqual(before);
   });
+
+  it('in Ask mode the approval card shows once, for the edit in the worktree, and allowing it edits there', async () => {
+    const before = snapshot(repo);
+    const t = await desk.handlers.createThread({
+      title: 'Ask first',
+      settings: { projectDir: repo, permissionMode: 'ask' },
+    });
+    const sent = await desk.handlers.sendMessage({ threadId: t.id, text: readThenEdit });
+    await expect
+      .poll(() => events.some((e) => e.turnId === sent.turnId && e.type === 'approval_request'), { timeout: 90_000 })
+      .toBe(true);
+    const card = events.find((e) => e.turnId === sent.turnId && e.type === 'approval_request');
+    if (card?.type !== 'approval_request') throw new Error('no card');
+    const wt = desk.services.threads.summary(t.id)!.settings.worktree!;
+    expect(card.request).toMatchObject({ toolName: 'Edit', input: { file_path: path.join(wt.path, 'README.md') } });
+    await desk.handlers.answerApproval({
+      threadId: t.id,
+      turnId: sent.turnId,
+      requestId: card.request.requestId,
+      decision: { behavior: 'allow', scope: 'once' },
+    });
+    expect(await finished(sent.turnId)).toMatchObject({ status: 'done' });
+    expect(events.filter((e) => e.turnId === sent.turnId && e.type === 'approval_request')).toHaveLength(1);
+    expect(fs.readFileSync(path.join(wt.path, 'README.md'), 'utf8')).toBe('# scratch\nline two\n');
+    expect(snapshot(repo)).toEqual(before);
+  });
 });
