@@ -268,7 +268,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
     getLandProgress: () => null,
     stopLand: () => ({ stopped: false }),
-    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'never' | null }) => ({
+    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'first-edit' | 'never' | null }) => ({
       path,
       name: path.split('/').pop() || path,
       lastUsed: 0,
