@@ -135,6 +135,15 @@ describe('a worktree when Claude first edits (real CLI, mock API)', () => {
       `Claude is about to edit: this thread now works in its own worktree ${wt.path}, branch ${wt.branch}.`,
     ]);
     expect(answer.role === 'assistant' && answer.status).toBe('done');
+    // The Edit refused in the checkout says why, in Claude Desk's words (not the CLI's "hook error").
+    const tools = answer.role === 'assistant' ? answer.parts.filter((p) => p.kind === 'tool') : [];
+    expect(tools.map((p) => p.kind === 'tool' && [p.name, p.isError])).toEqual([
+      ['Read', false],
+      ['Edit', true],
+      ['Edit', false],
+    ]);
+    const refused = tools[1]!.kind === 'tool' ? String(tools[1]!.result) : '';
+    expect(refused).toMatch(/^Not run: this thread works in its own git worktree from its first edit, so nothing in /);
     // The stopped part's own result was not shown as the turn's end: one result event for the turn.
     expect(events.filter((e) => e.turnId === sent.turnId && e.type === 'result')).toHaveLength(1);
 

@@ -127,12 +127,17 @@ export function parseToolGate(raw: Json): string | undefined {
 /** The tool a gate's `hook_callback` asks about (its PreToolUse input, case 43), when it names one. */
 export function toolGateCall(
   raw: Json,
-): { toolName: string; input: unknown; permissionMode: string | undefined } | undefined {
+): { toolName: string; input: unknown; permissionMode: string | undefined; toolUseId: string | undefined } | undefined {
   const request = isObject(raw.request) ? raw.request : undefined;
   const input = request && isObject(request.input) ? request.input : undefined;
   const toolName = input ? str(input.tool_name) : undefined;
   return toolName && input
-    ? { toolName, input: input.tool_input, permissionMode: str(input.permission_mode) }
+    ? {
+        toolName,
+        input: input.tool_input,
+        permissionMode: str(input.permission_mode),
+        toolUseId: str(input.tool_use_id),
+      }
     : undefined;
 }
 

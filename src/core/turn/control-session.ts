@@ -18,7 +18,7 @@ import {
   toolGateOpen,
 } from '../claude-code-wire/control-protocol';
 import { editsFiles } from './edit-tools';
-import type { FirstEditAnswer } from './turn-request';
+import type { FirstEditAnswer, FirstEditCall } from './turn-request';
 import { ControlRequests, type Timers } from '../claude-code-wire/control-requests';
 
 /** How long the app waits for a control_response (set_model probes the model first, case 27). */
@@ -57,7 +57,7 @@ export interface ControlSessionOptions {
    */
   toolGate?: () => Promise<unknown>;
   /** A "when Claude first edits" thread: asked once, before the first tool call that may change files. */
-  firstEdit?: (call: { toolName: string; input: unknown }) => Promise<FirstEditAnswer>;
+  firstEdit?: (call: FirstEditCall) => Promise<FirstEditAnswer>;
   /** The folder the CLI runs in: a card's file rule (`Edit(<path>)`) is written relative to it. */
   projectDir?: string;
   /** The user allowed these rules "for this session" (the host keeps them for the session's next processes). */
@@ -256,7 +256,7 @@ export class ControlSession {
    * gate has settled and the host has answered — the worktree made (refused, and the turn stops to go on there), or
    * not (refused with why) — and never runs in the folder unless the host says `go`.
    */
-  private holdEdit(requestId: string, call: { toolName: string; input: unknown }, channel: ControlChannel): void {
+  private holdEdit(requestId: string, call: FirstEditCall, channel: ControlChannel): void {
     const ask = this.options.firstEdit!;
     channel.pauseIdle();
     const gate = this.options.toolGate && !this.gateOpen ? this.options.toolGate : () => Promise.resolve();

@@ -106,11 +106,18 @@ export async function runStartedTurn(
         firstEdit: async (call) => {
           const answer = await req.firstEdit!(call);
           if (answer.kind === 'moved') moved = answer;
+          if (answer.kind === 'moved' && call.toolUseId) refusedHere.add(call.toolUseId);
           return answer;
         },
       }
     : req;
   let movedOnce = false;
+  // The calls refused in the checkout by the move: their card says so without the CLI's "hook error" prefix.
+  const refusedHere = new Set<string>();
+  const shown = (e: TurnEvent): TurnEvent =>
+    e.type === 'tool_result' && refusedHere.has(e.toolUseId)
+      ? { ...e, content: e.content.replace(/^PreToolUse:\w+ hook error: /, '') }
+      : e;
   let answeredIn: string | undefined; // the session the last process answered in (its init)
   for (;;) {
     if (isStopped()) return finishTurn(emit, base, { status: 'stopped' });
@@ -129,7 +136,7 @@ export async function runStartedTurn(
         preamble,
         projectDir,
         // The stopped part's own `result` is not the turn's: the answer goes on in the worktree.
-        emit: (e) => (e.type === 'result' && moved && !movedOnce ? undefined : emit(e)),
+        emit: (e) => (e.type === 'result' && moved && !movedOnce ? undefined : emit(shown(e))),
         onProcess: turn.onProcess,
         // A fresh session never takes a process warmed for another; a wedged process's replacement is spawned fresh
         // (and may be kept for the next turn).

@@ -86,7 +86,14 @@ export interface TurnRequest {
    * (case 66 a), then goes on in `folder` — the same session, resumed there with `note` as its line (case 66 b);
    * `refused`: the call is refused with `reason` and Claude goes on where it is; `go`: it runs.
    */
-  firstEdit?: (call: { toolName: string; input: unknown }) => Promise<FirstEditAnswer>;
+  firstEdit?: (call: FirstEditCall) => Promise<FirstEditAnswer>;
+}
+
+/** The editing call a "when Claude first edits" thread is asked about (its PreToolUse input, case 66). */
+export interface FirstEditCall {
+  toolName: string;
+  input: unknown;
+  toolUseId?: string;
 }
 
 /** The host's answer to a thread's first editing tool call (TurnRequest.firstEdit). */
