@@ -68,8 +68,14 @@ test('choosing "When Claude first edits", the first edit moves the thread into i
   test.setTimeout(240_000);
   await page.goto(host.url);
   await page.getByTestId('new-thread').click();
-  await page.getByRole('combobox', { name: 'Folder path' }).fill(repo);
-  await page.getByTestId('folder-path-use').click();
+  // Typed before the field had settled, the path was lost once (Use folder stayed disabled): type it until it holds.
+  const field = page.getByRole('combobox', { name: 'Folder path' });
+  const use = page.getByTestId('folder-path-use');
+  await expect(async () => {
+    await field.fill(repo);
+    await expect(use).toBeEnabled({ timeout: 2_000 });
+  }).toPass();
+  await use.click();
   await expect(page.getByTestId('project-current')).toContainText(repo);
 
   const projectSwitch = page.getByRole('combobox', { name: 'New threads in webapp' });
