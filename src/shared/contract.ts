@@ -309,7 +309,9 @@ export const calls = {
   ),
   /** A git project's switch for its new threads' worktrees (null: Settings' default); the folder described again. */
   setProjectWorktrees: call<ProjectFolder>()(
-    z.object({ path: z.string().min(1).max(4096), choice: z.enum(['always', 'first-edit', 'never']).nullable() }).strict(),
+    z
+      .object({ path: z.string().min(1).max(4096), choice: z.enum(['always', 'first-edit', 'never']).nullable() })
+      .strict(),
   ),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
