@@ -150,4 +150,29 @@ describe('claude-desk chat --worktree', () => {
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('--worktree and --no-worktree say opposite things');
   });
+
+  it('a project switched to When Claude first edits: a question leaves nothing; the first edit makes the worktree', async () => {
+    fs.mkdirSync(path.join(scratch, 'onedit'));
+    const onEdit = scratchRepo(path.join(scratch, 'onedit'));
+    const desk = await createDeskApp({ host: 'command-line', env: env() });
+    try {
+      await desk.handlers.setProjectWorktrees({ path: onEdit, choice: 'first-edit' });
+    } finally {
+      await desk.shutdown();
+    }
+    const ask = await run(['chat', '--thread', 'ask', '--project', onEdit, 'What is here?'], env());
+    expect(ask.code, ask.stderr).toBe(0);
+    expect(ask.stderr).not.toContain('Working in');
+    expect(git(onEdit, 'worktree', 'list').split('\n')).toHaveLength(1);
+
+    const edit = await run(['chat', '--thread', 'edit', '--project', onEdit, write('edit')], env());
+    expect(edit.code, edit.stderr).toBe(0);
+    const wt = path.join(onEdit, '.claude', 'worktrees', 'edit');
+    expect(edit.stderr).toContain(
+      `Claude is about to edit: this thread now works in its own worktree ${wt}, branch worktree-edit.`,
+    );
+    expect(fs.existsSync(path.join(onEdit, 'notes.md'))).toBe(false);
+    expect(git(onEdit, 'status', '--porcelain')).toBe('');
+    expect(git(onEdit, 'worktree', 'list').split('\n')).toHaveLength(2);
+  });
 });

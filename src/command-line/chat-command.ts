@@ -1,3 +1,4 @@
+import type { ProjectWorktrees } from '../shared/projects';
 import path from 'node:path';
 import { createDeskApp } from '../app/desk-app';
 import { budgetSentence } from '../shared/usage';
@@ -188,10 +189,16 @@ async function openThread(
   // threads says (--no-worktree: the folder itself, whatever the project's switch says).
   if (!existing && asked && !settings.projectDir)
     throw new Error('--worktree needs --project <dir>: the git repository the thread works in.');
-  const worktree = asked ?? (!existing && (await projectSaysAlways(handlers, settings.projectDir)));
+  const said = existing ? undefined : await projectSwitch(handlers, settings.projectDir);
+  const worktree = asked ?? said === 'always';
+  // "When Claude first edits": the thread starts in the folder and gets its worktree at Claude's first edit.
+  const onEdit = asked === undefined && said === 'first-edit' ? { worktreeOnEdit: true } : {};
   if (!existing)
     return (
-      await callHandler(handlers, 'createThread', { title: name, settings: { ...settings, useWorktree: worktree } })
+      await callHandler(handlers, 'createThread', {
+        title: name,
+        settings: { ...settings, useWorktree: worktree, ...onEdit },
+      })
     ).id;
   // An existing thread keeps its choice; --worktree on one made without it is refused (checkWorktreePatch).
   // --no-worktree on a thread that has (or asked for) one is said to the handler, which refuses it with why.
@@ -211,11 +218,14 @@ async function openThread(
   return existing.id;
 }
 
-/** The project's own switch is Always (a missing folder is left for createThread to refuse with its sentence). */
-async function projectSaysAlways(handlers: DeskHandlers, projectDir: string | undefined): Promise<boolean> {
-  if (!projectDir) return false;
+/** The project's own switch (a missing folder is left for createThread to refuse with its sentence). */
+async function projectSwitch(
+  handlers: DeskHandlers,
+  projectDir: string | undefined,
+): Promise<ProjectWorktrees | undefined> {
+  if (!projectDir) return undefined;
   const folder = await callHandler(handlers, 'describeFolder', { path: projectDir }).catch(() => undefined);
-  return folder?.git?.worktrees === 'always';
+  return folder?.git?.worktrees;
 }
 
 /** On stderr, once: the worktree the thread's first turn made (the window shows it in the header). */

@@ -64,6 +64,8 @@ const threadSettings = z
       .optional(),
     /** Chosen until the first message; the host makes the worktree and records it (never from a patch). */
     useWorktree: z.boolean().optional(),
+    /** Its worktree when Claude first edits (chosen until the first message, as useWorktree). */
+    worktreeOnEdit: z.boolean().optional(),
   })
   .strict();
 export { CALL_NAMES, MAX_IMAGES_PER_MESSAGE, type CallName } from './call-names';
@@ -314,7 +316,9 @@ export const calls = {
   ),
   /** A git project's switch for its new threads' worktrees (null: Settings' default); the folder described again. */
   setProjectWorktrees: call<ProjectFolder>()(
-    z.object({ path: z.string().min(1).max(4096), choice: z.enum(['always', 'never']).nullable() }).strict(),
+    z
+      .object({ path: z.string().min(1).max(4096), choice: z.enum(['always', 'first-edit', 'never']).nullable() })
+      .strict(),
   ),
 
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),

@@ -25,10 +25,12 @@ export interface ProjectFolder {
 }
 
 /**
- * A project's switch for its new threads: `always` — each gets its own worktree on its first turn; `never` — they
- * work in the project folder itself (shared with the other threads and the user's checkout).
+ * A project's switch for its new threads: `always` — each gets its own worktree on its first turn; `first-edit` —
+ * each starts in the project folder, read-only in effect, and gets its worktree the moment Claude first wants to
+ * change a file (a thread that only answered leaves nothing behind); `never` — they work in the project folder
+ * itself (shared with the other threads and the user's checkout).
  */
-export type ProjectWorktrees = 'always' | 'never';
+export type ProjectWorktrees = 'always' | 'first-edit' | 'never';
 
 /** The browser-mode path field's completion: folder names under the typed path's parent. */
 export interface FolderCompletion {

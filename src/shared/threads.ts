@@ -43,6 +43,11 @@ export interface ThreadSettings {
    * worktree itself is made on the first turn and recorded in `worktree`.
    */
   useWorktree?: boolean;
+  /**
+   * The thread starts in the project folder and gets its own worktree when Claude first wants to change a file
+   * (the project's switch "When Claude first edits"): until then nothing it runs may change the folder.
+   */
+  worktreeOnEdit?: boolean;
   /** The thread's own worktree, once made. Written by the host only, never by a settings patch. */
   worktree?: ThreadWorktree;
 }

@@ -33,7 +33,7 @@ export interface TurnsWiringDeps {
   sweeper: ProcessSweeper;
   launcher: ClaudeCodeLauncher;
   /** Makes a thread's own worktree before its first turn (absent: threads work in their project folder). */
-  worktrees?: Pick<ThreadWorktrees, 'ready' | 'stop'>;
+  worktrees?: Pick<ThreadWorktrees, 'ready' | 'stop' | 'moveOnEdit'>;
   tmpRoot?: string;
   notify?: (title: string, body: string) => void;
   powerSaver?: () => boolean;
@@ -113,6 +113,10 @@ export async function wireTurns(d: TurnsWiringDeps) {
     // A thread's first turn makes its worktree, if it asked for one; every other turn passes straight through.
     const threadSettings = d.worktrees ? await d.worktrees.ready(threadId, given) : given;
     const parts = await prepareParts(threadSettings, false);
+    // "When Claude first edits": the turn runs in the project folder, and its first editing call makes the worktree.
+    const worktrees = d.worktrees;
+    const onEdit = worktrees && threadSettings.worktreeOnEdit && !threadSettings.worktree && threadSettings.projectDir;
+    if (onEdit) parts.firstEdit = (call) => worktrees.moveOnEdit(threadId, call);
     // After a rewind, the next turn forks the session at the answer before the rewound message.
     const forkAt = await forks.get(threadId, await sessions.get(threadId));
     return forkAt ? { ...parts, forkAt } : parts;

@@ -71,6 +71,36 @@ describe("a project's worktree switch", () => {
     expect(await made(other)).toBeUndefined();
   });
 
+  it('When Claude first edits: new threads start in the folder, waiting to get their worktree at the first edit', async () => {
+    const described = await desk.handlers.setProjectWorktrees({ path: repo, choice: 'first-edit' });
+    expect(described.git?.worktrees).toBe('first-edit');
+    const t = await desk.handlers.createThread({ settings: { projectDir: repo } });
+    expect(t.settings).toMatchObject({ useWorktree: false, worktreeOnEdit: true });
+    expect(t.settings.worktree).toBeUndefined();
+    // The caller's own choice wins; another project keeps its default.
+    expect(
+      (await desk.handlers.createThread({ settings: { projectDir: repo, useWorktree: true } })).settings,
+    ).not.toHaveProperty('worktreeOnEdit');
+    expect((await desk.handlers.createThread({ settings: { projectDir: other } })).settings).toMatchObject({
+      useWorktree: true,
+    });
+    // Moved to another project before its first message: that one's default, and no longer "on first edit".
+    await desk.handlers.updateThreadSettings({ threadId: t.id, settings: { projectDir: other } });
+    expect((await desk.handlers.getThread({ threadId: t.id }))!.settings).toMatchObject({
+      useWorktree: true,
+      worktreeOnEdit: false,
+    });
+    // The thread's own switch turned on: a worktree on the first turn instead.
+    const u = await desk.handlers.createThread({ settings: { projectDir: repo } });
+    await desk.handlers.updateThreadSettings({ threadId: u.id, settings: { useWorktree: true } });
+    expect((await desk.handlers.getThread({ threadId: u.id }))!.settings).toMatchObject({
+      useWorktree: true,
+      worktreeOnEdit: false,
+    });
+    const where = path.join(desk.layout.stateDir, 'project-worktrees.json');
+    expect(JSON.parse(await fs.readFile(where, 'utf8'))).toEqual({ [repo]: 'first-edit' });
+  });
+
   it('a folder outside git has no switch: refused with the reason', async () => {
     const plain = await temp.make();
     await expect(desk.handlers.setProjectWorktrees({ path: plain, choice: 'never' })).rejects.toThrow(

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import type { ProjectWorktrees } from '../../shared/projects';
 import { writeFileAtomic } from '../../core/store/atomic-write';
 
-const CHOICES: readonly ProjectWorktrees[] = ['always', 'never'];
+const CHOICES: readonly ProjectWorktrees[] = ['always', 'first-edit', 'never'];
 
 /**
- * Each project's own switch for its new threads' worktrees (`always`: a worktree on the first turn; `never`: the
- * threads work in the folder itself), remembered per project folder in the data dir. Read afresh each time: the
+ * Each project's own switch for its new threads' worktrees (`always`: a worktree on the first turn; `first-edit`: when
+ * Claude first edits; `never`: the threads work in the folder itself), remembered per project folder in the data dir. Read afresh each time: the
  * window, browser mode and the command line on one data dir see one another's choice at once. A project never
  * set — or a file missing or unreadable — follows Settings' default.
  */

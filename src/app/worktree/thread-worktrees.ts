@@ -7,10 +7,15 @@ import { underCreationLock } from '../../core/store/named-lock';
 import type { LockResult } from '../../core/store/thread-locks';
 import { worktreeNameFrom } from '../../core/worktree/worktree-name';
 import { notStarted, worktreeStatus } from './worktree-gone';
-import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../shared/worktree';
+import type { AfterWorktree, ThreadWorktree, TidyItem, WorktreeStatus } from '../../shared/worktree';
+import type { FirstEditAnswer } from '../../core/turn/turn-request';
 import { listStale, removeStale } from '../../core/worktree/tidy';
 import { type Git, GitNotRun, runGit } from '../../core/git/git-runner';
 import { restoreWorktree } from '../../core/worktree/discard';
+
+/** What the user can do instead when a "when Claude first edits" thread cannot get its worktree. */
+const ON_EDIT_INSTEAD =
+  'turn off “When Claude first edits” in this thread’s settings to let Claude edit the folder itself';
 
 /** What the user can do instead, said on the empty chat of a thread that asks for a worktree none can give. */
 const IMPOSSIBLE_INSTEAD = 'turn off Own worktree to work in the folder itself, as your first message otherwise will';
@@ -39,6 +44,7 @@ export interface ThreadWorktreesDeps {
 export class ThreadWorktrees {
   private readonly making = new Map<string, Promise<ThreadSettings>>();
   private readonly stops = new Map<string, AbortController>();
+  private readonly editing = new Map<string, Promise<ThreadWorktree>>();
 
   constructor(private readonly deps: ThreadWorktreesDeps) {}
 
@@ -67,6 +73,81 @@ export class ThreadWorktrees {
       this.making.set(threadId, pending);
     }
     return pending;
+  }
+
+  /**
+   * A "when Claude first edits" thread's first editing call (held by its turn until this settles): its worktree is
+   * made now, and the answer says how the turn goes on — in the worktree, the same session (`moved`), or, when none
+   * can be made (no commit yet, a detached HEAD, no git, Stop), refused with the reason and the choice: the edit
+   * never runs in the user's checkout. Two calls of one thread share one creation; two threads of one repository
+   * are made one after the other (createThreadWorktree).
+   */
+  async moveOnEdit(threadId: string, call: { toolName: string }): Promise<FirstEditAnswer> {
+    const before = this.deps.threads.summary(threadId)?.settings;
+    const checkout = before?.projectDir ?? '';
+    try {
+      const wt = await this.makeOnEdit(threadId);
+      const line = `Claude is about to edit: this thread now works in its own worktree ${wt.path}, branch ${wt.branch}.`;
+      return {
+        kind: 'moved',
+        folder: wt.path,
+        line,
+        reason: `Not run: this thread works in its own git worktree from its first edit, so nothing in ${checkout} was changed. Claude Desk has made the worktree ${wt.path} (branch ${wt.branch}); you will continue there. Redo this edit there.`,
+        note: `You now work in this thread's own git worktree ${wt.path} (branch ${wt.branch}, from ${wt.base}), not in ${checkout}: your ${call.toolName} did not run. Redo it here, with paths under ${wt.path}, and carry on with the task.`,
+      };
+    } catch (err) {
+      const why = (err as Error).message;
+      const stopped = err instanceof GitNotRun && err.kind === 'stopped';
+      this.deps.notice(
+        stopped
+          ? `Stopped while this thread's worktree was being made: what was started of it is removed, Claude's edit did not run and nothing in ${checkout} changed.`
+          : `Claude wanted to change files, but this thread's worktree could not be made. ${why} Claude's edit was refused: nothing in ${checkout} changed.`,
+      );
+      return {
+        kind: 'refused',
+        reason: `Not run: this thread may change files only in its own git worktree, and that could not be made (${why}). Nothing was changed. Do not try to change files another way; tell the user that the edit needs its worktree, and answer what you can without changing files.`,
+      };
+    }
+  }
+
+  private async makeOnEdit(threadId: string): Promise<ThreadWorktree> {
+    const pending = this.editing.get(threadId);
+    if (pending) return pending;
+    const stop = new AbortController();
+    this.stops.set(threadId, stop);
+    const { threads, locks } = this.deps;
+    const make = async (): Promise<ThreadWorktree> => {
+      await threads.syncFromDisk?.([threadId]);
+      const settings = threads.summary(threadId)?.settings;
+      if (settings?.worktree && settings.worktree.state === 'ready') return settings.worktree; // made elsewhere
+      const projectDir = settings?.projectDir;
+      if (!projectDir) throw new Error('This thread has no project folder to make a worktree of.');
+      const why = await whyNoWorktree(projectDir, this.deps.git, ON_EDIT_INSTEAD);
+      if (why) throw new Error(why);
+      const raw = threads.summary(threadId)?.title ?? '';
+      const title = raw === DEFAULT_THREAD_TITLE ? '' : raw;
+      const name = worktreeNameFrom(title, threadId.slice(0, 8));
+      const worktree = await (this.deps.create ?? createThreadWorktree)({
+        projectDir,
+        name,
+        thread: title || name,
+        threadId,
+        signal: stop.signal,
+      }).catch((err: unknown) => {
+        if (err instanceof GitNotRun) throw err;
+        const why = err instanceof WorktreeUnavailable ? err.message : (err as Error).message;
+        throw new Error(`${why.replace(/\.$/, '')}: fix it and send again, or ${ON_EDIT_INSTEAD}.`, { cause: err });
+      });
+      await threads.updateSettings(threadId, { worktree, useWorktree: true });
+      await threads.flush?.(); // on disk before the lock is given back: another front door reads it
+      return worktree;
+    };
+    const made = (locks ? underCreationLock(locks, 'worktree', threadId, make) : make()).finally(() => {
+      this.editing.delete(threadId);
+      this.stops.delete(threadId);
+    });
+    this.editing.set(threadId, made);
+    return made;
   }
 
   /** Another front door made it while this one waited for the lock: the thread's worktree is that one. */

@@ -9,7 +9,7 @@ export type ProjectChoiceOf = (projectDir: string) => Promise<ProjectWorktrees |
 
 /**
  * A new thread's settings with the default applied: in a git project, a thread whose caller did not say
- * (`useWorktree` unset) follows the project's own switch (`always` / `never`), else Settings' "New threads get their
+ * (`useWorktree` unset) follows the project's own switch (`always` / `first-edit` / `never`), else Settings' "New threads get their
  * own worktree". A plain chat (the default workspace) and a folder outside git never get one.
  */
 export function withWorktreeDefault(
@@ -19,6 +19,10 @@ export function withWorktreeDefault(
 ): ThreadSettings {
   if (settings.useWorktree !== undefined || !settings.projectDir) return settings;
   if (project === 'never') return { ...settings, useWorktree: false };
+  if (project === 'first-edit')
+    return inGitRepo(settings.projectDir)
+      ? { ...settings, useWorktree: false, worktreeOnEdit: true }
+      : { ...settings, useWorktree: false };
   if (project !== 'always' && !app.newThreadWorktree) return settings;
   return inGitRepo(settings.projectDir) ? { ...settings, useWorktree: true } : settings;
 }
@@ -30,6 +34,23 @@ export function withWorktreeDefault(
  * said. Throws a sentence.
  */
 export async function checkWorktreePatch(
+  before: ThreadSettings | undefined,
+  patch: ThreadSettings,
+  app: Pick<AppSettings, 'newThreadWorktree'>,
+  hasMessages: () => Promise<boolean>,
+  projectChoice?: ProjectChoiceOf,
+): Promise<ThreadSettings> {
+  const checked = await checkPatch(before, patch, app, hasMessages, projectChoice);
+  // "When Claude first edits" is a way of getting a worktree: a choice made since (the thread's own switch, a new
+  // folder's default) replaces it, so a thread never waits for a worktree its settings no longer ask for.
+  if (!before?.worktreeOnEdit || before.worktree || checked.worktreeOnEdit !== undefined) return checked;
+  return checked.useWorktree !== undefined ||
+    (checked.projectDir !== undefined && checked.projectDir !== before.projectDir)
+    ? { ...checked, worktreeOnEdit: false }
+    : checked;
+}
+
+async function checkPatch(
   before: ThreadSettings | undefined,
   patch: ThreadSettings,
   app: Pick<AppSettings, 'newThreadWorktree'>,

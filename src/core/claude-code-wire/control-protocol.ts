@@ -124,6 +124,46 @@ export function parseToolGate(raw: Json): string | undefined {
   return request.callback_id === TOOL_GATE_CALLBACK ? str(raw.request_id) : undefined;
 }
 
+/** The tool a gate's `hook_callback` asks about (its PreToolUse input, case 43), when it names one. */
+export function toolGateCall(
+  raw: Json,
+): { toolName: string; input: unknown; permissionMode: string | undefined; toolUseId: string | undefined } | undefined {
+  const request = isObject(raw.request) ? raw.request : undefined;
+  const input = request && isObject(request.input) ? request.input : undefined;
+  const toolName = input ? str(input.tool_name) : undefined;
+  return toolName && input
+    ? {
+        toolName,
+        input: input.tool_input,
+        permissionMode: str(input.permission_mode),
+        toolUseId: str(input.tool_use_id),
+      }
+    : undefined;
+}
+
+/**
+ * Refuse the tool (a PreToolUse deny): it does not run, and the model reads `reason` as its error result (case 66 c).
+ * `stop`: the turn ends right there (`terminal_reason: "hook_stopped"`, case 66 a) — the process then waits for a
+ * next line as after any answer, so the session can go on elsewhere (case 66 b).
+ */
+export function toolGateDeny(requestId: string, reason: string, stop: boolean): Json {
+  return {
+    type: 'control_response',
+    response: {
+      subtype: 'success',
+      request_id: requestId,
+      response: {
+        ...(stop ? { continue: false, stopReason: 'Claude Desk moved this thread into its own worktree.' } : {}),
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: reason,
+        },
+      },
+    },
+  };
+}
+
 /** Let the tool run (a PreToolUse answer that changes nothing). */
 export function toolGateOpen(requestId: string): Json {
   return {

@@ -24,6 +24,7 @@ export const storedThreadSettingsSchema = z.looseObject({
   permissionMode: permissionModeSchema.optional(),
   disabledMcpServers: z.array(z.string()).optional(),
   useWorktree: z.boolean().optional(),
+  worktreeOnEdit: z.boolean().optional(),
   worktree: threadWorktreeSchema.optional(),
 }) satisfies z.ZodType<ThreadSettings>;
 

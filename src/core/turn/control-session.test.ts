@@ -338,3 +338,121 @@ describe('ControlSession requests', () => {
     await expect(pending).resolves.toMatchObject({ ok: false });
   });
 });
+
+describe('ControlSession, a "when Claude first edits" thread (case 66)', () => {
+  const gates = () =>
+    controlLines('66-first-edit-move.a-deny-and-stop').filter(
+      (m) => m.type === 'control_request' && (m.raw.request as Json).subtype === 'hook_callback',
+    );
+  const moved = {
+    kind: 'moved' as const,
+    folder: '/wt',
+    reason: 'moved: redo it there',
+    note: 'you now work in /wt',
+    line: 'one line',
+  };
+
+  it('a Read runs at once; the Edit waits for the host, then is refused with the reason and the turn stops', async () => {
+    let answer!: (a: typeof moved) => void;
+    const asked: string[] = [];
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      firstEdit: (call) => {
+        asked.push(call.toolName);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const c = fakeChannel();
+    const [read, edit] = gates();
+    s.handle(read!, c.channel);
+    expect(c.sent).toHaveLength(1);
+    expect(c.sent[0]).toMatchObject({ response: { response: { continue: true } } });
+    s.handle(edit!, c.channel);
+    await expect.poll(() => asked).toEqual(['Edit']);
+    expect(c.sent).toHaveLength(1); // held while the worktree is made
+    expect(c.state.paused).toBe(true);
+    answer(moved);
+    await expect.poll(() => c.sent).toHaveLength(2);
+    expect(c.sent[1]).toEqual({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: edit!.raw.request_id,
+        response: {
+          continue: false,
+          stopReason: 'Claude Desk moved this thread into its own worktree.',
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'deny',
+            permissionDecisionReason: 'moved: redo it there',
+          },
+        },
+      },
+    });
+    expect(c.state.paused).toBe(false);
+    // A second editing call of the same process shares the answer: the host is asked once.
+    s.handle({ ...edit!, raw: { ...edit!.raw, request_id: 'again' } }, c.channel);
+    await expect.poll(() => c.sent).toHaveLength(3);
+    expect(asked).toEqual(['Edit']);
+  });
+
+  it('refused (no worktree can be made): denied without stopping, so Claude reads why and goes on', async () => {
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      firstEdit: () => Promise.resolve({ kind: 'refused', reason: 'no commit yet' }),
+    });
+    const c = fakeChannel();
+    s.handle(gates()[1]!, c.channel);
+    await expect.poll(() => c.sent).toHaveLength(1);
+    const response = (c.sent[0]!.response as Json).response as Json;
+    expect(response).not.toHaveProperty('continue');
+    expect(response.hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no commit yet',
+    });
+  });
+
+  it('a host that fails is a refusal, never a silent edit; a process gone meanwhile is answered nothing', async () => {
+    const s = new ControlSession({ threadId: 't', turnId: 'u', firstEdit: () => Promise.reject(new Error('boom')) });
+    const c = fakeChannel();
+    s.handle(gates()[1]!, c.channel);
+    await expect.poll(() => c.sent).toHaveLength(1);
+    expect(JSON.stringify(c.sent[0])).toContain('"permissionDecision":"deny"');
+    expect(JSON.stringify(c.sent[0])).toContain('boom');
+
+    let answer!: (a: typeof moved) => void;
+    const gone = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      firstEdit: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const d = fakeChannel();
+    gone.handle(gates()[1]!, d.channel);
+    d.exit();
+    await expect.poll(() => gone.live).toBe(false);
+    answer(moved);
+    await Promise.resolve();
+    expect(d.sent).toEqual([]);
+  });
+
+  it('in Plan mode an edit is let through to Claude Code, which refuses it itself: no worktree is made for it', () => {
+    const asked: string[] = [];
+    const s = new ControlSession({
+      threadId: 't',
+      turnId: 'u',
+      firstEdit: (call) => {
+        asked.push(call.toolName);
+        return Promise.resolve(moved);
+      },
+    });
+    const c = fakeChannel();
+    const edit = gates()[1]!;
+    const request = edit.raw.request as Json;
+    const input = { ...(request.input as Json), permission_mode: 'plan' };
+    s.handle({ ...edit, raw: { ...edit.raw, request: { ...request, input } } }, c.channel);
+    expect(c.sent[0]).toMatchObject({ response: { response: { continue: true } } });
+    expect(asked).toEqual([]);
+  });
+});

@@ -20,8 +20,12 @@ import {
   parseCanUseTool,
   parseToolGate,
   permissionResponse,
+  toolGateCall,
+  toolGateDeny,
   toolGateOpen,
 } from '../claude-code-wire/control-protocol';
+import { editsFiles } from './edit-tools';
+import type { FirstEditAnswer, FirstEditCall } from './turn-request';
 import { ControlRequests, type Timers } from '../claude-code-wire/control-requests';
 
 /** How long the app waits for a control_response (set_model probes the model first, case 27). */
@@ -59,6 +63,8 @@ export interface ControlSessionOptions {
    * however it settles.
    */
   toolGate?: () => Promise<unknown>;
+  /** A "when Claude first edits" thread: asked once, before the first tool call that may change files. */
+  firstEdit?: (call: FirstEditCall) => Promise<FirstEditAnswer>;
   /** The folder the CLI runs in: a card's file rule (`Edit(<path>)`) is written relative to it. */
   projectDir?: string;
   /** The user allowed these rules "for this session" (the host keeps them for the session's next processes). */
@@ -80,6 +86,8 @@ export class ControlSession {
   private closed = false;
   /** The tool gate has settled: later tools are let through at once. */
   private gateOpen = false;
+  /** The answer to the first editing call, shared by every editing call of this process. */
+  private firstEditAnswer: Promise<FirstEditAnswer> | undefined;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: ControlSessionOptions) {
@@ -135,7 +143,11 @@ export class ControlSession {
     }
     const gate = parseToolGate(raw);
     if (gate) {
-      this.openGate(gate, channel);
+      const call = toolGateCall(raw);
+      // In Plan mode Claude Code refuses every edit itself: nothing to move for.
+      const edits = call && call.permissionMode !== 'plan' && editsFiles(call.toolName, call.input);
+      if (call && edits && this.options.firstEdit) this.holdEdit(gate, call, channel);
+      else this.openGate(gate, channel);
       return;
     }
     const approval = parseCanUseTool(raw);
@@ -258,6 +270,31 @@ export class ControlSession {
         if (this.pending.size === 0) channel.resumeIdle(); // a card still waiting holds it on
         if (!this.closed) channel.send(toolGateOpen(requestId));
       });
+  }
+
+  /**
+   * An editing call of a "when Claude first edits" thread: it waits (the idle bound held, as at the gate) until the
+   * gate has settled and the host has answered — the worktree made (refused, and the turn stops to go on there), or
+   * not (refused with why) — and never runs in the folder unless the host says `go`.
+   */
+  private holdEdit(requestId: string, call: FirstEditCall, channel: ControlChannel): void {
+    const ask = this.options.firstEdit!;
+    channel.pauseIdle();
+    const gate = this.options.toolGate && !this.gateOpen ? this.options.toolGate : () => Promise.resolve();
+    const answer = (this.firstEditAnswer ??= Promise.resolve()
+      .then(gate)
+      .catch(() => undefined)
+      .then(() => ask(call))
+      .catch((err: unknown): FirstEditAnswer => ({
+        kind: 'refused',
+        reason: `Not run: Claude Desk could not prepare this thread's worktree (${(err as Error).message}). Nothing was changed. Do not change files; tell the user.`,
+      })));
+    void answer.then((a) => {
+      if (this.pending.size === 0) channel.resumeIdle();
+      if (this.closed) return;
+      if (a.kind === 'go') channel.send(toolGateOpen(requestId));
+      else channel.send(toolGateDeny(requestId, a.reason, a.kind === 'moved'));
+    });
   }
 
   /** A request the app does not implement still gets an answer, so the CLI never waits for it. */

@@ -116,6 +116,7 @@ export async function runAttempt(req: TurnRequest, input: AttemptInput, deps: At
       log: deps.log,
       askUser: req.approvals === 'user',
       toolGate: req.toolGate,
+      firstEdit: req.firstEdit,
       projectDir: input.projectDir,
       onSessionRules: (rules) => input.sessionRules?.add(processSession, rules),
     });

@@ -7,7 +7,7 @@ import type { ControlSession } from './control-session';
 import { type AttemptDeps, type AttemptInput, type AttemptResult, runAttempt } from './run-attempt';
 import { classifyTurnEnd, explainAuthFailure, needsFreshSession } from './turn-errors';
 import type { TurnProcess } from './turn-process';
-import type { TurnOutcome, TurnRequest } from './turn-request';
+import type { FirstEditAnswer, TurnOutcome, TurnRequest } from './turn-request';
 import type { IdleProcesses } from './idle-processes';
 import { DEFAULT_WEDGE_BOUNDS, wedgedNote, wedgedTwiceError } from './wedge-watch';
 import type { SessionRules } from './session-rules';
@@ -65,7 +65,7 @@ export async function runStartedTurn(
   const { emit, isStopped } = turn;
   const base = { threadId: req.threadId, turnId: req.turnId };
   const log = deps.attempt.log;
-  const projectDir = await projectDirFound;
+  let projectDir = await projectDirFound;
   if (!projectDir) {
     const wt = req.settings.worktree;
     const error: TurnError = wt
@@ -97,15 +97,37 @@ export async function runStartedTurn(
   let fellBack = false;
   let replaced = false;
   let attempt: AttemptResult;
+  // A "when Claude first edits" thread's first editing call moved it into its worktree (case 66): the turn stopped
+  // there, and goes on in the worktree — the same session, resumed there with a short note instead of the message.
+  let moved: Extract<FirstEditAnswer, { kind: 'moved' }> | undefined;
+  let current: TurnRequest = req.firstEdit
+    ? {
+        ...req,
+        firstEdit: async (call) => {
+          const answer = await req.firstEdit!(call);
+          if (answer.kind === 'moved') moved = answer;
+          if (answer.kind === 'moved' && call.toolUseId) refusedHere.add(call.toolUseId);
+          return answer;
+        },
+      }
+    : req;
+  let movedOnce = false;
+  // The calls refused in the checkout by the move: their card says so without the CLI's "hook error" prefix.
+  const refusedHere = new Set<string>();
+  const shown = (e: TurnEvent): TurnEvent =>
+    e.type === 'tool_result' && refusedHere.has(e.toolUseId)
+      ? { ...e, content: e.content.replace(/^PreToolUse:\w+ hook error: /, '') }
+      : e;
+  let answeredIn: string | undefined; // the session the last process answered in (its init)
   for (;;) {
     if (isStopped()) return finishTurn(emit, base, { status: 'stopped' });
     // A new session is handed the thread so far; a resumed one only what it never read (messages stopped at once).
     const preamble = resume
-      ? buildUnreadPreamble((await req.unreadMessages?.()) ?? [])
+      ? buildUnreadPreamble((await current.unreadMessages?.()) ?? [])
       : buildTranscriptPreamble(await req.earlierMessages());
     const sessionCostBefore = resume ? await sessionCostBeforeTurn(sessionId, req, deps.sessionCosts) : 0;
     attempt = await runAttempt(
-      req,
+      current,
       {
         sessionId,
         resume,
@@ -113,7 +135,8 @@ export async function runStartedTurn(
         resumeAt: resume && req.forkAt?.sessionId === sessionId ? req.forkAt.resumeAt : undefined,
         preamble,
         projectDir,
-        emit,
+        // The stopped part's own `result` is not the turn's: the answer goes on in the worktree.
+        emit: (e) => (e.type === 'result' && moved && !movedOnce ? undefined : emit(shown(e))),
         onProcess: turn.onProcess,
         // A fresh session never takes a process warmed for another; a wedged process's replacement is spawned fresh
         // (and may be kept for the next turn).
@@ -121,6 +144,7 @@ export async function runStartedTurn(
         freshWedgeBoundMs: replaced ? (deps.attempt.wedgeBounds ?? DEFAULT_WEDGE_BOUNDS).freshMs : undefined,
         sessionRules: deps.sessionRules,
         onSession: (id) => {
+          answeredIn = id;
           deps.sessions.set(req.threadId, id).catch((err: Error) => log(`could not save session: ${err.message}`));
         },
       },
@@ -132,6 +156,16 @@ export async function runStartedTurn(
       replaced = true;
       log(`thread ${req.threadId}: the ${attempt.wedged} CLI process said nothing; running the turn on a fresh one`);
       emit({ ...base, type: 'warning', message: wedgedNote(attempt.wedged) });
+      continue;
+    }
+    if (moved && !movedOnce && !isStopped()) {
+      movedOnce = true;
+      log(`thread ${req.threadId}: its first edit moved it into its worktree ${moved.folder}`);
+      emit({ ...base, type: 'warning', message: moved.line });
+      projectDir = moved.folder;
+      resume = true;
+      sessionId = answeredIn ?? sessionId;
+      current = { ...req, firstEdit: undefined, content: { text: moved.note }, unreadMessages: undefined };
       continue;
     }
     // Cases 03 and 14: the CLI could not use the uuid and said nothing else. Once, start afresh and

@@ -80,7 +80,27 @@ export interface TurnRequest {
    * before every tool (a PreToolUse hook, case 43), so the message goes without waiting for it.
    */
   toolGate?: () => Promise<unknown>;
+  /**
+   * A "when Claude first edits" thread (still in its project folder): asked before the turn's first tool call that
+   * may change files (edit-tools.ts), which waits for the answer. `moved`: the call is refused and the turn stops
+   * (case 66 a), then goes on in `folder` — the same session, resumed there with `note` as its line (case 66 b);
+   * `refused`: the call is refused with `reason` and Claude goes on where it is; `go`: it runs.
+   */
+  firstEdit?: (call: FirstEditCall) => Promise<FirstEditAnswer>;
 }
+
+/** The editing call a "when Claude first edits" thread is asked about (its PreToolUse input, case 66). */
+export interface FirstEditCall {
+  toolName: string;
+  input: unknown;
+  toolUseId?: string;
+}
+
+/** The host's answer to a thread's first editing tool call (TurnRequest.firstEdit). */
+export type FirstEditAnswer =
+  | { kind: 'moved'; folder: string; reason: string; note: string; line: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'go' };
 
 /**
  * A turn whose request is still being prepared (CLI status, MCP endpoint, wall): it is registered and

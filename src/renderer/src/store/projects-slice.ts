@@ -40,7 +40,8 @@ export interface ProjectsSlice {
 /** A new thread's own worktree in `folder` (a git one): the project's switch, else Settings' default. */
 export function worktreeFor(folder: ProjectFolder | null | undefined, settingsDefault: boolean): boolean {
   const own = folder?.git?.worktrees;
-  return own === 'always' ? true : own === 'never' ? false : settingsDefault;
+  // "When Claude first edits": no worktree at the first message (it comes with Claude's first edit).
+  return own === 'always' ? true : own === 'never' || own === 'first-edit' ? false : settingsDefault;
 }
 
 /** Settings' default for a new thread's own worktree in a git project (the setting may not exist yet: then on). */

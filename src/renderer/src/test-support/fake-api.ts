@@ -293,7 +293,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       push: { devices: 0, subscriptions: 0 },
     }),
     testNotify: () => ({ ok: false, message: 'Nothing to notify yet.' }),
-    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'never' | null }) => ({
+    setProjectWorktrees: ({ path, choice }: { path: string; choice: 'always' | 'first-edit' | 'never' | null }) => ({
       path,
       name: path.split('/').pop() || path,
       lastUsed: 0,

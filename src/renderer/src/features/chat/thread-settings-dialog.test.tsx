@@ -32,6 +32,35 @@ describe('thread settings dialog', () => {
     await waitFor(() => expect(hint).toHaveTextContent('New threads of this project: never a worktree'));
   });
 
+  it('a "when Claude first edits" thread says so, and can be let to edit the folder itself', async () => {
+    const host = createFakeHost({
+      threads: [withSettings({ projectDir: '/home/me/webapp', useWorktree: false, worktreeOnEdit: true })],
+    });
+    host.handle('describeFolder', () => ({
+      path: '/home/me/webapp',
+      name: 'webapp',
+      lastUsed: 0,
+      seenIn: [],
+      state: 'ok',
+      git: { branch: 'main', worktrees: 'first-edit' },
+    }));
+    const { dialog } = await openDialog(host);
+    const hint = await within(dialog).findByTestId('thread-worktree-choice');
+    expect(hint).toHaveTextContent(
+      'This thread reads in /home/me/webapp and gets its own git worktree when Claude first wants to change a file',
+    );
+    await waitFor(() =>
+      expect(hint).toHaveTextContent('New threads of this project: their own worktree when Claude first edits'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Let Claude edit /home/me/webapp itself' }));
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings')).toContainEqual({
+        threadId: 't1',
+        settings: { worktreeOnEdit: false },
+      }),
+    );
+  });
+
   it('saves folder, model and system prompt; the header then shows the folder name (full path on hover) and the model', async () => {
     const { host, dialog } = await openDialog();
     const folder = within(dialog).getByLabelText('Project folder');

@@ -7,6 +7,13 @@ import { FormDialog } from '../../ui/form-dialog';
 import { ModelPicker } from '../../ui/model-picker';
 
 /** Where a thread runs when it names no folder: the data dir's `workspace` (the turn engine's default). */
+/** The project's switch as the thread settings say it. */
+const SWITCH_SAID: Record<ProjectWorktrees, string> = {
+  always: 'always their own worktree',
+  'first-edit': 'their own worktree when Claude first edits',
+  never: 'never a worktree (the folder itself)',
+};
+
 export function defaultWorkspace(dataDir: string | undefined): string | undefined {
   if (!dataDir) return undefined;
   const sep = /^[A-Za-z]:\\/.test(dataDir) || (dataDir.includes('\\') && !dataDir.includes('/')) ? '\\' : '/';
@@ -143,9 +150,26 @@ export function ThreadSettingsDialog({ thread, onClose }: { thread: ThreadSummar
           <p className="field-hint" data-testid="thread-worktree-choice">
             {thread.settings.useWorktree
               ? 'This thread gets its own git worktree on its first message.'
-              : `This thread works in ${savedDir} itself, not in a worktree of its own.`}
+              : thread.settings.worktreeOnEdit
+                ? `This thread reads in ${savedDir} and gets its own git worktree when Claude first wants to change a file: the edit happens there, never in your checkout.`
+                : `This thread works in ${savedDir} itself, not in a worktree of its own.`}
             {projectSwitch &&
-              ` New threads of this project: ${projectSwitch === 'always' ? 'always their own worktree' : 'never a worktree (the folder itself)'} — the project’s switch, in the folder picker of a new thread.`}
+              ` New threads of this project: ${SWITCH_SAID[projectSwitch]} — the project’s switch, in the folder picker of a new thread.`}
+          </p>
+        )}
+        {!worktree && savedDir && thread.settings.worktreeOnEdit && (
+          <p className="field-hint">
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="edit-folder-itself"
+              onClick={() =>
+                void save(thread.id, { worktreeOnEdit: false }).then((refused) => refused && setError(refused))
+              }
+            >
+              Let Claude edit {savedDir} itself
+            </button>{' '}
+            (no worktree: its edits land in your checkout, beside the other threads’).
           </p>
         )}
       </div>

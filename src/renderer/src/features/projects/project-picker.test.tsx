@@ -96,6 +96,32 @@ describe('the new thread’s project picker', () => {
     expect(choice).toHaveValue('always');
   });
 
+  it('When Claude first edits: the thread starts in the folder and waits for its worktree, said plainly', async () => {
+    const host = createFakeHost();
+    const repo = folder('/home/me/webapp', { git: { branch: 'main' } });
+    host.handle('listRecentProjects', () => [repo]);
+    host.handle('describeFolder', () => repo);
+    renderApp({ host });
+    await userEvent.click(await screen.findByTestId('new-thread'));
+    await userEvent.click(await screen.findByTestId('recent-project'));
+    const choice = await screen.findByRole('combobox', { name: 'New threads in webapp' });
+    await userEvent.selectOptions(choice, 'first-edit');
+    await waitFor(() =>
+      expect(host.callsTo('setProjectWorktrees')).toEqual([{ path: '/home/me/webapp', choice: 'first-edit' }]),
+    );
+    await waitFor(() =>
+      expect(host.callsTo('updateThreadSettings').at(-1)).toEqual({
+        threadId: 'th-new-1',
+        settings: { useWorktree: false, worktreeOnEdit: true },
+      }),
+    );
+    expect(choice).toHaveValue('first-edit');
+    expect(screen.getByTestId('project-worktrees-note')).toHaveTextContent(
+      'The moment Claude first wants to change a file, the thread gets its own worktree and branch, and the edit happens there — never in your checkout.',
+    );
+    expect(screen.getByRole('switch', { name: /Own worktree/ })).not.toBeChecked();
+  });
+
   it('a missing folder says what to do and cannot be chosen; arrows move through the list', async () => {
     const { host, list } = await newThread();
     expect(within(list).getByTestId('recent-project-problem')).toHaveTextContent('no longer exists');

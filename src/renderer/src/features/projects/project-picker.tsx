@@ -42,6 +42,7 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
   const browser = useDesk((s) => s.appInfo?.host === 'web');
   const settingsWorktree = useDesk(worktreeDefault);
   const setProjectWorktrees = useDesk((s) => s.setProjectWorktrees);
+  const updateThreadSettings = useDesk((s) => s.updateThreadSettings);
   const [facts, setFacts] = useState<ProjectFolder | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const [showAll, setShowAll] = useState(false);
@@ -112,12 +113,15 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
   };
   // The project's switch for all its new threads; this thread (no message yet) follows it.
   const changeProjectWorktrees = async (folder: ProjectFolder, value: string) => {
-    const choice = value === 'always' || value === 'never' ? value : null;
+    const choice = value === 'always' || value === 'first-edit' || value === 'never' ? value : null;
     try {
       const described = await setProjectWorktrees(folder.path, choice);
       setFacts(described);
       if (thread) {
-        const refused = await setUseWorktree(thread.id, worktreeFor(described, settingsWorktree));
+        const refused =
+          choice === 'first-edit'
+            ? await updateThreadSettings(thread.id, { useWorktree: false, worktreeOnEdit: true })
+            : await setUseWorktree(thread.id, worktreeFor(described, settingsWorktree));
         setProblem(refused ?? undefined);
       }
     } catch (err) {
@@ -218,9 +222,17 @@ export function ProjectPicker({ thread, onChosen, note }: ProjectPickerProps) {
             >
               <option value="">Settings’ default ({settingsWorktree ? 'own worktree' : 'in the folder itself'})</option>
               <option value="always">Always: each its own worktree</option>
+              <option value="first-edit">When Claude first edits: its own worktree from then on</option>
               <option value="never">Never: in the folder itself</option>
             </select>
           </label>
+          {git.worktrees === 'first-edit' && (
+            <p className="muted" data-testid="project-worktrees-note">
+              Threads of this project start in {facts.path} and only read there: one that just answers a question leaves
+              no worktree or branch behind. The moment Claude first wants to change a file, the thread gets its own
+              worktree and branch, and the edit happens there — never in your checkout.
+            </p>
+          )}
           {git.worktrees === 'never' && (
             <p className="muted" data-testid="project-worktrees-note">
               Threads of this project work in {facts.path} itself, shared with your checkout and the other threads:
