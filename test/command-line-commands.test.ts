@@ -169,7 +169,7 @@ describe('claude-desk command line', () => {
       const refused = await run(['chat', '--thread', 'spend', 'Again'], e);
       expect(refused.code).toBe(1);
       expect(refused.stderr.trim()).toMatch(
-        /^Over budget: \$[\d.]+ of \$0\.000001 this month\. Nothing was sent\. Add --over-budget to send anyway, or raise the budget in Usage\.$/,
+        /^Over budget: \$[\d.]+(?: \+ unknown)? of \$0\.000001 this month\. Nothing was sent\. Add --over-budget to send anyway, or raise the budget in Usage\.$/,
       );
       expect(mock.requests.length).toBe(sent);
       const anyway = await run(['chat', '--thread', 'spend', '--over-budget', 'Again'], e);

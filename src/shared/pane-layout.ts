@@ -4,8 +4,6 @@
  * window's own (its thread is the window's open thread, what the sidebar marks and the title names); the others
  * each show a thread of their own, with their own composer.
  */
-import * as z from 'zod';
-
 export const MAIN_PANE = 'main';
 /** Four at most: beyond that a pane is too small to read a conversation in at any common screen size. */
 export const MAX_PANES = 4;
@@ -16,24 +14,24 @@ export const MIN_PANE_HEIGHT = 420;
 /** A separator never leaves a pane less than this share of the row or column. */
 export const MIN_SHARE = 0.2;
 
-const paneSchema = z.object({ id: z.string().min(1).max(40), threadId: z.string().max(200).nullable() }).strict();
+export interface Pane {
+  id: string;
+  threadId: string | null;
+}
 
-export const paneLayoutSchema = z
-  .object({
-    panes: z.array(paneSchema).min(1).max(MAX_PANES),
-    focused: z.string().min(1).max(40),
-    arrangement: z.enum(['columns', 'grid']),
-    /** Columns: each pane's share of the width. Grid: the left column's and the right's. */
-    sizes: z.array(z.number().min(0).max(1)).max(MAX_PANES),
-    /** Grid: the top row's share of the height. */
-    rowSplit: z.number().min(0).max(1),
-    /** What each pane's composer held for its thread (by pane id), so a reload loses no typing. */
-    drafts: z.record(z.string().max(40), z.string().max(200_000)).optional(),
-  })
-  .strict();
+/** A window's panes (validated where it is read from disk: pane-layout-schema.ts, kept out of the page's first chunk). */
+export interface PaneLayout {
+  panes: Pane[];
+  focused: string;
+  arrangement: 'columns' | 'grid';
+  /** Columns: each pane's share of the width. Grid: the left column's and the right's. */
+  sizes: number[];
+  /** Grid: the top row's share of the height. */
+  rowSplit: number;
+  /** What each pane's composer held for its thread (by pane id), so a reload loses no typing. */
+  drafts?: Record<string, string>;
+}
 
-export type Pane = z.infer<typeof paneSchema>;
-export type PaneLayout = z.infer<typeof paneLayoutSchema>;
 export type Arrangement = PaneLayout['arrangement'];
 
 export type PaneAction =
@@ -162,11 +160,11 @@ function dropDraft(drafts: PaneLayout['drafts'], paneId: string): PaneLayout['dr
  * left out; the main pane always stays (its own thread is the window's to restore). Anything unreadable: `current`.
  */
 function restorePanes(saved: unknown, threadIds: ReadonlySet<string>, current: PaneLayout): PaneLayout {
-  const parsed = paneLayoutSchema.safeParse(saved);
-  if (!parsed.success) return current;
+  const parsed = readLayout(saved);
+  if (!parsed) return current;
   const main = current.panes.find((p) => p.id === MAIN_PANE) ?? { id: MAIN_PANE, threadId: null };
   const seen = new Set<string>();
-  const panes = parsed.data.panes.flatMap((p): Pane[] => {
+  const panes = parsed.panes.flatMap((p): Pane[] => {
     if (seen.has(p.id)) return [];
     seen.add(p.id);
     if (p.id === MAIN_PANE) return [main];
@@ -174,10 +172,10 @@ function restorePanes(saved: unknown, threadIds: ReadonlySet<string>, current: P
   });
   if (!seen.has(MAIN_PANE)) panes.unshift(main);
   const kept = new Set(panes.map((p) => p.id));
-  const drafts = Object.fromEntries(Object.entries(parsed.data.drafts ?? {}).filter(([id]) => kept.has(id)));
-  const next: PaneLayout = { ...parsed.data, panes, drafts };
+  const drafts = Object.fromEntries(Object.entries(parsed.drafts ?? {}).filter(([id]) => kept.has(id)));
+  const next: PaneLayout = { ...parsed, panes, drafts };
   if (panes.length < 3) next.arrangement = 'columns';
-  if (panes.length !== parsed.data.panes.length) next.sizes = [];
+  if (panes.length !== parsed.panes.length) next.sizes = [];
   return {
     ...next,
     focused: kept.has(next.focused) ? next.focused : MAIN_PANE,
@@ -194,4 +192,36 @@ export function paneCapacity(width: number, height: number): { columns: number; 
   const columns = clamp(Math.floor(width / MIN_PANE_WIDTH), 1, MAX_PANES);
   const grid = columns >= 2 && height >= 2 * MIN_PANE_HEIGHT;
   return { columns, grid, most: grid ? MAX_PANES : columns };
+}
+
+const isShare = (n: unknown): n is number => typeof n === 'number' && n >= 0 && n <= 1;
+
+/**
+ * A saved layout read as the page may trust it, or undefined: the same rules as the host's schema
+ * (pane-layout-schema.ts), written out so zod stays out of the page's first chunk.
+ */
+function readLayout(saved: unknown): PaneLayout | undefined {
+  if (!saved || typeof saved !== 'object') return undefined;
+  const o = saved as Record<string, unknown>;
+  const panes: Pane[] = [];
+  if (!Array.isArray(o.panes) || o.panes.length < 1 || o.panes.length > MAX_PANES) return undefined;
+  for (const p of o.panes as unknown[]) {
+    const { id, threadId } = (p ?? {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || id.length < 1 || id.length > 40) return undefined;
+    if (threadId !== null && (typeof threadId !== 'string' || threadId.length > 200)) return undefined;
+    panes.push({ id, threadId });
+  }
+  const { focused, arrangement, sizes, rowSplit, drafts } = o;
+  if (typeof focused !== 'string' || focused.length < 1 || focused.length > 40) return undefined;
+  if (arrangement !== 'columns' && arrangement !== 'grid') return undefined;
+  if (!Array.isArray(sizes) || sizes.length > MAX_PANES || !sizes.every(isShare) || !isShare(rowSplit))
+    return undefined;
+  let kept: Record<string, string> | undefined;
+  if (drafts !== undefined) {
+    if (!drafts || typeof drafts !== 'object') return undefined;
+    const entries = Object.entries(drafts);
+    if (!entries.every(([k, v]) => k.length <= 40 && typeof v === 'string' && v.length <= 200_000)) return undefined;
+    kept = Object.fromEntries(entries) as Record<string, string>;
+  }
+  return { panes, focused, arrangement, sizes, rowSplit, ...(kept ? { drafts: kept } : {}) };
 }

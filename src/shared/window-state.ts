@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
-import { paneLayoutSchema } from './pane-layout';
+import { paneLayoutSchema } from './pane-layout-schema';
 
 const id = z.string().min(1).max(200);
 /** A reader's place in a thread: the message at the top of the view and how far into it (px). */
