@@ -103,7 +103,10 @@ test('a phone pairs with the number, approves a Bash call, sends, stops, and is 
   child.stdin!.write('Test phone\n');
   await waitForOutput(/Paired "Test phone"/);
 
-  // Paired: the page opens Claude Desk, signed in with its key.
+  // Paired: the page opens Claude Desk, signed in with its key — on the Board, as a phone-sized page does; the bar
+  // at the bottom goes to the thread.
+  await expect(phone.getByRole('region', { name: 'Board' })).toBeVisible();
+  await phone.getByRole('navigation', { name: 'Go to' }).getByRole('button', { name: 'Thread', exact: true }).click();
   await expect(phone.getByLabel('Message')).toBeEnabled();
   await phone.getByLabel('Message').fill('SCENARIO:bash CMD[touch made-from-phone.txt] Please make the file');
   await phone.keyboard.press('Enter');

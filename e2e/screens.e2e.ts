@@ -120,7 +120,8 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
       await expect(page.getByTestId('chat-title')).toHaveText(/New/);
       await shot('empty-chat');
 
-      await rich.click();
+      // On the title's start: the row's hover actions (pin, beside, rename, delete) sit over its right half.
+      await rich.click({ position: { x: 16, y: 12 } });
       await expect(page.getByRole('table')).toBeVisible();
       await shot('rich-answer');
       await page.getByTestId('message-attachment').getByRole('button', { expanded: false }).click();
@@ -129,12 +130,12 @@ test('every screen, both themes, 1280×800 and 800×600: screenshots, and axe fi
       await shot('user-message-paste-open');
       await page.getByTestId('message-attachment').getByRole('button', { expanded: true }).click();
 
-      await waiting.click();
+      await waiting.click({ position: { x: 16, y: 12 } });
       await expect(page.getByTestId('approval-card')).toBeVisible();
       await shot('approval-card');
 
       // The slash picker over a thread, then the History: its list and a session.
-      await rich.click();
+      await rich.click({ position: { x: 16, y: 12 } });
       await page.getByRole('textbox', { name: 'Message' }).fill('/');
       await expect(page.getByTestId('command-picker').getByRole('option').first()).toBeVisible();
       await shot('slash-picker');
