@@ -172,9 +172,9 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     async shutdown() {
       if (stopped) return;
       stopped = true;
-      // The one safe order: the board and Changes stop listening; the pre-warmer, every turn and kept CLI, then the
-      // thread locks, the journal and MCP (turns); the threads' last save; a get_settings probe still ending
-      // (setup); the sweep after the last CLI is gone; the foundation last.
+      // The one safe order: phone access's sockets and the notifications first; the board and Changes stop
+      // listening; the pre-warmer, every turn and kept CLI, then the thread locks, the journal and MCP (turns); the
+      // threads' last save; a get_settings probe still ending (setup); the sweep after the last CLI; the foundation.
       for (const feature of [phone, notify, board, changes, turns, threads, queue, history, window, setup, sweep])
         await feature.close();
       f.close();
