@@ -16,7 +16,7 @@ afterEach(() => {
 
 const ORIGIN = 'https://192.168.1.20:47831';
 
-async function pairedDevice() {
+async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-devices-'));
   dirs.push(dir);
   let releaseProjects: (dirs: string[]) => void = () => {};
@@ -29,6 +29,7 @@ async function pairedDevice() {
     bus: new EventBus(),
     handlers: () => handlers,
     recentProjects: () => new Promise((resolve) => (releaseProjects = resolve)),
+    ...(onRevoked ? { onRevoked } : {}),
   });
   await devices.load();
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
@@ -63,6 +64,18 @@ describe('a paired device', () => {
     await expect(call).rejects.toThrow(/no longer paired/);
     expect(d.handlers.createThread).not.toHaveBeenCalled();
     expect(d.closed).toEqual([4403]);
+  });
+
+  it('revoked: what else keeps it is told (its push subscriptions go), and a failure there does not stop the revoke', async () => {
+    const forgotten: string[] = [];
+    const d = await pairedDevice(async (id) => void forgotten.push(id));
+    await d.devices.revoke(d.device.id);
+    expect(forgotten).toEqual([d.device.id]);
+    expect(d.closed).toEqual([4403]);
+    const failing = await pairedDevice(() => Promise.reject(new Error('disk full')));
+    await failing.devices.revoke(failing.device.id);
+    expect(failing.devices.store.usable(failing.device.id)).toBeFalsy();
+    expect(failing.closed).toEqual([4403]);
   });
 
   it('an approval answered from it carries who answered, written by the computer', async () => {
