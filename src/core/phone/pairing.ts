@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { PairingEnd, PhoneRoute } from '../../shared/phone';
+import { cleanDeviceName } from '../../shared/device-name';
 
 /**
  * Pairing a phone: a one-time code (128 bits, only ever in a link's fragment, single use, 2 minutes), then a 6-digit
@@ -35,19 +36,8 @@ export type AnswerResult =
 const hash = (s: string): Buffer => createHash('sha256').update(s).digest();
 const same = (a: string, b: string): boolean => timingSafeEqual(hash(a), hash(b));
 
-/** Bidi controls, zero-width and other format characters, and control characters: none belongs in a device's name. */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu;
-export const MAX_DEVICE_NAME = 40;
-
-/** A device's name as the user typed it, made safe to show: hidden characters out, spaces collapsed, ≤ 40 characters. */
-export function cleanDeviceName(raw: string): string {
-  const flat = raw
-    .replace(/[\t\n\r\v\f]/g, ' ')
-    .replace(HIDDEN, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
-  return [...flat].slice(0, MAX_DEVICE_NAME).join('').trim();
-}
+/** The one cleaning of a device's name, the page's and the computer's (shared/device-name.ts). */
+export { cleanDeviceName };
 
 export class PairingCodes {
   private code: { value: string; expiresAt: number; redeemed?: string } | undefined;
