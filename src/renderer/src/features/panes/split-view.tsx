@@ -172,6 +172,30 @@ interface FrameProps {
   next: Pane | undefined;
 }
 
+/** Swap the pane with its neighbour on one side (disabled at the edge). */
+function MoveButton(p: {
+  title: string;
+  side: 'left' | 'right';
+  keys: string;
+  icon: 'back' | 'chevron';
+  to: Pane | undefined;
+  onMove: (to: Pane) => void;
+}) {
+  const { to, onMove } = p;
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-icon"
+      aria-label={`Move ${p.title} ${p.side}`}
+      title={`Move ${p.side} (Ctrl+Alt+Shift+${p.keys})`}
+      disabled={!to}
+      onClick={() => to && onMove(to)}
+    >
+      <Icon name={p.icon} size={14} />
+    </button>
+  );
+}
+
 /** One pane: its bar (which pane, move, close) and a whole chat on the pane's own store. */
 function PaneFrame({ pane, index, count, title, focused, place, prev, next }: FrameProps) {
   const main = useDeskStore();
@@ -208,26 +232,22 @@ function PaneFrame({ pane, index, count, title, focused, place, prev, next }: Fr
           {index + 1}. {title}
           {focused && <span className="pane-focused-word"> · focused</span>}
         </span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          aria-label={`Move ${title} left`}
-          title="Move left (Ctrl+Alt+Shift+←)"
-          disabled={!prev}
-          onClick={() => prev && paneDo({ type: 'swap', a: pane.id, b: prev.id })}
-        >
-          <Icon name="back" size={14} />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          aria-label={`Move ${title} right`}
-          title="Move right (Ctrl+Alt+Shift+→)"
-          disabled={!next}
-          onClick={() => next && paneDo({ type: 'swap', a: pane.id, b: next.id })}
-        >
-          <Icon name="chevron" size={14} />
-        </button>
+        <MoveButton
+          title={title}
+          side="left"
+          keys="←"
+          icon="back"
+          to={prev}
+          onMove={(to) => paneDo({ type: 'swap', a: pane.id, b: to.id })}
+        />
+        <MoveButton
+          title={title}
+          side="right"
+          keys="→"
+          icon="chevron"
+          to={next}
+          onMove={(to) => paneDo({ type: 'swap', a: pane.id, b: to.id })}
+        />
         <button
           type="button"
           className="btn btn-ghost btn-icon"
