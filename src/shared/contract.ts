@@ -37,11 +37,11 @@ import {
 import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
 import { windowStateSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
-import { setupCalls } from './claude-code-setup-calls';
-import { changesCalls } from './worktree-calls';
-import { phoneCalls } from './phone-calls';
-import { usageCalls } from './usage-calls';
-import { notifyCalls } from './notify-calls';
+import { setupCalls } from './contract/claude-code-setup';
+import { changesCalls } from './contract/worktree';
+import { phoneCalls } from './contract/phone';
+import { usageCalls } from './contract/usage';
+import { notifyCalls } from './contract/notify';
 import type { BudgetState } from './usage';
 
 const id = z.string().min(1).max(200);

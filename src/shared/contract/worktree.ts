@@ -3,9 +3,9 @@
  * the conflicts resolved (by Claude, or in the user's editor), finish, or abort. Spread into the contract's calls.
  */
 import * as z from 'zod';
-import { call } from './contract-call';
-import { BRING_HOWS, type BringOutcome, type LandProgress } from './worktree-changes';
-import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from './worktree';
+import { call } from '../contract-call';
+import { BRING_HOWS, type BringOutcome, type LandProgress } from '../worktree-changes';
+import { AFTER_WORKTREE, type TidyItem, type WorktreeStatus } from '../worktree';
 
 const threadId = z.string().min(1).max(200);
 

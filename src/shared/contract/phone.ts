@@ -3,8 +3,8 @@
  * (pairing and device calls are the computer's alone).
  */
 import * as z from 'zod';
-import { call } from './contract-call';
-import { PHONE_ROUTES, type PairedDevice, type PairingLink, type PhoneAccess } from './phone';
+import { call } from '../contract-call';
+import { PHONE_ROUTES, type PairedDevice, type PairingLink, type PhoneAccess } from '../phone';
 
 const filePath = z.string().min(1).max(4096);
 

@@ -3,7 +3,7 @@
  * sends is checked by the host against the files it listed; the project is the thread's own folder.
  */
 import * as z from 'zod';
-import { call } from './contract-call';
+import { call } from '../contract-call';
 import {
   EDITABLE_SCOPES,
   HOOK_EVENTS,
@@ -13,7 +13,7 @@ import {
   type EffectiveSettingsView,
   type PluginView,
   type SetupEditOutcome,
-} from './claude-code-setup';
+} from '../claude-code-setup';
 
 /** The open thread: its project's files join the user's. Absent: the user's own files only. */
 const threadId = z.string().min(1).max(200).optional();

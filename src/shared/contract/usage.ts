@@ -1,6 +1,6 @@
 /** The contract's calls of the Usage view and `claude-desk usage` (spread into contract.ts's `calls`). */
 import * as z from 'zod';
-import { call } from './contract-call';
+import { call } from '../contract-call';
 import {
   USAGE_GROUPINGS,
   type BudgetState,
@@ -8,7 +8,7 @@ import {
   type UsageGrouping,
   type UsageOverview,
   type UsageRow,
-} from './usage';
+} from '../usage';
 
 /** A local day, `YYYY-MM-DD`. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');

@@ -4,8 +4,8 @@
  * settings are the computer's alone.
  */
 import * as z from 'zod';
-import { call } from './contract-call';
-import type { NotifyState } from './notify';
+import { call } from '../contract-call';
+import type { NotifyState } from '../notify';
 
 const base64url = z
   .string()
