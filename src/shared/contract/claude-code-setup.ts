@@ -3,7 +3,8 @@
  * sends is checked by the host against the files it listed; the project is the thread's own folder.
  */
 import * as z from 'zod';
-import { call } from '../contract-call';
+import { call, type CallsOf } from '../contract-call';
+import type { ClaudeCodeSetupCallName } from './claude-code-setup-names';
 import {
   EDITABLE_SCOPES,
   HOOK_EVENTS,
@@ -32,7 +33,7 @@ const hookRef = z
 const skillName = z.string().regex(/^[\w.:-]{1,100}$/, 'a skill name is letters, digits, - _ . :');
 const pluginId = z.string().regex(PLUGIN_ID, 'a plugin is named <name>@<marketplace>');
 
-export const setupCalls = {
+export const claudeCodeSetupCalls = {
   /** Every settings file, CLAUDE.md, sub-agent, skill and output style that applies, each with its file. */
   getClaudeCodeSetup: call<ClaudeCodeSetup>()(z.object({ threadId }).strict().optional()),
   /** Add or remove an allow / ask / deny rule in one settings file (refused when the file is not valid JSON). */
@@ -118,4 +119,4 @@ export const setupCalls = {
   deleteClaudeAgent: call<SetupEditOutcome>()(
     z.object({ threadId, scope: z.enum(['user', 'project']), name: z.string().min(1).max(64) }).strict(),
   ),
-};
+} satisfies CallsOf<ClaudeCodeSetupCallName>;

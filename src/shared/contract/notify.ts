@@ -4,7 +4,8 @@
  * settings are the computer's alone.
  */
 import * as z from 'zod';
-import { call } from '../contract-call';
+import { call, type CallsOf } from '../contract-call';
+import type { NotifyCallName } from './notify-names';
 import type { NotifyState } from '../notify';
 
 const base64url = z
@@ -49,4 +50,4 @@ export const notifyCalls = {
   ),
   /** Send a test notification to ntfy and every push subscription; the answer says in one sentence what happened. */
   testNotify: call<{ ok: boolean; message: string }>()(z.undefined()),
-};
+} satisfies CallsOf<NotifyCallName>;

@@ -3,8 +3,16 @@
  * (pairing and device calls are the computer's alone).
  */
 import * as z from 'zod';
-import { call } from '../contract-call';
-import { PHONE_ROUTES, type PairedDevice, type PairingLink, type PhoneAccess } from '../phone';
+import { call, type CallsOf } from '../contract-call';
+import type { PhoneCallName } from './phone-names';
+import {
+  PHONE_ROUTES,
+  type PairedDevice,
+  type PairingEnd,
+  type PairingLink,
+  type PairingRequest,
+  type PhoneAccess,
+} from '../phone';
 
 const filePath = z.string().min(1).max(4096);
 
@@ -47,4 +55,11 @@ export const phoneCalls = {
   listDevices: call<PairedDevice[]>()(z.undefined()),
   /** Forget a device: its sockets close within a second, its push subscription goes. */
   revokeDevice: call<null>()(z.object({ id: z.string().min(1).max(200) }).strict()),
-};
+} satisfies CallsOf<PhoneCallName>;
+
+export interface PhoneEvents {
+  /** A phone opened a pairing link (ask the user), or that request ended. */
+  pairingRequest: PairingRequest | { requestId: string; ended: PairingEnd; message: string };
+  /** Phone access or the paired devices changed: Settings reads them again. */
+  phoneChanged: Record<string, never>;
+}

@@ -1,6 +1,7 @@
 /** The contract's calls of the Usage view and `claude-desk usage` (spread into contract.ts's `calls`). */
 import * as z from 'zod';
-import { call } from '../contract-call';
+import { call, type CallsOf } from '../contract-call';
+import type { UsageCallName } from './usage-names';
 import {
   USAGE_GROUPINGS,
   type BudgetState,
@@ -43,4 +44,9 @@ export const usageCalls = {
   removeBudget: call<BudgetState[]>()(z.object({ id: z.string().min(1).max(100) }).strict()),
   /** The budgets over 100 % a new turn in this thread counts against (its project's and the overall ones). */
   budgetsOver: call<BudgetState[]>()(z.object({ threadId: z.string().min(1).max(200) }).strict()),
-};
+} satisfies CallsOf<UsageCallName>;
+
+export interface UsageEvents {
+  /** Budgets against what their window spent (after a turn, or a budget set or removed). */
+  budgetsChanged: { states: BudgetState[] };
+}

@@ -1,0 +1,11 @@
+/** The usage feature's call names, without a schema (call-names.ts composes them for the page's first chunk). */
+export const usageCallNames = [
+  'getUsage',
+  'getUsageReport',
+  'getBudgets',
+  'setBudget',
+  'removeBudget',
+  'budgetsOver',
+] as const;
+
+export type UsageCallName = (typeof usageCallNames)[number];
