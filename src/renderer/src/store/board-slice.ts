@@ -1,5 +1,27 @@
 import { getApi } from '../api';
-import { errorText, type BoardSlice, type Slice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { BoardState, ExternalAgents } from '../../../shared/board';
+
+/** The board: every thread working, waiting, failed or with changes to land, and the sessions elsewhere. */
+export interface BoardSlice {
+  board: BoardState | null;
+  /** Why the rows could not be read, in a sentence. */
+  boardError: string | null;
+  /** `claude agents --json`'s sessions, or why they are not there. */
+  externalAgents: ExternalAgents | null;
+  loadBoard(): Promise<void>;
+  loadClaudeAgents(): Promise<void>;
+  /** Take a failed or finished row off the board (until its thread has something new); a failure is a notice. */
+  dismissBoardRow(threadId: string): Promise<void>;
+  /** Stop the thread's turn (running, waiting or queued) from the board. */
+  stopThreadTurn(threadId: string): Promise<void>;
+  /** Merge a worktree thread's branch into its base from the board, with the drafted message; the outcome is a notice. */
+  mergeFromBoard(threadId: string): Promise<void>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends BoardSlice {}
+}
 
 export const createBoardSlice: Slice<BoardSlice> = (set, get) => ({
   board: null,

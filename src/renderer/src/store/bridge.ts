@@ -3,7 +3,7 @@ import type { TurnEvent } from '../../../shared/turn-events';
 import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
 import { connectThreadAddress } from './thread-address';
-import type { DeskStore } from './desk-store';
+import type { DeskStore } from './desk-state';
 import { frameBatch } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
 

@@ -58,6 +58,10 @@ export interface ChangesSlice {
   ): Promise<{ removed: number; message: string }>;
 }
 
+declare module './desk-state' {
+  interface DeskState extends ChangesSlice {}
+}
+
 export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
   /** A bring step; the call failing is an outcome with its sentence; the panel reads the changes again after. */
   const step = async (threadId: string, call: () => Promise<BringOutcome>): Promise<BringOutcome> => {

@@ -1,10 +1,56 @@
 import { getApi } from '../api';
-import { errorText, type ChatSlice, type Slice, type StoreDeps } from './desk-state';
+import { errorText, type Slice, type StoreDeps } from './desk-state';
+import type { ChatMessage, ImageAttachment } from '../../../shared/threads';
+import type { ResendKind } from '../../../shared/turn-states';
 import { isLocalId, reconcileInFlight } from './merge-messages';
 import { currentTurn } from './turn-selectors';
 import { effectivePermissionMode } from '../../../shared/permission-mode';
 import { createSender } from './chat-send';
 import { createThreadFetcher } from './thread-fetch';
+
+export interface ChatSlice {
+  activeThreadId: string | null;
+  /** Ids of the active thread's messages, in order. Changes only when a message is added or removed. */
+  messageIds: string[];
+  /** Messages by id: a streamed delta replaces exactly one entry. */
+  messages: Record<string, ChatMessage>;
+  threadLoading: boolean;
+  /** What the composer holds, per thread ('' = no thread yet): switching threads keeps each draft. */
+  drafts: Record<string, string>;
+  /** Counts the user's sends: the message list follows the conversation again on each one. */
+  sendCount: number;
+  setDraft(threadId: string | null, text: string): void;
+  /** Open a thread in the chat view; `{ inBackground: true }` opens it without leaving Settings or History. */
+  selectThread(threadId: string | null, options?: { inBackground?: boolean }): Promise<void>;
+  reloadActiveThread(): Promise<void>;
+  /** The open thread again only if the (freshly loaded) list says it changed since it was fetched. */
+  reloadActiveThreadIfChanged(): Promise<void>;
+  /** After a reconnect: turns of other threads may have ended unseen (their sidebar dot would spin on). */
+  resyncBackgroundTurns(): Promise<void>;
+  sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
+  /** A send of this window to the thread awaits the host's answer (its turn is not tracked yet). */
+  isSending(threadId: string): boolean;
+  /** A turn this window sent (or a send to the thread not answered yet) whose answer has not begun. */
+  awaitsFirstAnswer(threadId: string, turnId: string): boolean;
+  /** The turn answered something (or ended): its events are no longer held. */
+  firstAnswerCame(turnId: string): void;
+  retryTurn(turnId: string): Promise<void>;
+  /**
+   * A call Accept edits withheld: put the thread in Ask (unless it is there already), then send the turn's message
+   * again; a mode the thread cannot take (locked, refused) says why and sends nothing.
+   */
+  retryInAsk(threadId: string, turnId: string): Promise<void>;
+  /**
+   * Edit & resend (`text`), Regenerate and Retry (no text): the conversation forks before the message. `kind`
+   * names what the user did, for the branch marker (default: edit with a text, else regenerate).
+   */
+  resendFrom(messageId: string, text?: string, kind?: ResendKind): Promise<boolean>;
+  stopActiveTurn(): Promise<void>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends ChatSlice {}
+}
 
 /** The open thread, the composer's drafts, and what the user does to the conversation (send, resend, retry, stop). */
 export const createChatSlice =

@@ -54,6 +54,10 @@ export interface ClaudeCodeSetupSlice {
   installClaudePlugin(id: string): Promise<string | null>;
 }
 
+declare module './desk-state' {
+  interface DeskState extends ClaudeCodeSetupSlice {}
+}
+
 export const createClaudeCodeSetupSlice: Slice<ClaudeCodeSetupSlice> = (set, get) => {
   const threadId = () => get().activeThreadId ?? undefined;
   let effectiveAsks = 0;

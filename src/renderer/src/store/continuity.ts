@@ -2,7 +2,7 @@ import type { DeskApi } from '../../../shared/contract';
 import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from '../../../shared/window-state-limits';
 import type { WindowState } from '../../../shared/window-state';
 import type { DeskState } from './desk-state';
-import type { DeskStore } from './desk-store';
+import type { DeskStore } from './desk-state';
 import { threadOfHash } from './thread-address';
 
 const SAVE_DELAY_MS = 250;

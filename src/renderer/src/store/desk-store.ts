@@ -1,5 +1,5 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { DeskState, StoreDeps } from './desk-state';
+import { createStore } from 'zustand/vanilla';
+import type { DeskState, DeskStore, StoreDeps } from './desk-state';
 import { createChatSlice } from './chat-slice';
 import { createMemorySlice, createUiSlice } from './memory-ui-slices';
 import { createSettingsSlice, createStatusSlice } from './settings-slice';
@@ -20,7 +20,7 @@ import { createNotifySlice } from './notify-slice';
 import { createPanesSlice } from './panes-slice';
 import { createPhoneSlice } from './phone-slice';
 
-export type DeskStore = StoreApi<DeskState>;
+export type { DeskStore } from './desk-state';
 
 /** One store for the whole renderer, built from slices. Tests and the bench build their own. */
 export function createDeskStore(deps: StoreDeps = {}): DeskStore {

@@ -1,5 +1,46 @@
 import { getApi } from '../api';
-import { errorText, type HistorySlice, type Slice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { ChatMessage } from '../../../shared/threads';
+import type { HistorySearchHit, HistorySession, HistoryStats } from '../../../shared/history';
+
+/** The open session's transcript: pages joined, newest last; `before` = cursor of the page above. */
+export interface OpenTranscript {
+  sessionId: string;
+  messages: ChatMessage[];
+  before?: number;
+  loadingOlder: boolean;
+  error?: string;
+}
+
+export interface HistorySlice {
+  /** Which list the sidebar shows. */
+  sidebarTab: 'threads' | 'history' | 'board';
+  sessions: HistorySession[];
+  historyLoaded: boolean;
+  historyQuery: string;
+  historyHits: HistorySearchHit[] | null;
+  historyStats: HistoryStats | null;
+  openSessionId: string | null;
+  transcript: OpenTranscript | null;
+  setSidebarTab(tab: SidebarTab): void;
+  loadHistory(): Promise<void>;
+  searchHistory(query: string): Promise<void>;
+  openSession(sessionId: string): Promise<void>;
+  /** After the index changed: the open transcript's newest page again (older pages dropped). */
+  reloadOpenSession(): Promise<void>;
+  loadOlder(): Promise<void>;
+  pinSession(sessionId: string, pinned: boolean): Promise<void>;
+  /** Continue here: opens the thread that continues the session (tied, or new). */
+  continueSession(sessionId: string): Promise<void>;
+  loadHistoryStats(): Promise<void>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends HistorySlice {}
+}
+
+/** The sidebar's tabs (sidebar-sections.tsx). */
+export type SidebarTab = HistorySlice['sidebarTab'];
 
 export const createHistorySlice: Slice<HistorySlice> = (set, get) => ({
   sidebarTab: 'threads',

@@ -1,5 +1,30 @@
 import { getApi } from '../api';
-import { errorText, type HostSlice, type Slice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { ToolResultPage } from '../../../shared/threads';
+import type { ApprovalDecision, ApprovalFile } from '../../../shared/turn-events';
+
+/** One-off asks of the host that keep no state here: answers to cards, the desktop's files and links, exports. */
+export interface HostSlice {
+  /** Answer an approval, question or plan card; throws what the host said. */
+  answerApproval(threadId: string, turnId: string, requestId: string, decision: ApprovalDecision): Promise<void>;
+  /** The file a waiting Write/Edit card is about, as it is on disk now (the host reads it); throws what it said. */
+  readApprovalFile(threadId: string, turnId: string, requestId: string): Promise<ApprovalFile>;
+  /** The desktop's folder dialog (null: cancelled); throws what the host said. */
+  chooseFolder(title: string): Promise<string | null>;
+  /** Open a file in the OS's editor (desktop only); a failure is a notice. */
+  openFile(path: string): void;
+  /** Open a link outside the app; false when it is not http(s)/mailto (then nothing opens). */
+  openExternal(url: string): boolean;
+  /** Show the log file in the file manager (desktop only); a failure is a notice. */
+  revealLogFile(): void;
+  exportMarkdown(target: { sessionId: string } | { threadId: string }): Promise<{ fileName: string; markdown: string }>;
+  /** A page of a tool result stored beside the thread (null: no longer stored); throws what the host said. */
+  readToolResult(threadId: string, toolUseId: string, offset: number, limit: number): Promise<ToolResultPage | null>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends HostSlice {}
+}
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 

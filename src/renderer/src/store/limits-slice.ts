@@ -1,5 +1,28 @@
 import { getApi } from '../api';
-import { errorText, type LimitsSlice, type Slice, type StoreDeps } from './desk-state';
+import { errorText, type Slice, type StoreDeps } from './desk-state';
+import type { RateLimitInfo } from '../../../shared/rate-limit';
+
+/** A refused message to send again when the plan limit resets ("Send at 16:05" on the refused turn). */
+export interface ScheduledSend {
+  threadId: string;
+  /** The user's message, as sent (it goes again even if its thread is not open then). */
+  text: string;
+  /** When the limit resets (ms, host clock); the send goes a few seconds after. */
+  at: number;
+}
+
+export interface LimitsSlice {
+  /** The latest plan-limit state any turn reported (rate_limit_event, recorded cases 38/38c): limits are per account. */
+  planLimit: { info: RateLimitInfo; seenAt: number } | null;
+  /** By the refused turn's id. Lives as long as this window: a reload drops it rather than send by surprise. */
+  scheduledSends: Record<string, ScheduledSend>;
+  scheduleSend(turnId: string, send: ScheduledSend): void;
+  cancelScheduledSend(turnId: string): void;
+}
+
+declare module './desk-state' {
+  interface DeskState extends LimitsSlice {}
+}
 
 /** The CLI rounds its reset time; a send right on it could be refused again. */
 export const SEND_AFTER_RESET_MS = 10_000;

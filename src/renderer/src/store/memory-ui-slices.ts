@@ -1,5 +1,71 @@
 import { getApi } from '../api';
-import { errorText, type MemorySlice, type Slice, type UiSlice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { ConnectionState } from '../../../shared/contract';
+import type { Memory } from '../../../shared/memory';
+import type { ScrollAnchor } from '../../../shared/window-state';
+
+export interface MemorySlice {
+  memories: Memory[];
+  memoryCursor?: string;
+  memoryQuery: string;
+  memoryError: string | null;
+  loadMemories(query?: string, more?: boolean): Promise<void>;
+  deleteMemory(id: string): Promise<void>;
+}
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+  /** Stays until dismissed (a problem with the app's own files that the user must act on). */
+  sticky?: boolean;
+}
+
+export type View = 'chat' | 'settings' | 'history' | 'board' | 'usage';
+
+/** The settings screen's sections, in navigation order (settings-sections.tsx renders them). */
+export type SettingsSection =
+  | 'cli'
+  | 'permissions'
+  | 'tools'
+  | 'memory'
+  | 'history'
+  | 'appearance'
+  | 'claude-code'
+  | 'diagnostics'
+  | 'notifications'
+  | 'phone';
+
+export interface UiSlice {
+  view: View;
+  notices: Notice[];
+  /** Browser mode's WebSocket to the host (always online in the desktop app). */
+  connection: ConnectionState;
+  /** Narrow windows only: the thread sidebar shown over the chat. Any navigation closes it. */
+  sidebarOpen: boolean;
+  /** Wide windows: the user folded the sidebar away (Cmd/Ctrl+B or the header button); remembered. */
+  sidebarCollapsed: boolean;
+  /**
+   * The window's last place is being brought back (continuity.ts has not decided yet): with no thread open, the chat
+   * shows a neutral header instead of "New thread" and its empty state, which would flash before the saved thread.
+   */
+  restoringPlace: boolean;
+  settingsSection: SettingsSection;
+  /** Where the reader left each thread (absent = at the latest message); saved with the window state. */
+  scrollAnchors: Record<string, ScrollAnchor>;
+  setScrollAnchor(threadId: string, anchor: ScrollAnchor | null): void;
+  setSidebarOpen(open: boolean): void;
+  setSidebarCollapsed(collapsed: boolean): void;
+  /** One gesture at every width: a wide window folds the sidebar away, a narrow one brings it over the chat. */
+  toggleSidebar(narrow: boolean): void;
+  setView(view: View, section?: SettingsSection): void;
+  pushNotice(level: Notice['level'], message: string, sticky?: boolean): void;
+  dismissNotice(id: number): void;
+}
+
+declare module './desk-state' {
+  interface DeskState extends MemorySlice, UiSlice {}
+}
 
 const PAGE = 50;
 

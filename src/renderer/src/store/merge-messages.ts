@@ -1,6 +1,6 @@
 import { isFinalStatus } from '../../../shared/turn-reducer';
 import type { AssistantMessage, ChatMessage } from '../../../shared/threads';
-import type { InFlightTurn } from './desk-state';
+import type { InFlightTurn } from './turns-slice';
 
 export interface MessageIndex {
   messageIds: string[];

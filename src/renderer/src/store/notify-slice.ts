@@ -31,6 +31,10 @@ export interface NotifySlice {
   turnOffPush(): Promise<void>;
 }
 
+declare module './desk-state' {
+  interface DeskState extends NotifySlice {}
+}
+
 const UNSUPPORTED =
   'This browser cannot show notifications from Claude Desk. On iPhone and iPad, add Claude Desk to the Home Screen (Share → Add to Home Screen) and open it from there.';
 const DENIED =

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/pane-layout';
 import { connectBridge } from './bridge';
 import type { DeskState, Slice, StoreDeps } from './desk-state';
-import type { DeskStore } from './desk-store';
+import type { DeskStore } from './desk-state';
 
 /** The drag type a thread row carries (its id): dropped at the chat area's edge, the thread opens beside. */
 export const THREAD_DRAG_TYPE = 'application/x-claude-desk-thread';
@@ -28,6 +28,10 @@ export interface PanesSlice {
   openInNewTab(threadId: string): void;
   /** A layout move (close, swap, resize, focus, arrange, restore) with what it takes: stores made or closed. */
   paneDo(action: PaneAction): void;
+}
+
+declare module './desk-state' {
+  interface DeskState extends PanesSlice {}
 }
 
 interface PaneHandle {

@@ -50,6 +50,10 @@ export interface PhoneSlice {
   pairingEvent(e: PairingRequest | PairingOutcome): void;
 }
 
+declare module './desk-state' {
+  interface DeskState extends PhoneSlice {}
+}
+
 export const createPhoneSlice: Slice<PhoneSlice> = (set, get) => ({
   phoneAccess: null,
   phoneDevices: [],

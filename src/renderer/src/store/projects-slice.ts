@@ -37,6 +37,10 @@ export interface ProjectsSlice {
   setProjectWorktrees(path: string, choice: ProjectWorktrees | null): Promise<ProjectFolder>;
 }
 
+declare module './desk-state' {
+  interface DeskState extends ProjectsSlice {}
+}
+
 /** A new thread's own worktree in `folder` (a git one): the project's switch, else Settings' default. */
 export function worktreeFor(folder: ProjectFolder | null | undefined, settingsDefault: boolean): boolean {
   const own = folder?.git?.worktrees;

@@ -1,6 +1,24 @@
 import { getApi } from '../api';
 import type { MessageQueueState } from '../../../shared/message-queue';
-import { errorText, type QueueSlice, type Slice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { ImageAttachment } from '../../../shared/threads';
+
+/** Messages typed while a turn runs: the host keeps and sends them; this mirrors its state. */
+export interface QueueSlice {
+  queues: Record<string, MessageQueueState>;
+  applyQueue(state: MessageQueueState): void;
+  loadQueue(threadId: string): Promise<void>;
+  /** Queue in the active thread; false (and a notice) if the host refused, so the composer keeps the text. */
+  queueMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
+  editQueued(messageId: string, text: string): Promise<boolean>;
+  removeQueued(messageId: string): Promise<boolean>;
+  /** Stop the running turn and send this one next (or at once when nothing runs). */
+  sendQueuedNow(messageId: string): Promise<boolean>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends QueueSlice {}
+}
 
 /**
  * The active threads' queued messages, as the host last published them. The host owns the queue

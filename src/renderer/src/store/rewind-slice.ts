@@ -1,6 +1,36 @@
 import type { BranchSummary } from '../../../shared/rewind';
 import { getApi } from '../api';
-import type { RewindSlice, Slice } from './desk-state';
+import type { Slice } from './desk-state';
+import type { ThreadBranch } from '../../../shared/threads';
+import type { RewindOutcome, RewindPreview, RewindScope } from '../../../shared/rewind';
+
+/** Rewinds and the branches they set aside. */
+export interface RewindSlice {
+  /** Bumped whenever a thread's branches may have changed. */
+  branchesVersion: number;
+  /** Each thread's branch summaries as last known (the open thread's come with it); absent: not known. */
+  branchesByThread: Record<string, BranchSummary[]>;
+  /** Fetch the thread's branch summaries unless known or on their way: once however many rows ask. */
+  ensureBranches(threadId: string): void;
+  /** The thread's branches, one fetch per change however many rows ask (none on failure). */
+  listBranches(threadId: string): Promise<BranchSummary[]>;
+  /** A thread changed (undefined: any thread): its branches are fetched again when next asked. */
+  branchesChanged(threadId?: string): void;
+  /** One branch of a thread, with its messages (undefined when it is gone); throws what the host said. */
+  loadBranch(threadId: string, branchId: string): Promise<ThreadBranch | undefined>;
+  /** Switch to another branch and show it; throws what the host said. */
+  switchBranch(threadId: string, branchId: string): Promise<{ restored: string[]; kept: string[] }>;
+  previewRewind(threadId: string, messageId: string): Promise<RewindPreview>;
+  /**
+   * Rewind (`scope`: files and conversation by default), put the message back in the composer when the conversation
+   * went back, and show the thread; throws what the host said.
+   */
+  rewindThread(threadId: string, messageId: string, overwrite: string[], scope?: RewindScope): Promise<RewindOutcome>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends RewindSlice {}
+}
 
 /**
  * Rewinds and the branches they set aside. A thread's branch summaries are fetched once per change however many

@@ -1,5 +1,45 @@
 import { getApi } from '../api';
-import { errorText, type SettingsSlice, type Slice, type StatusSlice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { AppInfo, CliOverview } from '../../../shared/contract';
+import type { DoctorReport } from '../../../shared/cli-status';
+import type { AppSettings } from '../../../shared/settings';
+
+export interface SettingsSlice {
+  appInfo: AppInfo | null;
+  settings: AppSettings | null;
+  loadAppInfo(): Promise<void>;
+  loadSettings(): Promise<void>;
+  updateSettings(
+    patch: Partial<
+      Pick<
+        AppSettings,
+        | 'permissionMode'
+        | 'defaultModel'
+        | 'toolPolicy'
+        | 'keepSessionCopies'
+        | 'includeUserMcpServers'
+        | 'theme'
+        | 'newThreadWorktree'
+      >
+    >,
+  ): Promise<boolean>;
+  saveApiKey(key: string): Promise<boolean>;
+  clearApiKey(): Promise<boolean>;
+}
+
+export interface StatusSlice {
+  overview: CliOverview | null;
+  statusError: string | null;
+  checking: boolean;
+  doctor: DoctorReport | null;
+  doctorError: string | null;
+  loadStatus(force?: boolean): Promise<void>;
+  loadDoctor(): Promise<void>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends SettingsSlice, StatusSlice {}
+}
 
 export const createSettingsSlice: Slice<SettingsSlice> = (set, get) => ({
   appInfo: null,

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { DeskState } from './desk-state';
-import type { DeskStore } from './desk-store';
+import type { DeskStore } from './desk-state';
 
 const StoreContext = createContext<DeskStore | null>(null);
 

@@ -1,4 +1,4 @@
-import type { DeskStore } from './desk-store';
+import type { DeskStore } from './desk-state';
 
 /**
  * Browser mode: every thread has an address of its own, `#/thread/<id>`, so a thread opens in a tab of its own and

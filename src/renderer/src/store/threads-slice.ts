@@ -1,9 +1,40 @@
 import { getApi } from '../api';
 import { DEFAULT_THREAD_TITLE } from '../../../shared/thread-title';
 import type { ThreadSummary } from '../../../shared/threads';
-import { errorText, type Slice, type ThreadsSlice } from './desk-state';
+import { errorText, type Slice } from './desk-state';
+import type { ThreadSettings } from '../../../shared/threads';
 import { isThreadBusy } from './turn-selectors';
 import { selectedProject } from './projects-slice';
+
+export interface SearchHit {
+  thread: ThreadSummary;
+  snippet: string;
+}
+
+export interface ThreadsSlice {
+  threads: ThreadSummary[];
+  threadsLoaded: boolean;
+  /** Counts the user's moves between threads (open, new), from the click on: continuity never overrides one. */
+  navigations: number;
+  searchQuery: string;
+  searchHits: SearchHit[] | null;
+  /** The sidebar's project (folder) filter: a project dir, '' = the default workspace, null = every project. */
+  projectFilter: string | null;
+  setProjectFilter(project: string | null): void;
+  pinThread(threadId: string, pinned: boolean): Promise<void>;
+  loadThreads(): Promise<void>;
+  /** `project`: the folder it starts in ('' = the default workspace); absent = the selected project. */
+  createThread(title?: string, project?: string): Promise<ThreadSummary | null>;
+  renameThread(threadId: string, title: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+  /** Save a thread's own settings ('' = back to the default); resolves to the host's error text, or null. */
+  updateThreadSettings(threadId: string, patch: ThreadSettings): Promise<string | null>;
+  searchThreads(query: string): Promise<void>;
+}
+
+declare module './desk-state' {
+  interface DeskState extends ThreadsSlice {}
+}
 
 /** Most recently active first, so the thread you just used is always on top. */
 export const byRecent = (a: ThreadSummary, b: ThreadSummary): number => b.updatedAt - a.updatedAt;

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../../shared/threads';
-import type { DeskState, InFlightTurn } from './desk-state';
+import type { DeskState } from './desk-state';
+import type { InFlightTurn } from './turns-slice';
 
 /**
  * A message as the screen shows it. A turn in flight streams into `live`; its text deltas reach `messages` only

@@ -4,7 +4,42 @@ import type { TurnEvent } from '../../../shared/turn-events';
 import { turnNotification } from '../../../shared/turn-notification';
 import type { LiveTurn } from '../../../shared/live-turns';
 import { getApi } from '../api';
-import type { DeskState, InFlightTurn, Slice, StoreDeps, TurnsSlice } from './desk-state';
+import type { DeskState, Slice, StoreDeps } from './desk-state';
+import type { TurnStatus } from '../../../shared/threads';
+
+export interface InFlightTurn {
+  turnId: string;
+  threadId: string;
+  status: TurnStatus;
+  /** Place in the queue while `queued` (1 = next). */
+  position?: number;
+  /** Queued behind another Claude Desk process's turn on this thread: what it waits for, as a sentence. */
+  elsewhere?: string;
+  /** Host clock (ms) when the turn started running; drives the elapsed-time display. */
+  startedAt?: number;
+}
+
+export interface TurnsSlice {
+  /** Turns queued, running or waiting, by turn id (a thread may have one running and more queued). */
+  inFlight: Record<string, InFlightTurn>;
+  /** Messages of turns still in flight, in any thread (so switching threads mid-turn loses nothing). */
+  live: Record<string, AssistantMessage>;
+  handleTurnEvent(event: TurnEvent): void;
+  /** Several events in order, with one store update (the bridge hands over a frame's worth at a time). */
+  handleTurnEvents(events: readonly TurnEvent[]): void;
+  /** Whether any event of this turn has arrived (a fast turn can finish before sendMessage answers). */
+  hasSeenTurn(turnId: string): boolean;
+  /**
+   * Read the host's turns in flight (after a load, a reconnect, a focus) and take its word for them: a quiet turn —
+   * a long tool, a stalled answer, a queued one — sends no event that would tell this page it exists.
+   */
+  loadTurns(): Promise<void>;
+  applyLiveTurns(turns: readonly LiveTurn[]): void;
+}
+
+declare module './desk-state' {
+  interface DeskState extends TurnsSlice {}
+}
 
 const SEEN_LIMIT = 500;
 /** Events that only grow a message's text: they change its `live` copy, which the screen shows first. */

@@ -20,6 +20,10 @@ export interface UsageSlice {
   removeBudget(id: string): Promise<string | null>;
 }
 
+declare module './desk-state' {
+  interface DeskState extends UsageSlice {}
+}
+
 export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
   let reading: Promise<void> | null = null;
   let again = false;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SettingsSection } from '../../store/desk-state';
+import type { SettingsSection } from '../../store/memory-ui-slices';
 import { useDesk } from '../../store/store-context';
 import { ApiKeyField } from './api-key-field';
 import { DoctorView } from './doctor-view';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SidebarTab } from '../../store/desk-state';
+import type { SidebarTab } from '../../store/history-slice';
 import { lazyPart } from '../../ui/lazy-part';
 
 // The Board and History tabs are chunks of their own, fetched after the first paint (or when a tab is first shown,
