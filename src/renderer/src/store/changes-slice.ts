@@ -11,6 +11,7 @@ import type {
 import type { AfterWorktree, TidyItem, WorktreeStatus } from '../../../shared/worktree';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
+import { singleFlightBy } from './single-flight';
 
 /** The Changes panel of the open worktree thread: its list, read again when the host says the files changed. */
 export interface ChangesSlice {
@@ -74,40 +75,25 @@ export const createChangesSlice: Slice<ChangesSlice> = (set, get) => {
     }
   };
   /** Reads in flight per thread: a burst of pushes while one read runs makes one more read, not many. */
-  const reading = new Map<string, { again: boolean }>();
-  const read = async (threadId: string): Promise<void> => {
-    const running = reading.get(threadId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: false };
-    reading.set(threadId, state);
+  const read = singleFlightBy(async (threadId: string): Promise<void> => {
     try {
-      do {
-        state.again = false;
-        try {
-          const data = await getApi().getChanges({ threadId });
-          if (get().changesFor === threadId) set({ changes: { threadId, data } });
-        } catch (err) {
-          if (get().changesFor === threadId) set({ changes: { threadId, data: null, error: errorText(err) } });
-        }
-      } while (state.again);
-    } finally {
-      reading.delete(threadId);
+      const data = await getApi().getChanges({ threadId });
+      if (get().changesFor === threadId) set({ changes: { threadId, data } });
+    } catch (err) {
+      if (get().changesFor === threadId) set({ changes: { threadId, data: null, error: errorText(err) } });
     }
-  };
+  });
   return {
     changesFor: null,
     changes: null,
     openChanges(threadId) {
       set({ changesFor: threadId, changes: get().changes?.threadId === threadId ? get().changes : null });
-      void read(threadId);
+      read(threadId);
     },
     closeChanges: () => set({ changesFor: null }),
     changesChanged(threadId) {
       // Nobody looks: nothing is read (the board asks for its own counts).
-      if (get().changesFor === threadId) void read(threadId);
+      if (get().changesFor === threadId) read(threadId);
     },
     loadChangeDiff: (threadId, file) => getApi().getChangeDiff({ threadId, ...file }),
     draftCommitMessage: (threadId) => getApi().draftCommitMessage({ threadId }),

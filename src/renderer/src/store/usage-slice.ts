@@ -1,6 +1,7 @@
 import type { BudgetPeriod, BudgetState, UsageOverview } from '../../../shared/usage';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
+import { singleFlight } from './single-flight';
 
 /** The Usage view's figures (features/usage): read when the view opens or its range changes. */
 export interface UsageSlice {
@@ -25,8 +26,8 @@ declare module './desk-state' {
 }
 
 export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
-  let reading: Promise<void> | null = null;
-  let again = false;
+  // An open Usage view reads again after sessions changed, one read at a time however many changes come.
+  const readAgain = singleFlight(() => (get().view === 'usage' ? get().loadUsage() : undefined));
   return {
     usage: null,
     usageRange: {},
@@ -76,20 +77,7 @@ export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
     },
 
     usageChanged() {
-      if (get().view !== 'usage') return;
-      if (reading) {
-        again = true;
-        return;
-      }
-      reading = get()
-        .loadUsage()
-        .finally(() => {
-          reading = null;
-          if (again) {
-            again = false;
-            get().usageChanged();
-          }
-        });
+      readAgain();
     },
   };
 };
