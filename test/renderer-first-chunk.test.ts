@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * What the page loads at start is what main.tsx imports, statically, all the way down. zod (~60 KB minified)
  * must not be among it: only the host validates, and the renderer's constants live in schema-free modules
- * (shared/call-names, shared/permission-mode, shared/window-state-limits). A value import of contract.ts,
- * settings.ts or any other schema module from the renderer would bring it back; this finds that path.
+ * (shared/call-names and the shared/contract/<feature>-names lists it composes, shared/permission-mode,
+ * shared/window-state-limits). A value import of contract.ts, settings.ts or any other schema module from the
+ * renderer would bring it back; this finds that path.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const here = path.join(root, 'src', 'renderer', 'src');

@@ -1,7 +1,7 @@
 /**
  * Told when it matters (issue 51): a paired phone hears that a thread waits for the user or finished, by Web Push
  * (end-to-end encrypted, RFC 8291) or on a topic of the user's own ntfy server. The types both sides share; the
- * calls are in notify-calls.ts.
+ * calls are in contract/notify.ts.
  */
 
 /** "Waiting for you" (an approval, a question or a plan opened) and "Finished" (a turn done or failed), told apart. */

@@ -1,6 +1,6 @@
 /**
  * Phone access (issue 51): a phone or tablet on the user's own network as a second screen of Claude Desk, paired
- * once, over HTTPS on one address the user picks. The types both sides share; the calls are in phone-calls.ts.
+ * once, over HTTPS on one address the user picks. The types both sides share; the calls are in contract/phone.ts.
  */
 
 /** How a phone reaches this computer: a local certificate authority on a LAN address, Tailscale's own HTTPS name, or the user's certificate. */

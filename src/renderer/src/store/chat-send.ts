@@ -19,7 +19,7 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
   // Threads with a send awaiting the host's answer: the host's echo of it (threadsChanged) is not fetched back.
   const sending = new Map<string, number>();
   const isSending = (threadId: string): boolean => (sending.get(threadId) ?? 0) > 0;
-  // Turns this window started that have not answered yet (their events before the answer are held: bridge.ts).
+  // Turns this window started that have not answered yet (their events before the answer are held: bridge/turns.ts).
   const fresh = new Set<string>();
   const remember = (turnId: string): void => {
     fresh.add(turnId);
