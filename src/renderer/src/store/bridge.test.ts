@@ -132,6 +132,51 @@ describe('bridge', () => {
   });
 });
 
+describe('bridge: split panes', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("the window's stores (one per pane) get their streamed text in one frame, each its own, in order", async () => {
+    const host = createFakeHost({
+      threads: [makeThread('a', 'One', []), makeThread('b', 'Two', [])],
+    });
+    setApiForTests(host.api);
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => {
+      frames[id - 1] = () => {};
+    });
+    const main = createDeskStore({});
+    const pane = createDeskStore({});
+    bridges.push(connectBridge(main, host.api), connectBridge(pane, host.api, window, { pane: true }));
+    await flush();
+    await main.getState().selectThread('a');
+    await pane.getState().selectThread('b');
+    // (No start first: its flush would make the first batch wait out the gap after it.)
+    const delta = (t: string, text: string) =>
+      host.emit('turnEvent', { threadId: t, turnId: `T${t}`, type: 'text_delta', messageId: `m${t}`, text });
+    delta('a', 'one ');
+    delta('b', 'two ');
+    delta('a', 'more');
+    delta('b', 'more');
+    const text = (store: typeof main, turnId: string) => {
+      const m = shownMessage(store.getState(), turnId);
+      return m?.role === 'assistant' ? m.parts.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
+    };
+    // One frame asked for the window, not one per pane: both panes' text shows in it.
+    expect(frames).toHaveLength(1);
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(main, 'Ta')).toBe('one more');
+    expect(text(pane, 'Tb')).toBe('two more');
+    // A turn's end in one pane applies what the other had pending too, once.
+    delta('b', ' still');
+    host.emit('turnEvent', { threadId: 'a', turnId: 'Ta', type: 'finished', status: 'done' });
+    expect(text(pane, 'Tb')).toBe('two more still');
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(pane, 'Tb')).toBe('two more still');
+    expect(pane.getState().messageIds).toEqual(['Tb']);
+  });
+});
+
 describe('mergeFetched', () => {
   it('keeps unchanged messages by identity and prefers the live copy of a turn in flight', () => {
     const u1: ChatMessage = { id: 'u1', role: 'user', createdAt: 1, text: 'a' };

@@ -4,7 +4,7 @@ import { isNarrow } from '../ui/use-narrow';
 import { connectContinuity } from './continuity';
 import { connectThreadAddress } from './thread-address';
 import type { DeskStore } from './desk-store';
-import { frameBatch } from './frame-batch';
+import { frameGroup, type FrameGroup } from './frame-batch';
 import { isThreadBusy } from './turn-selectors';
 
 const REFOCUS_MIN_GAP_MS = 2000;
@@ -30,6 +30,14 @@ const ANSWERED = new Set<TurnEvent['type']>([
   'error',
   'finished',
 ]);
+
+/** One frame group per window: the stores of its split panes get their streamed text in the same frame. */
+const windowFrames = new WeakMap<Window, FrameGroup>();
+function framesOf(win: Window): FrameGroup {
+  let group = windowFrames.get(win);
+  if (!group) windowFrames.set(win, (group = frameGroup(win)));
+  return group;
+}
 
 /**
  * Wire the host's pushed events into the store, once. Returns a function that undoes every
@@ -124,11 +132,11 @@ export function connectBridge(
   };
 
   // Streamed text is applied once per frame; any other event (a turn's start, end, approval request…) at once,
-  // after the deltas that came before it.
-  const turnEvents = frameBatch<TurnEvent>((events) => {
+  // after the deltas that came before it. Every pane's store of the window in the same frame: one render, one layout.
+  const turnEvents = framesOf(win).batch<TurnEvent>((events) => {
     s().handleTurnEvents(events);
     payList(events);
-  }, win);
+  });
   const on = <E extends EventName>(name: E, listener: (payload: Events[E]) => void): (() => void) =>
     api.on(name, (payload) => {
       turnEvents.flush();
