@@ -133,21 +133,29 @@ describe('bridge', () => {
 });
 
 describe('bridge: split panes', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("the window's stores (one per pane) get their streamed text in one frame, each its own, in order", async () => {
     const host = createFakeHost({
       threads: [makeThread('a', 'One', []), makeThread('b', 'Two', [])],
     });
     setApiForTests(host.api);
+    // A window of the test's own (its frames run by hand), so no earlier test's batch timing carries over.
     const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
-    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => {
-      frames[id - 1] = () => {};
+    const own: Record<string, unknown> = {
+      requestAnimationFrame: (cb: FrameRequestCallback) => frames.push(cb),
+      cancelAnimationFrame: (id: number) => {
+        frames[id - 1] = () => {};
+      },
+    };
+    const win = new Proxy(window, {
+      get: (target, key: string) => {
+        if (key in own) return own[key];
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
     });
     const main = createDeskStore({});
     const pane = createDeskStore({});
-    bridges.push(connectBridge(main, host.api), connectBridge(pane, host.api, window, { pane: true }));
+    bridges.push(connectBridge(main, host.api, win), connectBridge(pane, host.api, win, { pane: true }));
     await flush();
     await main.getState().selectThread('a');
     await pane.getState().selectThread('b');
