@@ -54,10 +54,12 @@ export function connectBridge(
   let connectedOnce = false;
   let lastResync = 0;
 
-  // Coalesce bursts of threadsChanged (every turn end, rename, delete) into at most one pending reload.
+  // Coalesce bursts of threadsChanged (every turn end, rename, delete) into at most one pending reload. A pane reads
+  // no list of its own: the window's bridge reads it on the same events, and the pane takes it (panes-slice.ts).
   let listing: Promise<void> | null = null;
   let listAgain = false;
   const refreshList = (): void => {
+    if (pane) return;
     if (listing) {
       listAgain = true;
       return;
