@@ -175,13 +175,20 @@ describe('bridge: split panes', () => {
     frames.splice(0).forEach((f) => f(0));
     expect(text(main, 'Ta')).toBe('one more');
     expect(text(pane, 'Tb')).toBe('two more');
+    // Another turn's first words right after that batch: at the next frame, not after the gap between batches.
+    delta('a', ' and on');
+    host.emit('turnEvent', { threadId: 'b', turnId: 'Tb2', type: 'text_delta', messageId: 'mb2', text: 'new' });
+    expect(frames).toHaveLength(1);
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(pane, 'Tb2')).toBe('new');
+    expect(text(main, 'Ta')).toBe('one more and on');
     // A turn's end in one pane applies what the other had pending too, once.
     delta('b', ' still');
     host.emit('turnEvent', { threadId: 'a', turnId: 'Ta', type: 'finished', status: 'done' });
     expect(text(pane, 'Tb')).toBe('two more still');
     frames.splice(0).forEach((f) => f(0));
     expect(text(pane, 'Tb')).toBe('two more still');
-    expect(pane.getState().messageIds).toEqual(['Tb']);
+    expect(pane.getState().messageIds).toEqual(['Tb', 'Tb2']);
   });
 });
 

@@ -145,6 +145,17 @@ export function connectBridge(
       listener(payload);
     });
 
+  // Turns whose stream this bridge has seen begin: a turn's first streamed words go at the next frame, even right
+  // after another pane's batch (frame-batch.ts); the rest of its stream keeps the pace between batches.
+  const streaming = new Set<string>();
+  const firstWords = (e: TurnEvent): boolean => {
+    if (e.type === 'finished') streaming.delete(e.turnId);
+    if (!STREAMED.has(e.type) || streaming.has(e.turnId)) return false;
+    streaming.add(e.turnId);
+    if (streaming.size > 200) streaming.delete(streaming.values().next().value as string);
+    return true;
+  };
+
   // The quiet events held back (in arrival order) and the timer that lets them go on their own.
   let held: TurnEvent[] = [];
   let heldTimer: ReturnType<typeof setTimeout> | undefined;
@@ -169,7 +180,7 @@ export function connectBridge(
       }
       release(); // the held ones first: a turn's events apply in the order the host sent them
       if (ANSWERED.has(e.type)) s().firstAnswerCame(e.turnId);
-      turnEvents.push(e);
+      turnEvents.push(e, { first: firstWords(e) });
       if (!STREAMED.has(e.type)) turnEvents.flush();
     }),
     on('threadsChanged', ({ threadId, kind }) => {

@@ -159,6 +159,34 @@ describe('frameGroup: the batches of one window (one per split pane) share its f
   });
 });
 
+describe("frameGroup: a turn's first words", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("go at the next frame even right after another batch (another pane's), and take the pending rest with them", () => {
+    vi.useFakeTimers();
+    const { win, frame } = fakeWindowCounted();
+    const group = frameGroup(win);
+    const got: string[][] = [];
+    const a = group.batch<string>((items) => got.push(items));
+    const b = group.batch<string>((items) => got.push(items));
+    a.push('a1');
+    frame();
+    expect(got).toEqual([['a1']]);
+    a.push('a2'); // within the gap: waits
+    frame();
+    expect(got).toEqual([['a1']]);
+    b.push('b1', { first: true }); // pane b's answer starts: the next frame, not after the gap
+    frame();
+    expect(got).toEqual([['a1'], ['a2'], ['b1']]);
+    b.push('b2'); // then the gap again
+    frame();
+    expect(got).toHaveLength(3);
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    frame();
+    expect(got).toEqual([['a1'], ['a2'], ['b1'], ['b2']]);
+  });
+});
+
 function fakeWindowCounted() {
   const frames: FrameRequestCallback[] = [];
   let asked = 0;

@@ -9,7 +9,11 @@ const MAX_WAIT_MS = 100;
 export const MIN_GAP_MS = 30;
 
 export interface FrameBatch<T> {
-  push(item: T): void;
+  /**
+   * `first`: the item begins something the reader waits for (a turn's first words): it goes at the next frame even
+   * within the gap after the last batch, with whatever is pending. Once per turn, so the stream's rate stays.
+   */
+  push(item: T, opts?: { first?: boolean }): void;
   /** Hand over what is pending now (before another kind of event that must see it applied). */
   flush(): void;
   /** Drop what is pending and take nothing more. */
@@ -40,11 +44,13 @@ export function frameGroup(win: Window, minGapMs = MIN_GAP_MS): FrameGroup {
   let gap: ReturnType<typeof setTimeout> | undefined;
   let since = 0; // when the oldest pending item came
   let last = -Infinity; // when the last batch was handed over
+  let first = false; // a pending item that must not wait out the gap
   const now = (): number => win.performance?.now() ?? Date.now();
   const anyPending = (): boolean => members.some((m) => m.pending.length > 0);
   const hand = (): void => {
     if (!anyPending()) return;
     last = now();
+    first = false;
     // Every member gets its items even if one throws; the first error is thrown after.
     let failed: { error: unknown } | undefined;
     for (const m of members.slice()) {
@@ -63,7 +69,8 @@ export function frameGroup(win: Window, minGapMs = MIN_GAP_MS): FrameGroup {
     frame = undefined;
     if (!anyPending()) return;
     const wait = minGapMs - (now() - last);
-    if (wait <= 0) return hand();
+    if (wait <= 0 || first) return hand();
+    if (gap !== undefined) return; // the gap's own frame comes
     // Too soon after the last batch: ask for a frame again only once the gap is over. Asking every frame
     // meanwhile made the page draw an empty frame each time (~1 ms of commit per frame in Chromium).
     gap = setTimeout(() => {
@@ -92,11 +99,13 @@ export function frameGroup(win: Window, minGapMs = MIN_GAP_MS): FrameGroup {
       members.push(me);
       let cancelled = false;
       return {
-        push(item) {
+        push(item, opts) {
           if (cancelled) return;
           if (!anyPending()) since = now();
           me.pending.push(item);
-          if (frame === undefined && gap === undefined && typeof win.requestAnimationFrame === 'function')
+          if (opts?.first) first = true;
+          const wanted = gap === undefined || opts?.first === true;
+          if (frame === undefined && wanted && typeof win.requestAnimationFrame === 'function')
             frame = win.requestAnimationFrame(onFrame);
           timer ??= setTimeout(onTimer, MAX_WAIT_MS);
         },
