@@ -218,6 +218,8 @@ four.glyphs.forEach((g, k) => {
       ` (goal ≤ ${ms(FRAME_MS)} more)`,
   );
 });
+const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
+console.log(`  each round (ms): one pane ${list(single.glyphs[0]!)}; four panes, pane 1 ${list(four.glyphs[0]!)}`);
 /** A phase's longest tasks and what the machine did meanwhile. */
 const tasksLine = (name: string, p: Phase) => {
   const m = p.machines;
