@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeAtMost, median, medianRatioInterval } from './bench-stats';
+import { judgeAtMost, median, medianDifferenceInterval, medianRatioInterval } from './bench-stats';
 
 /** n turns around `centre`, spread evenly ±`spread`. */
 const turns = (centre: number, spread: number, n = 12) =>
@@ -41,5 +41,24 @@ describe('medianRatioInterval', () => {
     const y = [turns(49, 5), turns(51, 5)];
     expect(medianRatioInterval(x, y)).toEqual(medianRatioInterval(x, y));
     expect(medianRatioInterval(x, [[NaN]])).toBeUndefined();
+  });
+});
+
+describe('medianDifferenceInterval', () => {
+  it('brackets the gap between the medians, and is wide when the rounds spread more than the sides differ', () => {
+    const narrow = medianDifferenceInterval(
+      Array.from({ length: 9 }, (_, i) => [40 + (i % 3)]),
+      Array.from({ length: 9 }, (_, i) => [30 + (i % 3)]),
+    )!;
+    expect(narrow.difference).toBe(10);
+    expect(narrow.low).toBeGreaterThanOrEqual(8);
+    expect(narrow.high).toBeLessThanOrEqual(12);
+    const wide = medianDifferenceInterval(
+      Array.from({ length: 7 }, (_, i) => [20 + 30 * (i % 2)]),
+      Array.from({ length: 7 }, (_, i) => [18 + 30 * (i % 2)]),
+    )!;
+    expect(wide.low).toBeLessThan(0);
+    expect(wide.high).toBeGreaterThan(20);
+    expect(medianDifferenceInterval([[NaN]], [[1]])).toBeUndefined();
   });
 });

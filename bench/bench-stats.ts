@@ -73,3 +73,28 @@ export function judgeAtMost(interval: RatioInterval, goal: number): string {
   if (interval.low > goal) return 'not met';
   return interval.ratio <= goal ? 'met by the median, within the spread' : 'not met by the median, within the spread';
 }
+
+/**
+ * median(x) − median(y) with a 95 % interval, by the same two-level bootstrap as medianRatioInterval: for a goal
+ * stated as a difference (a pane's first glyph within one frame of the single pane's). Undefined when either side
+ * has no finite value.
+ */
+export function medianDifferenceInterval(
+  x: readonly (readonly number[])[],
+  y: readonly (readonly number[])[],
+  rounds = 2_000,
+): { difference: number; low: number; high: number } | undefined {
+  const clean = (groups: readonly (readonly number[])[]) =>
+    groups.map((g) => g.filter(Number.isFinite)).filter((g) => g.length > 0);
+  const [xs, ys] = [clean(x), clean(y)];
+  if (!xs.length || !ys.length) return undefined;
+  const random = seeded(0x5eed);
+  const diffs: number[] = [];
+  for (let r = 0; r < rounds; r++) diffs.push(median(resample(xs, random)) - median(resample(ys, random)));
+  diffs.sort((a, b) => a - b);
+  return {
+    difference: median(xs.flat()) - median(ys.flat()),
+    low: quantile(diffs, 0.025),
+    high: quantile(diffs, 0.975),
+  };
+}

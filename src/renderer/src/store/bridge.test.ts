@@ -132,6 +132,66 @@ describe('bridge', () => {
   });
 });
 
+describe('bridge: split panes', () => {
+  it("the window's stores (one per pane) get their streamed text in one frame, each its own, in order", async () => {
+    const host = createFakeHost({
+      threads: [makeThread('a', 'One', []), makeThread('b', 'Two', [])],
+    });
+    setApiForTests(host.api);
+    // A window of the test's own (its frames run by hand), so no earlier test's batch timing carries over.
+    const frames: FrameRequestCallback[] = [];
+    const own: Record<string, unknown> = {
+      requestAnimationFrame: (cb: FrameRequestCallback) => frames.push(cb),
+      cancelAnimationFrame: (id: number) => {
+        frames[id - 1] = () => {};
+      },
+    };
+    const win = new Proxy(window, {
+      get: (target, key: string) => {
+        if (key in own) return own[key];
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const main = createDeskStore({});
+    const pane = createDeskStore({});
+    bridges.push(connectBridge(main, host.api, win), connectBridge(pane, host.api, win, { pane: true }));
+    await flush();
+    await main.getState().selectThread('a');
+    await pane.getState().selectThread('b');
+    // (No start first: its flush would make the first batch wait out the gap after it.)
+    const delta = (t: string, text: string) =>
+      host.emit('turnEvent', { threadId: t, turnId: `T${t}`, type: 'text_delta', messageId: `m${t}`, text });
+    delta('a', 'one ');
+    delta('b', 'two ');
+    delta('a', 'more');
+    delta('b', 'more');
+    const text = (store: typeof main, turnId: string) => {
+      const m = shownMessage(store.getState(), turnId);
+      return m?.role === 'assistant' ? m.parts.map((p) => ('text' in p ? p.text : '')).join('') : undefined;
+    };
+    // One frame asked for the window, not one per pane: both panes' text shows in it.
+    expect(frames).toHaveLength(1);
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(main, 'Ta')).toBe('one more');
+    expect(text(pane, 'Tb')).toBe('two more');
+    // Another turn's first words right after that batch: at the next frame, not after the gap between batches.
+    delta('a', ' and on');
+    host.emit('turnEvent', { threadId: 'b', turnId: 'Tb2', type: 'text_delta', messageId: 'mb2', text: 'new' });
+    expect(frames).toHaveLength(1);
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(pane, 'Tb2')).toBe('new');
+    expect(text(main, 'Ta')).toBe('one more and on');
+    // A turn's end in one pane applies what the other had pending too, once.
+    delta('b', ' still');
+    host.emit('turnEvent', { threadId: 'a', turnId: 'Ta', type: 'finished', status: 'done' });
+    expect(text(pane, 'Tb')).toBe('two more still');
+    frames.splice(0).forEach((f) => f(0));
+    expect(text(pane, 'Tb')).toBe('two more still');
+    expect(pane.getState().messageIds).toEqual(['Tb', 'Tb2']);
+  });
+});
+
 describe('mergeFetched', () => {
   it('keeps unchanged messages by identity and prefers the live copy of a turn in flight', () => {
     const u1: ChatMessage = { id: 'u1', role: 'user', createdAt: 1, text: 'a' };

@@ -54,10 +54,31 @@ export const createPanesSlice =
   (set, get, main) => {
     const handles = new Map<string, PaneHandle>();
 
+    // The panes' thread list is the window's: one read however many panes ask at once (a focus asks in each).
+    let listRead: Promise<void> | null = null;
+    const readWindowList = (): Promise<void> =>
+      (listRead ??= get()
+        .loadThreads()
+        .finally(() => {
+          listRead = null;
+        }));
+
     const make = (paneId: string, threadId: string | null, draft: string | undefined): PaneHandle => {
       const { notify: _n, onFirstSend: _f, ...paneDeps } = deps;
       const store = createStore(paneDeps);
-      store.setState({ restoringPlace: false, ...(threadId && draft ? { drafts: { [threadId]: draft } } : {}) });
+      // The window's thread list, kept current: four panes read it once, not four times, on each change.
+      const { threads, threadsLoaded } = get();
+      store.setState({
+        restoringPlace: false,
+        threads,
+        threadsLoaded,
+        loadThreads: readWindowList,
+        ...(threadId && draft ? { drafts: { [threadId]: draft } } : {}),
+      });
+      const offList = main.subscribe((s, prev) => {
+        if (s.threads !== prev.threads || s.threadsLoaded !== prev.threadsLoaded)
+          store.setState({ threads: s.threads, threadsLoaded: s.threadsLoaded });
+      });
       const offBridge = connectBridge(store, getApi(), window, { pane: true });
       const offWatch = store.subscribe((s, prev) => {
         if (s.notices !== prev.notices && s.notices.length > 0) {
@@ -83,6 +104,7 @@ export const createPanesSlice =
       return {
         store,
         close: () => {
+          offList();
           offWatch();
           offBridge();
         },

@@ -140,6 +140,20 @@ describe('split panes', () => {
     await waitFor(() => expect(within(pane('Gamma')).getByTestId('chat-title')).toHaveTextContent('Gamma'));
   });
 
+  it('the thread list is read once per change however many panes are open, and each pane shows it', async () => {
+    const host = createFakeHost({ threads: threads() });
+    await twoPanes(host);
+    await userEvent.click(screen.getByRole('button', { name: 'Open Gamma beside' }));
+    await waitFor(() => expect(within(pane('Gamma')).getByTestId('chat-title')).toHaveTextContent('Gamma'));
+    const before = host.callsTo('listThreads').length;
+    host.threads = host.threads.map((t) => (t.id === 'b' ? { ...t, title: 'Beta renamed' } : t));
+    act(() => host.emit('threadsChanged', { threadId: 'b', kind: 'renamed' } as never));
+    await waitFor(() =>
+      expect(within(pane('Beta renamed')).getByTestId('chat-title')).toHaveTextContent('Beta renamed'),
+    );
+    expect(host.callsTo('listThreads').length - before).toBe(1);
+  });
+
   it('a thread deleted elsewhere takes its pane with it', async () => {
     const { host } = await twoPanes();
     host.threads = host.threads.filter((t) => t.id !== 'b');

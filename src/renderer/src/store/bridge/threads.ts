@@ -4,9 +4,13 @@ import type { BridgeContext, BridgePart } from './part';
 import { ANSWERED, type TurnStream } from './turns';
 
 /** The thread list and the open thread: read again when the host says a thread changed. */
-export function threadsPart({ on, s, win }: BridgeContext, stream: TurnStream): BridgePart {
-  // Coalesce bursts of threadsChanged (every turn end, rename, delete) into at most one pending reload.
-  const refreshList = singleFlight(() => s().loadThreads());
+export function threadsPart({ on, s, win, pane }: BridgeContext, stream: TurnStream): BridgePart {
+  // Coalesce bursts of threadsChanged (every turn end, rename, delete) into at most one pending reload. A pane reads
+  // no list of its own: the window's bridge reads it on the same events, and the pane takes it (panes-slice.ts).
+  const readList = singleFlight(() => s().loadThreads());
+  const refreshList = (): void => {
+    if (!pane) readList();
+  };
 
   // The list's refresh for a message of this window's own turn waits for the answer's first output (or its end):
   // before it, the CLI races to its API request on the same cores, and the sidebar can wait a frame.

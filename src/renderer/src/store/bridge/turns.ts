@@ -1,6 +1,6 @@
 import type { TurnEvent } from '../../../../shared/turn-events';
 import type { DeskState } from '../desk-state';
-import { frameBatch } from '../frame-batch';
+import { frameGroup, type FrameGroup } from '../frame-batch';
 import type { BridgeContext, BridgePart } from './part';
 
 /**
@@ -26,6 +26,14 @@ export const ANSWERED = new Set<TurnEvent['type']>([
   'finished',
 ]);
 
+/** One frame group per window: the stores of its split panes get their streamed text in the same frame. */
+const windowFrames = new WeakMap<Window, FrameGroup>();
+function framesOf(win: Window): FrameGroup {
+  let group = windowFrames.get(win);
+  if (!group) windowFrames.set(win, (group = frameGroup(win)));
+  return group;
+}
+
 /** The turn events on their way into the store: streamed text once per frame, the quiet start held back. */
 export interface TurnStream {
   take(e: TurnEvent): void;
@@ -41,11 +49,22 @@ export interface TurnStream {
 export function turnStream(s: () => DeskState, win: Window): TurnStream {
   const listeners: ((events: readonly TurnEvent[]) => void)[] = [];
   // Streamed text is applied once per frame; any other event (a turn's start, end, approval request…) at once,
-  // after the deltas that came before it.
-  const batch = frameBatch<TurnEvent>((events) => {
+  // after the deltas that came before it. Every pane's store of the window in the same frame: one render, one layout.
+  const batch = framesOf(win).batch<TurnEvent>((events) => {
     s().handleTurnEvents(events);
     for (const listener of listeners) listener(events);
-  }, win);
+  });
+
+  // Turns whose stream this bridge has seen begin: a turn's first streamed words go at the next frame, even right
+  // after another pane's batch (frame-batch.ts); the rest of its stream keeps the pace between batches.
+  const streaming = new Set<string>();
+  const firstWords = (e: TurnEvent): boolean => {
+    if (e.type === 'finished') streaming.delete(e.turnId);
+    if (!STREAMED.has(e.type) || streaming.has(e.turnId)) return false;
+    streaming.add(e.turnId);
+    if (streaming.size > 200) streaming.delete(streaming.values().next().value as string);
+    return true;
+  };
 
   // The quiet events held back (in arrival order) and the timer that lets them go on their own.
   let held: TurnEvent[] = [];
@@ -71,7 +90,7 @@ export function turnStream(s: () => DeskState, win: Window): TurnStream {
       }
       release(); // the held ones first: a turn's events apply in the order the host sent them
       if (ANSWERED.has(e.type)) s().firstAnswerCame(e.turnId);
-      batch.push(e);
+      batch.push(e, { first: firstWords(e) });
       if (!STREAMED.has(e.type)) batch.flush();
     },
     flush: () => batch.flush(),
