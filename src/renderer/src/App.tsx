@@ -5,10 +5,17 @@ import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
 import { SplitView } from './features/panes/split-view';
-import { PairingDialog } from './features/phone/pairing-dialog';
 import { PhoneNav } from './features/phone/phone-nav';
 import { isPhone } from './ui/use-phone';
-import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
+import {
+  BoardView,
+  LazyView,
+  PairingDialog,
+  preloadLazyViews,
+  SessionView,
+  SettingsView,
+  UsageView,
+} from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
@@ -45,6 +52,7 @@ function Shell() {
   const sidebarCollapsed = useDesk((s) => s.sidebarCollapsed);
   const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
   const theme = useDesk((s) => s.settings?.theme ?? 'system');
+  const pairing = useDesk((s) => !!s.pairingRequest);
   useShortcuts();
   useWindowTitle();
   useOpenFromNotification();
@@ -84,7 +92,7 @@ function Shell() {
       </main>
       <PhoneNav />
       <Notices />
-      <PairingDialog />
+      {pairing && <PairingDialog />}
     </div>
   );
 }

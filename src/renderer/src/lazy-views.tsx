@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyView, prefetchLazyParts } from './ui/lazy-part';
+import { LazyLoading, lazyPart, lazyView, prefetchLazyParts } from './ui/lazy-part';
 
 /**
  * The views behind a click load on demand, each its own chunk: the page's start evaluates only the shell, the
@@ -21,6 +21,13 @@ export const BoardView = lazyView(
 export const UsageView = lazyView(
   () => import('./features/usage/usage-view'),
   (m) => m.UsageView,
+);
+
+/** The desktop's "Allow a new device?", shown only while a phone is pairing (App renders it only then). */
+export const PairingDialog = lazyPart(
+  () => import('./features/phone/pairing-dialog'),
+  (m) => m.PairingDialog,
+  <LazyLoading what="the pairing request" dialog />,
 );
 
 /** Fetch every lazy view's and part's chunk ahead of its first use (after the first paint; tests before they render). */

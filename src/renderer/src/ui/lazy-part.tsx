@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import './lazy-part.css';
 
 /**
  * What the first screen does not show is its own chunk, fetched once the first screen is up (prefetchLazyParts,
@@ -44,6 +45,19 @@ export function lazyView<M, P extends object>(load: () => Promise<M>, pick: (m: 
       : fetchOnce().then((m): Loaded => ({ default: pick(m) })),
   );
   return Object.assign(View, { preload });
+}
+
+/**
+ * What shows while a part's chunk arrives, where the part will be: a status that says so. It stays invisible for
+ * its first moments (CSS), so a prefetched or local chunk — a frame or two — shows nothing, and a slow network (a
+ * phone) says what it is waiting for. `dialog`: centred over the page, where a dialog opens.
+ */
+export function LazyLoading({ what, dialog = false }: { what: string; dialog?: boolean }) {
+  return (
+    <div className={dialog ? 'lazy-loading lazy-loading-dialog' : 'lazy-loading'} role="status" aria-busy="true">
+      Loading {what}…
+    </div>
+  );
 }
 
 /** A library from a chunk of its own: `use()` gives it once loaded (null until then, and asks for it). */
