@@ -4,7 +4,7 @@ import { getApi } from './api';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
-import { SplitView } from './features/panes/split-view';
+import { ChatArea } from './features/panes/chat-area';
 import { PhoneNav } from './features/phone/phone-nav';
 import { isPhone } from './ui/use-phone';
 import {
@@ -87,7 +87,7 @@ function Shell() {
             <UsageView />
           </LazyView>
         ) : (
-          <SplitView />
+          <ChatArea />
         )}
       </main>
       <PhoneNav />
