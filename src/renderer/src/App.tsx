@@ -101,8 +101,8 @@ export function App({ store: given, api }: { store?: DeskStore; api?: DeskApi })
   const [store] = useState(() => given ?? createAppStore());
   useEffect(() => connectBridge(store, api ?? getApi()), [store, api]);
   // After the first paint: the shell shows at once, the messages' markdown arrives right behind it, then the views
-  // behind a click (small), so opening one shows no empty frame.
-  useEffect(() => void loadMarkdown().then(preloadLazyViews), []);
+  // behind a click (small), so opening one shows no empty frame (on a phone, only those a phone shows).
+  useEffect(() => void loadMarkdown().then(() => preloadLazyViews({ phone: isPhone() })), []);
   return (
     <DeskStoreProvider store={store}>
       <Shell />

@@ -25,6 +25,7 @@ const ThreadSettingsDialog = lazyPart(
   () => import('./thread-settings-dialog'),
   (m) => m.ThreadSettingsDialog,
   <LazyLoading what="the thread's settings" dialog />,
+  { phone: false },
 );
 import { WorktreeChip } from '../worktree/worktree-chip';
 import './chat-header.css';

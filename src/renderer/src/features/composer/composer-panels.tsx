@@ -13,6 +13,7 @@ const McpServers = lazyPart(
   () => import('./mcp-servers'),
   (m) => m.McpServers,
   <LazyLoading what="the MCP servers" />,
+  { phone: false },
 );
 
 export type PanelKind = 'model' | 'cost' | 'mcp';

@@ -12,6 +12,7 @@ const SplitView = lazyPart(
   () => import('./split-view'),
   (m) => m.SplitView,
   <LazyLoading what="the panes" />,
+  { phone: false },
 );
 
 /** One conversation, as the chat always was (the split view's own one-pane case), with the pane keys and drop edge. */
