@@ -11,6 +11,7 @@ import '../features/chat/chat-header';
 import '../features/chat/user-message';
 import '../features/chat/turn-state';
 import '../features/composer/composer-panels';
+import '../features/composer/composer';
 import '../features/panes/chat-area';
 
 // What the page loads on demand (ui/markdown-loader.ts, lazy-views.tsx, ui/lazy-part.tsx) is loaded before each test
