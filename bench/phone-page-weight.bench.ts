@@ -192,10 +192,7 @@ try {
           await phone.getByRole('navigation', { name: 'Go to' }).getByRole('button', { name: 'Threads' }).click();
           await phone.getByText('Say hello').first().click();
           await phone.locator('[data-testid="assistant-message"][data-status="done"]').first().waitFor();
-          await phone.waitForFunction(() => {
-            const box = document.querySelector('textarea[aria-label="Message"]');
-            return box instanceof HTMLTextAreaElement && !box.disabled;
-          });
+          await phone.locator('textarea[aria-label="Message"]:enabled').waitFor();
         },
       },
     ]);
@@ -214,11 +211,7 @@ try {
   const desktopLoad = await measure(desktop, loopback, [
     {
       name: 'usable: the composer enabled',
-      reached: () =>
-        desktop.waitForFunction(() => {
-          const box = document.querySelector('textarea[aria-label="Message"]');
-          return box instanceof HTMLTextAreaElement && !box.disabled;
-        }),
+      reached: () => desktop.locator('textarea[aria-label="Message"]:enabled').waitFor(),
     },
   ]);
   report('Desktop page (1280×800, browser mode on loopback)', desktopLoad);
