@@ -42,6 +42,17 @@ export default defineConfig({
             groups: [
               { name: 'index', tags: ['$initial'] },
               { name: 'anser', test: /node_modules[\\/]anser/ },
+              // A tool card's body and what it shows (diffs, terminal output, a stored result), and the cards of a
+              // turn that could not run: one chunk each rather than one per file, each a request (and its headers;
+              // the phone listener counts requests against its rate limit).
+              {
+                name: 'tool-body',
+                test: /src[\\/]renderer[\\/]src[\\/]features[\\/](tools[\\/](tool-body|diff-view|terminal-output|stored-result|web-body|input-list|code-excerpt)|approvals[\\/]proposed-diff)/,
+              },
+              {
+                name: 'turn-cards',
+                test: /src[\\/]renderer[\\/]src[\\/]features[\\/](chat[\\/](auth-card|context-too-long)|limits[\\/]limit-refused|settings[\\/](api-key-field|login-steps))/,
+              },
             ],
           },
         },

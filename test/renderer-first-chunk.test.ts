@@ -101,6 +101,41 @@ describe("the renderer's first chunk", () => {
     expect(names).not.toContain(path.join('features', 'approvals', 'approval-card-body.tsx'));
   });
 
+  // What a first screen does not show loads on demand (ui/lazy-part.tsx): a second pane's machinery, the pairing
+  // dialog and the device key, a tool card's body, the dialogs a click opens, the cards of a turn that could not run.
+  it('does not import the parts a first screen does not show', () => {
+    const reached = new Set<string>();
+    const todo = [path.join(here, 'main.tsx')];
+    while (todo.length) {
+      const file = todo.shift() as string;
+      if (reached.has(file) || !/\.tsx?$/.test(file)) continue;
+      reached.add(file);
+      for (const spec of staticImports(fs.readFileSync(file, 'utf8'))) {
+        const next = resolve(file, spec);
+        if (next) todo.push(next);
+      }
+    }
+    const names = [...reached].map((f) => path.relative(here, f).split(path.sep).join('/'));
+    const lazy = [
+      'features/panes/split-view.tsx',
+      'features/phone/pairing-dialog.tsx',
+      'features/phone/pair-page/device-key.ts',
+      'features/chat/thread-settings-dialog.tsx',
+      'features/chat/rewind/rewind-dialog.tsx',
+      'features/chat/rewind/branch-marker.tsx',
+      'features/tools/tool-body.tsx',
+      'features/tools/diff-view.tsx',
+      'features/tools/stored-result.tsx',
+      'features/approvals/proposed-diff.tsx',
+      'features/chat/auth-card.tsx',
+      'features/limits/limit-refused.tsx',
+      'features/chat/context-too-long.tsx',
+      'features/composer/mcp-servers.tsx',
+      'features/composer/queued-messages.tsx',
+    ];
+    expect(lazy.filter((f) => names.includes(f))).toEqual([]);
+  });
+
   it('the check finds a real import path (react is imported at start)', () => {
     expect(pathTo('react')?.[0]).toMatch(/main\.tsx$/);
   });

@@ -4,11 +4,18 @@ import { getApi } from './api';
 import { prepareOpeningRows } from './features/chat/prepare-open';
 import { useWindowTitle } from './features/chat/window-title';
 import { ThreadSidebar } from './features/threads/thread-sidebar';
-import { SplitView } from './features/panes/split-view';
-import { PairingDialog } from './features/phone/pairing-dialog';
+import { ChatArea } from './features/panes/chat-area';
 import { PhoneNav } from './features/phone/phone-nav';
 import { isPhone } from './ui/use-phone';
-import { BoardView, LazyView, preloadLazyViews, SessionView, SettingsView, UsageView } from './lazy-views';
+import {
+  BoardView,
+  LazyView,
+  PairingDialog,
+  preloadLazyViews,
+  SessionView,
+  SettingsView,
+  UsageView,
+} from './lazy-views';
 import { connectBridge } from './store/bridge';
 import { createBrowserNotifier } from './store/browser-notify';
 import { createDeskStore, type DeskStore } from './store/desk-store';
@@ -45,6 +52,7 @@ function Shell() {
   const sidebarCollapsed = useDesk((s) => s.sidebarCollapsed);
   const setSidebarOpen = useDesk((s) => s.setSidebarOpen);
   const theme = useDesk((s) => s.settings?.theme ?? 'system');
+  const pairing = useDesk((s) => !!s.pairingRequest);
   useShortcuts();
   useWindowTitle();
   useOpenFromNotification();
@@ -79,12 +87,12 @@ function Shell() {
             <UsageView />
           </LazyView>
         ) : (
-          <SplitView />
+          <ChatArea />
         )}
       </main>
       <PhoneNav />
       <Notices />
-      <PairingDialog />
+      {pairing && <PairingDialog />}
     </div>
   );
 }
@@ -93,8 +101,8 @@ export function App({ store: given, api }: { store?: DeskStore; api?: DeskApi })
   const [store] = useState(() => given ?? createAppStore());
   useEffect(() => connectBridge(store, api ?? getApi()), [store, api]);
   // After the first paint: the shell shows at once, the messages' markdown arrives right behind it, then the views
-  // behind a click (small), so opening one shows no empty frame.
-  useEffect(() => void loadMarkdown().then(preloadLazyViews), []);
+  // behind a click (small), so opening one shows no empty frame (on a phone, only those a phone shows).
+  useEffect(() => void loadMarkdown().then(() => preloadLazyViews({ phone: isPhone() })), []);
   return (
     <DeskStoreProvider store={store}>
       <Shell />

@@ -1,6 +1,5 @@
 import type { DeskApi } from '../../shared/contract';
-import { createWsApi, takeTokenFromLocation } from './ws-client';
-import { deviceAuthFrame } from './features/phone/pair-page/device-key';
+import { createWsApi, takeTokenFromLocation, type DeviceAuth } from './ws-client';
 
 /**
  * The single seam between the UI and its host. In the desktop app the preload exposes `window.desk`;
@@ -35,7 +34,23 @@ function browserApi(): DeskApi {
   const token = takeTokenFromLocation();
   // No token over https: phone access, where a paired device signs in with its key.
   const phone = !token && location.protocol === 'https:';
-  return createWsApi(token, phone ? deviceAuthFrame : undefined);
+  return createWsApi(token, phone ? lazyDeviceAuth(() => import('./features/phone/pair-page/device-key')) : undefined);
+}
+
+/**
+ * A phone's sign-in with the device key's code (WebCrypto, IndexedDB) from a chunk of its own, which only a phone
+ * fetches: asked for at once, while the socket opens, so signing the nonce waits on nothing more. A fetch that
+ * failed (the network dropped) is asked for again at the next connection.
+ */
+export function lazyDeviceAuth(load: () => Promise<{ deviceAuthFrame: DeviceAuth }>): DeviceAuth {
+  let key: Promise<{ deviceAuthFrame: DeviceAuth }> | undefined;
+  const get = () =>
+    (key ??= load().catch((e: unknown) => {
+      key = undefined;
+      throw e;
+    }));
+  get().catch(() => undefined);
+  return async (nonce) => (await get()).deviceAuthFrame(nonce);
 }
 
 /** Test seam: components under test get a fake host. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lazyDeviceAuth } from './api';
 import { createWsApi } from './ws-client';
 
 /** A WebSocket the test opens and closes by hand; it records what the page sent. */
@@ -23,6 +24,9 @@ class FakeSocket {
   drop() {
     this.readyState = 3;
     this.onclose?.();
+  }
+  close() {
+    this.drop();
   }
 }
 
@@ -82,5 +86,30 @@ describe('ws-client', () => {
       await vi.runOnlyPendingTimersAsync();
     }
     expect(notices.at(-1)).toBe('refused');
+  });
+
+  it("a phone whose key's code failed to load (the network dropped) tries again, and signs in", async () => {
+    let fail = true;
+    const loads = { count: 0 };
+    const auth = lazyDeviceAuth(async () => {
+      loads.count++;
+      if (fail) throw new Error('Failed to fetch dynamically imported module');
+      return { deviceAuthFrame: async (nonce: string) => ({ kind: 'auth', signed: nonce }) };
+    });
+    const api = createWsApi(null, auth);
+    const notices: string[] = [];
+    api.on('connection', (c) => notices.push(c.state));
+    latest().open();
+    latest().onmessage?.({ data: JSON.stringify({ kind: 'hello', nonce: 'n1' }) });
+    await vi.waitFor(() => expect(latest().readyState).toBe(3));
+    expect(notices).toEqual(['reconnecting']);
+    fail = false;
+    await vi.runOnlyPendingTimersAsync();
+    latest().open();
+    latest().onmessage?.({ data: JSON.stringify({ kind: 'hello', nonce: 'n2' }) });
+    await vi.waitFor(() => expect(latest().sent).toEqual([JSON.stringify({ kind: 'auth', signed: 'n2' })]));
+    latest().onmessage?.({ data: JSON.stringify({ kind: 'authed' }) });
+    expect(notices).toEqual(['reconnecting', 'online']);
+    expect(loads.count).toBe(2);
   });
 });

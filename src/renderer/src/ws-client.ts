@@ -71,7 +71,9 @@ export function createWsApi(token: string | null, deviceAuth?: DeviceAuth): Desk
         if (f.kind === 'hello' && typeof f.nonce === 'string') {
           void deviceAuth(f.nonce).then(
             (auth) => (auth ? ws.send(JSON.stringify(auth)) : ((unpaired = true), ws.close())),
-            () => ((unpaired = true), ws.close()),
+            // Could not sign (the key's code did not load, the browser refused): not a verdict on the pairing, so
+            // the next connection tries again (a run of failures ends as "refused").
+            () => ws.close(),
           );
         } else if (f.kind === 'authed') online();
         else if (f.kind === 'denied') unpaired = true;

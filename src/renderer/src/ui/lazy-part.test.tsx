@@ -61,4 +61,20 @@ describe('lazy parts', () => {
     expect(await screen.findByText('HI')).toBeInTheDocument();
     expect(lib.loaded()?.shout('a')).toBe('A');
   });
+
+  it('on a phone, the parts only a desktop shows are not fetched ahead (they still load when opened)', async () => {
+    const both = chunk({ Card: () => <p>both</p> });
+    const desk = chunk({ Card: () => <p>desk only</p> });
+    lazyPart(both.load, (m) => m.Card);
+    const DeskOnly = lazyPart(desk.load, (m) => m.Card, null, { phone: false });
+    void prefetchLazyParts({ phone: true });
+    expect(both.asked.count).toBe(1);
+    expect(desk.asked.count).toBe(0);
+    render(<DeskOnly />);
+    expect(desk.asked.count).toBe(1);
+    desk.arrive();
+    expect(await screen.findByText('desk only')).toBeInTheDocument();
+    void prefetchLazyParts();
+    expect(desk.asked.count).toBe(1);
+  });
 });

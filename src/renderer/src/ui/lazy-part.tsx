@@ -1,14 +1,24 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import './lazy-part.css';
 
 /**
  * What the first screen does not show is its own chunk, fetched once the first screen is up (prefetchLazyParts,
  * after the first paint) or when first needed, whichever comes first. Two shapes: a component (lazyPart) and a
  * library a hook uses (lazyModule). Both register here, so one call fetches every part ahead of its first use.
  */
-const prefetches: (() => Promise<unknown>)[] = [];
+const prefetches: { load: () => Promise<unknown>; phone: boolean }[] = [];
 
-/** Fetch every lazy part's chunk (after the first paint; tests before they render). */
-export const prefetchLazyParts = (): Promise<unknown> => Promise.all(prefetches.map((load) => load()));
+/**
+ * Where a part is fetched ahead of use. `phone: false`: only a desktop shows it (Settings, History, Usage, a second
+ * pane, the pairing dialog…), so a phone-sized page, on a phone's data, fetches it only if it is opened.
+ */
+export interface LazyOptions {
+  phone?: boolean;
+}
+
+/** Fetch every lazy part's chunk (after the first paint; tests before they render); on a phone, the phone's only. */
+export const prefetchLazyParts = ({ phone = false }: { phone?: boolean } = {}): Promise<unknown> =>
+  Promise.all(prefetches.filter((p) => !phone || p.phone).map((p) => p.load()));
 
 /**
  * A component from a chunk of its own, in its own Suspense boundary (`fallback` while the chunk arrives, nothing by
@@ -19,8 +29,9 @@ export function lazyPart<M, P extends object>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType<P>,
   fallback: ReactNode = null,
+  options: LazyOptions = {},
 ) {
-  const View = lazyView(load, pick);
+  const View = lazyView(load, pick, options);
   const Part = (props: P) => (
     <Suspense fallback={fallback}>
       <View {...props} />
@@ -29,13 +40,17 @@ export function lazyPart<M, P extends object>(
   return Object.assign(Part, { preload: View.preload });
 }
 
-export function lazyView<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+export function lazyView<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+  { phone = true }: LazyOptions = {},
+) {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   // One fetch however often it is asked for (the prefetch after the first paint, a first use before it).
   const fetchOnce = (): Promise<M> => (loading ??= load().then((m) => (loaded = m)));
   const preload = (): Promise<unknown> => fetchOnce();
-  prefetches.push(preload);
+  prefetches.push({ load: preload, phone });
   type Loaded = { default: ComponentType<P> };
   const View = lazy(() =>
     loaded !== undefined
@@ -44,6 +59,19 @@ export function lazyView<M, P extends object>(load: () => Promise<M>, pick: (m: 
       : fetchOnce().then((m): Loaded => ({ default: pick(m) })),
   );
   return Object.assign(View, { preload });
+}
+
+/**
+ * What shows while a part's chunk arrives, where the part will be: a status that says so. It stays invisible for
+ * its first moments (CSS), so a prefetched or local chunk — a frame or two — shows nothing, and a slow network (a
+ * phone) says what it is waiting for. `dialog`: centred over the page, where a dialog opens.
+ */
+export function LazyLoading({ what, dialog = false }: { what: string; dialog?: boolean }) {
+  return (
+    <div className={dialog ? 'lazy-loading lazy-loading-dialog' : 'lazy-loading'} role="status" aria-busy="true">
+      Loading {what}…
+    </div>
+  );
 }
 
 /** A library from a chunk of its own: `use()` gives it once loaded (null until then, and asks for it). */
@@ -57,7 +85,7 @@ export function lazyModule<M>(load: () => Promise<M>) {
       for (const l of listeners) l();
       return m;
     }));
-  prefetches.push(preload);
+  prefetches.push({ load: preload, phone: true });
   const subscribe = (l: () => void) => {
     listeners.add(l);
     return () => listeners.delete(l);

@@ -9,7 +9,7 @@ import { PermissionModePicker, useThreadPermissionMode } from '../settings/permi
 import { Icon } from '../../ui/icons';
 import { ExportButtons } from '../../ui/export-buttons';
 import { formatCost, formatTokens, modelLabel } from '../../ui/format';
-import { defaultWorkspace, ThreadSettingsDialog } from './thread-settings-dialog';
+import { defaultWorkspace } from './default-workspace';
 import { ProjectChip } from '../projects/project-chip';
 import { SidebarToggle } from '../../ui/sidebar-toggle';
 import { ContextMeter } from '../context/context-meter';
@@ -18,6 +18,15 @@ import { TasksIndicator } from '../tasks/tasks-indicator';
 import { HeaderMoreMenu } from './header-more-menu';
 import { ChangesButton } from '../worktree/changes-button';
 import { useNarrowHeader } from './use-narrow-header';
+import { LazyLoading, lazyPart } from '../../ui/lazy-part';
+
+// A thread's settings open from the header's click: the dialog is its own chunk.
+const ThreadSettingsDialog = lazyPart(
+  () => import('./thread-settings-dialog'),
+  (m) => m.ThreadSettingsDialog,
+  <LazyLoading what="the thread's settings" dialog />,
+  { phone: false },
+);
 import { WorktreeChip } from '../worktree/worktree-chip';
 import './chat-header.css';
 

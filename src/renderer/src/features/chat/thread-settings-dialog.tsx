@@ -5,20 +5,14 @@ import { errorText } from '../../store/desk-state';
 import { useDesk } from '../../store/store-context';
 import { FormDialog } from '../../ui/form-dialog';
 import { ModelPicker } from '../../ui/model-picker';
+import { defaultWorkspace } from './default-workspace';
 
-/** Where a thread runs when it names no folder: the data dir's `workspace` (the turn engine's default). */
 /** The project's switch as the thread settings say it. */
 const SWITCH_SAID: Record<ProjectWorktrees, string> = {
   always: 'always their own worktree',
   'first-edit': 'their own worktree when Claude first edits',
   never: 'never a worktree (the folder itself)',
 };
-
-export function defaultWorkspace(dataDir: string | undefined): string | undefined {
-  if (!dataDir) return undefined;
-  const sep = /^[A-Za-z]:\\/.test(dataDir) || (dataDir.includes('\\') && !dataDir.includes('/')) ? '\\' : '/';
-  return `${dataDir.replace(/[\\/]+$/, '')}${sep}workspace`;
-}
 
 /** `claude-code:sonnet@0.2` → '0.2': the part Claude Code cannot use (it has no temperature setting). */
 export function temperatureOf(model: string): string | undefined {

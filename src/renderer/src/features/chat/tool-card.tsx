@@ -2,17 +2,32 @@ import { memo, useId, useState } from 'react';
 import type { ApprovalCard, AssistantPart } from '../../../../shared/threads';
 import { Icon } from '../../ui/icons';
 import { editDiff, EDIT_TOOLS } from '../tools/diff-rows';
-import { OPEN_TOOLS, ToolBody, questionAnswers } from '../tools/tool-body';
-import { StoredResult } from '../tools/stored-result';
+import { OPEN_TOOLS, questionAnswers } from '../tools/tool-parts';
 import { toolErrorText } from '../../../../shared/tool-error-text';
 import { formatDuration } from '../../ui/format';
 import { Markdown } from '../../ui/markdown';
 import { friendlyToolName, isInternalTool, toolSummary } from '../../tool-names';
 import { questionsOf } from '../../questions';
-import { ProposedDiff } from '../approvals/proposed-diff';
 import { Elapsed } from './elapsed';
 import { WithheldNote, withheldReason } from './tool-withheld';
+import { LazyLoading, lazyPart } from '../../ui/lazy-part';
 import '../tools/tool-card.css';
+
+// A card's body (diffs, terminal output, a stored result, an edited call's proposal) is its own chunk: the head says
+// what the call is at once, and the body follows (fetched after the first paint, so usually already there).
+const ToolBody = lazyPart(
+  () => import('../tools/tool-body'),
+  (m) => m.ToolBody,
+  <LazyLoading what="the tool's output" />,
+);
+const StoredResult = lazyPart(
+  () => import('../tools/stored-result'),
+  (m) => m.StoredResult,
+);
+const ProposedDiff = lazyPart(
+  () => import('../approvals/proposed-diff'),
+  (m) => m.ProposedDiff,
+);
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
 

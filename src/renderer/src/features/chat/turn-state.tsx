@@ -1,12 +1,28 @@
 import type { AssistantMessage } from '../../../../shared/threads';
 import { useDesk } from '../../store/store-context';
-import { AuthCard } from './auth-card';
+import { LazyLoading, lazyPart } from '../../ui/lazy-part';
 import { Elapsed } from './elapsed';
 import { RetryLine } from './retry-line';
-import { LimitRefused } from '../limits/limit-refused';
 import { WAITING_LINE, openRequest } from '../../waiting-for';
-import { ContextTooLong } from './context-too-long';
 import { PulseDot } from '../../ui/pulse-dot';
+
+// The cards of a turn that could not run (not signed in, the plan's limit, too long a conversation) are chunks of
+// their own: a first screen seldom has one.
+const AuthCard = lazyPart(
+  () => import('./auth-card'),
+  (m) => m.AuthCard,
+  <LazyLoading what="how to sign in" />,
+);
+const LimitRefused = lazyPart(
+  () => import('../limits/limit-refused'),
+  (m) => m.LimitRefused,
+  <LazyLoading what="what the limit allows" />,
+);
+const ContextTooLong = lazyPart(
+  () => import('./context-too-long'),
+  (m) => m.ContextTooLong,
+  <LazyLoading what="what to do next" />,
+);
 
 /**
  * The one line that says where a turn stands: queued (position), running (elapsed), waiting for

@@ -5,11 +5,22 @@ import { Icon } from '../../ui/icons';
 import { Markdown } from '../../ui/markdown';
 import { splitAttachedTexts } from '../../../../shared/attached-text';
 import { TextAttachments } from '../../ui/text-attachments';
-import { BranchMarker } from './rewind/branch-marker';
-import { RewindDialog } from './rewind/rewind-dialog';
 import { useBranches } from './rewind/use-branches';
 import './rewind/rewind.css';
 import { UserMessageActions, UserMessageEditor } from './message-actions';
+import { LazyLoading, lazyPart } from '../../ui/lazy-part';
+
+// A message where the thread branched (after a rewind) and the rewind's dialog (with its file previews) are chunks
+// of their own: most threads never rewind.
+const BranchMarker = lazyPart(
+  () => import('./rewind/branch-marker'),
+  (m) => m.BranchMarker,
+);
+const RewindDialog = lazyPart(
+  () => import('./rewind/rewind-dialog'),
+  (m) => m.RewindDialog,
+  <LazyLoading what="the rewind" dialog />,
+);
 
 /**
  * What the person wrote, rendered as markdown the way answers are (code fences, lists, links), with their

@@ -4,9 +4,17 @@ import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { formatCost, formatDuration, formatTokens, modelLabel } from '../../ui/format';
 import { ModelPicker } from '../../ui/model-picker';
-import { McpServers } from './mcp-servers';
+import { LazyLoading, lazyPart } from '../../ui/lazy-part';
 import './pickers.css';
 import './panels.css';
+
+// The MCP servers' panel opens from a click: its own chunk.
+const McpServers = lazyPart(
+  () => import('./mcp-servers'),
+  (m) => m.McpServers,
+  <LazyLoading what="the MCP servers" />,
+  { phone: false },
+);
 
 export type PanelKind = 'model' | 'cost' | 'mcp';
 

@@ -4,7 +4,6 @@ import { AttachButton, AttachmentTray, useAttachments } from './attachments';
 import { ComposerPanel, type PanelKind } from './composer-panels';
 import { PickerPopup } from './picker-popup';
 import { applyPick, fileReference } from './picker-trigger';
-import { QueuedMessages } from './queued-messages';
 import { ComposerHint, SendButtons } from './send-controls';
 import { submitMessage, useSendPolicy } from './send-policy';
 import { onTextBoxKey, useTextBox } from './text-box';
@@ -14,6 +13,13 @@ import { useRecall } from './use-recall';
 import { RememberPanel, rememberedNote } from './remember-panel';
 import { BudgetConfirm, useBudgetsOver } from './budget-confirm';
 import './composer.css';
+import { lazyPart } from '../../ui/lazy-part';
+
+// The messages waiting for the turn to end show only once one is queued: their list is its own chunk.
+const QueuedMessages = lazyPart(
+  () => import('./queued-messages'),
+  (m) => m.QueuedMessages,
+);
 
 export { focusComposer, isComposer } from './text-box';
 
@@ -25,6 +31,7 @@ export { focusComposer, isComposer } from './text-box';
 export function Composer() {
   const threadId = useDesk((s) => s.activeThreadId);
   const started = useDesk((s) => s.messageIds.length > 0);
+  const queued = useDesk((s) => (s.activeThreadId ? (s.queues[s.activeThreadId]?.items.length ?? 0) > 0 : false));
   const text = useDesk((s) => s.drafts[s.activeThreadId ?? ''] ?? '');
   const setDraft = useDesk((s) => s.setDraft);
   const setText = (value: string, thread = threadId) => setDraft(thread, value);
@@ -129,7 +136,7 @@ export function Composer() {
           onChoose={(i) => void choose(i)}
         />
       )}
-      <QueuedMessages busy={busy} />
+      {queued && <QueuedMessages busy={busy} />}
       <AttachmentTray attachments={attachments} onInsert={(i) => box.insert(attachments.takeText(i))} />
       <div className="composer-row">
         <AttachButton onPick={(picked) => void attachments.attach(picked)} />

@@ -11,6 +11,8 @@ const BoardPanel = lazyPart(
 const HistoryList = lazyPart(
   () => import('../history/history-list'),
   (m) => m.HistoryList,
+  null,
+  { phone: false },
 );
 import type { IconName } from '../../ui/icons';
 import { ThreadsPanel } from './threads-panel';

@@ -6,7 +6,8 @@ import { FilePath } from './file-path';
 import { ToolInput } from './input-list';
 import { TerminalOutput } from './terminal-output';
 import { WebBody } from './web-body';
-import { answersFromResult, questionsOf } from '../../questions';
+import { questionsOf } from '../../questions';
+import { questionAnswers } from './tool-parts';
 import { Markdown } from '../../ui/markdown';
 
 type ToolPart = Extract<AssistantPart, { kind: 'tool' }>;
@@ -17,8 +18,6 @@ const inputOf = (part: ToolPart): Record<string, unknown> =>
 
 /** Tools with a card of their own; every other tool gets the readable generic body. */
 export const RICH_TOOLS = new Set([...EDIT_TOOLS, 'Bash', 'Read', 'Glob', 'Grep', 'WebFetch', 'WebSearch']);
-/** Open from the start: what a person wants to see without a click. */
-export const OPEN_TOOLS = new Set([...EDIT_TOOLS, 'Bash', 'Agent']);
 
 /** Bash failures come back as `Exit code <n>\n<output>` with is_error (recorded case 31). */
 export function shellOutcome(part: ToolPart): { output: string; exitCode?: number } {
@@ -120,19 +119,6 @@ export function GenericBody({ part }: { part: ToolPart }) {
       )}
     </>
   );
-}
-
-/**
- * The answers of an AskUserQuestion call, by question: the ones the user sent (the call's input once answered,
- * `answers`), else as the CLI reported them to the model (`"Q"="A"`, recorded case 36).
- */
-export function questionAnswers(part: ToolPart): Record<string, string> {
-  const sent = inputOf(part).answers;
-  const given =
-    sent && typeof sent === 'object'
-      ? Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : {};
-  return { ...answersFromResult(part.isError ? undefined : part.result), ...given };
 }
 
 /** AskUserQuestion: each question with the answer the model got — question → answer, never the questions' JSON. */
