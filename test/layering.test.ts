@@ -50,9 +50,11 @@ describe('layering lint', () => {
     ['src/renderer/src/store/x.ts', '../../../app/handlers', false],
     ['src/renderer/src/store/x.ts', '../../../shared/threads', true],
     ['src/renderer/src/store/x.ts', '../App', true],
-    // The Electron adapter: never the renderer, browser mode or the command line.
+    // The Electron adapter: never the renderer, browser mode or the command line; phone access's listener only.
     ['src/main/x.ts', '../renderer/src/api', false],
     ['src/main/x.ts', '../web/web-host', false],
+    ['src/main/x.ts', '../web/static-files', false],
+    ['src/main/x.ts', '../web/phone-host', true],
     ['src/main/x.ts', '../command-line/main', false],
     ['src/main/x.ts', '../app/desk-app', true],
     ['src/main/x.ts', '../shared/contract', true],

@@ -55,7 +55,7 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   tmpRoot?: string;
   /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
   rewindSnapshots?: boolean;
-  /** Phone access's listener (browser mode's front door gives it); absent, phone access says where it runs. */
+  /** Phone access's listener (the window's and browser mode's front doors give it); absent, phone access says where it runs. */
   startPhoneListener?: StartPhoneListener;
   /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
   phoneAddresses?: () => PhoneAddress[];
@@ -164,6 +164,8 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     {},
     ...[...wirings, setup, worktree, usage, notify, phone].map((w) => w.handlers),
   ) as DeskHandlers;
+  // Phone access that was on at the last quit is on again (its address still here), once a device can reach the calls.
+  void phone.resume().catch((err: unknown) => f.warn(`Phone access did not start again: ${String(err)}`));
   return {
     handlers,
     bus: f.bus,
