@@ -101,7 +101,7 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
-  board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
+  board: ['approvals', 'notify'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card; a device's "Turn on notifications"
   settings: ['claude-code-setup', 'notify', 'phone'], // its "Claude Code", "Notifications" and "Phone & other devices" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],

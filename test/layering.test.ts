@@ -133,6 +133,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/threads/x.tsx', '../board/board-panel', true],
     ['src/renderer/src/features/board/x.tsx', '../chat/chat-view', false],
     ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
+    ['src/renderer/src/features/board/x.tsx', '../notify/push-toggle', true], // a device's Board holds its push toggle…
+    ['src/renderer/src/features/notify/x.tsx', '../board/board-view', false], // …which knows nothing of the board
     ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
     ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],

@@ -23,6 +23,7 @@ async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) 
   const handlers = {
     createThread: vi.fn(async () => ({ id: 't' })),
     answerApproval: vi.fn(async () => null),
+    getAppInfo: vi.fn(async () => ({ name: 'Claude Desk', version: '1', host: 'electron', platform: 'linux' })),
   } as unknown as DeskHandlers;
   const devices = new PhoneDevices({
     file: path.join(dir, 'devices.json'),
@@ -56,6 +57,11 @@ async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) 
 }
 
 describe('a paired device', () => {
+  it('is told it is a browser page whatever serves it: the desktop app’s dialogs and file opening are not its own', async () => {
+    const d = await pairedDevice();
+    expect(await d.session.call('getAppInfo', undefined)).toMatchObject({ name: 'Claude Desk', host: 'web' });
+  });
+
   it('revoked while its call is on the way: nothing of the call applies, and its socket closes', async () => {
     const d = await pairedDevice();
     const call = d.session.call('createThread', { settings: { projectDir: '/home/me/p' } });

@@ -1,4 +1,4 @@
-import { parseCallInput, type DeskHandlers, type EventName, type Events } from '../../shared/contract';
+import { parseCallInput, type AppInfo, type DeskHandlers, type EventName, type Events } from '../../shared/contract';
 import type { DeviceActor, PairingEnd, PairedDevice, PhoneRoute } from '../../shared/phone';
 import type { ApprovalRequest } from '../../shared/turn-events';
 import type { EventBus } from '../event-bus';
@@ -177,6 +177,9 @@ export class PhoneDevices {
     // The contract's schema still validates what the gate let through, as for any caller (dispatch-call.ts).
     const handler = this.opts.handlers()[verdict.name] as (input: unknown) => Promise<unknown>;
     const value = await handler(parseCallInput(verdict.name, allowed));
+    // A device's page is a browser page whatever serves it (the desktop app or browser mode): the window's folder
+    // dialog, opening files on the computer and its shortcuts are not its own.
+    if (verdict.name === 'getAppInfo') return { ...(value as AppInfo), host: 'web' } satisfies AppInfo;
     if (verdict.name === 'answerApproval') {
       const a = verdict.input as {
         threadId: string;

@@ -13,6 +13,8 @@ declare global {
 }
 
 let instance: DeskApi | undefined;
+/** This page reaches the computer as a paired device (phone access), through the device gate. */
+let devicePage = false;
 
 export function getApi(): DeskApi {
   instance ??= window.desk ?? browserApi();
@@ -35,12 +37,23 @@ function browserApi(): DeskApi {
   const token = takeTokenFromLocation();
   // No token over https: phone access, where a paired device signs in with its key.
   const phone = !token && location.protocol === 'https:';
+  devicePage = phone;
   return createWsApi(token, phone ? deviceAuthFrame : undefined);
+}
+
+/**
+ * Whether this page is a paired device's (phone access): it offers only what the device gate allows — an approval
+ * once or for this session, never "always" or an edited command.
+ */
+export function isDevicePage(): boolean {
+  getApi();
+  return devicePage;
 }
 
 /** Test seam: components under test get a fake host. */
 export function setApiForTests(api: DeskApi | undefined): void {
   instance = api;
+  devicePage = false;
 }
 
 declare global {
