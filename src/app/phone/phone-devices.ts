@@ -48,6 +48,8 @@ export interface PhoneDevicesOptions {
     scope?: string;
     behavior: string;
   }) => void;
+  /** A device asked to stop a turn (told before the stop): the other devices hear it was stopped, and from where. */
+  onDeviceStop?: (stop: { actor: DeviceActor; threadId: string; turnId?: string }) => void;
   /** A device was revoked: what else keeps it goes too (its push subscriptions). */
   onRevoked?: (deviceId: string) => Promise<unknown>;
   now?: () => number;
@@ -173,6 +175,10 @@ export class PhoneDevices {
       // Who answered goes on the card and in the thread log: the computer writes it (the gate let none through).
       const a = allowed as { decision: Record<string, unknown> };
       allowed = { ...a, decision: { ...a.decision, actor } };
+    }
+    if (verdict.name === 'stopTurn') {
+      const { threadId, turnId } = allowed as { threadId: string; turnId?: string };
+      this.opts.onDeviceStop?.({ actor, threadId, ...(turnId ? { turnId } : {}) });
     }
     // The contract's schema still validates what the gate let through, as for any caller (dispatch-call.ts).
     const handler = this.opts.handlers()[verdict.name] as (input: unknown) => Promise<unknown>;

@@ -68,6 +68,7 @@ export interface PhoneWiringOptions {
   /** The front door's listener; absent, phone access says where it runs instead. */
   startListener?: StartPhoneListener;
   onDeviceAnswer?: PhoneDevicesOptions['onDeviceAnswer'];
+  onDeviceStop?: PhoneDevicesOptions['onDeviceStop'];
   /** A device was revoked: what else keeps it goes (its push subscriptions). */
   onRevoked?: PhoneDevicesOptions['onRevoked'];
   warn?: (message: string) => void;
@@ -111,6 +112,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     handlers: o.handlers,
     recentProjects: o.recentProjects,
     onDeviceAnswer: o.onDeviceAnswer,
+    onDeviceStop: o.onDeviceStop,
     onRevoked: o.onRevoked,
     warn: o.warn,
   });
