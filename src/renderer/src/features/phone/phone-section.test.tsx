@@ -136,6 +136,8 @@ describe('Settings → Phone & other devices', () => {
     expect(await screen.findByTestId('phone-problem')).toHaveTextContent(sentence);
     expect(screen.getByTestId('phone-state')).toHaveTextContent('Off');
     expect(screen.getByTestId('phone-setup')).toBeInTheDocument();
+    // The way it was on is chosen again (Tailscale is ready here too, and would be the default otherwise).
+    expect(screen.getByRole('radio', { name: /Local network/ })).toBeChecked();
   });
 
   it('pairing shows the QR code as an image (never markup), the link with copy, the countdown, and Cancel', async () => {
