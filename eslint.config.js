@@ -18,13 +18,14 @@ const ELECTRON = {
  * Who may import whom (the `desk/layers` rule, eslint-layers.js, judged on resolved paths): each layer imports only
  * downward — shared → core → app → the front doors (main, web, command-line) — and the renderer sees only shared and
  * itself (the host is reached through api.ts). preload exposes the contract's verbs and needs nothing but shared.
- * test/layering.test.ts proves each entry fires.
+ * The Electron adapter serves phone access with the web layer's listener (src/web/phone-host.ts), and only that
+ * (MAIN_WEB below). test/layering.test.ts proves each entry fires.
  */
 const LAYERS = {
   shared: [],
   core: ['shared'],
   app: ['shared', 'core'],
-  main: ['shared', 'core', 'app'],
+  main: ['shared', 'core', 'app', 'web'],
   preload: ['shared'],
   web: ['shared', 'core', 'app'],
   'command-line': ['shared', 'core', 'app', 'web'],
@@ -100,7 +101,7 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
-  board: ['approvals'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card
+  board: ['approvals', 'notify'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card; a device's "Turn on notifications"
   settings: ['claude-code-setup', 'notify', 'phone'], // its "Claude Code", "Notifications" and "Phone & other devices" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],
@@ -153,6 +154,24 @@ export default tseslint.config(
       // A `default:` is a deliberate "everything else" (most switches over TurnEvent handle a few of its
       // types); a switch without one must name every member, so a new member is caught where it matters.
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  // The desktop app runs phone access's listener, never browser mode's loopback host or the rest of src/web.
+  {
+    files: ['src/main/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/*', '!**/web/phone-host'],
+              message:
+                'src/main may import only web/phone-host (phone access) of src/web: the window is no browser mode.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Layering, enforced: nothing below the Electron adapter imports electron, and imports only point downward.

@@ -271,7 +271,7 @@ async function fakePhoneHost(page: Page, devices = SAMPLE_DEVICES) {
       }
     });
   });
-  return { emit };
+  return { emit, state: phoneFake.state };
 }
 
 test('Settings → Phone & other devices and the pairing dialog, at every size; axe in both themes', async ({ page }) => {
@@ -330,4 +330,23 @@ test('Settings → Phone & other devices and the pairing dialog, at every size; 
   await page.setViewportSize(PHONES[0]);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolationsInBothThemes(page, 'phone settings at 390×844');
+});
+
+test('Settings → Phone & other devices, off since the last quit because its address is gone: says why; axe in both themes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const fake = await fakePhoneHost(page);
+  const sentence =
+    'Phone access was on at 192.168.1.23, which this computer no longer has (another network?), so it stays off: choose an address to turn it on again.';
+  fake.state.access = { ...fake.state.access, route: 'lan', address: '192.168.1.23', problem: sentence };
+  await page.goto(host.url);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-nav-phone').click();
+  const section = page.getByTestId('phone-section');
+  await expect(section.getByTestId('phone-problem')).toHaveText(sentence);
+  await expect(section.getByTestId('phone-state')).toHaveText('Off');
+  await expect(section.getByTestId('phone-setup')).toBeVisible();
+  await expectNoAxeViolationsInBothThemes(page, 'phone access off: its address is gone');
+  await shots(page, 'settings-phone-address-gone', ALL_SIZES, section.getByTestId('phone-problem'));
 });

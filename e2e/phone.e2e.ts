@@ -3,11 +3,24 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test, expect, chromium, devices, type Browser } from '@playwright/test';
+import { test, expect, chromium, devices, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { startMockAnthropicApi, type MockApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath, type RealCliEnv } from '../test/fixtures/real-cli';
 import { spkiHash } from '../src/core/phone/certificates';
+import { expectNoAxeViolationsInBothThemes } from './axe';
+
+/** The page at 390×844 in both themes (looked at, not asserted), then back to the device's own size. */
+async function phoneShots(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.screenshot({ path: `e2e/screenshots/${name}-${scheme}-390x844.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  await page.setViewportSize(before);
+}
 
 /**
  * Phone access end to end: `claude-desk web --phone` on a second loopback address (127.0.0.2 stands for the Wi-Fi),
@@ -106,6 +119,12 @@ test('a phone pairs with the number, approves a Bash call, sends, stops, and is 
   // Paired: the page opens Claude Desk, signed in with its key — on the Board, as a phone-sized page does; the bar
   // at the bottom goes to the thread.
   await expect(phone.getByRole('region', { name: 'Board' })).toBeVisible();
+  // The Board of a paired device ends with turning on its own notifications (asked only on a tap).
+  const push = phone.getByRole('region', { name: 'Notifications on this device' });
+  await expect(push.getByRole('button', { name: 'Turn on notifications' })).toBeEnabled();
+  await push.scrollIntoViewIfNeeded();
+  await expectNoAxeViolationsInBothThemes(phone, 'a paired phone’s Board with its notifications toggle');
+  await phoneShots(phone, 'phone-board-push-toggle');
   await phone.getByRole('navigation', { name: 'Go to' }).getByRole('button', { name: 'Thread', exact: true }).click();
   await expect(phone.getByLabel('Message')).toBeEnabled();
   await phone.getByLabel('Message').fill('SCENARIO:bash CMD[touch made-from-phone.txt] Please make the file');
@@ -113,6 +132,13 @@ test('a phone pairs with the number, approves a Bash call, sends, stops, and is 
   const card = phone.getByTestId('approval-card');
   await expect(card).toContainText('Claude wants to use Shell');
   await phone.screenshot({ path: 'e2e/screenshots/phone-approval-card.png' });
+  // Only what the device gate allows: once, for this session, deny — no Always allow, no edited command.
+  await expect(card.getByRole('button', { name: /Allow once/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Deny/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Always allow/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expectNoAxeViolationsInBothThemes(phone, 'a paired phone’s approval card');
+  await phoneShots(phone, 'phone-approval-card-device');
   await card.getByRole('button', { name: /Allow once/ }).click();
   await expect(phone.getByTestId('assistant-message').last()).toContainText('Tool said:');
   await expect(phone.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');

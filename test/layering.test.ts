@@ -50,9 +50,11 @@ describe('layering lint', () => {
     ['src/renderer/src/store/x.ts', '../../../app/handlers', false],
     ['src/renderer/src/store/x.ts', '../../../shared/threads', true],
     ['src/renderer/src/store/x.ts', '../App', true],
-    // The Electron adapter: never the renderer, browser mode or the command line.
+    // The Electron adapter: never the renderer, browser mode or the command line; phone access's listener only.
     ['src/main/x.ts', '../renderer/src/api', false],
     ['src/main/x.ts', '../web/web-host', false],
+    ['src/main/x.ts', '../web/static-files', false],
+    ['src/main/x.ts', '../web/phone-host', true],
     ['src/main/x.ts', '../command-line/main', false],
     ['src/main/x.ts', '../app/desk-app', true],
     ['src/main/x.ts', '../shared/contract', true],
@@ -131,6 +133,8 @@ describe('layering lint', () => {
     ['src/renderer/src/features/threads/x.tsx', '../board/board-panel', true],
     ['src/renderer/src/features/board/x.tsx', '../chat/chat-view', false],
     ['src/renderer/src/features/board/x.tsx', '../threads/thread-sidebar', false],
+    ['src/renderer/src/features/board/x.tsx', '../notify/push-toggle', true], // a device's Board holds its push toggle…
+    ['src/renderer/src/features/notify/x.tsx', '../board/board-view', false], // …which knows nothing of the board
     ['src/renderer/src/features/chat/x.tsx', '../projects/project-picker', true],
     ['src/renderer/src/features/projects/x.tsx', '../chat/chat-header', false],
     ['src/renderer/src/features/settings/x.tsx', '../claude-code-setup/claude-code-section', true],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PUSH_AGE_MS, NOTIFY_KIND_WORDS, type PushMessage } from '../src/shared/notify';
+import { MAX_PUSH_AGE_MS, NOTIFY_KIND_WORDS, NOTIFY_KINDS, type PushMessage } from '../src/shared/notify';
 
 /**
  * The phone page's service worker (src/renderer/public/notify-worker.js), run as a browser runs it: the file's
@@ -113,6 +113,17 @@ describe('the notifications service worker', () => {
     });
     expect(worker.shown[1]!.title).toBe('Finished: Fix the flaky test');
     for (const s of worker.shown) expect(s.options).not.toHaveProperty('actions');
+  });
+
+  it('shows every kind the computer sends, in the same words: failed and stopped apart from finished', async () => {
+    for (const kind of NOTIFY_KINDS) await worker.push(message({ id: `${kind}:turn-1`, kind }));
+    expect(worker.shown.map((s) => s.title)).toEqual(
+      NOTIFY_KINDS.map((kind) => `${NOTIFY_KIND_WORDS[kind]}: Fix the flaky test`),
+    );
+    expect(worker.shown.map((s) => s.title).slice(2)).toEqual([
+      'Failed: Fix the flaky test',
+      'Stopped: Fix the flaky test',
+    ]);
   });
 
   it('drops a repeated id, a stale message and anything not of Claude Desk shape', async () => {

@@ -55,7 +55,7 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   tmpRoot?: string;
   /** false: no git snapshot around turns (a rewind then has only Claude Code's checkpoints); the bench's baseline. */
   rewindSnapshots?: boolean;
-  /** Phone access's listener (browser mode's front door gives it); absent, phone access says where it runs. */
+  /** Phone access's listener (the window's and browser mode's front doors give it); absent, phone access says where it runs. */
   startPhoneListener?: StartPhoneListener;
   /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
   phoneAddresses?: () => PhoneAddress[];
@@ -156,14 +156,18 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     launcher,
     filesChanged,
   });
-  const { notify, phone } = await wireDevices(f, opts, threads, projects, () => handlers);
+  const { notify, phone } = await wireDevices(f, opts, threads, projects, () => deviceHandlers);
   f.started();
   const features = { threads, turns, queue, history, composer, rewind, board, changes, usage, notify, phone };
   const wirings = [settings, threads, turns, queue, rewind, composer, changes, projects, history, window, board];
-  const handlers = Object.assign(
+  const deviceHandlers = Object.assign(
     {},
     ...[...wirings, setup, worktree, usage, notify, phone].map((w) => w.handlers),
   ) as DeskHandlers;
+  // The computer's own Stop is told to the devices; a device's own is told by the phone feature (onDeviceStop).
+  const handlers: DeskHandlers = { ...deviceHandlers, stopTurn: notify.stopAtTheComputer(deviceHandlers.stopTurn) };
+  // Phone access that was on at the last quit is on again (its address still here), once a device can reach the calls.
+  void phone.resume().catch((err: unknown) => f.warn(`Phone access did not start again: ${String(err)}`));
   return {
     handlers,
     bus: f.bus,
@@ -193,7 +197,8 @@ async function wireDevices(
   projects: ReturnType<typeof wireProjects>,
   handlers: () => DeskHandlers,
 ): Promise<{ notify: NotifyWiring; phone: PhoneWiring }> {
-  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
+  // Devices are told only while phone access is on: turned off or quit, they hear nothing more.
+  const notify = await wireNotify({ f, threads, cipher: opts.cipher, devicesReachable: () => phone.isOn() });
   const phone = await wirePhone({
     stateDir: f.layout.stateDir,
     bus: f.bus,
@@ -202,6 +207,8 @@ async function wireDevices(
     startListener: opts.startPhoneListener,
     addresses: opts.phoneAddresses ?? (() => [...listPhoneAddresses(), ...loopbackForTests(f.env)]),
     onRevoked: (deviceId) => notify.forgetDevice(deviceId),
+    onDeviceStop: ({ actor, threadId, turnId }) =>
+      notify.service.stopAsked(threadId, turnId, { deviceId: actor.deviceId, deviceName: actor.name }),
     warn: f.warn,
   });
   return { notify, phone };

@@ -10,6 +10,7 @@ import { bindIpc } from './ipc';
 import { installMenu } from './menu';
 import { createMainWindow } from './window';
 import { electronCipher } from './safe-storage-cipher';
+import { desktopPhoneListener } from './phone-listener';
 import { STARTUP_FAILURE_TITLE, startupFailureMessage } from './startup-failure';
 
 /**
@@ -76,6 +77,8 @@ if (!app.requestSingleInstanceLock()) {
       notify: (title, body) => {
         if (Notification.isSupported() && !win?.isFocused()) new Notification({ title, body }).show();
       },
+      // Settings → Phone & other devices: the page the window loads, served to paired phones over HTTPS.
+      startPhoneListener: desktopPhoneListener(path.dirname(paths.rendererFile), (m) => desk?.services.log.warn(m)),
     });
     bindIpc({
       handlers: desk.handlers,

@@ -4,8 +4,12 @@
  * calls are in contract/notify.ts.
  */
 
-/** "Waiting for you" (an approval, a question or a plan opened) and "Finished" (a turn done or failed), told apart. */
-export const NOTIFY_KINDS = ['waiting', 'finished'] as const;
+/**
+ * Told apart: "Waiting for you" (an approval, a question or a plan opened, a login), "Finished" (a turn done),
+ * "Failed" (a turn that ended in an error) and "Stopped" (a turn someone stopped — at the computer or from another
+ * device — told to every device but the one that stopped it).
+ */
+export const NOTIFY_KINDS = ['waiting', 'finished', 'failed', 'stopped'] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 /**
@@ -33,12 +37,16 @@ export const MAX_PUSH_AGE_MS = 6 * 60 * 60 * 1000;
 export const NTFY_PLAIN_WORDS: Record<NotifyKind, string> = {
   waiting: 'A thread is waiting for you',
   finished: 'A thread finished',
+  failed: 'A thread failed',
+  stopped: 'A thread was stopped',
 };
 
 /** What a notification's heading says before the thread's title. */
 export const NOTIFY_KIND_WORDS: Record<NotifyKind, string> = {
   waiting: 'Waiting for you',
   finished: 'Finished',
+  failed: 'Failed',
+  stopped: 'Stopped',
 };
 
 /** Settings → notifications as the computer shows it. The token itself never leaves the computer's host. */

@@ -23,12 +23,28 @@ export interface NotifyServiceDeps {
   log: (message: string) => void;
   /** The problem sentence changed (Settings reads it again). */
   changed?: () => void;
+  /**
+   * Whether paired devices are told now: only while phone access is on (off or quit, a device hears nothing more —
+   * its page could not open anyway). Absent: always (tests of this service alone).
+   */
+  devicesReachable?: () => boolean;
 }
 
 interface Queued {
   message: PushMessage;
   card?: string;
+  /** The device that asked for what is told (a stop): it is not told of its own doing. */
+  except?: string;
 }
+
+/** Who stopped a turn: at the computer (no device), or a paired device by its name. */
+export interface StopAsker {
+  deviceId?: string;
+  deviceName?: string;
+}
+
+/** A stop asked for is told when its turn's end comes within this long; past it, the record is dropped. */
+const STOP_TOLD_WITHIN_MS = 60_000;
 
 /**
  * Tells paired devices (Web Push) and the ntfy topic what a turn's events mean for the user. Hearing an event only
@@ -39,6 +55,8 @@ export class NotifyService {
   private readonly ids = new MessageIds(MAX_PUSH_AGE_MS);
   private readonly errors = new Map<string, TurnError>();
   private readonly answered = new Set<string>();
+  /** threadId → a stop a person asked for (the turn it names, if any), until that turn's end. */
+  private readonly stops = new Map<string, { turnId?: string; by: StopAsker; at: number }>();
   private readonly queue: Queued[] = [];
   private sending: Promise<void> | null = null;
   private closed = false;
@@ -48,13 +66,27 @@ export class NotifyService {
 
   constructor(private readonly d: NotifyServiceDeps) {}
 
+  /**
+   * A person asked to stop a thread's turn (the Stop of the window, browser mode or a device): its end is told as
+   * "Stopped", to every device but the one that asked. Called before the stop, so the turn's end always finds it.
+   */
+  stopAsked(threadId: string, turnId: string | undefined, by: StopAsker): void {
+    if (this.closed) return;
+    this.stops.set(threadId, { ...(turnId ? { turnId } : {}), by, at: this.d.now() });
+  }
+
   turnEvent(event: TurnEvent): void {
     if (this.closed) return;
     if (event.type === 'error') this.errors.set(event.turnId, event.error);
     if (event.type === 'approval_resolved') this.answered.add(`${event.threadId}/${event.requestId}`);
+    const stop = event.type === 'finished' ? this.stopOf(event.threadId, event.turnId) : undefined;
     const told = notifyEventOf(
       event,
-      { threadTitle: this.d.threadTitle(event.threadId), error: this.errors.get(event.turnId) },
+      {
+        threadTitle: this.d.threadTitle(event.threadId),
+        error: this.errors.get(event.turnId),
+        ...(stop ? { stoppedBy: stop.deviceName ? `from ${stop.deviceName}` : 'at the computer' } : {}),
+      },
       this.d.now(),
     );
     if (event.type === 'finished') {
@@ -62,7 +94,15 @@ export class NotifyService {
       for (const card of this.answered) if (card.startsWith(`${event.threadId}/`)) this.answered.delete(card);
     }
     if (!told || !this.ids.accept(told.message.id, told.message.at, this.d.now())) return;
-    this.enqueue(told);
+    this.enqueue(stop?.deviceId ? { ...told, except: stop.deviceId } : told);
+  }
+
+  /** The stop asked for this turn, taken (a thread's next turn starts with none). */
+  private stopOf(threadId: string, turnId: string): StopAsker | undefined {
+    const stop = this.stops.get(threadId);
+    if (!stop || (stop.turnId && stop.turnId !== turnId)) return undefined;
+    this.stops.delete(threadId);
+    return this.d.now() - stop.at <= STOP_TOLD_WITHIN_MS ? stop.by : undefined;
   }
 
   /** A test notification through every route; the answer in one sentence. */
@@ -76,12 +116,14 @@ export class NotifyService {
       body: 'Notifications reach this device.',
       at: this.d.now(),
     };
-    const subs = await this.d.subscriptions.all();
+    const subs = this.reachable() ? await this.d.subscriptions.all() : [];
     const ntfy = this.d.ntfy();
     if (subs.length === 0 && !ntfy)
       return {
         ok: false,
-        message: 'Nothing to notify yet: set up ntfy here, or turn notifications on on a paired device.',
+        message: this.reachable()
+          ? 'Nothing to notify yet: set up ntfy here, or turn notifications on on a paired device.'
+          : 'Phone access is off, so paired devices are not told: turn it on, or set up ntfy here.',
       };
     const problems = await this.deliver(message);
     if (problems.length) return { ok: false, message: problems[0]! };
@@ -102,6 +144,7 @@ export class NotifyService {
   close(): void {
     this.closed = true;
     this.queue.length = 0;
+    this.stops.clear();
   }
 
   private enqueue(item: Queued): void {
@@ -123,7 +166,7 @@ export class NotifyService {
       // A card answered (here or on a device) before its notification went out is not told any more.
       if (item.card && this.answered.has(item.card)) continue;
       if (this.d.now() - item.message.at > MAX_PUSH_AGE_MS) continue;
-      const problems = await this.deliver(item.message);
+      const problems = await this.deliver(item.message, item.except);
       if (problems.length) this.setProblem(problems[0]!);
       else if (this.problem && this.dropped === 0) this.setProblem(null);
     }
@@ -131,10 +174,12 @@ export class NotifyService {
   }
 
   /** Every subscription and ntfy; the sentences of what failed. A gone subscription is forgotten. */
-  private async deliver(message: PushMessage): Promise<string[]> {
+  private async deliver(message: PushMessage, except?: string): Promise<string[]> {
     const problems: string[] = [];
     const payload = JSON.stringify(message);
-    const subs = await this.d.subscriptions.all().catch(() => []);
+    const subs = this.reachable()
+      ? (await this.d.subscriptions.all().catch(() => [])).filter((s) => s.deviceId !== except)
+      : [];
     if (subs.length) {
       const keys = await this.d.keys();
       // Same topic = same thread and kind: a phone that was off gets the latest, not a pile.
@@ -160,6 +205,10 @@ export class NotifyService {
       if (problem) problems.push(problem);
     }
     return problems;
+  }
+
+  private reachable(): boolean {
+    return this.d.devicesReachable?.() ?? true;
   }
 
   private setProblem(sentence: string | null): void {

@@ -18,6 +18,7 @@ describe('notifications wired to the turn events', () => {
   let bus: EventBus;
   let notify: NotifyWiring;
   let logged: string[];
+  let phoneOn: boolean;
   const redactor = new SecretRedactor();
   beforeAll(async () => {
     service = await startFakePushService();
@@ -29,6 +30,7 @@ describe('notifications wired to the turn events', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'notify-'));
     bus = new EventBus();
     logged = [];
+    phoneOn = true;
     service.received.length = 0;
     service.answer(201);
     notify = await wireNotify({
@@ -41,6 +43,7 @@ describe('notifications wired to the turn events', () => {
       },
       threads: { threads: { summary: (id: string) => ({ title: `Thread ${id}` }) } as never },
       network: service.network,
+      devicesReachable: () => phoneOn,
     });
   });
   afterEach(async () => {
@@ -63,8 +66,16 @@ describe('notifications wired to the turn events', () => {
     turnId: `turn-${threadId}`,
     request: { requestId, toolName, input: {}, suggestions: [] },
   });
-  const received = (receiver: ReceiverKeys): PushMessage[] =>
-    service.received.map((r) => JSON.parse(decryptAes128gcm(receiver, r.body)) as PushMessage);
+  const received = (receiver: ReceiverKeys, id?: string): PushMessage[] =>
+    service.received
+      .filter((r) => id === undefined || r.path.endsWith(`/send/${id}`))
+      .map((r) => JSON.parse(decryptAes128gcm(receiver, r.body)) as PushMessage);
+  const finished = (threadId: string, turnId: string, status: 'done' | 'failed' | 'stopped'): TurnEvent => ({
+    type: 'finished',
+    threadId,
+    turnId,
+    status,
+  });
 
   it('a card opening is told once as "waiting", with the thread and why; a finished turn as "finished"', async () => {
     const phone = await subscribe('device-1', 'p1');
@@ -86,18 +97,63 @@ describe('notifications wired to the turn events', () => {
     expect(new Set(received(phone).map((m) => m.id)).size).toBe(3);
   });
 
-  it('a failed turn is told with its error; a stopped one is not', async () => {
+  it('a failed turn is told as "failed" with its error, apart from "finished"; a stop no one asked for by name is not told', async () => {
     const phone = await subscribe('device-1', 'p1');
-    bus.emit('turnEvent', { type: 'finished', threadId: 't1', turnId: 'a', status: 'stopped' });
+    bus.emit('turnEvent', finished('t1', 'a', 'stopped')); // a queued message sent now, a deleted thread, quitting
     bus.emit('turnEvent', {
       type: 'error',
       threadId: 't1',
       turnId: 'b',
       error: { kind: 'cli_error', message: 'Claude Code ended unexpectedly.' },
     } as TurnEvent);
-    bus.emit('turnEvent', { type: 'finished', threadId: 't1', turnId: 'b', status: 'failed' });
+    bus.emit('turnEvent', finished('t1', 'b', 'failed'));
     await notify.service.idle();
-    expect(received(phone).map((m) => m.body)).toEqual(['The turn failed: Claude Code ended unexpectedly.']);
+    expect(received(phone).map(({ kind, body }) => ({ kind, body }))).toEqual([
+      { kind: 'failed', body: 'The turn failed: Claude Code ended unexpectedly.' },
+    ]);
+  });
+
+  it('a turn stopped at the computer is told as "stopped" to the devices', async () => {
+    const phone = await subscribe('device-1', 'p1');
+    const asked: unknown[] = [];
+    const stop = notify.stopAtTheComputer(async (input) => (asked.push(input), null));
+    await stop({ threadId: 't1', turnId: 'turn-t1' });
+    expect(asked).toEqual([{ threadId: 't1', turnId: 'turn-t1' }]);
+    bus.emit('turnEvent', finished('t1', 'turn-t1', 'stopped'));
+    // The thread's next turn, stopped by the machinery (no one asked): not told.
+    bus.emit('turnEvent', finished('t1', 'turn-t1b', 'stopped'));
+    await notify.service.idle();
+    expect(received(phone).map(({ kind, title, body }) => ({ kind, title, body }))).toEqual([
+      { kind: 'stopped', title: 'Thread t1', body: 'The turn was stopped at the computer.' },
+    ]);
+  });
+
+  it('a turn stopped from one device is told to the others, and not to the device that stopped it', async () => {
+    const ana = await subscribe('device-1', 'ana');
+    const tab = await subscribe('device-2', 'tab');
+    notify.service.stopAsked('t1', undefined, { deviceId: 'device-1', deviceName: 'Ana’s iPhone' });
+    bus.emit('turnEvent', finished('t1', 'turn-t1', 'stopped'));
+    await notify.service.idle();
+    expect(received(ana, 'ana')).toEqual([]);
+    expect(received(tab, 'tab').map(({ kind, body }) => ({ kind, body }))).toEqual([
+      { kind: 'stopped', body: 'The turn was stopped from Ana’s iPhone.' },
+    ]);
+  });
+
+  it('with phone access off, a device hears nothing more; Send a test says why', async () => {
+    const phone = await subscribe('device-1', 'p1');
+    bus.emit('turnEvent', card('t1', 'r1'));
+    await notify.service.idle();
+    expect(received(phone)).toHaveLength(1);
+    phoneOn = false;
+    bus.emit('turnEvent', card('t1', 'r2'));
+    bus.emit('turnEvent', finished('t1', 'turn-t1', 'done'));
+    await notify.service.idle();
+    expect(received(phone)).toHaveLength(1);
+    expect(await notify.handlers.testNotify(undefined)).toEqual({
+      ok: false,
+      message: 'Phone access is off, so paired devices are not told: turn it on, or set up ntfy here.',
+    });
   });
 
   it('a card answered before its notification went out is not told', async () => {

@@ -18,6 +18,8 @@ export interface NotifyWiringDeps {
   /** Where push services may be: the fixed list and public addresses. A test's fake push service widens it. */
   network?: PushNetwork;
   now?: () => number;
+  /** Whether paired devices are told now (phone access on); absent, always. */
+  devicesReachable?: () => boolean;
 }
 
 export type NotifyWiring = Awaited<ReturnType<typeof wireNotify>>;
@@ -57,6 +59,7 @@ export async function wireNotify(d: NotifyWiringDeps) {
     threadTitle: (threadId) => d.threads.threads.summary(threadId)?.title ?? 'Claude Desk',
     now,
     log: (message) => log.warn(message),
+    ...(d.devicesReachable ? { devicesReachable: d.devicesReachable } : {}),
   });
   const off = bus.on('turnEvent', (event) => service.turnEvent(event));
 
@@ -108,6 +111,16 @@ export async function wireNotify(d: NotifyWiringDeps) {
     service,
     subscriptions,
     handlers,
+    /**
+     * The Stop of the computer's own pages (the window, browser mode, the command line): its turn's end is told to
+     * the devices as stopped "at the computer". A device's Stop is told by the phone feature (`service.stopAsked`).
+     */
+    stopAtTheComputer:
+      (stopTurn: DeskHandlers['stopTurn']): DeskHandlers['stopTurn'] =>
+      async (input) => {
+        service.stopAsked(input.threadId, input.turnId, {});
+        return stopTurn(input);
+      },
     /** A device was revoked: its push subscriptions go (the phone feature calls this). */
     forgetDevice: (deviceId: string) => subscriptions.remove({ deviceId }),
     close() {

@@ -7,7 +7,7 @@ import { EventBus } from '../event-bus';
 import type { DeskHandlers } from '../../shared/contract';
 import { asDevicePublicKey, signedText } from '../../core/phone/device-keys';
 import { PhoneDevices } from './phone-devices';
-import type { DeviceConnection } from './phone-devices';
+import type { DeviceConnection, PhoneDevicesOptions } from './phone-devices';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -16,13 +16,22 @@ afterEach(() => {
 
 const ORIGIN = 'https://192.168.1.20:47831';
 
-async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) {
+async function pairedDevice(
+  onRevoked?: (deviceId: string) => Promise<unknown>,
+  onDeviceStop?: PhoneDevicesOptions['onDeviceStop'],
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-devices-'));
   dirs.push(dir);
   let releaseProjects: (dirs: string[]) => void = () => {};
+  const order: string[] = [];
   const handlers = {
     createThread: vi.fn(async () => ({ id: 't' })),
     answerApproval: vi.fn(async () => null),
+    stopTurn: vi.fn(async () => {
+      order.push('stopTurn');
+      return null;
+    }),
+    getAppInfo: vi.fn(async () => ({ name: 'Claude Desk', version: '1', host: 'electron', platform: 'linux' })),
   } as unknown as DeskHandlers;
   const devices = new PhoneDevices({
     file: path.join(dir, 'devices.json'),
@@ -30,6 +39,9 @@ async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) 
     handlers: () => handlers,
     recentProjects: () => new Promise((resolve) => (releaseProjects = resolve)),
     ...(onRevoked ? { onRevoked } : {}),
+    ...(onDeviceStop
+      ? { onDeviceStop: (stop: Parameters<typeof onDeviceStop>[0]) => (order.push('told'), onDeviceStop(stop)) }
+      : {}),
   });
   await devices.load();
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
@@ -52,10 +64,29 @@ async function pairedDevice(onRevoked?: (deviceId: string) => Promise<unknown>) 
   ).toString('base64url');
   const session = await devices.authenticate({ deviceId: device.id, nonce, signature }, ORIGIN, conn);
   if (!session) throw new Error('should authenticate');
-  return { devices, session, handlers, device, closed, release: (d: string[]) => releaseProjects(d) };
+  return { devices, session, handlers, device, closed, order, release: (d: string[]) => releaseProjects(d) };
 }
 
 describe('a paired device', () => {
+  it('its Stop is told, with who it is, before the turn is stopped (so the turn’s end finds it)', async () => {
+    const stops: unknown[] = [];
+    const d = await pairedDevice(undefined, (stop) => void stops.push(stop));
+    await d.session.call('stopTurn', { threadId: 't1', turnId: 'turn-1' });
+    expect(d.order).toEqual(['told', 'stopTurn']);
+    expect(stops).toEqual([
+      {
+        actor: { deviceId: d.device.id, name: 'Pixel', route: 'lan', address: '192.168.1.30' },
+        threadId: 't1',
+        turnId: 'turn-1',
+      },
+    ]);
+  });
+
+  it('is told it is a browser page whatever serves it: the desktop app’s dialogs and file opening are not its own', async () => {
+    const d = await pairedDevice();
+    expect(await d.session.call('getAppInfo', undefined)).toMatchObject({ name: 'Claude Desk', host: 'web' });
+  });
+
   it('revoked while its call is on the way: nothing of the call applies, and its socket closes', async () => {
     const d = await pairedDevice();
     const call = d.session.call('createThread', { settings: { projectDir: '/home/me/p' } });

@@ -1,4 +1,4 @@
-import { parseCallInput, type DeskHandlers, type EventName, type Events } from '../../shared/contract';
+import { parseCallInput, type AppInfo, type DeskHandlers, type EventName, type Events } from '../../shared/contract';
 import type { DeviceActor, PairingEnd, PairedDevice, PhoneRoute } from '../../shared/phone';
 import type { ApprovalRequest } from '../../shared/turn-events';
 import type { EventBus } from '../event-bus';
@@ -48,6 +48,8 @@ export interface PhoneDevicesOptions {
     scope?: string;
     behavior: string;
   }) => void;
+  /** A device asked to stop a turn (told before the stop): the other devices hear it was stopped, and from where. */
+  onDeviceStop?: (stop: { actor: DeviceActor; threadId: string; turnId?: string }) => void;
   /** A device was revoked: what else keeps it goes too (its push subscriptions). */
   onRevoked?: (deviceId: string) => Promise<unknown>;
   now?: () => number;
@@ -174,9 +176,16 @@ export class PhoneDevices {
       const a = allowed as { decision: Record<string, unknown> };
       allowed = { ...a, decision: { ...a.decision, actor } };
     }
+    if (verdict.name === 'stopTurn') {
+      const { threadId, turnId } = allowed as { threadId: string; turnId?: string };
+      this.opts.onDeviceStop?.({ actor, threadId, ...(turnId ? { turnId } : {}) });
+    }
     // The contract's schema still validates what the gate let through, as for any caller (dispatch-call.ts).
     const handler = this.opts.handlers()[verdict.name] as (input: unknown) => Promise<unknown>;
     const value = await handler(parseCallInput(verdict.name, allowed));
+    // A device's page is a browser page whatever serves it (the desktop app or browser mode): the window's folder
+    // dialog, opening files on the computer and its shortcuts are not its own.
+    if (verdict.name === 'getAppInfo') return { ...(value as AppInfo), host: 'web' } satisfies AppInfo;
     if (verdict.name === 'answerApproval') {
       const a = verdict.input as {
         threadId: string;

@@ -33,12 +33,13 @@ const portOpen = (host: string, port: number) =>
     s.once('error', () => resolve(false));
   });
 
-async function setup(addresses: PhoneAddress[], extra: { tailscaleEnv?: NodeJS.ProcessEnv } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-phonewire-'));
+async function setup(addresses: PhoneAddress[], extra: { tailscaleEnv?: NodeJS.ProcessEnv; dir?: string } = {}) {
+  const dir = extra.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desk-phonewire-'));
   const list = { current: addresses };
+  const bus = new EventBus();
   const phone = await wirePhone({
     stateDir: path.join(dir, 'state'),
-    bus: new EventBus(),
+    bus,
     handlers: () => ({}) as DeskHandlers,
     recentProjects: async () => [],
     startListener: holdPort,
@@ -48,9 +49,9 @@ async function setup(addresses: PhoneAddress[], extra: { tailscaleEnv?: NodeJS.P
   });
   cleanups.push(async () => {
     await phone.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!extra.dir) fs.rmSync(dir, { recursive: true, force: true });
   });
-  return { phone, dir, list };
+  return { phone, dir, list, bus };
 }
 
 const LOOP: PhoneAddress = { interface: 'lo', label: 'Other', address: '127.0.0.2', family: 'IPv4', scope: 'private' };
@@ -102,27 +103,121 @@ describe.skipIf(process.platform !== 'linux')('phone access on and off', () => {
   });
 
   it('the Tailscale route: serve runs while on, and its entry is gone when off (a fake tailscale on PATH)', async () => {
-    const tsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-ts-'));
-    cleanups.push(() => fs.rmSync(tsDir, { recursive: true, force: true }));
-    fs.mkdirSync(path.join(tsDir, 'bin'));
-    fs.writeFileSync(path.join(tsDir, 'bin', 'tailscale'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}" "$@"\n`, {
-      mode: 0o755,
-    });
-    fs.writeFileSync(
-      path.join(tsDir, 'status.json'),
-      JSON.stringify({ BackendState: 'Running', Self: { DNSName: 'desk.tail1.ts.net.' } }),
-    );
-    const env = {
-      ...process.env,
-      PATH: `${path.join(tsDir, 'bin')}:${process.env.PATH ?? ''}`,
-      FAKE_TAILSCALE_DIR: tsDir,
-    };
-    const { phone } = await setup([], { tailscaleEnv: env });
+    const ts = fakeTailscale();
+    const { phone } = await setup([], { tailscaleEnv: ts.env });
     const on = await phone.handlers.setPhoneAccess({ on: true, route: 'tailscale' });
     expect(on).toMatchObject({ on: true, route: 'tailscale', origin: `https://desk.tail1.ts.net:${on.port}` });
-    const serve = () => JSON.parse(fs.readFileSync(path.join(tsDir, 'serve.json'), 'utf8')) as { Web?: object };
-    expect(serve().Web).toHaveProperty([`desk.tail1.ts.net:${on.port}`]);
+    expect(ts.serve().Web).toHaveProperty([`desk.tail1.ts.net:${on.port}`]);
     await phone.handlers.setPhoneAccess({ on: false });
-    expect(serve().Web).not.toHaveProperty([`desk.tail1.ts.net:${on.port}`]);
+    expect(ts.serve().Web).not.toHaveProperty([`desk.tail1.ts.net:${on.port}`]);
+  });
+
+  it('the Tailscale route at quit: the serve entry is gone and the loopback listener closed', async () => {
+    const ts = fakeTailscale();
+    const { phone } = await setup([], { tailscaleEnv: ts.env });
+    const on = await phone.handlers.setPhoneAccess({ on: true, route: 'tailscale' });
+    const upstream = ts.upstreamPort(on.port);
+    expect(await portOpen('127.0.0.1', upstream)).toBe(true);
+    await phone.close();
+    expect(ts.serve().Web).not.toHaveProperty([`desk.tail1.ts.net:${on.port}`]);
+    expect(await portOpen('127.0.0.1', upstream)).toBe(false);
+  });
+
+  it('the Tailscale route: when tailscale stops serving (logged out, its daemon gone), phone access stops and says so', async () => {
+    const ts = fakeTailscale();
+    const { phone, bus } = await setup([], { tailscaleEnv: ts.env });
+    const on = await phone.handlers.setPhoneAccess({ on: true, route: 'tailscale' });
+    const upstream = ts.upstreamPort(on.port);
+    const told = new Promise<void>((resolve) => bus.on('phoneChanged', () => resolve()));
+    ts.killServe();
+    await told; // Settings is told once it has stopped
+    expect((await phone.handlers.getPhoneAccess(undefined)).on).toBe(false);
+    expect((await phone.handlers.getPhoneAccess(undefined)).problem).toMatch(/\S/);
+    expect(await portOpen('127.0.0.1', upstream)).toBe(false);
+  });
+
+  it('at quit the port closes, and at the next start phone access is on again on the same address and port', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-phonewire-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const first = await setup([LOOP], { dir });
+    const on = await first.phone.handlers.setPhoneAccess({ on: true, route: 'lan', address: '127.0.0.2' });
+    await first.phone.close();
+    expect(await portOpen('127.0.0.2', on.port)).toBe(false);
+
+    const second = await setup([LOOP], { dir });
+    expect((await second.phone.handlers.getPhoneAccess(undefined)).on).toBe(false); // not before the app resumes it
+    await second.phone.resume();
+    const again = await second.phone.handlers.getPhoneAccess(undefined);
+    expect(again).toMatchObject({ on: true, address: '127.0.0.2', port: on.port, origin: on.origin });
+    expect(again.problem).toBeUndefined();
+    expect(await portOpen('127.0.0.2', on.port)).toBe(true);
+  });
+
+  it('at the next start with its address gone, phone access stays off and says why in one sentence', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-phonewire-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const first = await setup([LOOP], { dir });
+    await first.phone.handlers.setPhoneAccess({ on: true, route: 'lan', address: '127.0.0.2' });
+    await first.phone.close();
+
+    const second = await setup([], { dir });
+    await second.phone.resume();
+    const access = await second.phone.handlers.getPhoneAccess(undefined);
+    expect(access.on).toBe(false);
+    expect(access.problem).toMatch(/^Phone access was on at 127\.0\.0\.2, which this computer no longer has .*\.$/);
+    expect(access.problem!.split('. ')).toHaveLength(1);
+    // Off for good: the start after that does not try again.
+    const third = await setup([LOOP], { dir });
+    await third.phone.resume();
+    expect((await third.phone.handlers.getPhoneAccess(undefined)).on).toBe(false);
+  });
+
+  it('turned off while it resumes: off, with no listener left behind', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-phonewire-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const first = await setup([LOOP], { dir });
+    const on = await first.phone.handlers.setPhoneAccess({ on: true, route: 'lan', address: '127.0.0.2' });
+    await first.phone.close();
+
+    const second = await setup([LOOP], { dir });
+    const resuming = second.phone.resume();
+    const off = await second.phone.handlers.setPhoneAccess({ on: false });
+    await resuming;
+    expect(off.on).toBe(false);
+    expect((await second.phone.handlers.getPhoneAccess(undefined)).on).toBe(false);
+    expect(await portOpen('127.0.0.2', on.port)).toBe(false);
   });
 });
+
+/** A fake `tailscale` on PATH (test/fixtures/fake-tailscale.mjs), logged in as desk.tail1.ts.net. */
+function fakeTailscale() {
+  const tsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-ts-'));
+  cleanups.push(() => fs.rmSync(tsDir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(tsDir, 'bin'));
+  fs.writeFileSync(path.join(tsDir, 'bin', 'tailscale'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}" "$@"\n`, {
+    mode: 0o755,
+  });
+  fs.writeFileSync(
+    path.join(tsDir, 'status.json'),
+    JSON.stringify({ BackendState: 'Running', Self: { DNSName: 'desk.tail1.ts.net.' } }),
+  );
+  const env = {
+    ...process.env,
+    PATH: `${path.join(tsDir, 'bin')}:${process.env.PATH ?? ''}`,
+    FAKE_TAILSCALE_DIR: tsDir,
+  };
+  const serve = () =>
+    JSON.parse(fs.readFileSync(path.join(tsDir, 'serve.json'), 'utf8')) as {
+      Web?: Record<string, { Handlers?: Record<string, { Proxy?: string }> }>;
+    };
+  return {
+    env,
+    serve,
+    /** The loopback port serve forwards the entry to. */
+    upstreamPort(port: number): number {
+      const proxy = Object.values(serve().Web?.[`desk.tail1.ts.net:${port}`]?.Handlers ?? {})[0]?.Proxy ?? '';
+      return Number(new URL(proxy).port);
+    },
+    killServe: () => process.kill(Number(fs.readFileSync(path.join(tsDir, 'serve.pid'), 'utf8')), 'SIGTERM'),
+  };
+}

@@ -68,6 +68,7 @@ export interface PhoneWiringOptions {
   /** The front door's listener; absent, phone access says where it runs instead. */
   startListener?: StartPhoneListener;
   onDeviceAnswer?: PhoneDevicesOptions['onDeviceAnswer'];
+  onDeviceStop?: PhoneDevicesOptions['onDeviceStop'];
   /** A device was revoked: what else keeps it goes (its push subscriptions). */
   onRevoked?: PhoneDevicesOptions['onRevoked'];
   warn?: (message: string) => void;
@@ -92,7 +93,12 @@ export interface PhoneWiring {
   devices: PhoneDevices;
   /** The LAN route's "trust this computer" page (the CA to install, its fingerprint), while listening. */
   trustUrl(): string | undefined;
-  /** Turns phone access back on at start when it was on and its address is still here. */
+  /** Whether phone access is on now (what a paired device is told goes out only then). */
+  isOn(): boolean;
+  /**
+   * Turns phone access back on at start when it was on at the last quit and its address is still this computer's;
+   * when the address is gone it stays off, and Settings says why.
+   */
   resume(): Promise<void>;
   close(): Promise<void>;
 }
@@ -106,6 +112,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     handlers: o.handlers,
     recentProjects: o.recentProjects,
     onDeviceAnswer: o.onDeviceAnswer,
+    onDeviceStop: o.onDeviceStop,
     onRevoked: o.onRevoked,
     warn: o.warn,
   });
@@ -125,6 +132,15 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     await writeJsonAtomic(accessFile, saved);
   };
   const changed = (): void => o.bus.emit('phoneChanged', {});
+  // Turning on, off, resuming, a lost address and quitting run one at a time: a resume still starting when the user
+  // turns phone access off (or quits) never leaves a listener behind.
+  let chain: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const serial = <T>(op: () => Promise<T>): Promise<T> => {
+    const next = chain.then(op);
+    chain = next.catch(() => undefined);
+    return next;
+  };
 
   async function stop(reason?: string): Promise<void> {
     if (watch) clearInterval(watch);
@@ -165,6 +181,7 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
   }
 
   async function start(next: SavedAccess & { allowPublic?: boolean }): Promise<void> {
+    if (closed) throw new Error('Claude Desk is quitting.');
     if (!o.startListener) {
       throw new Error('Phone access runs from browser mode here: start `claude-desk web --phone` on this computer.');
     }
@@ -185,7 +202,15 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
       });
       try {
         const serve = await startTailscaleServe(tsDeps, { name, port, loopbackPort: listener.port });
-        serve.onEnd((message) => void stop(message).then(() => ((problem = message), changed())));
+        serve.onEnd((message) => {
+          if (running?.serve !== serve) return;
+          void serial(async () => {
+            if (running?.serve !== serve) return;
+            problem = message; // before the stop: whoever sees it off sees why
+            await stop(message);
+            changed();
+          });
+        });
         running = { origin: serve.origin, close: listener.close, serve };
       } catch (err) {
         await listener.close();
@@ -246,13 +271,15 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     running = { origin: listener.origin, close: listener.close, trustUrl: listener.trustUrl };
     await save({ on: true, route, address, port: listener.port, certFile: next.certFile, keyFile: next.keyFile });
     // The address went away (another network, the cable out): stopped, every socket with it.
+    const mine = running;
     watch = setInterval(() => {
-      if (running && !addresses().some((a) => a.address === address)) {
-        void stop('This computer left the network phone access was on.').then(() => {
-          problem = `${address} went away (another network?): phone access stopped. Choose an address to turn it on again.`;
-          changed();
-        });
-      }
+      if (running !== mine || addresses().some((a) => a.address === address)) return;
+      void serial(async () => {
+        if (running !== mine) return;
+        problem = `${address} went away (another network?): phone access stopped. Choose an address to turn it on again.`;
+        await stop('This computer left the network phone access was on.');
+        changed();
+      });
     }, o.watchMs ?? 5_000);
     watch.unref();
   }
@@ -272,27 +299,50 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     };
   }
 
-  const handlers: PhoneHandlers = {
-    getPhoneAccess: () => access(),
-    setPhoneAccess: async (input) => {
-      await stop();
-      problem = undefined;
-      if (!input.on) {
-        await save({ ...saved, on: false });
-        changed();
-        return access();
-      }
-      try {
-        await start({ ...saved, ...input, port: saved.port });
-      } catch (err) {
-        problem = err instanceof TailscaleRefusal || err instanceof Error ? err.message : String(err);
-        await save({ ...saved, on: false });
-        changed();
-        throw new Error(problem, { cause: err });
-      }
+  async function setAccess(input: Parameters<DeskHandlers['setPhoneAccess']>[0]): Promise<PhoneAccess> {
+    await stop();
+    problem = undefined;
+    if (!input.on) {
+      await save({ ...saved, on: false });
       changed();
       return access();
-    },
+    }
+    try {
+      await start({ ...saved, ...input, port: saved.port });
+    } catch (err) {
+      problem = err instanceof TailscaleRefusal || err instanceof Error ? err.message : String(err);
+      await save({ ...saved, on: false });
+      changed();
+      throw new Error(problem, { cause: err });
+    }
+    changed();
+    return access();
+  }
+
+  async function resume(): Promise<void> {
+    if (closed || running || !saved.on || !o.startListener) return;
+    const was = saved;
+    // The address the phones' keys live at (their origin) is gone: another network, the cable out. Not another one
+    // silently: phone access stays off until the user chooses.
+    if (was.route !== 'tailscale' && !addresses().some((a) => a.address === was.address)) {
+      problem = `Phone access was on at ${was.address ?? 'an address'}, which this computer no longer has (another network?), so it stays off: choose an address to turn it on again.`;
+    } else {
+      try {
+        await start(was);
+      } catch (err) {
+        problem = `Phone access did not start again: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    if (problem) {
+      o.warn?.(problem);
+      await save({ ...was, on: false });
+    }
+    changed();
+  }
+
+  const handlers: PhoneHandlers = {
+    getPhoneAccess: () => access(),
+    setPhoneAccess: (input) => serial(() => setAccess(input)),
     startPairing: async () => {
       if (!running) throw new Error('Turn phone access on first.');
       const { code, expiresAt } = devices.codes.start();
@@ -315,19 +365,13 @@ export async function wirePhone(o: PhoneWiringOptions): Promise<PhoneWiring> {
     handlers,
     devices,
     trustUrl: () => running?.trustUrl,
-    async resume() {
-      if (!saved.on || !o.startListener) return;
-      try {
-        await start(saved);
-      } catch (err) {
-        problem = `Phone access did not start: ${err instanceof Error ? err.message : String(err)}`;
-        o.warn?.(problem);
-      }
-      changed();
-    },
-    async close() {
-      await stop('Claude Desk is quitting.');
-      devices.close();
-    },
+    isOn: () => running !== undefined,
+    resume: () => serial(resume),
+    close: () =>
+      serial(async () => {
+        closed = true;
+        await stop('Claude Desk is quitting.');
+        devices.close();
+      }),
   };
 }

@@ -11,7 +11,7 @@
 'use strict';
 
 const MAX_AGE_MS = 6 * 60 * 60 * 1000; // MAX_PUSH_AGE_MS
-const KIND_WORDS = { waiting: 'Waiting for you', finished: 'Finished' }; // NOTIFY_KIND_WORDS
+const KIND_WORDS = { waiting: 'Waiting for you', finished: 'Finished', failed: 'Failed', stopped: 'Stopped' }; // NOTIFY_KIND_WORDS
 const SEEN_CACHE = 'claude-desk-notify-seen';
 const SEEN_MAX = 200;
 

@@ -12,6 +12,8 @@ declare global {
 }
 
 let instance: DeskApi | undefined;
+/** This page reaches the computer as a paired device (phone access), through the device gate. */
+let devicePage = false;
 
 export function getApi(): DeskApi {
   instance ??= window.desk ?? browserApi();
@@ -34,6 +36,7 @@ function browserApi(): DeskApi {
   const token = takeTokenFromLocation();
   // No token over https: phone access, where a paired device signs in with its key.
   const phone = !token && location.protocol === 'https:';
+  devicePage = phone;
   return createWsApi(token, phone ? lazyDeviceAuth(() => import('./features/phone/pair-page/device-key')) : undefined);
 }
 
@@ -53,9 +56,19 @@ export function lazyDeviceAuth(load: () => Promise<{ deviceAuthFrame: DeviceAuth
   return async (nonce) => (await get()).deviceAuthFrame(nonce);
 }
 
+/**
+ * Whether this page is a paired device's (phone access): it offers only what the device gate allows — an approval
+ * once or for this session, never "always" or an edited command.
+ */
+export function isDevicePage(): boolean {
+  getApi();
+  return devicePage;
+}
+
 /** Test seam: components under test get a fake host. */
 export function setApiForTests(api: DeskApi | undefined): void {
   instance = api;
+  devicePage = false;
 }
 
 declare global {

@@ -7,7 +7,7 @@ import type {
   PhoneRoute,
 } from '../../../shared/phone';
 import { cleanDeviceName } from '../../../shared/device-name';
-import { getApi } from '../api';
+import { getApi, isDevicePage } from '../api';
 import { errorText, type Slice } from './desk-state';
 
 /** How a pairing request the desktop was asked about ended: a notice says it (a reused code warns). */
@@ -27,6 +27,8 @@ export interface PhoneTurnOn {
 
 /** Settings → Phone & other devices (features/phone) and the desktop's pairing dialog. */
 export interface PhoneSlice {
+  /** This page is a paired device's: it offers only what the device gate allows (api.ts: isDevicePage). */
+  devicePage: boolean;
   phoneAccess: PhoneAccess | null;
   phoneDevices: PairedDevice[];
   /** A read or a change that failed, as a sentence; null when the last one worked. */
@@ -55,6 +57,7 @@ declare module './desk-state' {
 }
 
 export const createPhoneSlice: Slice<PhoneSlice> = (set, get) => ({
+  devicePage: isDevicePage(),
   phoneAccess: null,
   phoneDevices: [],
   phoneError: null,

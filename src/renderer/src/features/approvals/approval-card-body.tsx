@@ -3,6 +3,7 @@ import { approvalOffers } from '../../../../shared/approval-scopes';
 import type { ApprovalCard as Card } from '../../../../shared/threads';
 import type { ApprovalOffers, ApprovalScope } from '../../../../shared/turn-events';
 import { useAnswer } from './use-answer';
+import { useDesk } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { approvalToolName, toolSummary } from '../../tool-names';
 import { type ApprovalKey, FOCUS_APPROVAL_KEYS, FOCUS_APPROVAL_LABEL, approvalKey } from './approval-keys';
@@ -56,7 +57,7 @@ export const ApprovalCardView = memo(function ApprovalCardView({
 const SESSION_SCOPE = 'in this thread until you quit Claude Desk';
 
 /** The rule each wider scope writes, in Claude Code's own spelling, or why only "once" is possible. */
-function ScopeRules({ offers, id }: { offers: ApprovalOffers; id: string }) {
+function ScopeRules({ offers, id, device }: { offers: ApprovalOffers; id: string; device: boolean }) {
   const rules = offers.always?.rules ?? offers.session?.rules;
   if (offers.onceOnly)
     return (
@@ -75,7 +76,8 @@ function ScopeRules({ offers, id }: { offers: ApprovalOffers; id: string }) {
         </span>
       ))}
       .{offers.session && ` For this session: not asked again ${SESSION_SCOPE} (kept in memory, no file written).`}
-      {offers.always && (
+      {offers.always && device && ' Always allow, and editing what runs, are at the computer.'}
+      {offers.always && !device && (
         <>
           {' '}
           Always allow saves it in <code>.claude/settings.local.json</code> in the project, so Claude Code won&apos;t
@@ -88,8 +90,12 @@ function ScopeRules({ offers, id }: { offers: ApprovalOffers; id: string }) {
 
 function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: string; turnId: string }) {
   const { request, outcome } = card;
-  const field = editableField(request);
-  const scopes = approvalOffers(request);
+  // A paired device's page offers what the device gate allows: once, for this session, deny — never "always" (it
+  // writes a settings file) nor an edited command.
+  const device = useDesk((s) => s.devicePage);
+  const field = device ? undefined : editableField(request);
+  const offers = approvalOffers(request);
+  const scopes = device ? { ...offers, always: undefined } : offers;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => (field ? String(request.input[field.key] ?? '') : ''));
   const [reason, setReason] = useState('');
@@ -229,7 +235,7 @@ function PermissionCard({ card, threadId, turnId }: { card: Card; threadId: stri
           </button>
         )}
       </div>
-      <ScopeRules offers={scopes} id={rulesId} />
+      <ScopeRules offers={offers} id={rulesId} device={device} />
       {denying && (
         <form
           className="approval-deny"

@@ -40,8 +40,13 @@ const bash: ApprovalRequest = {
 };
 
 async function ask(...requests: ApprovalRequest[]) {
+  return askOn({ device: false }, ...requests);
+}
+
+async function askOn(where: { device: boolean }, ...requests: ApprovalRequest[]) {
   const host = createFakeHost({ threads: [makeThread(T, 'Work')] });
-  renderApp({ host });
+  const { store } = renderApp({ host });
+  if (where.device) act(() => store.setState({ devicePage: true }));
   await userEvent.click(await screen.findByText('Work'));
   await userEvent.type(screen.getByLabelText('Message'), 'do it{Enter}');
   await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
@@ -290,5 +295,35 @@ describe('approval card', () => {
     expect(document.getElementById(head.getAttribute('aria-controls')!)).toHaveTextContent('$ touch made-by-bash.txt');
     await userEvent.click(head);
     expect(head).not.toHaveAttribute('aria-controls');
+  });
+});
+
+describe('approval card on a paired device’s page', () => {
+  it('offers once, for this session and deny — never Always allow or an edited command, which the device gate refuses', async () => {
+    const { cards, answers } = await askOn({ device: true }, bash, write);
+    const [command, file] = cards() as [HTMLElement, HTMLElement];
+    for (const card of [command, file]) {
+      expect(within(card).queryByRole('button', { name: /Always allow/ })).not.toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: /Allow once/ })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: /^Deny/ })).toBeInTheDocument();
+    }
+    expect(within(command).getByRole('button', { name: 'Allow for this session' })).toBeInTheDocument();
+    // The rule is still named, and where the wider scope is: no "saves it in .claude/settings.local.json" offer.
+    expect(within(command).getByTestId('approval-rule')).toHaveTextContent(
+      /Bash\(touch made-by-bash\.txt\).*Always allow, and editing what runs, are at the computer\./,
+    );
+    expect(within(command).getByTestId('approval-rule')).not.toHaveTextContent(/settings\.local\.json/);
+    // A focused card's A key (Always allow at the desk) does nothing here.
+    command.focus();
+    fireEvent.keyDown(command, { key: 'a' });
+    expect(answers()).toEqual([]);
+    await userEvent.click(within(command).getByRole('button', { name: 'Allow for this session' }));
+    expect(answers()).toEqual([
+      expect.objectContaining({
+        requestId: 'b1',
+        decision: expect.objectContaining({ behavior: 'allow', scope: 'session' }),
+      }),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BoardRow, BoardState } from '../../../../shared/board';
@@ -176,5 +176,18 @@ describe('the Board view', () => {
     renderWithStore(<BoardView now={() => NOW} />, { host: boardHost(board) });
     const [only] = await screen.findAllByTestId('board-row');
     expect(within(only!).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
+  });
+
+  it('on a paired device’s page, ends with turning on notifications for that device; never on the computer', async () => {
+    const desk = renderWithStore(<BoardView now={() => NOW} />, { host: boardHost() });
+    await screen.findAllByTestId('board-row');
+    expect(screen.queryByTestId('push-toggle')).not.toBeInTheDocument();
+    desk.unmount();
+
+    const device = renderWithStore(<BoardView now={() => NOW} />, { host: boardHost() });
+    act(() => device.store.setState({ devicePage: true }));
+    const toggle = await screen.findByRole('region', { name: 'Notifications on this device' });
+    // jsdom has no Push API: the toggle says what to do instead (on iPhone, add to the Home Screen).
+    expect(await within(toggle).findByRole('status')).toHaveTextContent(/add Claude Desk to the Home Screen/);
   });
 });

@@ -10,6 +10,7 @@ import { useDesk } from '../../store/store-context';
 import { formatCost } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
 import { ApprovalCardView } from '../approvals/approval-card';
+import { PushToggle } from '../notify/push-toggle';
 import { Elsewhere, moveFocus, useTicking } from './board-panel';
 import './board.css';
 
@@ -207,6 +208,8 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
   const setView = useDesk((s) => s.setView);
   const t = useTicking(now);
   const titleId = useId();
+  // A paired device's page: where a phone lands, the place to turn on being told (with the page closed).
+  const devicePage = useDesk((s) => s.devicePage);
   useEffect(() => {
     void load();
     void loadAgents();
@@ -273,6 +276,7 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
         </section>
       ))}
       <Elsewhere />
+      {devicePage && <PushToggle />}
     </section>
   );
 }

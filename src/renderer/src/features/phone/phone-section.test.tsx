@@ -122,6 +122,24 @@ describe('Settings → Phone & other devices', () => {
     expect(screen.queryByTestId('phone-pairing')).not.toBeInTheDocument();
   });
 
+  it('off because its address went away (now, or since the last quit): says why, with the choices to turn it on again', async () => {
+    const host = createFakeHost();
+    const sentence =
+      'Phone access was on at 192.168.1.23, which this computer no longer has (another network?), so it stays off: choose an address to turn it on again.';
+    host.handle('getPhoneAccess', () => ({
+      ...phoneAccessOff(),
+      route: 'lan',
+      address: '192.168.1.23',
+      problem: sentence,
+    }));
+    await openPhone(host);
+    expect(await screen.findByTestId('phone-problem')).toHaveTextContent(sentence);
+    expect(screen.getByTestId('phone-state')).toHaveTextContent('Off');
+    expect(screen.getByTestId('phone-setup')).toBeInTheDocument();
+    // The way it was on is chosen again (Tailscale is ready here too, and would be the default otherwise).
+    expect(screen.getByRole('radio', { name: /Local network/ })).toBeChecked();
+  });
+
   it('pairing shows the QR code as an image (never markup), the link with copy, the countdown, and Cancel', async () => {
     const host = await openPhone();
     await userEvent.click(await screen.findByRole('radio', { name: /Local network/ }));

@@ -45,6 +45,12 @@ export function PhoneSection() {
             </div>
             {!access.on ? (
               <>
+                {/* Off by itself (its address went away, now or since the last quit): why, in the host's sentence. */}
+                {access.problem && (
+                  <p className="phone-error" role="alert" data-testid="phone-problem">
+                    {access.problem}
+                  </p>
+                )}
                 <p className="field-hint">Off: only this computer can open Claude Desk.</p>
                 <PhoneSetup access={access} />
               </>

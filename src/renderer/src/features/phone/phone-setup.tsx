@@ -15,7 +15,9 @@ export function PhoneSetup({ access }: { access: PhoneAccess }) {
   const turnOn = useDesk((s) => s.turnPhoneOn);
   const busy = useDesk((s) => s.phoneBusy);
   const tailscaleReady = access.tailscale.state === 'ready';
-  const [route, setRoute] = useState<PhoneRoute>(tailscaleReady ? 'tailscale' : 'lan');
+  // The way it was on last (off since, or its address gone): chosen again unless Tailscale is not ready now.
+  const last = access.route && (access.route !== 'tailscale' || tailscaleReady) ? access.route : undefined;
+  const [route, setRoute] = useState<PhoneRoute>(last ?? (tailscaleReady ? 'tailscale' : 'lan'));
   const choices = addressesFor(route, access.addresses);
   const [picked, setPicked] = useState<string>('');
   const address = choices.find((a) => a.address === picked) ?? choices.find((a) => a.scope !== 'public');
