@@ -36,6 +36,7 @@ import type { BoardService } from './board/board-service';
 import { wireNotify, type NotifyWiring } from './notify/notify-wiring';
 import { wirePhone, type PhoneWiring, type StartPhoneListener } from './phone/phone-wiring';
 import { listPhoneAddresses, loopbackForTests } from '../core/phone/addresses';
+import type { PushNetwork } from '../core/notify/push-endpoint';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -59,6 +60,8 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   startPhoneListener?: StartPhoneListener;
   /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
   phoneAddresses?: () => PhoneAddress[];
+  /** Test seam: where Web Push may post (default: the known push services at public addresses). */
+  pushNetwork?: PushNetwork;
 }
 
 /** The services front doors and tests reach past the contract. */
@@ -193,7 +196,7 @@ async function wireDevices(
   projects: ReturnType<typeof wireProjects>,
   handlers: () => DeskHandlers,
 ): Promise<{ notify: NotifyWiring; phone: PhoneWiring }> {
-  const notify = await wireNotify({ f, threads, cipher: opts.cipher });
+  const notify = await wireNotify({ f, threads, cipher: opts.cipher, network: opts.pushNetwork });
   const phone = await wirePhone({
     stateDir: f.layout.stateDir,
     bus: f.bus,
