@@ -36,6 +36,7 @@ import type { BoardService } from './board/board-service';
 import { wireNotify, type NotifyWiring } from './notify/notify-wiring';
 import { wirePhone, type PhoneWiring, type StartPhoneListener } from './phone/phone-wiring';
 import { listPhoneAddresses, loopbackForTests } from '../core/phone/addresses';
+import type { PushNetwork } from '../core/notify/push-endpoint';
 
 export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   /** A system notification when a turn finishes or needs the user while the window is in the background. */
@@ -59,6 +60,8 @@ export interface DeskAppOptions extends DeskFoundationOptions, WindowShell {
   startPhoneListener?: StartPhoneListener;
   /** Test seam: the addresses phone access may use (default: this computer's interfaces). */
   phoneAddresses?: () => PhoneAddress[];
+  /** Test seam: where Web Push may post (default: the known push services at public addresses). */
+  pushNetwork?: PushNetwork;
 }
 
 /** The services front doors and tests reach past the contract. */
@@ -198,7 +201,13 @@ async function wireDevices(
   handlers: () => DeskHandlers,
 ): Promise<{ notify: NotifyWiring; phone: PhoneWiring }> {
   // Devices are told only while phone access is on: turned off or quit, they hear nothing more.
-  const notify = await wireNotify({ f, threads, cipher: opts.cipher, devicesReachable: () => phone.isOn() });
+  const notify = await wireNotify({
+    f,
+    threads,
+    cipher: opts.cipher,
+    devicesReachable: () => phone.isOn(),
+    network: opts.pushNetwork,
+  });
   const phone = await wirePhone({
     stateDir: f.layout.stateDir,
     bus: f.bus,

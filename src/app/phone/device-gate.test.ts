@@ -193,6 +193,28 @@ describe('the device gate', () => {
     expect(verdict).toEqual({ ok: true, name: 'sendMessage', input: { threadId: 't', text: 'x', deviceId: 'dev-1' } });
   });
 
+  it('has a decision for every event: passed to a device, or kept at the computer', () => {
+    // Exhaustive by type: an event added to the contract fails to compile here until someone decides.
+    const decided = {
+      turnEvent: true,
+      threadsChanged: true,
+      queueChanged: true,
+      statusChanged: true,
+      notice: true,
+      changesChanged: true,
+      connection: true,
+      boardChanged: true,
+      budgetsChanged: true,
+      settingsChanged: false,
+      historyChanged: false,
+      command: false,
+      pairingRequest: false,
+      phoneChanged: false,
+    } satisfies Record<EventName, boolean>;
+    for (const [event, passes] of Object.entries(decided))
+      expect(deviceMayReceive(event as EventName), event).toBe(passes);
+  });
+
   it('passes only the events a device may see', () => {
     const events: EventName[] = ['settingsChanged', 'historyChanged', 'command', 'pairingRequest', 'phoneChanged'];
     for (const e of events) expect(deviceMayReceive(e)).toBe(false);

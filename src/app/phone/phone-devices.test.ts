@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { webcrypto } from 'node:crypto';
 import { EventBus } from '../event-bus';
-import type { DeskHandlers } from '../../shared/contract';
+import { CALL_NAMES, type DeskHandlers } from '../../shared/contract';
+import { DEVICE_CALLS } from './device-gate';
 import { asDevicePublicKey, signedText } from '../../core/phone/device-keys';
 import { PhoneDevices } from './phone-devices';
 import type { DeviceConnection, PhoneDevicesOptions } from './phone-devices';
@@ -19,20 +20,23 @@ const ORIGIN = 'https://192.168.1.20:47831';
 async function pairedDevice(
   onRevoked?: (deviceId: string) => Promise<unknown>,
   onDeviceStop?: PhoneDevicesOptions['onDeviceStop'],
+  given?: DeskHandlers,
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-devices-'));
   dirs.push(dir);
   let releaseProjects: (dirs: string[]) => void = () => {};
   const order: string[] = [];
-  const handlers = {
-    createThread: vi.fn(async () => ({ id: 't' })),
-    answerApproval: vi.fn(async () => null),
-    stopTurn: vi.fn(async () => {
-      order.push('stopTurn');
-      return null;
-    }),
-    getAppInfo: vi.fn(async () => ({ name: 'Claude Desk', version: '1', host: 'electron', platform: 'linux' })),
-  } as unknown as DeskHandlers;
+  const handlers =
+    given ??
+    ({
+      createThread: vi.fn(async () => ({ id: 't' })),
+      answerApproval: vi.fn(async () => null),
+      stopTurn: vi.fn(async () => {
+        order.push('stopTurn');
+        return null;
+      }),
+      getAppInfo: vi.fn(async () => ({ name: 'Claude Desk', version: '1', host: 'electron', platform: 'linux' })),
+    } as unknown as DeskHandlers);
   const devices = new PhoneDevices({
     file: path.join(dir, 'devices.json'),
     bus: new EventBus(),
@@ -95,6 +99,45 @@ describe('a paired device', () => {
     await expect(call).rejects.toThrow(/no longer paired/);
     expect(d.handlers.createThread).not.toHaveBeenCalled();
     expect(d.closed).toEqual([4403]);
+  });
+
+  it('revoked while its answer to an approval is being judged: the answer is not applied', async () => {
+    const d = await pairedDevice();
+    const answer = d.session.call('answerApproval', {
+      threadId: 't',
+      turnId: 'u',
+      requestId: 'r',
+      decision: { behavior: 'allow', scope: 'once' },
+    });
+    const revoked = d.devices.revoke(d.device.id); // lands while the gate judges the answer
+    await expect(answer).rejects.toThrow(/no longer paired/);
+    await revoked;
+    expect(d.handlers.answerApproval).not.toHaveBeenCalled();
+  });
+
+  it('every call the gate does not open is refused with nothing run, whatever its input', async () => {
+    const ran: string[] = [];
+    const handlers = new Proxy({} as DeskHandlers, {
+      get: (_t, name) => async () => void ran.push(String(name)),
+    });
+    const d = await pairedDevice(undefined, undefined, handlers);
+    // The most harmful input each could take, where one is obvious; the rest get an empty object and nothing.
+    const harmful: Record<string, unknown> = {
+      setApiKey: { key: 'sk-ant-stolen' },
+      updateSettings: { permissionMode: 'bypassPermissions', apiKey: 'x' },
+      deleteThread: { threadId: 't' },
+      openExternal: { url: 'https://evil.example' },
+      openFile: { path: '/etc/passwd' },
+      revokeDevice: { id: 'another' },
+      answerPairing: { requestId: 'r', allow: true, number: '123456', name: 'evil' },
+      setPhoneAccess: { on: true, route: 'lan', address: '0.0.0.0' },
+    };
+    const refused = CALL_NAMES.filter((n) => !Object.prototype.hasOwnProperty.call(DEVICE_CALLS, n));
+    expect(refused).toContain('setApiKey');
+    for (const name of refused)
+      for (const input of [harmful[name], {}, undefined])
+        await expect(d.session.call(name, input), name).rejects.toThrow(/phone|computer/);
+    expect(ran).toEqual([]);
   });
 
   it('revoked: what else keeps it is told (its push subscriptions go), and a failure there does not stop the revoke', async () => {

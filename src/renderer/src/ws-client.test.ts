@@ -112,4 +112,36 @@ describe('ws-client', () => {
     expect(notices).toEqual(['reconnecting', 'online']);
     expect(loads.count).toBe(2);
   });
+
+  it.each(['online', 'focus', 'pageshow', 'visibilitychange'])(
+    'a page that wakes (%s) reconnects at once, not at the backoff’s next try',
+    async (wake) => {
+      createWsApi('tok');
+      latest().open();
+      // Asleep, off the network: every try fails and the wait between tries grows (to 5 s).
+      for (let i = 0; i < 6; i++) {
+        latest().drop();
+        await vi.runOnlyPendingTimersAsync();
+      }
+      latest().drop();
+      const tries = FakeSocket.all.length;
+      (wake === 'visibilitychange' ? document : window).dispatchEvent(new Event(wake));
+      expect(FakeSocket.all).toHaveLength(tries + 1);
+      latest().open();
+      // The try the backoff had planned is not made as well.
+      await vi.runOnlyPendingTimersAsync();
+      expect(FakeSocket.all).toHaveLength(tries + 1);
+    },
+  );
+
+  it('a wake while connected, or once refused for good, opens nothing', async () => {
+    createWsApi('tok');
+    latest().open();
+    window.dispatchEvent(new Event('focus'));
+    expect(FakeSocket.all).toHaveLength(1);
+    createWsApi(null);
+    latest().drop();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(2);
+  });
 });

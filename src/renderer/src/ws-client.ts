@@ -37,11 +37,14 @@ export function createWsApi(token: string | null, deviceAuth?: DeviceAuth): Desk
   let nextId = 1;
   let socket: WebSocket | undefined;
   let retryMs = 250;
+  /** The next try, while the socket is down (a wake makes it now). */
+  let retry: ReturnType<typeof setTimeout> | undefined;
   let failedInARow = 0;
   /** Phone access: this device is not (or no longer) paired; retrying cannot help. */
   let unpaired = false;
 
   const connect = (): void => {
+    retry = undefined;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const q = token ? `?token=${encodeURIComponent(token)}` : '';
     const ws = new WebSocket(`${proto}//${location.host}${WEB_SOCKET_PATH}${q}`);
@@ -104,7 +107,7 @@ export function createWsApi(token: string | null, deviceAuth?: DeviceAuth): Desk
       const refused = (!token && !deviceAuth) || unpaired || failedInARow >= REFUSED_AFTER;
       tell(refused ? 'refused' : 'reconnecting');
       if ((!token && !deviceAuth) || unpaired) return;
-      setTimeout(connect, retryMs);
+      retry = setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
     };
   };
@@ -122,6 +125,17 @@ export function createWsApi(token: string | null, deviceAuth?: DeviceAuth): Desk
       if (socket?.readyState === WebSocket.OPEN) socket.send(frame);
       else queue.push(frame);
     });
+
+  // A phone's page that wakes — shown again, back on the network, restored — with its socket down tries now: the wait
+  // between tries grew while it slept (to 5 s), and the person looking at it should not sit through the rest of it.
+  const wake = (): void => {
+    if (retry === undefined || document.hidden) return;
+    clearTimeout(retry);
+    retryMs = 250;
+    connect();
+  };
+  for (const event of ['online', 'focus', 'pageshow'] as const) window.addEventListener(event, wake);
+  document.addEventListener('visibilitychange', wake);
 
   connect();
   return createApiProxy({
