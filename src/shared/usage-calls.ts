@@ -41,6 +41,15 @@ export const usageCalls = {
       .strict(),
   ),
   removeBudget: call<BudgetState[]>()(z.object({ id: z.string().min(1).max(100) }).strict()),
-  /** The budgets over 100 % a new turn in this thread counts against (its project's and the overall ones). */
-  budgetsOver: call<BudgetState[]>()(z.object({ threadId: z.string().min(1).max(200) }).strict()),
+  /**
+   * The budgets over 100 % a new turn counts against (its project's and the overall ones): in a thread, in the thread
+   * a Claude Code session continues in, or in a thread not made yet (its project folder; none: the overall ones only).
+   */
+  budgetsOver: call<BudgetState[]>()(
+    z.union([
+      z.object({ threadId: z.string().min(1).max(200) }).strict(),
+      z.object({ sessionId: z.string().min(1).max(200) }).strict(),
+      z.object({ projectDir: z.string().min(1).max(4096).optional() }).strict(),
+    ]),
+  ),
 };

@@ -178,6 +178,17 @@ describe("the command line's usage reader", () => {
     expect(notices).toEqual(notified);
     expect((await handlers.budgetsOver({ threadId: 't1' })).map((s) => s.budget.project)).toEqual(['/home/me/alpha']);
     expect(await handlers.budgetsOver({ threadId: 'elsewhere' })).toEqual([]);
+    // A turn whose thread is not made yet: its folder (a worktree's under its repository), the session it continues.
+    const alpha = ['/home/me/alpha'];
+    const over = async (where: Parameters<typeof handlers.budgetsOver>[0]) =>
+      (await handlers.budgetsOver(where)).map((s) => s.budget.project);
+    expect(await over({ projectDir: '/home/me/alpha' })).toEqual(alpha);
+    expect(await over({ projectDir: '/home/me/alpha/.claude/worktrees/fix' })).toEqual(alpha);
+    expect(await over({ projectDir: '/home/me/beta' })).toEqual([]);
+    expect(await over({})).toEqual([]);
+    await index.refreshAll();
+    expect(await over({ sessionId: S1 })).toEqual(alpha);
+    expect(await over({ sessionId: S2 })).toEqual([]);
     await handlers.getBudgets(undefined);
     await handlers.setBudget({ period: 'month', amountUsd: 1 }); // another budget: nothing new to tell
     expect(notified).toHaveLength(1);
