@@ -96,6 +96,7 @@ export const CALL_NAMES = [
   'setBudget',
   'removeBudget',
   'budgetsOver',
+  'getProjectUsage',
   'listStaleWorktrees',
   'tidyWorktrees',
   'getLandProgress',

@@ -4,6 +4,7 @@ import { call } from './contract-call';
 import {
   USAGE_GROUPINGS,
   type BudgetState,
+  type ProjectUsage,
   type UsageBlock,
   type UsageGrouping,
   type UsageOverview,
@@ -28,6 +29,8 @@ export const usageCalls = {
       })
       .strict(),
   ),
+  /** Each folder's last 30 days (every session in it, a worktree's under its repository): the project headings. */
+  getProjectUsage: call<ProjectUsage[]>()(z.object({ folders: z.array(z.string().max(4096)).max(1000) }).strict()),
   /** Every budget against what its window spent so far. */
   getBudgets: call<BudgetState[]>()(z.undefined()),
   /** Set a daily or monthly amount for a project's folder or overall (replaces the amount of the same one). */

@@ -23,7 +23,7 @@ export function budgetNotice(s: BudgetState): { title: string; body: string } {
 
 type UsageHandlers = Pick<
   DeskHandlers,
-  'getUsage' | 'getUsageReport' | 'getBudgets' | 'setBudget' | 'removeBudget' | 'budgetsOver'
+  'getUsage' | 'getUsageReport' | 'getBudgets' | 'setBudget' | 'removeBudget' | 'budgetsOver' | 'getProjectUsage'
 >;
 
 /** After a turn ends, budgets are measured again once the CLI's writes settle (ms). */
@@ -52,6 +52,7 @@ export async function wireUsage({ f, index, threads, sessions, notify, now = Dat
     ledger,
     index,
     planWindows,
+    now,
     stateDir: f.layout.stateDir,
     onWarning: f.warn,
     threadsBySession: async () => {
@@ -104,6 +105,7 @@ export async function wireUsage({ f, index, threads, sessions, notify, now = Dat
   const handlers: UsageHandlers = {
     getUsage: async (range) => usage.overview(range ?? {}),
     getUsageReport: async (q) => usage.report(q),
+    getProjectUsage: async ({ folders }) => usage.projectTotals(folders, f.layout.workspaceDir),
     getBudgets: async () => budgetStatesNow(),
     setBudget: async (b) => {
       await budgets.set(b);

@@ -277,6 +277,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
     setBudget: () => [],
     removeBudget: () => [],
     budgetsOver: () => [],
+    getProjectUsage: () => [],
     listStaleWorktrees: () => [],
     tidyWorktrees: () => ({ removed: 0, message: 'Removed 0 of 0.' }),
     getLandProgress: () => null,
