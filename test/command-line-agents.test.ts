@@ -88,7 +88,10 @@ describe('claude-desk agents', () => {
     expect(rows[1]).toMatchObject({ project: repo, worktreePath: path.join(repo, '.claude', 'worktrees', 'first') });
 
     const text = await run(['agents'], dataDir);
-    expect(text.stdout).toMatch(/^first {2}Finished \d+s ago {2}worktree-first {2}\+2 −0 · 1 file\n/m);
+    expect(text.stdout).toMatch(
+      /^first {2}Finished \d+s ago {2}worktree-first {2}\+2 −0 · 1 file {2}\$0\.00 · 0 tokens\n/m,
+    );
+    expect(rows[1]).toMatchObject({ costUsd: 0, tokensIn: 0, tokensOut: 0 });
   }, 120_000);
 
   it('says so when nothing is on the board, with exit 0', async () => {
