@@ -92,7 +92,7 @@ const APP_ROOT = ['desk-app', 'dispatch-call'];
  * actions (HOST_SEAM): never api.ts, the WebSocket client or `window.desk` itself.
  */
 const FEATURE_USES = {
-  threads: ['board', 'history', 'waiting'], // the sidebar's Board and History tabs and its Waiting for you section
+  threads: ['board', 'history', 'usage', 'waiting'], // the sidebar's Board and History tabs, its Waiting for you section, a project's 30 days
   history: ['chat'], // a session reads like a chat
   chat: ['approvals', 'composer', 'context', 'limits', 'projects', 'settings', 'tasks', 'tools', 'worktree'],
   approvals: ['tools'],
@@ -101,7 +101,7 @@ const FEATURE_USES = {
   limits: [], // the plan-limit indicator and a turn the limit refused
   tasks: [], // the agent's task checklist and its header indicator
   waiting: [], // the sidebar's list of threads waiting on the user
-  board: ['approvals', 'notify'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card; a device's "Turn on notifications"
+  board: ['approvals', 'notify', 'usage'], // every thread and Claude Code session at once (a tab, a view); a row's waiting card; a device's "Turn on notifications"; a project's 30 days
   settings: ['claude-code-setup', 'notify', 'phone'], // its "Claude Code", "Notifications" and "Phone & other devices" sections
   'claude-code-setup': [], // the user's Claude Code setup pages
   tools: [],

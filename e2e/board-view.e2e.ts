@@ -132,8 +132,9 @@ test('20 rows grouped by project: a card answered, a stalled turn stopped and a 
   const rows = view.getByTestId('board-row');
   await expect(rows).toHaveCount(20);
   await expect(view.getByTestId('board-project')).toHaveText([
-    new RegExp(`^${path.basename(plain)} 2$`),
-    new RegExp(`^${path.basename(repo)} 18$`),
+    // Each project's last 30 days beside its count (the mock's model has no price: its cost is unknown, never $0).
+    new RegExp(`^${path.basename(plain)} 2Last 30 days: unknown, [\\d,]+ tokens$`),
+    new RegExp(`^${path.basename(repo)} 18Last 30 days: no usage$`),
   ]);
   const row = (title: string) => rows.filter({ hasText: title });
   await expect(row(ASKS).getByTestId('board-status')).toHaveText(/^Needs you — /);

@@ -10,6 +10,8 @@ import { startMockAnthropicApi } from '../test/fixtures/mock-anthropic-api';
 import { realCliEnv, realCliPath } from '../test/fixtures/real-cli';
 import { makeUsageHome, USAGE_SESSIONS } from '../test/fixtures/usage-sessions';
 import { ccusageEntry } from '../test/fixtures/ccusage';
+import { createDeskApp } from '../src/app/desk-app';
+import { callHandler } from '../src/app/dispatch-call';
 
 /**
  * The Usage view in browser mode over sessions the REAL CLI wrote (several days and models, a fork, a sub-agent,
@@ -32,7 +34,18 @@ test.beforeAll(async () => {
   } finally {
     await mock.close();
   }
-  host = await startDeskHost({ env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
+  // Two threads continuing sessions of two folders: the sidebar groups them by project.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'desk-usage-e2e-data-'));
+  const env = { ...process.env, ...cli.env, CLAUDE_DESK_DATA_DIR: dataDir, CLAUDE_DESK_CLI: realCliPath() };
+  const desk = await createDeskApp({ host: 'command-line', env });
+  try {
+    await callHandler(desk.handlers, 'refreshHistory', undefined);
+    for (const sessionId of [USAGE_SESSIONS.first, USAGE_SESSIONS.haiku])
+      await callHandler(desk.handlers, 'continueSession', { sessionId });
+  } finally {
+    await desk.shutdown();
+  }
+  host = await startDeskHost({ dataDir, env: { ...cli.env, CLAUDE_DESK_CLI: realCliPath() } });
 });
 test.afterAll(async () => {
   await host?.stop();
@@ -172,4 +185,44 @@ test('Budgets: set in Usage, a turn over one asks first in the composer; plan wi
   await ask.getByRole('button', { name: 'Not now' }).click();
   await expect(ask).toHaveCount(0);
   await expect(page.getByLabel('Message')).toHaveValue('One more question');
+});
+
+test("a project's heading in the sidebar tells its last 30 days on hover and on focus, read as its description; axe in both themes", async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  const sidebar = page.getByRole('navigation', { name: 'Threads' });
+  const alpha = sidebar.getByRole('button', { name: /^alpha/ });
+  const beta = sidebar.getByRole('button', { name: /^beta/ });
+  await expect(alpha).toBeVisible();
+  const tipOf = (heading: typeof alpha) => heading.locator('xpath=ancestor::li[1]').getByTestId('project-usage');
+  await expect(tipOf(alpha)).toBeHidden();
+  // Alpha holds a session of a model without a price: its cost says so; the rest is the price table's estimate.
+  await alpha.focus();
+  await expect(tipOf(alpha)).toBeVisible();
+  await expect(tipOf(alpha)).toContainText(/Last 30 days: ~\$[\d.]+ \+ unknown, [\d,.]+k? tokens/);
+  await expect(alpha).toHaveAccessibleDescription(/alpha ?: ?Last 30 days: ~\$[\d.]+ \+ unknown, [\d,.]+k? tokens/);
+  await expectNoAxeViolationsInBothThemes(page, 'Sidebar project heading with its 30 days');
+  await page.keyboard.press('Tab'); // away: the tooltip goes
+  await beta.locator('xpath=ancestor::li[1]').hover();
+  await expect(tipOf(beta)).toBeVisible();
+  await expect(tipOf(beta)).toContainText(/Last 30 days: ~\$[\d.]+, [\d,.]+k? tokens/);
+  await expect(tipOf(alpha)).toBeHidden();
+  const dir = process.env['SHOTS'];
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 800, height: 600 },
+    ]) {
+      if (!dir) break;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      const toggle = page.getByTestId('sidebar-toggle');
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      await page.mouse.move(size.width - 10, size.height - 10);
+      await alpha.focus();
+      await expect(tipOf(alpha)).toBeVisible();
+      await page.screenshot({ path: path.join(dir, `project-usage-${scheme}-${size.width}.png`) });
+    }
+  }
 });

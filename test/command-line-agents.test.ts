@@ -32,6 +32,7 @@ const ROW: BoardRow = {
   since: 1_000,
   activity: 'Wrote notes.md',
   costUsd: 0.01,
+  tokens: { in: 12_000, out: 345 },
   changes: { files: 1, added: 2, removed: 0 },
 };
 
@@ -39,8 +40,9 @@ describe('claude-desk agents', () => {
   it('prints a row as two lines with its status time against the given clock; a title cannot move the terminal', () => {
     expect(agentsText([ROW], 61_000)).toBe(
       // The escape shows as the text `\e[2J`: it cannot clear the screen.
-      'Write notes\\e[2J  Finished 1m 00s ago  worktree-notes  +2 −0 · 1 file\n    /r/.claude/worktrees/notes\n',
+      'Write notes\\e[2J  Finished 1m 00s ago  worktree-notes  +2 −0 · 1 file  $0.01 · 12.3k tokens\n    /r/.claude/worktrees/notes\n',
     );
+    expect(agentsJson([ROW])[0]).toMatchObject({ costUsd: 0.01, tokensIn: 12_000, tokensOut: 345 });
     expect(agentsJson([{ ...ROW, changes: null, worktreePath: undefined }])[0]).toMatchObject({
       worktreePath: null,
       filesChanged: null,
@@ -86,7 +88,10 @@ describe('claude-desk agents', () => {
     expect(rows[1]).toMatchObject({ project: repo, worktreePath: path.join(repo, '.claude', 'worktrees', 'first') });
 
     const text = await run(['agents'], dataDir);
-    expect(text.stdout).toMatch(/^first {2}Finished \d+s ago {2}worktree-first {2}\+2 −0 · 1 file\n/m);
+    expect(text.stdout).toMatch(
+      /^first {2}Finished \d+s ago {2}worktree-first {2}\+2 −0 · 1 file {2}\$0\.00 · 0 tokens\n/m,
+    );
+    expect(rows[1]).toMatchObject({ costUsd: 0, tokensIn: 0, tokensOut: 0 });
   }, 120_000);
 
   it('says so when nothing is on the board, with exit 0', async () => {

@@ -172,6 +172,17 @@ describe('claude-desk command line', () => {
         /^Over budget: \$[\d.]+(?: \+ unknown)? of \$0\.000001 this month\. Nothing was sent\. Add --over-budget to send anyway, or raise the budget in Usage\.$/,
       );
       expect(mock.requests.length).toBe(sent);
+      // A new thread (named or not, in a folder or not) is refused before anything is made: no empty thread left.
+      const logs = async () =>
+        (await fs.readdir(dataDirLayout(own).threadsDir)).filter((f) => f.endsWith('.jsonl')).sort();
+      const before = await logs();
+      for (const args of [['--thread', 'fresh'], [], ['--thread', 'in-folder', '--project', own]]) {
+        const none = await run(['chat', ...args, 'Hi'], e);
+        expect(none.code).toBe(1);
+        expect(none.stderr.trim()).toMatch(/^Over budget: .* Nothing was sent\./);
+      }
+      expect(await logs()).toEqual(before);
+      expect(mock.requests.length).toBe(sent);
       const anyway = await run(['chat', '--thread', 'spend', '--over-budget', 'Again'], e);
       expect(anyway.code).toBe(0);
       expect(mock.requests.length).toBeGreaterThan(sent);

@@ -2,6 +2,7 @@ import { createDeskApp } from '../app/desk-app';
 import { callHandler } from '../app/dispatch-call';
 import { boardStatusText, changeCountsText, type BoardRow } from '../shared/board';
 import { safeLine } from './chat-output';
+import { tokensLabel, usd } from '../shared/usage';
 
 /** One board row as `agents --json` prints it: the names a script reads, stable across versions. */
 export interface AgentsJsonRow {
@@ -16,6 +17,9 @@ export interface AgentsJsonRow {
   since: number;
   activity: string;
   costUsd: number;
+  /** The turns' tokens: in (fresh input, cache reads and writes) and out. */
+  tokensIn: number;
+  tokensOut: number;
   filesChanged: number | null;
   linesAdded: number | null;
   linesRemoved: number | null;
@@ -33,17 +37,23 @@ export function agentsJson(rows: readonly BoardRow[]): AgentsJsonRow[] {
     since: r.since,
     activity: r.activity,
     costUsd: r.costUsd,
+    tokensIn: r.tokens.in,
+    tokensOut: r.tokens.out,
     filesChanged: r.changes?.files ?? null,
     linesAdded: r.changes?.added ?? null,
     linesRemoved: r.changes?.removed ?? null,
   }));
 }
 
-/** Two lines a row: thread, status, branch and +/−; then where it works. Thread titles are the user's: made safe. */
+/**
+ * Two lines a row: thread, status, branch, +/−, cost and tokens so far; then where it works. Thread titles are the
+ * user's: made safe.
+ */
 export function agentsText(rows: readonly BoardRow[], now: number): string {
   return rows
     .map((r) => {
-      const head = [r.title, boardStatusText(r, now), r.branch, changeCountsText(r.changes)].filter(Boolean);
+      const spent = `${usd(r.costUsd)} · ${tokensLabel(r.tokens.in + r.tokens.out)} tokens`;
+      const head = [r.title, boardStatusText(r, now), r.branch, changeCountsText(r.changes), spent].filter(Boolean);
       return `${safeLine(head.join('  '))}\n    ${safeLine(r.worktreePath ?? (r.project || 'default workspace'))}\n`;
     })
     .join('');

@@ -42,6 +42,18 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
   let threadId = '';
   try {
     const name = typeof flags.thread === 'string' ? flags.thread : undefined;
+    // A budget this turn counts against is spent (Usage → Budgets): a turn is sent only when asked to anyway, and
+    // nothing is made (a thread, its worktree) before that is known.
+    if (flags['over-budget'] !== true) {
+      const over = await callHandler(handlers, 'budgetsOver', await budgetPlace(desk, flags, name));
+      if (over.length) {
+        process.stderr.write(
+          `Over budget: ${over.map((s) => budgetSentence(s)).join('; ')}. ` +
+            'Nothing was sent. Add --over-budget to send anyway, or raise the budget in Usage.\n',
+        );
+        return 1;
+      }
+    }
     try {
       if (typeof flags.session === 'string') {
         if (name || flags.project)
@@ -65,18 +77,6 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
       // A missing --project folder, a bad --model, a full disk: a sentence and exit 1, not a stack trace.
       process.stderr.write(`${saveFailedSentence(err)}\n`);
       return 1;
-    }
-
-    // A budget this turn counts against is spent (Usage → Budgets): a turn is sent only when asked to anyway.
-    if (flags['over-budget'] !== true) {
-      const over = await callHandler(handlers, 'budgetsOver', { threadId });
-      if (over.length) {
-        process.stderr.write(
-          `Over budget: ${over.map((s) => budgetSentence(s)).join('; ')}. ` +
-            'Nothing was sent. Add --over-budget to send anyway, or raise the budget in Usage.\n',
-        );
-        return 1;
-      }
     }
 
     let outcome = 'failed' as Extract<TurnEvent, { type: 'finished' }>['status']; // assigned in the listener
@@ -150,6 +150,24 @@ export async function chatCommand(flags: Record<string, string | boolean>, posit
     process.off('SIGINT', stop);
     await desk.shutdown();
   }
+}
+
+/** Where the turn will count, asked before its thread is found or made: the thread, the session, or the folder. */
+async function budgetPlace(
+  desk: Awaited<ReturnType<typeof createDeskApp>>,
+  flags: Record<string, string | boolean>,
+  name: string | undefined,
+): Promise<{ threadId: string } | { sessionId: string } | { projectDir?: string }> {
+  if (typeof flags.session === 'string') {
+    await callHandler(desk.handlers, 'refreshHistory', undefined); // the session's folder, as continueSession finds it
+    return { sessionId: flags.session };
+  }
+  const existing = name
+    ? (await callHandler(desk.handlers, 'listThreads', undefined)).find((t) => t.title === name)
+    : undefined;
+  if (existing) return { threadId: existing.id };
+  const { projectDir } = cliSettings(flags);
+  return projectDir ? { projectDir } : {};
 }
 
 /** The thread that continues a Claude Code session: the one tied to it, or a new one. */

@@ -9,6 +9,7 @@ const row = (over: Partial<BoardRow>): BoardRow => ({
   since: 0,
   activity: '',
   costUsd: 0,
+  tokens: { in: 0, out: 0 },
   changes: null,
   ...over,
 });

@@ -27,6 +27,8 @@ export interface BoardRow {
   activity: string;
   /** What the thread's turns cost so far (USD). */
   costUsd: number;
+  /** Their tokens: in (fresh input, cache reads and writes) and out, as the thread's header counts them. */
+  tokens: { in: number; out: number };
   /** Files changed against the base and lines added/removed; null when unknown (no worktree, or git failed). */
   changes: ChangeCounts | null;
   /** For a queued row: how many turns hold a place under the cap ("queued — 4 running"). */

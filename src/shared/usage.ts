@@ -157,3 +157,22 @@ export function budgetSentence(s: BudgetState, projectName = (p: string) => p): 
   const scope = s.budget.project ? ` for ${projectName(s.budget.project)}` : '';
   return `${usd(s.spent)}${s.unpriced ? ' + unknown' : ''} of ${usd(s.budget.amountUsd)} ${when}${scope}`;
 }
+
+/** A project's last 30 days, every Claude Code session in it (a project's heading in the sidebar and on the Board). */
+export interface ProjectUsage {
+  /** The folder asked about ('' = the default workspace); its sessions are counted under its repository. */
+  folder: string;
+  /** The local days counted, `YYYY-MM-DD`: the 30 days up to today. */
+  since: string;
+  until: string;
+  figure: UsageFigure;
+}
+
+/** "Last 30 days: ~$1.23, 45.6k tokens" (`~`: part of it is the price table's estimate). */
+export function projectUsageSentence(p: ProjectUsage): string {
+  const f = p.figure;
+  if (f.messages === 0) return 'Last 30 days: no usage';
+  const cost = costLabel(f);
+  const estimate = f.estimated > 0 && f.unpriced < f.messages ? '~' : '';
+  return `Last 30 days: ${estimate}${cost}, ${tokensLabel(totalTokens(f))} tokens`;
+}

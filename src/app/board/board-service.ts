@@ -2,6 +2,7 @@ import { activityLine, orderBoardRows, type BoardRow, type BoardState } from '..
 import type { AssistantMessage, ThreadSummary } from '../../shared/threads';
 import type { TurnEvent } from '../../shared/turn-events';
 import type { ChangeCounts } from '../../shared/worktree';
+import { tokenCounts } from '../../shared/turn-costs';
 import {
   isAnsweringPhase,
   type TurnOutcomeStatus,
@@ -167,12 +168,14 @@ export class BoardService {
     failedBefore?: FailedTurn,
   ): Promise<BoardRow | null> {
     const worktree = summary.settings.worktree;
+    const tokens = tokenCounts(summary.totals);
     const base = {
       threadId: summary.id,
       title: summary.title,
       project: worktree?.repo ?? summary.settings.projectDir ?? '',
       ...(worktree ? { worktreePath: worktree.path, branch: worktree.branch, base: worktree.base } : {}),
       costUsd: summary.totals.costUsd,
+      tokens: { in: tokens.in, out: tokens.out },
     };
     const unlanded = worktree !== undefined && UNLANDED.has(worktree.state);
     const changes = unlanded ? await this.countsOf(summary.id) : null;

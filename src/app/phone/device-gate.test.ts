@@ -48,6 +48,7 @@ const SAMPLE: Record<string, unknown> = {
   stopLand: { threadId: 't' },
   getWorktreeStatus: { threadId: 't' },
   dismissBoardRow: { threadId: 't' },
+  getProjectUsage: { folders: ['/home/me/project'] },
 };
 
 describe('the device gate', () => {

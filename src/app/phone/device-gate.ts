@@ -162,6 +162,10 @@ export const DEVICE_CALLS: Partial<Record<CallName, CallRule>> = {
   listRecentProjects: { fields: 'none', why: 'a new thread picks a folder already recent' },
   getBoard: { fields: 'none', why: READ },
   listClaudeAgents: { fields: 'none', why: 'the board shows sessions running elsewhere' },
+  getProjectUsage: {
+    fields: { folders: any },
+    why: "a project's heading on the board says its last 30 days (read only)",
+  },
   listTurns: { fields: 'none', why: READ },
   dismissBoardRow: { fields: thread, why: 'the board' },
 };

@@ -3,7 +3,7 @@
  * named and placed as the History names them (a worktree's under its repository), and tied to the thread that
  * continues them.
  */
-import type { UsageBlock, UsageGrouping, UsageOverview, UsageRow } from '../../shared/usage';
+import type { ProjectUsage, UsageBlock, UsageGrouping, UsageOverview, UsageRow } from '../../shared/usage';
 import type { HistoryIndex } from '../../core/history/history-index';
 import { projectFromSlug } from '../../core/history/cli-projects-dir';
 import { repositoryOf } from '../../core/history/worktree-repository';
@@ -13,7 +13,16 @@ import type { PlanWindowsStore } from '../../core/usage/plan-windows-store';
 import { usageBlocks } from '../../core/usage/usage-blocks';
 import { usageOverview } from '../../core/usage/usage-overview';
 import { readRollup, rollUp, rollupItems, writeRollup, type RollupEntry } from '../../core/usage/usage-rollup';
-import { groupRows, inDays, usageItems, type DescribeSession, type UsageItem } from '../../core/usage/usage-report';
+import {
+  addDays,
+  dayOf,
+  groupRows,
+  inDays,
+  sumOf,
+  usageItems,
+  type DescribeSession,
+  type UsageItem,
+} from '../../core/usage/usage-report';
 
 export interface UsageServiceDeps {
   ledger: UsageLedger;
@@ -75,6 +84,24 @@ export class UsageService {
   async rolledItems(): Promise<UsageItem[]> {
     const describe = await this.refresh();
     return rollupItems(await this.rolled(), describe);
+  }
+
+  /** Each folder's last 30 days, every session in it counted (a worktree's under its repository). */
+  async projectTotals(folders: readonly string[], workspaceDir: string): Promise<ProjectUsage[]> {
+    const until = dayOf(this.now());
+    const since = addDays(until, -29);
+    const byProject = new Map<string, UsageItem[]>();
+    for (const item of inDays(await this.rolledItems(), since, until)) {
+      const list = byProject.get(item.project);
+      if (list) list.push(item);
+      else byProject.set(item.project, [item]);
+    }
+    return folders.map((folder) => ({
+      folder,
+      since,
+      until,
+      figure: sumOf(byProject.get(this.projectOf(folder || workspaceDir)) ?? []),
+    }));
   }
 
   /** Where a folder's sessions are counted (a worktree's under its repository). */

@@ -9,6 +9,7 @@ import { dataDirLayout } from '../../core/store/data-dir';
 import { UsageLedger } from '../../core/usage/usage-ledger';
 import { openUsageOnly, wireUsage } from './usage-wiring';
 import { UsageService } from './usage-service';
+import { projectUsageSentence } from '../../shared/usage';
 
 let root: string;
 let env: NodeJS.ProcessEnv;
@@ -178,8 +179,52 @@ describe("the command line's usage reader", () => {
     expect(notices).toEqual(notified);
     expect((await handlers.budgetsOver({ threadId: 't1' })).map((s) => s.budget.project)).toEqual(['/home/me/alpha']);
     expect(await handlers.budgetsOver({ threadId: 'elsewhere' })).toEqual([]);
+    // A turn whose thread is not made yet: its folder (a worktree's under its repository), the session it continues.
+    const alpha = ['/home/me/alpha'];
+    const over = async (where: Parameters<typeof handlers.budgetsOver>[0]) =>
+      (await handlers.budgetsOver(where)).map((s) => s.budget.project);
+    expect(await over({ projectDir: '/home/me/alpha' })).toEqual(alpha);
+    expect(await over({ projectDir: '/home/me/alpha/.claude/worktrees/fix' })).toEqual(alpha);
+    expect(await over({ projectDir: '/home/me/beta' })).toEqual([]);
+    expect(await over({})).toEqual([]);
+    await index.refreshAll();
+    expect(await over({ sessionId: S1 })).toEqual(alpha);
+    expect(await over({ sessionId: S2 })).toEqual([]);
     await handlers.getBudgets(undefined);
     await handlers.setBudget({ period: 'month', amountUsd: 1 }); // another budget: nothing new to tell
     expect(notified).toHaveLength(1);
+  });
+
+  it("gives a project heading its folder's last 30 days: a worktree's under its repository, other folders nothing", async () => {
+    session(S1, 3); // 3 messages on 2026-11-20: 10 + 5 + 100 tokens, $0.000135 each
+    const index = await HistoryIndex.open({ stateDir: layout().stateDir, projectsDir: projects(), saveDelayMs: 0 });
+    const at = (day: number) =>
+      wireUsage({
+        f: { layout: layout(), warn: () => {}, bus: new EventBus() },
+        index,
+        sessions: new SessionsStore(layout().sessionsFile),
+        threads: { summary: () => undefined } as never,
+        now: () => Date.UTC(2026, 10, day, 12),
+      });
+    const { handlers } = await at(21);
+    const folders = ['/home/me/alpha', '/home/me/alpha/.claude/worktrees/fix', '/home/me/beta', ''];
+    const got = await handlers.getProjectUsage({ folders });
+    expect(
+      got.map((p) => [p.folder, p.figure.messages, p.figure.input + p.figure.output + p.figure.cacheRead]),
+    ).toEqual([
+      ['/home/me/alpha', 3, 345],
+      ['/home/me/alpha/.claude/worktrees/fix', 3, 345],
+      ['/home/me/beta', 0, 0],
+      ['', 0, 0],
+    ]);
+    expect(got[0]!.figure.cost).toBeCloseTo(0.000405, 9);
+    expect(projectUsageSentence(got[0]!)).toBe('Last 30 days: ~$0.0004, 345 tokens');
+    expect(projectUsageSentence(got[2]!)).toBe('Last 30 days: no usage');
+    // 30 local days up to today: Nov 20 is the first of them on Dec 19, out of them on Dec 20.
+    const later = await at(30 + 19);
+    expect((await later.handlers.getProjectUsage({ folders: ['/home/me/alpha'] }))[0]!.figure.messages).toBe(3);
+    const out = await at(30 + 20);
+    expect((await out.handlers.getProjectUsage({ folders: ['/home/me/alpha'] }))[0]!.figure.messages).toBe(0);
+    index.close();
   });
 });

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { DeskHandlers } from '../../shared/contract';
 import { HistoryIndex } from '../../core/history/history-index';
 import { cliProjectsDir } from '../../core/history/cli-projects-dir';
@@ -21,7 +23,7 @@ export function budgetNotice(s: BudgetState): { title: string; body: string } {
 
 type UsageHandlers = Pick<
   DeskHandlers,
-  'getUsage' | 'getUsageReport' | 'getBudgets' | 'setBudget' | 'removeBudget' | 'budgetsOver'
+  'getUsage' | 'getUsageReport' | 'getBudgets' | 'setBudget' | 'removeBudget' | 'budgetsOver' | 'getProjectUsage'
 >;
 
 /** After a turn ends, budgets are measured again once the CLI's writes settle (ms). */
@@ -50,6 +52,7 @@ export async function wireUsage({ f, index, threads, sessions, notify, now = Dat
     ledger,
     index,
     planWindows,
+    now,
     stateDir: f.layout.stateDir,
     onWarning: f.warn,
     threadsBySession: async () => {
@@ -86,9 +89,23 @@ export async function wireUsage({ f, index, threads, sessions, notify, now = Dat
     }, BUDGET_RECHECK_MS);
     recheckTimer.unref?.();
   });
+  /** Where a turn would work: its thread's folder, the folder of the thread or session it continues, or the one given. */
+  const projectDirOf = async (
+    where: { threadId: string } | { sessionId: string } | { projectDir?: string },
+  ): Promise<string | undefined> => {
+    if ('threadId' in where) return threads.summary(where.threadId)?.settings.projectDir;
+    if ('sessionId' in where) {
+      const tied = (await sessions.threadsBySession()).get(where.sessionId);
+      const summary = tied ? threads.summary(tied) : undefined;
+      return summary ? summary.settings.projectDir : index.get(where.sessionId)?.project;
+    }
+    const dir = where.projectDir;
+    return dir === undefined ? undefined : path.resolve(dir.startsWith('~') ? os.homedir() + dir.slice(1) : dir);
+  };
   const handlers: UsageHandlers = {
     getUsage: async (range) => usage.overview(range ?? {}),
     getUsageReport: async (q) => usage.report(q),
+    getProjectUsage: async ({ folders }) => usage.projectTotals(folders, f.layout.workspaceDir),
     getBudgets: async () => budgetStatesNow(),
     setBudget: async (b) => {
       await budgets.set(b);
@@ -98,8 +115,8 @@ export async function wireUsage({ f, index, threads, sessions, notify, now = Dat
       await budgets.remove(id);
       return recheck();
     },
-    budgetsOver: async ({ threadId }) => {
-      const dir = threads.summary(threadId)?.settings.projectDir;
+    budgetsOver: async (where) => {
+      const dir = await projectDirOf(where);
       return budgetsOver(await budgetStatesNow(), dir ? usage.projectOf(dir) : undefined);
     },
   };

@@ -9,6 +9,9 @@ import { countedMessages } from './counted-messages';
 import { UsageLedger } from './usage-ledger';
 import { dayOf, groupRows, sumOf, usageItems } from './usage-report';
 import { usageBlocks } from './usage-blocks';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { ccusageEntry } from '../../../test/fixtures/ccusage';
 
 let root: string;
 let projects: string;
@@ -195,4 +198,61 @@ describe('the usage ledger', () => {
     await torn.refresh({ lazy: true });
     expect(torn.list()[0]!.records.map((r) => r[1])).toEqual(['m1', 'm2', 'm3']);
   });
+
+  it('reads only what was appended; a streamed message cut by the append counts once, as a whole read and ccusage count it', async () => {
+    // ccusage reads <HOME>/.claude/projects: the transcripts go there.
+    const home = path.join(root, 'home');
+    projects = path.join(home, '.claude', 'projects');
+    fs.mkdirSync(projects, { recursive: true });
+    const at = Date.UTC(2026, 11, 1, 12);
+    // The CLI writes a message's usage on each of its content blocks' lines; the file ends after the first of them.
+    const file = write(`-work-alpha/${SID}.jsonl`, prompt() + line({ id: 'm1', at, output: 5 }));
+    const reads: number[] = [];
+    const openFile = async (f: string) => {
+      const handle = await fsp.open(f, 'r');
+      const read = handle.read.bind(handle) as (...a: unknown[]) => ReturnType<typeof handle.read>;
+      return Object.assign(handle, {
+        read: (...a: unknown[]) => (reads.push(a[3] as number), read(...a)),
+      }) as fsp.FileHandle;
+    };
+    const { ledger, items, index } = await open({ openFile });
+    expect(items().map((i) => i.figure.output)).toEqual([5]);
+    const before = fs.statSync(file).size;
+    fs.appendFileSync(file, line({ id: 'm1', at, output: 12 }) + line({ id: 'm2', at, output: 7 }));
+    reads.length = 0;
+    await ledger.refresh();
+    expect(reads[0]).toBe(before); // from where the last read stopped, not from the start
+    const incremental = items();
+    expect(incremental.map((i) => i.figure.output)).toEqual([12, 7]); // m1 once, at its fuller line
+
+    // The same figures as a ledger that reads the file whole, and as ccusage.
+    const whole = await UsageLedger.open({ stateDir: path.join(root, 'fresh'), history: index });
+    await whole.refresh();
+    const sum = (list: ReturnType<typeof items>) => sumOf(list);
+    const wholeItems = usageItems(countedMessages(whole.list()), (id) => ({ title: id, project: '/home/me/alpha' }));
+    expect(sum(incremental)).toEqual(sum(wholeItems));
+    const env = { HOME: home, PATH: process.env.PATH ?? '', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [await ccusageEntry(), 'daily', '--json', '--offline'],
+      {
+        env,
+      },
+    );
+    const cc = (JSON.parse(stdout) as { totals: Record<string, number> }).totals;
+    const ours = sum(incremental);
+    expect([ours.input, ours.output, ours.cacheWrite, ours.cacheRead]).toEqual([
+      cc.inputTokens,
+      cc.outputTokens,
+      cc.cacheCreationTokens,
+      cc.cacheReadTokens,
+    ]);
+
+    // A file rewritten shorter (not grown) is read again whole.
+    fs.writeFileSync(file, prompt() + line({ id: 'm3', at, output: 4 }));
+    reads.length = 0;
+    await ledger.refresh();
+    expect(reads[0]).toBe(0);
+    expect(items().map((i) => i.figure.output)).toEqual([4]);
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ export const usageCallNames = [
   'setBudget',
   'removeBudget',
   'budgetsOver',
+  'getProjectUsage',
 ] as const;
 
 export type UsageCallName = (typeof usageCallNames)[number];

@@ -5,6 +5,7 @@ import type { UsageCallName } from './usage-names';
 import {
   USAGE_GROUPINGS,
   type BudgetState,
+  type ProjectUsage,
   type UsageBlock,
   type UsageGrouping,
   type UsageOverview,
@@ -29,6 +30,8 @@ export const usageCalls = {
       })
       .strict(),
   ),
+  /** Each folder's last 30 days (every session in it, a worktree's under its repository): the project headings. */
+  getProjectUsage: call<ProjectUsage[]>()(z.object({ folders: z.array(z.string().max(4096)).max(1000) }).strict()),
   /** Every budget against what its window spent so far. */
   getBudgets: call<BudgetState[]>()(z.undefined()),
   /** Set a daily or monthly amount for a project's folder or overall (replaces the amount of the same one). */
@@ -42,8 +45,17 @@ export const usageCalls = {
       .strict(),
   ),
   removeBudget: call<BudgetState[]>()(z.object({ id: z.string().min(1).max(100) }).strict()),
-  /** The budgets over 100 % a new turn in this thread counts against (its project's and the overall ones). */
-  budgetsOver: call<BudgetState[]>()(z.object({ threadId: z.string().min(1).max(200) }).strict()),
+  /**
+   * The budgets over 100 % a new turn counts against (its project's and the overall ones): in a thread, in the thread
+   * a Claude Code session continues in, or in a thread not made yet (its project folder; none: the overall ones only).
+   */
+  budgetsOver: call<BudgetState[]>()(
+    z.union([
+      z.object({ threadId: z.string().min(1).max(200) }).strict(),
+      z.object({ sessionId: z.string().min(1).max(200) }).strict(),
+      z.object({ projectDir: z.string().min(1).max(4096).optional() }).strict(),
+    ]),
+  ),
 } satisfies CallsOf<UsageCallName>;
 
 export interface UsageEvents {

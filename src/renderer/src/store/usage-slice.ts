@@ -1,4 +1,4 @@
-import type { BudgetPeriod, BudgetState, UsageOverview } from '../../../shared/usage';
+import type { BudgetPeriod, BudgetState, ProjectUsage, UsageOverview } from '../../../shared/usage';
 import { getApi } from '../api';
 import { errorText, type Slice } from './desk-state';
 import { singleFlight } from './single-flight';
@@ -19,6 +19,12 @@ export interface UsageSlice {
   /** null when saved, else the sentence to show. */
   setBudget(b: { period: BudgetPeriod; amountUsd: number; project?: string }): Promise<string | null>;
   removeBudget(id: string): Promise<string | null>;
+  /** Each project folder's last 30 days (the project headings), by folder; read only once a heading asks. */
+  projectUsage: Record<string, ProjectUsage>;
+  /** null when read; else why not. */
+  projectUsageError: string | null;
+  /** Read these folders' 30 days (with those asked before); read again when sessions change. */
+  loadProjectUsage(folders: readonly string[]): Promise<void>;
 }
 
 declare module './desk-state' {
@@ -28,6 +34,16 @@ declare module './desk-state' {
 export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
   // An open Usage view reads again after sessions changed, one read at a time however many changes come.
   const readAgain = singleFlight(() => (get().view === 'usage' ? get().loadUsage() : undefined));
+  /** Every folder a heading asked about: read again together when sessions change. */
+  const projectFolders = new Set<string>();
+  const readProjects = (): Promise<void> =>
+    getApi()
+      .getProjectUsage({ folders: [...projectFolders] })
+      .then(
+        (list) => set({ projectUsage: Object.fromEntries(list.map((p) => [p.folder, p])), projectUsageError: null }),
+        (err: unknown) => set({ projectUsageError: `Usage could not be read: ${errorText(err)}.` }),
+      );
+  const readProjectsAgain = singleFlight(() => (projectFolders.size ? readProjects() : undefined));
   return {
     usage: null,
     usageRange: {},
@@ -76,7 +92,18 @@ export const createUsageSlice: Slice<UsageSlice> = (set, get) => {
       }
     },
 
+    projectUsage: {},
+    projectUsageError: null,
+    async loadProjectUsage(folders) {
+      const known = get().projectUsage;
+      const fresh = folders.filter((f) => !projectFolders.has(f));
+      if (fresh.length === 0 && folders.every((f) => known[f])) return;
+      for (const f of folders) projectFolders.add(f);
+      await readProjects();
+    },
+
     usageChanged() {
+      readProjectsAgain();
       readAgain();
     },
   };

@@ -13,6 +13,7 @@ const row = (over: Partial<BoardRow> & Pick<BoardRow, 'threadId' | 'title' | 'st
   since: NOW,
   activity: '',
   costUsd: 0,
+  tokens: { in: 0, out: 0 },
   changes: null,
   ...over,
 });
@@ -35,6 +36,7 @@ const BOARD: BoardState = {
       branch: 'worktree-notes',
       activity: 'Write /home/me/repo/notes.md',
       costUsd: 0.0123,
+      tokens: { in: 45_000, out: 1_200 },
       changes: { files: 1, added: 3, removed: 0 },
     }),
     row({ threadId: 't3', title: 'Queued one', status: 'queued', running: 4, project: '' }),
@@ -73,7 +75,7 @@ describe('the board', () => {
     ]);
     expect(rows[1]).toHaveTextContent('repo · worktree-notes');
     expect(rows[1]).toHaveTextContent('Write /home/me/repo/notes.md');
-    expect(rows[1]).toHaveTextContent('$0.012');
+    expect(within(rows[1]!).getByTestId('board-spend')).toHaveTextContent('$0.012 46k tokens');
     expect(within(rows[1]!).getByTestId('board-changes')).toHaveTextContent('+3 −0 · 1 file');
     expect(rows[2]).toHaveTextContent('Default workspace');
   });

@@ -7,7 +7,7 @@ import {
   type ExternalAgent,
 } from '../../../../shared/board';
 import { useDesk } from '../../store/store-context';
-import { formatCost } from '../../ui/format';
+import { formatCost, formatTokens } from '../../ui/format';
 import './board.css';
 
 /** How often an open board asks again for the sessions running elsewhere (each ask starts a `claude agents`). */
@@ -37,6 +37,21 @@ export function moveFocus(e: KeyboardEvent<HTMLElement>): void {
   rows[next]?.focus();
 }
 
+/** What a row's turns cost and used so far (the turns that ended); the tooltip splits the tokens in and out. */
+export function BoardSpend({ row, className = '' }: { row: BoardRow; className?: string }) {
+  const { in: input, out } = row.tokens;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <span
+      className={`board-spend ${className}`}
+      data-testid="board-spend"
+      title={`So far: ${formatCost(row.costUsd)}, ${count(input)} tokens in and ${count(out)} out`}
+    >
+      <span>{formatCost(row.costUsd)}</span> <span className="board-tokens">{formatTokens(input + out)} tokens</span>
+    </span>
+  );
+}
+
 function ThreadRow({ row, now, active }: { row: BoardRow; now: number; active: boolean }) {
   const select = useDesk((s) => s.selectThread);
   const status = boardStatusText(row, now);
@@ -63,7 +78,7 @@ function ThreadRow({ row, now, active }: { row: BoardRow; now: number; active: b
         <span className="board-where">{where}</span>
         {row.activity && <span className="board-activity">{row.activity}</span>}
         <span className="board-figures">
-          <span>{formatCost(row.costUsd)}</span>
+          <BoardSpend row={row} />
           {changes && (
             <span className="board-changes" data-testid="board-changes">
               {changes}

@@ -13,6 +13,7 @@ const row = (over: Partial<BoardRow> & Pick<BoardRow, 'threadId' | 'title' | 'st
   since: NOW,
   activity: '',
   costUsd: 0,
+  tokens: { in: 0, out: 0 },
   changes: null,
   ...over,
 });
@@ -45,7 +46,15 @@ const BOARD: BoardState = {
         toolInput: { command: 'npm test' },
       },
     }),
-    row({ threadId: 'work', title: 'Write notes', status: 'working', since: NOW - 7_000, ...worktree('notes') }),
+    row({
+      threadId: 'work',
+      title: 'Write notes',
+      status: 'working',
+      since: NOW - 7_000,
+      costUsd: 0.05,
+      tokens: { in: 11_500, out: 600 },
+      ...worktree('notes'),
+    }),
     row({ threadId: 'site', title: 'Blog post', status: 'queued', running: 4, project: '/home/me/site' }),
     row({ threadId: 'bad', title: 'Broken build', status: 'failed', since: NOW - 1_476_000, activity: 'Exit 1' }),
     row({
@@ -70,9 +79,29 @@ function boardHost(board: BoardState = BOARD) {
 
 describe('the Board view', () => {
   it('groups the rows by project, each with its status and time, its figures and the actions that apply', async () => {
-    renderWithStore(<BoardView now={() => NOW} />, { host: boardHost() });
+    const host = boardHost();
+    host.handle('getProjectUsage', (input) =>
+      (input as { folders: string[] }).folders.map((folder) => {
+        const used = folder === '/home/me/repo';
+        const figure = { output: 0, cacheWrite: 0, cacheRead: 0, estimated: 0, unpriced: 0 };
+        return {
+          folder,
+          since: '2026-11-09',
+          until: '2026-12-08',
+          figure: { ...figure, input: used ? 1_234_567 : 0, cost: used ? 2.25 : 0, messages: used ? 9 : 0 },
+        };
+      }),
+    );
+    renderWithStore(<BoardView now={() => NOW} />, { host });
     const rows = await screen.findAllByTestId('board-row');
-    expect(screen.getAllByTestId('board-project').map((h) => h.textContent)).toEqual(['repo 4', 'site 1']);
+    // Each project heading says its last 30 days (every session in it), read once for all the view's projects.
+    await waitFor(() =>
+      expect(screen.getAllByTestId('board-project').map((h) => h.textContent)).toEqual([
+        'repo 4Last 30 days: $2.25, 1.2M tokens',
+        'site 1Last 30 days: no usage',
+      ]),
+    );
+    expect(host.callsTo('getProjectUsage')).toEqual([{ folders: ['/home/me/repo', '/home/me/site'] }]);
     expect(screen.getByTestId('board-summary')).toHaveTextContent(
       '1 need you · 1 working · 1 queued · 1 failed · 1 to land · at most 4 at once',
     );
@@ -97,6 +126,7 @@ describe('the Board view', () => {
       'Dismiss Add a list of every command with its flags',
     ]);
     expect(within(byTitle('Add a list')).getByTestId('board-changes')).toHaveTextContent('+12 −3 · 2 files');
+    expect(within(byTitle('Write notes')).getByTestId('board-spend')).toHaveTextContent('$0.050 12k tokens');
     // The title is whole (the row is as wide as the window, not the sidebar).
     expect(within(byTitle('Add a list')).getByRole('button', { name: /^Add a list/ })).toHaveTextContent(
       'Add a list of every command with its flags',

@@ -7,11 +7,11 @@ import {
   type BoardStatus,
 } from '../../../../shared/board';
 import { useDesk } from '../../store/store-context';
-import { formatCost } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
 import { ApprovalCardView } from '../approvals/approval-card';
 import { PushToggle } from '../notify/push-toggle';
-import { Elsewhere, moveFocus, useTicking } from './board-panel';
+import { BoardSpend, Elsewhere, moveFocus, useTicking } from './board-panel';
+import { ProjectUsageInline } from '../usage/project-usage';
 import './board.css';
 
 /** Rows grouped by project, the groups in the order of their first row (the board's order: what needs you first). */
@@ -162,7 +162,7 @@ function ViewRow({ row, now, withProject }: { row: BoardRow; now: number; withPr
             </span>
           )}
         </span>
-        <span className="board-vrow-figures board-cost">{formatCost(row.costUsd)}</span>
+        <BoardSpend row={row} className="board-vrow-figures board-cost" />
       </div>
       <RowActions row={row} />
       {row.pending && (
@@ -215,6 +215,13 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
     void loadAgents();
   }, [load, loadAgents]);
   const rows = board?.rows ?? [];
+  // Each project heading says its last 30 days: read when the view opens and when its projects change.
+  const loadProjectUsage = useDesk((s) => s.loadProjectUsage);
+  const projectKey = [...new Set(rows.map((r) => r.project))].sort().join('\n');
+  useEffect(() => {
+    if (projectKey !== '' || rows.length) void loadProjectUsage(projectKey.split('\n'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the rows' projects
+  }, [projectKey, loadProjectUsage]);
   // A phone: what needs you in a group of its own on top, its cards answered there; the rest by project below.
   const phone = usePhone();
   const needsYou = phone ? rows.filter((r) => r.status === 'needs-you') : [];
@@ -267,6 +274,7 @@ export function BoardView({ now = Date.now }: { now?: () => number }) {
         <section key={project} className="board-group" aria-label={project ? folderName(project) : 'Default workspace'}>
           <h2 className="board-heading" title={project || undefined} data-testid="board-project">
             {project ? folderName(project) : 'Default workspace'} <span className="board-count">{list.length}</span>
+            <ProjectUsageInline folder={project} />
           </h2>
           <ul className="board-list board-vlist" onKeyDown={moveFocus}>
             {list.map((row) => (

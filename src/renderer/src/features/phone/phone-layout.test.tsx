@@ -28,6 +28,7 @@ const row = (threadId: string, title: string, status: BoardRow['status'], projec
   since: 0,
   activity: '',
   costUsd: 0,
+  tokens: { in: 0, out: 0 },
   changes: null,
 });
 

@@ -94,6 +94,44 @@ describe('threads grouped by project', () => {
     await waitFor(() => expect(host.windowState.pinnedProjects).toEqual(['/home/me/site']));
   });
 
+  it("a project's heading tells its last 30 days once hovered or focused: shown, and read as the heading's description", async () => {
+    const host = createFakeHost({ threads: threads() });
+    const figure = (cost: number, tokens: number) => ({
+      input: tokens,
+      output: 0,
+      cacheWrite: 0,
+      cacheRead: 0,
+      cost,
+      messages: tokens ? 4 : 0,
+      estimated: tokens ? 4 : 0,
+      unpriced: 0,
+    });
+    host.handle('getProjectUsage', (input) =>
+      (input as { folders: string[] }).folders.map((folder) => ({
+        folder,
+        since: '2026-11-09',
+        until: '2026-12-08',
+        figure: folder === '/home/me/app' ? figure(1.5, 123_456) : figure(0, 0),
+      })),
+    );
+    renderApp({ host });
+    await screen.findByText('Blog post');
+    expect(host.callsTo('getProjectUsage')).toEqual([]); // nothing read until a heading asks
+    const app = screen.getByRole('button', { name: /^app/ });
+    app.focus();
+    await waitFor(() =>
+      expect(app).toHaveAccessibleDescription(/^\/home\/me\/app: ?Last 30 days: ~\$1\.50, 123k tokens/),
+    );
+    const tip = within(app.closest('li')!).getByRole('tooltip');
+    expect(tip).toHaveTextContent('Last 30 days: ~$1.50, 123k tokens');
+    // Every heading's folder in one ask; the next heading has its figure at once.
+    expect(host.callsTo('getProjectUsage')).toEqual([{ folders: ['', '/home/me/app', '/home/me/site'] }]);
+    const site = screen.getByRole('button', { name: /^site/ });
+    await userEvent.hover(site.closest('li')!);
+    expect(site).toHaveAccessibleDescription(/Last 30 days: no usage/);
+    expect(host.callsTo('getProjectUsage')).toHaveLength(1);
+  });
+
   it('New thread starts in the project of the focused row; a group’s + and N start one there', async () => {
     const host = createFakeHost({ threads: threads() });
     renderApp({ host });

@@ -1,4 +1,5 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
+import { ProjectUsageTip } from '../usage/project-usage';
 import { useDeskStore } from '../../store/store-context';
 import { Icon } from '../../ui/icons';
 import { RowAction } from '../../ui/row-action';
@@ -12,6 +13,8 @@ export interface ProjectHeadingProps {
   keysHintId: string;
   slot?: RowSlot;
   onFocusRow(key: string): void;
+  /** Hovered or focused: read the projects' 30 days (the tooltip shows this one's). */
+  onAskUsage(): void;
 }
 
 /**
@@ -25,7 +28,9 @@ export const ProjectHeading = memo(function ProjectHeading({
   keysHintId,
   slot,
   onFocusRow,
+  onAskUsage,
 }: ProjectHeadingProps) {
+  const tipId = useId();
   const store = useDeskStore();
   const toggle = () => store.getState().toggleProjectCollapsed(row.project);
   const pin = () => store.getState().pinProject(row.project, !row.pinned);
@@ -37,6 +42,7 @@ export const ProjectHeading = memo(function ProjectHeading({
       data-testid="project-group"
       data-project={row.project}
       {...slotProps(slot)}
+      onPointerEnter={onAskUsage}
     >
       <h2>
         <button
@@ -45,11 +51,13 @@ export const ProjectHeading = memo(function ProjectHeading({
           data-thread-id={row.key}
           tabIndex={tabbable ? 0 : -1}
           aria-expanded={!row.collapsed}
-          aria-describedby={keysHintId}
+          aria-describedby={`${tipId} ${keysHintId}`}
           aria-keyshortcuts="ArrowLeft ArrowRight P N"
-          title={row.title}
           onClick={toggle}
-          onFocus={() => onFocusRow(row.key)}
+          onFocus={() => {
+            onFocusRow(row.key);
+            onAskUsage();
+          }}
           onKeyDown={(e) => {
             if (e.ctrlKey || e.metaKey || e.altKey) return;
             if ((e.key === 'ArrowLeft' && !row.collapsed) || (e.key === 'ArrowRight' && row.collapsed)) {
@@ -81,6 +89,8 @@ export const ProjectHeading = memo(function ProjectHeading({
           </span>
         </button>
       </h2>
+      {/* The folder's path (the heading shows its name) and its last 30 days: on hover and focus, read as its description. */}
+      <ProjectUsageTip id={tipId} folder={row.project} path={row.title} />
       <span className="project-actions">
         <RowAction
           icon="pin"

@@ -80,6 +80,12 @@ export function ThreadsPanel() {
     },
     [setSidebarProject],
   );
+  // A heading's 30 days are read once one is hovered or focused: every heading's folder in one ask.
+  const loadProjectUsage = useDesk((s) => s.loadProjectUsage);
+  const askProjectUsage = useCallback(
+    () => void loadProjectUsage(rowsNow.current.flatMap((r) => (r.kind === 'project' ? [r.project] : []))),
+    [loadProjectUsage],
+  );
   const tabbableId = [focusedId, activeId].find((id) => id && ids.includes(id)) ?? ids[0];
 
   return (
@@ -143,6 +149,7 @@ export function ThreadsPanel() {
               keysHintId={keysHintId}
               slot={slot}
               onFocusRow={onFocusRow}
+              onAskUsage={askProjectUsage}
             />
           ) : (
             <ThreadItem

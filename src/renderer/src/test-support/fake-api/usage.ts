@@ -11,5 +11,6 @@ export function usageAnswers(_context: FakeContext): FakeAnswers<UsageCallName> 
     setBudget: () => [],
     removeBudget: () => [],
     budgetsOver: () => [],
+    getProjectUsage: () => [],
   };
 }
