@@ -36,7 +36,14 @@ export const createChatSlice =
       async selectThread(threadId, options) {
         if (!options?.inBackground) set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         if (threadId === get().activeThreadId) return;
-        set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
+        // A fresh thread keeps the empty chat on screen: a "Loading…" there would unmount its folder picker and
+        // drop the path being typed into it.
+        set({
+          activeThreadId: threadId,
+          messageIds: [],
+          messages: {},
+          threadLoading: threadId !== null && !options?.fresh,
+        });
         if (threadId) await Promise.all([fetchInto(threadId), get().loadQueue(threadId)]);
       },
 

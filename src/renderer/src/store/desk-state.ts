@@ -86,7 +86,8 @@ export interface ChatSlice {
   sendCount: number;
   setDraft(threadId: string | null, text: string): void;
   /** Open a thread in the chat view; `{ inBackground: true }` opens it without leaving Settings or History. */
-  selectThread(threadId: string | null, options?: { inBackground?: boolean }): Promise<void>;
+  /** `fresh`: a thread just made, with nothing to load: no "Loading…" in place of its folder picker meanwhile. */
+  selectThread(threadId: string | null, options?: { inBackground?: boolean; fresh?: boolean }): Promise<void>;
   reloadActiveThread(): Promise<void>;
   /** The open thread again only if the (freshly loaded) list says it changed since it was fetched. */
   reloadActiveThreadIfChanged(): Promise<void>;
