@@ -42,6 +42,7 @@ export const CALL_NAMES = [
   'getPullRequestReadiness',
   'getWindowState',
   'saveWindowState',
+  'openWindow',
   'getSettings',
   'updateSettings',
   'setApiKey',

@@ -35,7 +35,7 @@ import {
   type ToolResultPage,
 } from './threads';
 import { approvalDecisionSchema, type ApprovalFile, type TurnEvent } from './turn-events';
-import { windowStateSchema, type WindowState } from './window-state';
+import { windowKeySchema, windowStatePatchSchema, type WindowState } from './window-state';
 import { RESEND_KINDS } from './turn-states';
 import { setupCalls } from './claude-code-setup-calls';
 import { changesCalls } from './worktree-calls';
@@ -264,10 +264,12 @@ export const calls = {
   /** Hint that the user is about to type in this thread (pre-warm the next turn's CLI process). */
   prepareTurn: call<null>()(z.object({ threadId: id }).strict()),
 
-  /** The last window's place (open thread, scroll, drafts, sidebar), so a reload or restart resumes it. */
-  getWindowState: call<WindowState>()(z.undefined()),
-  /** A patch of the window's place; the host coalesces the writes (drafts change on every keystroke). */
-  saveWindowState: call<null>()(windowStateSchema),
+  /** A window's place (open thread, panes, scroll, drafts, sidebar), so a reload or restart resumes it. */
+  getWindowState: call<WindowState>()(z.object({ window: windowKeySchema }).strict().optional()),
+  /** A patch of a window's place; the host coalesces the writes (drafts change on every keystroke). */
+  saveWindowState: call<null>()(windowStatePatchSchema),
+  /** The desktop app: a window of its own for a thread (null: the thread list's last place), opened again at start. */
+  openWindow: call<null>()(z.object({ threadId: id.nullable() }).strict()),
 
   getSettings: call<AppSettings>()(z.undefined()),
   updateSettings: call<AppSettings>()(settingsPatchSchema),

@@ -32,6 +32,8 @@ export interface FakeHost {
   appInfo: AppInfo;
   /** What getWindowState answers; saveWindowState merges into it. */
   windowState: WindowState;
+  /** The same for the desktop's other windows, by their key (`?window=`). */
+  windowStates: Record<string, WindowState>;
   /** Each thread's queued messages (the queue calls read and change them). */
   queues: Map<string, QueuedMessage[]>;
   /** Replace one verb's behaviour. */
@@ -79,6 +81,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       logFile: '/data/desk/logs/desk.log',
     },
     windowState: {},
+    windowStates: {},
     queues: new Map(),
     listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
     handle(name, fn) {
@@ -213,11 +216,14 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       return { matches, truncated: false, total: all.length, indexing: false, refreshing: false };
     },
     clearSession: () => null,
-    getWindowState: () => fake.windowState,
-    saveWindowState: (patch: WindowState) => {
-      fake.windowState = { ...fake.windowState, ...patch };
+    getWindowState: (input?: { window: string }) =>
+      input ? (fake.windowStates[input.window] ?? {}) : fake.windowState,
+    saveWindowState: ({ window, ...patch }: WindowState & { window?: string }) => {
+      if (window) fake.windowStates[window] = { ...fake.windowStates[window], ...patch };
+      else fake.windowState = { ...fake.windowState, ...patch };
       return null;
     },
+    openWindow: () => null,
     getSettings: () => fake.settings,
     updateSettings: (patch: Partial<AppSettings>) => (fake.settings = { ...fake.settings, ...patch }),
     setApiKey: () => (fake.settings = { ...fake.settings, hasSavedApiKey: true }),
