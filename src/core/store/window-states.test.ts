@@ -53,6 +53,10 @@ describe('WindowStates: each desktop window its own place', () => {
     await states.closed('main');
     await expect(fs.stat(path.join(dir, 'windows', 'w-2.json'))).rejects.toThrow();
     await expect(fs.stat(path.join(dir, 'window-state.json'))).resolves.toBeTruthy();
+    // The closed page's last save, arriving after, leaves no file behind.
+    await states.save('w-2', { activeThreadId: 'late' });
+    await states.flush();
+    await expect(fs.stat(path.join(dir, 'windows', 'w-2.json'))).rejects.toThrow();
     const again = await open(dir);
     expect(again.windowsToOpen()).toEqual(['w-3']);
     expect(await again.get('w-2')).toEqual({});

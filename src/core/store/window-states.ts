@@ -23,6 +23,8 @@ export interface WindowStatesOptions {
 export class WindowStates {
   private readonly stores = new Map<string, Promise<WindowStateStore>>();
   private open: string[] = [];
+  /** Windows closed for good: a last save from their page, arriving after, writes no file again. */
+  private readonly gone = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
 
   private constructor(private readonly opts: WindowStatesOptions) {}
@@ -70,12 +72,14 @@ export class WindowStates {
   }
 
   async save(key: string, patch: WindowState): Promise<void> {
+    if (this.gone.has(key)) return;
     (await this.storeOf(key)).save(patch);
   }
 
   /** A window is on screen: it is opened again at the next start. */
   async opened(key: string): Promise<void> {
     windowKeySchema.parse(key);
+    this.gone.delete(key);
     if (this.open.includes(key)) return;
     this.open = [...this.open, key];
     await this.writeList();
@@ -91,6 +95,7 @@ export class WindowStates {
     const store = this.stores.get(key);
     this.stores.delete(key);
     if (key === MAIN_WINDOW) return;
+    this.gone.add(key);
     await (await store)?.flush();
     await fs.rm(this.fileOf(key), { force: true });
   }
