@@ -5,7 +5,7 @@ import { connectContinuity } from './continuity';
 import { connectThreadAddress } from './thread-address';
 import type { DeskStore } from './desk-store';
 import { frameBatch } from './frame-batch';
-import { isThreadBusy } from './turn-selectors';
+import { turnsOf } from './turn-selectors';
 
 const REFOCUS_MIN_GAP_MS = 2000;
 /**
@@ -164,7 +164,10 @@ export function connectBridge(
     }),
     on('threadsChanged', ({ threadId, kind }) => {
       // This window's own send or turn: its events (and the bubble already shown) keep the thread current.
-      const own = threadId !== undefined && (isThreadBusy(s().inFlight, threadId) || s().isSending(threadId));
+      // (A turn of the thread that another window or pane started is not: its user message is read from the host.)
+      const own =
+        threadId !== undefined &&
+        (s().isSending(threadId) || turnsOf(s().inFlight, threadId).some((t) => s().startedHere(t.turnId)));
       if (own && kind === 'message') {
         listOwed = true;
         return;

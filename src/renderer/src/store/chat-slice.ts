@@ -11,10 +11,8 @@ export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
   (set, get, store) => {
     const { fetchInto, isCurrent } = createThreadFetcher(store, deps);
-    const { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame } = createSender(
-      store,
-      deps,
-    );
+    const { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame, startedHere } =
+      createSender(store, deps);
 
     return {
       activeThreadId: null,
@@ -77,6 +75,7 @@ export const createChatSlice =
 
       sendMessage: (text, images) => send(text, images),
       isSending,
+      startedHere,
       awaitsFirstAnswer,
       firstAnswerCame,
 

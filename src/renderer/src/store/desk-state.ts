@@ -96,6 +96,8 @@ export interface ChatSlice {
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   /** A send of this window to the thread awaits the host's answer (its turn is not tracked yet). */
   isSending(threadId: string): boolean;
+  /** A turn this window (this pane) started: another window's or pane's turn of the same thread is not one. */
+  startedHere(turnId: string): boolean;
   /** A turn this window sent (or a send to the thread not answered yet) whose answer has not begun. */
   awaitsFirstAnswer(threadId: string, turnId: string): boolean;
   /** The turn answered something (or ended): its events are no longer held. */

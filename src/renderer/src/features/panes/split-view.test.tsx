@@ -46,6 +46,26 @@ describe('split panes', () => {
     expect(within(pane('Alpha')).queryByText('to beta')).not.toBeInTheDocument();
   });
 
+  it('a message sent in one pane shows in the other pane of the same thread, its turn started or not', async () => {
+    const { host } = await twoPanes();
+    await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open Alpha beside' }));
+    await waitFor(() => expect(panes()).toHaveLength(2));
+    const [left, right] = panes() as [HTMLElement, HTMLElement];
+    await userEvent.type(composerIn(right), 'half a thought');
+    await userEvent.type(composerIn(left), 'sent from the left{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    const { turnId, messageId } = { turnId: 'turn-1', messageId: 'msg-1' };
+    // The host: the turn starts (every pane hears it), then the message is in the thread's log.
+    emitIn(host, 'a', turnId)({ type: 'started', startedAt: 1 });
+    host.threads[0]!.messages.push({ id: messageId, role: 'user', createdAt: 1, text: 'sent from the left' });
+    host.threads[0]!.updatedAt += 1;
+    act(() => host.emit('threadsChanged', { threadId: 'a', kind: 'message' }));
+    await waitFor(() => expect(within(right).getByText('sent from the left')).toBeInTheDocument());
+    expect(within(left).getAllByText('sent from the left')).toHaveLength(1);
+    expect(composerIn(right)).toHaveValue('half a thought');
+  });
+
   it('a thread in two panes streams in both, and a card answered in one is answered in both', async () => {
     const { host } = await twoPanes();
     await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
