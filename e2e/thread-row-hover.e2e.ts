@@ -25,11 +25,13 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-/** The title's box, how much of its text shows, and the actions' left edge. */
+/** How much of the title shows, whether it is cut, and whether the buttons lie over it. */
 async function measure(page: Page) {
   const row = page.getByTestId('thread-item').filter({ hasText: TITLE });
-  return row.evaluate((li) => {
+  return row.evaluate((element) => {
     type Box = { left: number; right: number; top: number; bottom: number };
+    // The e2e project has no DOM types: just what is read here.
+    const li = element as unknown as { querySelector(selector: string): unknown };
     const title = li.querySelector('.thread-title') as unknown as {
       getBoundingClientRect(): Box;
       scrollWidth: number;
