@@ -180,8 +180,11 @@ test('one thread in two tabs: each at its own address, streaming in both; Back a
   await expect(second.getByTestId('chat-title')).toContainText('South');
   await expect.poll(() => second.url()).not.toContain('token=');
 
+  // What the second tab's composer holds stays there while the first one sends to the same thread.
+  await second.getByLabel('Message').fill('typed in the second tab');
   await sendIn(page.locator('main'), 'SCENARIO:bash CMD[touch split-two.txt] In both tabs');
   await expect(second.getByTestId('approval-card')).toContainText('touch split-two.txt');
+  await expect(second.getByLabel('Message')).toHaveValue('typed in the second tab');
   await expect(page.getByTestId('approval-card')).toContainText('touch split-two.txt');
   await second
     .getByTestId('approval-card')
@@ -200,4 +203,87 @@ test('one thread in two tabs: each at its own address, streaming in both; Back a
   await page.goForward();
   await expect(page.getByTestId('chat-title')).toContainText('North');
   await second.close();
+});
+
+test('one thread in two panes: streams in both, a card answered in one goes from the other at once, typing in one survives the other’s send; the sidebar and the Board agree', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await open(page, 'West');
+  await row(page, 'West').hover();
+  await row(page, 'West').getByRole('button', { name: 'Open West beside' }).click();
+  await expect(panes(page)).toHaveCount(2);
+  const [first, second] = [panes(page).nth(0), panes(page).nth(1)];
+  await expect(second.getByTestId('chat-title')).toContainText('West');
+
+  // Half a message in the second pane's composer while the first sends to the same thread.
+  await second.getByLabel('Message').fill('half a thought, not sent');
+  await sendIn(first, 'SCENARIO:bash CMD[touch split-three.txt] Same thread twice');
+  await expect(second.getByTestId('user-message').filter({ hasText: 'Same thread twice' })).toHaveCount(1);
+  for (const where of [first, second])
+    await expect(where.getByTestId('approval-card')).toContainText('touch split-three.txt');
+  await expect(second.getByLabel('Message')).toHaveValue('half a thought, not sent');
+  await expect(first.getByLabel('Message')).toHaveValue('');
+
+  // The sidebar and the Board say the same as the panes: West waits for the user.
+  await expect(row(page, 'West').getByTestId('thread-running')).toBeVisible();
+  await page.getByRole('tab', { name: 'Board' }).click();
+  const board = page.getByTestId('board-row').filter({ hasText: 'West' });
+  const boardSays = (status: string) => board.and(page.locator(`[data-status="${status}"]`));
+  await expect(board).toHaveAttribute('data-status', 'needs-you');
+  await shoot(page, 'split-same-thread-1280');
+  await expectNoAxeViolationsInBothThemes(page, 'one thread in two panes with its card');
+
+  await second
+    .getByTestId('approval-card')
+    .getByRole('button', { name: /Allow once/ })
+    .click();
+  // Gone from the first pane at once: no second answer is offered there, and the Board no longer asks for one.
+  await expect(first.getByTestId('approval-card').getByRole('button', { name: /Allow once/ })).toHaveCount(0);
+  await expect(boardSays('needs-you')).toHaveCount(0);
+  for (const where of [first, second]) {
+    await expect(where.getByTestId('assistant-message').last()).toContainText('Tool said:');
+    await expect(where.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
+  }
+  // The Board counts the turn as working until Claude Code's own end after the answer (the turn's phases), then not.
+  await expect(boardSays('working')).toHaveCount(0);
+  await expect(second.getByLabel('Message')).toHaveValue('half a thought, not sent');
+  await page.getByRole('tab', { name: 'Threads' }).click();
+  await expect(row(page, 'West').getByTestId('thread-running')).toHaveCount(0);
+});
+
+test('four panes at 1280×800 and 800×600: as many as fit, the window says why and the rest are a click away', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await expect(panes(page)).toHaveCount(2); // the last test's layout, restored
+  // Two fit at this width: a third and a fourth open too, the window says why they are not in sight.
+  for (const [title, open] of [
+    ['North', 3],
+    ['East', 4],
+  ] as const) {
+    await row(page, title).hover();
+    await row(page, title)
+      .getByRole('button', { name: `Open ${title} beside` })
+      .click();
+    await expect(page.getByTestId('pane-tabs')).toContainText(`2 panes fit at this width, of ${open} open`);
+  }
+  const fit1280 = await panes(page).count();
+  expect(fit1280).toBeGreaterThanOrEqual(2);
+  await shoot(page, 'split-four-panes-1280');
+  await expectNoAxeViolationsInBothThemes(page, 'four panes in a 1280×800 window');
+
+  await page.setViewportSize({ width: 800, height: 600 });
+  await expect(page.getByTestId('pane-tabs')).toContainText('One pane fits at this width, of 4 open');
+  await expect(panes(page)).toHaveCount(1);
+  await page.getByRole('button', { name: /^3\. North/ }).click();
+  await expect(pane(page, 'North')).toBeVisible();
+  await shoot(page, 'split-four-panes-800');
+  await expectNoAxeViolationsInBothThemes(page, 'four panes in an 800×600 window');
+
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect(panes(page)).toHaveCount(4);
+  await expect(page.getByTestId('panes')).toHaveAttribute('data-arrangement', 'grid');
 });

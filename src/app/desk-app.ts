@@ -9,6 +9,7 @@ import { openDeskFoundation, type DeskFoundation, type DeskFoundationOptions } f
 import { wireSettings } from './settings/settings-wiring';
 import { wireThreads, type ThreadsWiring } from './threads/threads-wiring';
 import { wireWindow, type WindowShell } from './window/window-wiring';
+import type { WindowStates } from '../core/store/window-states';
 import { wireProcessSweep } from './turns/process-sweep-wiring';
 import { wireTurns, type TurnsWiring } from './turns/turns-wiring';
 import { wireQueue } from './turns/queue-wiring';
@@ -90,6 +91,8 @@ export interface DeskServices extends Pick<
   notify: Pick<NotifyWiring, 'service' | 'forgetDevice'>;
   /** Phone access: the paired devices and the listener's life. */
   phone: PhoneWiring;
+  /** Each desktop window's place, and which windows open at start. */
+  windowStates: WindowStates;
 }
 
 export interface DeskApp {
@@ -113,7 +116,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
   const settings = wireSettings(f);
   const threads = await wireThreads(f, profile);
   const window = await wireWindow(f, opts);
-  threads.peers.onAfterDelete((threadId) => window.windowState.forgetThread(threadId));
+  threads.peers.onAfterDelete((threadId) => void window.windowStates.forgetThread(threadId));
   const sweep = wireProcessSweep(f.log, profile, opts.tmpRoot);
   // git and its hooks carry the app's process tag: the crash watchdog ends them with a killed app.
   const git = makeGit({ tag: () => ({ name: PROCESS_TAG_ENV, value: sweep.sweeper.newTag() }) });
@@ -175,7 +178,7 @@ export async function createDeskApp(opts: DeskAppOptions): Promise<DeskApp> {
     handlers,
     bus: f.bus,
     layout,
-    services: deskServices(f, features),
+    services: { ...deskServices(f, features), windowStates: window.windowStates },
     async shutdown() {
       if (stopped) return;
       stopped = true;
@@ -239,7 +242,7 @@ function deskServices(
     notify: NotifyWiring;
     phone: PhoneWiring;
   },
-): DeskServices {
+): Omit<DeskServices, 'windowStates'> {
   return {
     ...f,
     threads: w.threads.threads,

@@ -19,6 +19,11 @@ export class EventBus {
     }
   }
 
+  /** How many listen now (each window or tab, each front door): one gone leaves none behind. */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -7,14 +7,15 @@ import { WaitingThreads } from '../app/turns/waiting-threads';
 import { resolveDataDir } from '../core/store/data-dir';
 import { isAppUrl, isSafeExternalUrl } from './app-url';
 import { bindIpc } from './ipc';
+import { ipcEventChannel } from '../shared/contract';
 import { installMenu } from './menu';
-import { createMainWindow } from './window';
+import { WindowSet } from './window-set';
 import { electronCipher } from './safe-storage-cipher';
 import { desktopPhoneListener } from './phone-listener';
 import { STARTUP_FAILURE_TITLE, startupFailureMessage } from './startup-failure';
 
 /**
- * The Electron front door: lifecycle, one window, the IPC binding of the contract. Everything else
+ * The Electron front door: lifecycle, the windows (each with its own place), the IPC binding of the contract. Everything else
  * lives in src/app and src/core, shared with browser mode and the command line.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,10 +33,11 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let desk: DeskApp | undefined;
-  let win: BrowserWindow | undefined;
+  let windows: WindowSet | undefined;
   let quitting = false;
 
   app.on('second-instance', () => {
+    const win = windows?.front();
     if (!win) return;
     if (win.isMinimized()) win.restore();
     win.focus();
@@ -46,14 +48,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
-    !!win &&
-    event.sender.id === win.webContents.id &&
-    isAppUrl(event.senderFrame?.url ?? '', paths.rendererFile, paths.devUrl);
-
-  const openWindow = (): void => {
-    win = createMainWindow(paths);
-    win.on('closed', () => (win = undefined));
-  };
+    !!windows?.owns(event.sender.id) && isAppUrl(event.senderFrame?.url ?? '', paths.rendererFile, paths.devUrl);
 
   const start = async (): Promise<void> => {
     desk = await createDeskApp({
@@ -66,16 +61,19 @@ if (!app.requestSingleInstanceLock()) {
       },
       chooseFolder: async (title) => {
         const options: Electron.OpenDialogOptions = { title, properties: ['openDirectory', 'createDirectory'] };
+        const win = windows?.front();
         const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
       revealFile: (file) => shell.showItemInFolder(file),
+      openWindow: async (threadId) => void (await windows?.open(threadId)),
       openPath: (file) => shell.openPath(file),
       // No CLI waiting (~200 MB each) on battery or when the machine is running hot, and none left once it starts to.
       powerSaver: savingPower,
       watchPowerSaving,
       notify: (title, body) => {
-        if (Notification.isSupported() && !win?.isFocused()) new Notification({ title, body }).show();
+        if (Notification.isSupported() && !windows?.all().some((w) => w.isFocused()))
+          new Notification({ title, body }).show();
       },
       // Settings → Phone & other devices: the page the window loads, served to paired phones over HTTPS.
       startPhoneListener: desktopPhoneListener(path.dirname(paths.rendererFile), (m) => desk?.services.log.warn(m)),
@@ -84,18 +82,21 @@ if (!app.requestSingleInstanceLock()) {
       handlers: desk.handlers,
       bus: desk.bus,
       isTrustedSender,
-      targets: () => (win ? [win.webContents] : []),
+      targets: () => windows?.all().map((w) => w.webContents) ?? [],
     });
     // The dock/taskbar badge counts threads waiting for the user (macOS, Linux launchers that show counts).
     new WaitingThreads(desk.bus, desk.services.turns, (count) => app.setBadgeCount(count));
     installMenu({
       isMac: process.platform === 'darwin',
       appName: app.getName(),
-      send: (command) => desk?.bus.emit('command', { command }),
+      // To the window in front only: New Thread from the menu is not a new thread in every window.
+      send: (command) => windows?.front()?.webContents.send(ipcEventChannel, 'command', { command }),
+      newWindow: () => void windows?.open(null),
     });
-    openWindow();
+    windows = new WindowSet(paths, desk.services.windowStates);
+    windows.restore();
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+      if (BrowserWindow.getAllWindows().length === 0) windows?.restore();
     });
   };
 
@@ -116,6 +117,8 @@ if (!app.requestSingleInstanceLock()) {
     if (quitting || !desk) return;
     event.preventDefault();
     quitting = true;
+    // Every window open now opens again at the next start.
+    windows?.quit();
     void desk.shutdown().finally(() => app.quit());
   });
 }

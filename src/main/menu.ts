@@ -9,6 +9,8 @@ export function buildMenuTemplate(opts: {
   isMac: boolean;
   appName: string;
   send: (command: Events['command']['command']) => void;
+  /** A new window (its own threads and panes), opened again at the next start. */
+  newWindow: () => void;
 }): MenuItemConstructorOptions[] {
   const template: MenuItemConstructorOptions[] = [];
   if (opts.isMac) {
@@ -32,6 +34,7 @@ export function buildMenuTemplate(opts: {
       label: 'File',
       submenu: [
         { label: 'New Thread', accelerator: 'CmdOrCtrl+N', click: () => opts.send('new-thread') },
+        { label: 'New Window', accelerator: 'CmdOrCtrl+Shift+N', click: () => opts.newWindow() },
         ...(opts.isMac ? [] : [{ label: 'Settings…', accelerator: 'Ctrl+,', click: () => opts.send('open-settings') }]),
         { type: 'separator' },
         opts.isMac ? { role: 'close' } : { role: 'quit' },

@@ -32,7 +32,8 @@ export function secureWindowOptions(preload: string): BrowserWindowConstructorOp
   };
 }
 
-export function createMainWindow(paths: WindowPaths): BrowserWindow {
+/** A window of the app; `key` names it to its page (`?window=`), which keeps its own place by it. */
+export function createMainWindow(paths: WindowPaths, key = 'main'): BrowserWindow {
   const win = new BrowserWindow(secureWindowOptions(paths.preload));
   const contents = win.webContents;
 
@@ -55,7 +56,10 @@ export function createMainWindow(paths: WindowPaths): BrowserWindow {
   contents.session.setPermissionCheckHandler(() => false);
   win.once('ready-to-show', () => win.show());
 
-  if (paths.devUrl) void win.loadURL(paths.devUrl);
-  else void win.loadFile(path.resolve(paths.rendererFile));
+  if (paths.devUrl) {
+    const url = new URL(paths.devUrl);
+    url.searchParams.set('window', key);
+    void win.loadURL(url.href);
+  } else void win.loadFile(path.resolve(paths.rendererFile), { query: { window: key } });
   return win;
 }

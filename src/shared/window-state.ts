@@ -4,7 +4,7 @@
  * localStorage: browser mode's origin carries an ephemeral port, so a page store would be new each run.
  */
 import * as z from 'zod';
-import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from './window-state-limits';
+import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS, WINDOW_KEY } from './window-state-limits';
 import { paneLayoutSchema } from './pane-layout-schema';
 
 const id = z.string().min(1).max(200);
@@ -38,4 +38,13 @@ export const windowStateSchema = z
   .strict();
 
 export type WindowState = z.infer<typeof windowStateSchema>;
+
+/**
+ * Which desktop window a page is (each keeps its own place): `main` is the first window, others are named when they
+ * open. A file name is made from it, hence the narrow alphabet.
+ */
+export const windowKeySchema = z.string().regex(WINDOW_KEY);
+export const MAIN_WINDOW = 'main';
+/** The window state a page saves, with the window it is (absent = the first window, and browser mode's tabs). */
+export const windowStatePatchSchema = windowStateSchema.extend({ window: windowKeySchema.optional() }).strict();
 export type ScrollAnchor = z.infer<typeof scrollAnchor>;

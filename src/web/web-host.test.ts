@@ -112,6 +112,29 @@ describe('browser-mode host', () => {
     expect(frames).toContainEqual({ kind: 'event', name: 'notice', payload: { level: 'info', message: 'hello' } });
   });
 
+  it('a closed tab costs nothing: its socket and its subscription to the events go with it', async () => {
+    const origin = `http://127.0.0.1:${host.port}`;
+    // The tests before closed theirs: none is left once their closes are through.
+    await expect.poll(() => host.openSockets()).toBe(0);
+    const before = { sockets: 0, listeners: bus.listenerCount };
+    const tabs = await Promise.all(
+      [1, 2, 3].map(() => openSocket(`ws://127.0.0.1:${host.port}/ws?token=secret-token`, { origin })),
+    );
+    await expect.poll(() => host.openSockets()).toBe(before.sockets + 3);
+    expect(bus.listenerCount).toBe(before.listeners + 3);
+    tabs[0]!.close(); // closed as a tab closes
+    tabs[1]!.terminate(); // gone without a word (a crashed tab, a dropped connection)
+    await expect.poll(() => host.openSockets()).toBe(before.sockets + 1);
+    expect(bus.listenerCount).toBe(before.listeners + 1);
+    const frames: unknown[] = [];
+    tabs[2]!.on('message', (d) => frames.push(JSON.parse(String(d))));
+    bus.emit('notice', { level: 'info', message: 'still here' });
+    await expect.poll(() => frames.length).toBe(1); // the tab left open hears on
+    tabs[2]!.close();
+    await expect.poll(() => host.openSockets()).toBe(before.sockets);
+    expect(bus.listenerCount).toBe(before.listeners);
+  });
+
   it('refuses a WebSocket from a foreign Origin or without the token', async () => {
     await expect(
       openSocket(`ws://127.0.0.1:${host.port}/ws?token=secret-token`, { origin: 'http://evil.test' }),

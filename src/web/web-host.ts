@@ -27,6 +27,8 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
+  /** The tabs connected now (their sockets): a closed tab leaves none behind. */
+  openSockets(): number;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     port,
     token,
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    openSockets: () => wss.clients.size,
     async close() {
       for (const u of unsubscribeAll) u();
       for (const client of wss.clients) client.terminate();

@@ -1,5 +1,7 @@
 import type { DeskHandlers } from '../../shared/contract';
-import { WindowStateStore } from '../../core/store/window-state-store';
+import path from 'node:path';
+import { WindowStates } from '../../core/store/window-states';
+import { MAIN_WINDOW } from '../../shared/window-state';
 import type { DeskFoundation } from '../settings/desk-foundation';
 import { openFileSafely } from './open-file';
 
@@ -13,21 +15,33 @@ export interface WindowShell {
   revealFile?: (file: string) => void;
   /** Open a file with the OS's default app (Electron shell.openPath → error text or ''). */
   openPath?: (file: string) => Promise<string>;
+  /** A new desktop window showing a thread (null: where the thread list was). Browser mode opens a tab instead. */
+  openWindow?: (threadId: string | null) => Promise<void>;
 }
 
 type WindowHandlers = Pick<
   DeskHandlers,
-  'getWindowState' | 'saveWindowState' | 'openExternal' | 'chooseFolder' | 'openFile' | 'revealLogFile'
+  'getWindowState' | 'saveWindowState' | 'openWindow' | 'openExternal' | 'chooseFolder' | 'openFile' | 'revealLogFile'
 >;
 
-/** The window's remembered layout, and the calls that reach the OS's browser, folder picker and files. */
+/** Each window's remembered layout, and the calls that reach the OS's windows, browser, folder picker and files. */
 export async function wireWindow(f: Pick<DeskFoundation, 'layout' | 'warn'>, shell: WindowShell) {
   const { layout } = f;
-  const windowState = await WindowStateStore.open({ file: layout.windowStateFile, onWarning: f.warn });
+  const windowStates = await WindowStates.open({
+    mainFile: layout.windowStateFile,
+    dir: path.join(path.dirname(layout.windowStateFile), 'windows'),
+    onWarning: f.warn,
+  });
   const handlers: WindowHandlers = {
-    getWindowState: async () => windowState.get(),
-    saveWindowState: async (patch) => {
-      windowState.save(patch);
+    getWindowState: async (input) => windowStates.get(input?.window ?? MAIN_WINDOW),
+    saveWindowState: async ({ window = MAIN_WINDOW, ...patch }) => {
+      await windowStates.save(window, patch);
+      return null;
+    },
+    openWindow: async ({ threadId }) => {
+      if (!shell.openWindow)
+        throw new Error('Browser mode opens a thread in a new tab: Ctrl+click it (⌘-click on a Mac).');
+      await shell.openWindow(threadId);
       return null;
     },
     openExternal: async ({ url }) => {
@@ -52,5 +66,5 @@ export async function wireWindow(f: Pick<DeskFoundation, 'layout' | 'warn'>, she
       return null;
     },
   };
-  return { windowState, handlers, close: () => windowState.flush() };
+  return { windowStates, handlers, close: () => windowStates.flush() };
 }

@@ -2,6 +2,7 @@
 export const windowCallNames = [
   'getWindowState',
   'saveWindowState',
+  'openWindow',
   'openExternal',
   'chooseFolder',
   'openFile',

@@ -1,14 +1,16 @@
 /** The window: its saved place, links, the folder picker, opening files, the log; the menu's commands, the link. */
 import * as z from 'zod';
 import { call, type CallsOf } from '../contract-call';
-import { windowStateSchema, type WindowState } from '../window-state';
+import { windowKeySchema, windowStatePatchSchema, type WindowState } from '../window-state';
 import type { WindowCallName } from './window-names';
 
 export const windowCalls = {
-  /** The last window's place (open thread, scroll, drafts, sidebar), so a reload or restart resumes it. */
-  getWindowState: call<WindowState>()(z.undefined()),
-  /** A patch of the window's place; the host coalesces the writes (drafts change on every keystroke). */
-  saveWindowState: call<null>()(windowStateSchema),
+  /** A window's place (open thread, panes, scroll, drafts, sidebar), so a reload or restart resumes it. */
+  getWindowState: call<WindowState>()(z.object({ window: windowKeySchema }).strict().optional()),
+  /** A patch of a window's place; the host coalesces the writes (drafts change on every keystroke). */
+  saveWindowState: call<null>()(windowStatePatchSchema),
+  /** The desktop app: a window of its own for a thread (null: the thread list's last place), opened again at start. */
+  openWindow: call<null>()(z.object({ threadId: z.string().min(1).max(200).nullable() }).strict()),
   openExternal: call<null>()(z.object({ url: z.string().url().max(4096) }).strict()),
   /** The native folder picker (desktop app only); null when the user cancels. */
   chooseFolder: call<string | null>()(

@@ -21,8 +21,12 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
   const isSending = (threadId: string): boolean => (sending.get(threadId) ?? 0) > 0;
   // Turns this window started that have not answered yet (their events before the answer are held: bridge/turns.ts).
   const fresh = new Set<string>();
+  // Turns this window started, for as long as they may run: another window's turn of the same thread is not one.
+  const sentHere = new Set<string>();
   const remember = (turnId: string): void => {
     fresh.add(turnId);
+    sentHere.add(turnId);
+    if (sentHere.size > 50) sentHere.delete(sentHere.values().next().value as string);
     if (fresh.size > 20) fresh.delete(fresh.values().next().value as string); // one whose end was never seen
   };
   const awaitsFirstAnswer = (threadId: string, turnId: string): boolean => isSending(threadId) || fresh.has(turnId);
@@ -142,5 +146,6 @@ export function createSender({ setState: set, getState: get }: SetGet, deps: Sto
     return true;
   };
 
-  return { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame };
+  const startedHere = (turnId: string): boolean => sentHere.has(turnId);
+  return { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame, startedHere };
 }

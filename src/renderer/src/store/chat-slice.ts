@@ -21,7 +21,8 @@ export interface ChatSlice {
   sendCount: number;
   setDraft(threadId: string | null, text: string): void;
   /** Open a thread in the chat view; `{ inBackground: true }` opens it without leaving Settings or History. */
-  selectThread(threadId: string | null, options?: { inBackground?: boolean }): Promise<void>;
+  /** `fresh`: a thread just made, with nothing to load: no "Loading…" in place of its folder picker meanwhile. */
+  selectThread(threadId: string | null, options?: { inBackground?: boolean; fresh?: boolean }): Promise<void>;
   reloadActiveThread(): Promise<void>;
   /** The open thread again only if the (freshly loaded) list says it changed since it was fetched. */
   reloadActiveThreadIfChanged(): Promise<void>;
@@ -30,6 +31,8 @@ export interface ChatSlice {
   sendMessage(text: string, images?: ImageAttachment[]): Promise<boolean>;
   /** A send of this window to the thread awaits the host's answer (its turn is not tracked yet). */
   isSending(threadId: string): boolean;
+  /** A turn this window (this pane) started: another window's or pane's turn of the same thread is not one. */
+  startedHere(turnId: string): boolean;
   /** A turn this window sent (or a send to the thread not answered yet) whose answer has not begun. */
   awaitsFirstAnswer(threadId: string, turnId: string): boolean;
   /** The turn answered something (or ended): its events are no longer held. */
@@ -57,10 +60,8 @@ export const createChatSlice =
   (deps: StoreDeps): Slice<ChatSlice> =>
   (set, get, store) => {
     const { fetchInto, isCurrent } = createThreadFetcher(store, deps);
-    const { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame } = createSender(
-      store,
-      deps,
-    );
+    const { send, trackTurn, sentImages, rememberImages, isSending, awaitsFirstAnswer, firstAnswerCame, startedHere } =
+      createSender(store, deps);
 
     return {
       activeThreadId: null,
@@ -82,7 +83,14 @@ export const createChatSlice =
       async selectThread(threadId, options) {
         if (!options?.inBackground) set((s) => ({ view: 'chat', sidebarOpen: false, navigations: s.navigations + 1 }));
         if (threadId === get().activeThreadId) return;
-        set({ activeThreadId: threadId, messageIds: [], messages: {}, threadLoading: threadId !== null });
+        // A fresh thread keeps the empty chat on screen: a "Loading…" there would unmount its folder picker and
+        // drop the path being typed into it.
+        set({
+          activeThreadId: threadId,
+          messageIds: [],
+          messages: {},
+          threadLoading: threadId !== null && !options?.fresh,
+        });
         if (threadId) await Promise.all([fetchInto(threadId), get().loadQueue(threadId)]);
       },
 
@@ -116,6 +124,7 @@ export const createChatSlice =
 
       sendMessage: (text, images) => send(text, images),
       isSending,
+      startedHere,
       awaitsFirstAnswer,
       firstAnswerCame,
 

@@ -1,5 +1,5 @@
 import type { DeskApi } from '../../../shared/contract';
-import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS } from '../../../shared/window-state-limits';
+import { MAX_SAVED_DRAFTS, MAX_SAVED_SCROLLS, WINDOW_KEY } from '../../../shared/window-state-limits';
 import type { WindowState } from '../../../shared/window-state';
 import type { DeskState } from './desk-state';
 import type { DeskStore } from './desk-state';
@@ -26,6 +26,41 @@ export function windowStateOf(s: DeskState): WindowState {
 
 const sameState = (a: WindowState, b: WindowState): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** The desktop window this page is (`?window=`, from main); undefined in browser mode and for the first window. */
+export function windowKeyOf(win: Window): string | undefined {
+  if (!win.desk) return undefined;
+  const key = new URLSearchParams(win.location.search).get('window');
+  return key && WINDOW_KEY.test(key) && key !== 'main' ? key : undefined;
+}
+
+/**
+ * Browser mode: each tab keeps its own place (its threads and panes) in its session storage, so a reload of one tab
+ * never takes another tab's layout; the host's copy, the one saved last by any tab, is where a new tab starts.
+ */
+export const TAB_STATE_KEY = 'claude-desk.window-state';
+
+function tabState(win: Window): WindowState | undefined {
+  try {
+    const text = win.sessionStorage.getItem(TAB_STATE_KEY);
+    return text ? (JSON.parse(text) as WindowState) : undefined;
+  } catch {
+    return undefined; // storage off (a private window's policy) or unreadable: the host's copy, as before
+  }
+}
+
+function keepTabState(win: Window, state: WindowState): void {
+  try {
+    win.sessionStorage.setItem(TAB_STATE_KEY, JSON.stringify(state));
+  } catch {
+    // Over the tab's quota (long drafts): the layout without them; the host keeps the drafts.
+    try {
+      win.sessionStorage.setItem(TAB_STATE_KEY, JSON.stringify({ ...state, drafts: {} }));
+    } catch {
+      // No session storage: a reload takes the host's copy.
+    }
+  }
+}
+
 /**
  * Continuity: once the thread list is in, reopen the thread that was open (its scroll place and drafts
  * come back with it), then keep the host's copy current: a choice (thread, sidebar, filter) at once, typing and
@@ -39,9 +74,12 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
   // A page opened at a thread's address (browser mode: a thread opened in a new tab) shows that thread, alone; a
   // reload of a page keeps its panes (its address names its own thread).
   const addressed = win.desk ? undefined : threadOfHash(win.location.hash);
-  const reloaded =
-    (win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ===
-    'reload';
+  const navigation = (win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)
+    ?.type;
+  // The same tab again (a reload, Back to the page): its own place. A new tab starts from the host's.
+  const reloaded = navigation === 'reload' || navigation === 'back_forward';
+  const windowKey = windowKeyOf(win);
+  const ownTab = !win.desk && reloaded ? tabState(win) : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSaved: WindowState | undefined;
   let changedMeanwhile = false; // the user changed something the restore would not bring back
@@ -53,7 +91,9 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
     const next = windowStateOf(store.getState());
     if (!force && lastSaved && sameState(lastSaved, next)) return;
     lastSaved = next;
-    api.saveWindowState(next).catch(() => undefined); // a lost save costs a place, never the app
+    if (!win.desk) keepTabState(win, next);
+    // A lost save costs a place, never the app.
+    api.saveWindowState(windowKey ? { ...next, window: windowKey } : next).catch(() => undefined);
   };
 
   // The chat's neutral "restoring" look ends once the restore has decided, or the user did (see restoringPlace).
@@ -71,8 +111,7 @@ export function connectContinuity(store: DeskStore, api: DeskApi, win: Window = 
 
   const restore = async (): Promise<void> => {
     let answered = false;
-    const asked = api
-      .getWindowState()
+    const asked = (ownTab ? Promise.resolve(ownTab) : api.getWindowState(windowKey ? { window: windowKey } : undefined))
       .catch(() => ({}) as WindowState)
       .finally(() => (answered = true));
     // Wait for the list: the saved thread may have been deleted meanwhile (from another window).

@@ -9,7 +9,7 @@ import {
   type PaneLayout,
 } from '../../../shared/pane-layout';
 import { connectBridge } from './bridge';
-import type { DeskState, Slice, StoreDeps } from './desk-state';
+import { errorText, type DeskState, type Slice, type StoreDeps } from './desk-state';
 import type { DeskStore } from './desk-state';
 
 /** The drag type a thread row carries (its id): dropped at the chat area's edge, the thread opens beside. */
@@ -26,6 +26,8 @@ export interface PanesSlice {
   openInFocusedPane(threadId: string): void;
   /** Browser mode: the thread in a tab of its own (its address, `#/thread/<id>`). */
   openInNewTab(threadId: string): void;
+  /** The thread in a window of its own: the desktop app opens one (kept for the next start), a browser a tab. */
+  openInNewWindow(threadId: string): Promise<void>;
   /** A layout move (close, swap, resize, focus, arrange, restore) with what it takes: stores made or closed. */
   paneDo(action: PaneAction): void;
 }
@@ -183,6 +185,15 @@ export const createPanesSlice =
       openInNewTab(threadId) {
         // noopener: the new tab is a page of its own (its own socket), with no handle back to this one.
         window.open(newTabAddress(threadHash(threadId)), '_blank', 'noopener');
+      },
+
+      async openInNewWindow(threadId) {
+        if (get().appInfo?.host === 'web') return get().openInNewTab(threadId);
+        try {
+          await getApi().openWindow({ threadId });
+        } catch (err) {
+          get().pushNotice('error', `The new window did not open: ${errorText(err)}`);
+        }
       },
 
       paneDo(action) {

@@ -84,7 +84,7 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
       // The user may have opened another thread meanwhile: then that one stays open. Settings or History opened
       // while the host made the thread stay in front: the new thread opens behind them, for when they come back.
       if (get().activeThreadId !== null) return thread;
-      await get().selectThread(thread.id, { inBackground: get().view !== 'chat' });
+      await get().selectThread(thread.id, { inBackground: get().view !== 'chat', fresh: true });
       return thread;
     } catch (err) {
       get().pushNotice('error', `Could not start a new thread: ${errorText(err)}`);
@@ -160,7 +160,7 @@ export const createThreadsSlice: Slice<ThreadsSlice> = (set, get) => {
           (t) => t.title === DEFAULT_THREAD_TITLE && t.totals.turns === 0 && !isThreadBusy(s.inFlight, t.id),
         );
       if (empty) {
-        await get().selectThread(empty.id);
+        await get().selectThread(empty.id, { fresh: true });
         return asNew(empty, where);
       }
       if (title) return create(title, where);

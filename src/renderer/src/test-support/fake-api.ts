@@ -48,6 +48,7 @@ export function createFakeHost(init: { threads?: Thread[]; host?: AppInfo['host'
       logFile: '/data/desk/logs/desk.log',
     },
     windowState: {},
+    windowStates: {},
     queues: new Map(),
     listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
     handle(name, fn) {

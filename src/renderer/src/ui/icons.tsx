@@ -37,6 +37,8 @@ const paths = {
   folder: 'M21 18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h4l2 3h8a2 2 0 0 1 2 2z',
   usage: 'M3 21h18M6 17v-5M11 17V6M16 17v-8M21 17V3',
   split: 'M4 4h16v16H4zM12 4v16',
+  /** A window with an arrow out of it: open in a new window or tab. */
+  'new-window': 'M14 4h6v6M20 4l-8 8M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
 } as const;
 
 export type IconName = keyof typeof paths;

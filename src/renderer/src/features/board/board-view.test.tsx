@@ -116,13 +116,20 @@ describe('the Board view', () => {
       'Stop Write notes',
       'Changes of Write notes',
       'Open Write notes beside',
+      'Open Write notes in a new window',
     ]);
-    expect(names(byTitle('Broken build'))).toEqual([null, 'Open Broken build beside', 'Dismiss Broken build']);
+    expect(names(byTitle('Broken build'))).toEqual([
+      null,
+      'Open Broken build beside',
+      'Open Broken build in a new window',
+      'Dismiss Broken build',
+    ]);
     expect(names(byTitle('Add a list'))).toEqual([
       null,
       'Changes of Add a list of every command with its flags',
       'Merge Add a list of every command with its flags into main',
       'Open Add a list of every command with its flags beside',
+      'Open Add a list of every command with its flags in a new window',
       'Dismiss Add a list of every command with its flags',
     ]);
     expect(within(byTitle('Add a list')).getByTestId('board-changes')).toHaveTextContent('+12 −3 · 2 files');

@@ -7,6 +7,7 @@ import {
   type BoardStatus,
 } from '../../../../shared/board';
 import { useDesk } from '../../store/store-context';
+import { Icon } from '../../ui/icons';
 import { usePhone } from '../../ui/use-phone';
 import { ApprovalCardView } from '../approvals/approval-card';
 import { PushToggle } from '../notify/push-toggle';
@@ -35,6 +36,8 @@ function RowActions({ row }: { row: BoardRow }) {
   const select = useDesk((s) => s.selectThread);
   const openChanges = useDesk((s) => s.openChanges);
   const openBeside = useDesk((s) => s.openBeside);
+  const openInNewWindow = useDesk((s) => s.openInNewWindow);
+  const where = useDesk((s) => (s.appInfo?.host === 'web' ? 'tab' : 'window'));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const canMerge = row.status === 'finished' && row.branch && row.base && (row.changes?.files ?? 1) > 0;
@@ -110,6 +113,15 @@ function RowActions({ row }: { row: BoardRow }) {
         onClick={() => openBeside(row.threadId)}
       >
         Beside
+      </button>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost btn-icon"
+        aria-label={`Open ${row.title} in a new ${where}`}
+        title={`Open it in a new ${where}`}
+        onClick={() => void openInNewWindow(row.threadId)}
+      >
+        <Icon name="new-window" size={14} />
       </button>
       {(row.status === 'failed' || row.status === 'finished') && (
         <button

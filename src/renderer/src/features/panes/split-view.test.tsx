@@ -46,6 +46,26 @@ describe('split panes', () => {
     expect(within(pane('Alpha')).queryByText('to beta')).not.toBeInTheDocument();
   });
 
+  it('a message sent in one pane shows in the other pane of the same thread, its turn started or not', async () => {
+    const { host } = await twoPanes();
+    await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open Alpha beside' }));
+    await waitFor(() => expect(panes()).toHaveLength(2));
+    const [left, right] = panes() as [HTMLElement, HTMLElement];
+    await userEvent.type(composerIn(right), 'half a thought');
+    await userEvent.type(composerIn(left), 'sent from the left{Enter}');
+    await waitFor(() => expect(host.callsTo('sendMessage')).toHaveLength(1));
+    const { turnId, messageId } = { turnId: 'turn-1', messageId: 'msg-1' };
+    // The host: the turn starts (every pane hears it), then the message is in the thread's log.
+    emitIn(host, 'a', turnId)({ type: 'started', startedAt: 1 });
+    host.threads[0]!.messages.push({ id: messageId, role: 'user', createdAt: 1, text: 'sent from the left' });
+    host.threads[0]!.updatedAt += 1;
+    act(() => host.emit('threadsChanged', { threadId: 'a', kind: 'message' }));
+    await waitFor(() => expect(within(right).getByText('sent from the left')).toBeInTheDocument());
+    expect(within(left).getAllByText('sent from the left')).toHaveLength(1);
+    expect(composerIn(right)).toHaveValue('half a thought');
+  });
+
   it('a thread in two panes streams in both, and a card answered in one is answered in both', async () => {
     const { host } = await twoPanes();
     await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
@@ -85,6 +105,65 @@ describe('split panes', () => {
     await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
     expect(screen.queryAllByRole('region', { name: /^Pane / })).toHaveLength(0);
     expect(host.listenerCount()).toBe(single);
+  });
+
+  it('four panes opened and three closed (and one streaming meanwhile) leave no listener on the host, the window or the page', async () => {
+    // Net listeners on the window and the document: added and not removed.
+    const held = new Map<string, number>();
+    const track = (target: EventTarget, name: string) => {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      const key = (type: string, fn: unknown) => `${name}:${type}:${String(fn)}`;
+      const net = new Map<unknown, number>();
+      target.addEventListener = (type: string, fn: EventListenerOrEventListenerObject | null, o?: unknown) => {
+        net.set(fn, (net.get(fn) ?? 0) + 1);
+        held.set(key(type, fn), (held.get(key(type, fn)) ?? 0) + 1);
+        add(type, fn, o as AddEventListenerOptions);
+      };
+      target.removeEventListener = (type: string, fn: EventListenerOrEventListenerObject | null, o?: unknown) => {
+        if (net.get(fn)) {
+          net.set(fn, net.get(fn)! - 1);
+          held.set(key(type, fn), held.get(key(type, fn))! - 1);
+        }
+        remove(type, fn, o as EventListenerOptions);
+      };
+      return () => {
+        target.addEventListener = add;
+        target.removeEventListener = remove;
+      };
+    };
+    const untrack = [track(window, 'window'), track(document, 'document')];
+    const total = () => [...held.values()].reduce((a, b) => a + b, 0);
+    try {
+      const host = createFakeHost({ threads: [...threads(), makeThread('d', 'Delta')] });
+      await twoPanes(host);
+      const two = { host: host.listenerCount(), page: total() };
+      for (const title of ['Gamma', 'Delta']) {
+        await userEvent.click(screen.getByRole('button', { name: `Open ${title} beside` }));
+        await waitFor(() => expect(within(pane(title)).getByTestId('chat-title')).toHaveTextContent(title));
+      }
+      expect(panes()).toHaveLength(4);
+      expect(host.listenerCount()).toBeGreaterThan(two.host);
+      // Gamma streams while its pane closes.
+      const gamma = emitIn(host, 'c', 'tc');
+      gamma({ type: 'started', startedAt: 1 });
+      gamma({ type: 'text_delta', text: 'half a sen' });
+      for (const title of ['Gamma', 'Delta', 'Beta'])
+        await userEvent.click(within(pane(title)).getByRole('button', { name: `Close pane ${title}` }));
+      expect(screen.queryAllByRole('region', { name: /^Pane / })).toHaveLength(0);
+      gamma({ type: 'text_delta', text: 'tence' });
+      gamma({ type: 'finished', status: 'done' } as never);
+      // Back to what one pane holds: the panes' stores heard their last event.
+      await userEvent.click(screen.getByRole('button', { name: 'Open Beta beside' }));
+      await waitFor(() => expect(panes()).toHaveLength(2));
+      expect(host.listenerCount()).toBe(two.host);
+      await userEvent.click(within(pane('Beta')).getByRole('button', { name: 'Close pane Beta' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Open Beta beside' }));
+      await waitFor(() => expect(panes()).toHaveLength(2));
+      expect({ host: host.listenerCount(), page: total() }).toEqual(two);
+    } finally {
+      for (const u of untrack) u();
+    }
   });
 
   it('the separator moves from the keyboard and says where it is', async () => {

@@ -196,6 +196,24 @@ function MoveButton(p: {
   );
 }
 
+/** The pane's thread in a window of its own (the desktop app), or a tab of its own (browser mode). */
+export function NewWindowButton({ threadId, title }: { threadId: string; title: string }) {
+  const open = useDesk((s) => s.openInNewWindow);
+  const browser = useDesk((s) => s.appInfo?.host === 'web');
+  const where = browser ? 'tab' : 'window';
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-icon"
+      aria-label={`Open ${title} in a new ${where}`}
+      title={`Open in a new ${where}`}
+      onClick={() => void open(threadId)}
+    >
+      <Icon name="new-window" size={14} />
+    </button>
+  );
+}
+
 /** One pane: its bar (which pane, move, close) and a whole chat on the pane's own store. */
 function PaneFrame({ pane, index, count, title, focused, place, prev, next }: FrameProps) {
   const main = useDeskStore();
@@ -248,6 +266,7 @@ function PaneFrame({ pane, index, count, title, focused, place, prev, next }: Fr
           to={next}
           onMove={(to) => paneDo({ type: 'swap', a: pane.id, b: to.id })}
         />
+        {pane.threadId !== null && <NewWindowButton threadId={pane.threadId} title={title} />}
         <button
           type="button"
           className="btn btn-ghost btn-icon"

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FolderCompletion, ProjectFolder } from '../../../../shared/projects';
-import { createFakeHost, makeThread } from '../../test-support/fake-api';
+import { createFakeHost, makeThread, summaryOf } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render-app';
 
 const folder = (path: string, extra: Partial<ProjectFolder> = {}): ProjectFolder => ({
@@ -293,5 +293,43 @@ describe('projects first, from the first launch', () => {
     await waitFor(() => expect(titles()).toEqual(['New thread', 'Older work']));
     await userEvent.click(screen.getByText('Older work'));
     await waitFor(() => expect(titles()).toEqual(['Older work']));
+  });
+
+  it('a folder path typed right after New thread is kept while the host makes the thread and it opens', async () => {
+    const host = withRecent(
+      createFakeHost({
+        host: 'web',
+        threads: [makeThread('old', 'Older work', [{ id: 'u1', role: 'user', createdAt: 1, text: 'hi' }], 1000)],
+      }),
+    );
+    // The host answers only when the test says: the user types in between, as on a busy machine.
+    const held: (() => void)[] = [];
+    const later =
+      <T,>(answer: () => T) =>
+      () =>
+        new Promise<T>((resolve) => held.push(() => resolve(answer())));
+    const made = makeThread('th-made', 'New thread', [], 2000);
+    host.handle(
+      'createThread',
+      later(() => (host.threads.push(made), summaryOf(made))),
+    );
+    const heldMade = later(() => made);
+    host.handle('getThread', (input) =>
+      (input as { threadId: string }).threadId === made.id ? heldMade() : host.threads.find((t) => t.id === 'old'),
+    );
+    renderApp({ host });
+    await userEvent.click(await screen.findByText('Older work'));
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('Older work'));
+    await waitFor(() => expect(screen.queryByTestId('empty-state')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByTestId('new-thread'));
+    const field = await screen.findByRole('combobox', { name: 'Folder path' });
+    await userEvent.type(field, '/home/me/no');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held.shift()!()); // the thread is made: it opens
+    await userEvent.type(screen.getByRole('combobox', { name: 'Folder path' }), 'tes');
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => held.shift()!()); // and its (empty) conversation is in
+    await waitFor(() => expect(screen.getByTestId('chat-title')).toHaveTextContent('New thread'));
+    expect(screen.getByRole('combobox', { name: 'Folder path' })).toHaveValue('/home/me/notes');
   });
 });

@@ -45,8 +45,6 @@ export const ThreadItem = memo(function ThreadItem({
 }: ThreadItemProps) {
   // No subscription per row: with 1,000 threads, 1,000 selectors would run on every streamed delta.
   const store = useDeskStore();
-  // Read at render, not subscribed: the host never changes under a page.
-  const inBrowser = store.getState().appInfo?.host === 'web';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(thread.title);
   const input = useRef<HTMLInputElement>(null);
@@ -123,12 +121,13 @@ export const ThreadItem = memo(function ThreadItem({
           e.dataTransfer.effectAllowed = 'copy';
         }}
         onClick={(e) => {
-          // Browser mode: Ctrl/Cmd+click (or Ctrl/Cmd+Enter) opens the thread in a new tab, as a link would.
-          if (inBrowser && (e.ctrlKey || e.metaKey)) store.getState().openInNewTab(thread.id);
+          // Ctrl/Cmd+click (or Ctrl/Cmd+Enter) opens the thread in a new tab, as a link would; in the desktop app, in
+          // a new window.
+          if (e.ctrlKey || e.metaKey) void store.getState().openInNewWindow(thread.id);
           else store.getState().openInFocusedPane(thread.id);
         }}
         onAuxClick={(e) => {
-          if (inBrowser && e.button === 1) store.getState().openInNewTab(thread.id);
+          if (e.button === 1) void store.getState().openInNewWindow(thread.id);
         }}
         onFocus={() => onFocusRow(thread.id)}
         onDoubleClick={startRename}

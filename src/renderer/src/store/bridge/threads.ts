@@ -1,4 +1,4 @@
-import { isThreadBusy } from '../turn-selectors';
+import { turnsOf } from '../turn-selectors';
 import { singleFlight } from '../single-flight';
 import type { BridgeContext, BridgePart } from './part';
 import { ANSWERED, type TurnStream } from './turns';
@@ -25,7 +25,10 @@ export function threadsPart({ on, s, win, pane }: BridgeContext, stream: TurnStr
     offs: [
       on('threadsChanged', ({ threadId, kind }) => {
         // This window's own send or turn: its events (and the bubble already shown) keep the thread current.
-        const own = threadId !== undefined && (isThreadBusy(s().inFlight, threadId) || s().isSending(threadId));
+        // (A turn of the thread that another window or pane started is not: its user message is read from the host.)
+        const own =
+          threadId !== undefined &&
+          (s().isSending(threadId) || turnsOf(s().inFlight, threadId).some((t) => s().startedHere(t.turnId)));
         if (own && kind === 'message') {
           listOwed = true;
           return;

@@ -20,6 +20,8 @@ export interface FakeHost {
   appInfo: AppInfo;
   /** What getWindowState answers; saveWindowState merges into it. */
   windowState: WindowState;
+  /** The same for the desktop's other windows, by their key (`?window=`). */
+  windowStates: Record<string, WindowState>;
   /** Each thread's queued messages (the queue calls read and change them). */
   queues: Map<string, QueuedMessage[]>;
   /** Replace one verb's behaviour. */

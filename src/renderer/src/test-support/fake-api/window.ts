@@ -5,11 +5,14 @@ import type { FakeAnswers, FakeContext } from './host';
 
 export function windowAnswers({ fake }: FakeContext): FakeAnswers<WindowCallName> {
   return {
-    getWindowState: () => fake.windowState,
-    saveWindowState: (patch: WindowState) => {
-      fake.windowState = { ...fake.windowState, ...patch };
+    getWindowState: (input?: { window: string }) =>
+      input ? (fake.windowStates[input.window] ?? {}) : fake.windowState,
+    saveWindowState: ({ window, ...patch }: WindowState & { window?: string }) => {
+      if (window) fake.windowStates[window] = { ...fake.windowStates[window], ...patch };
+      else fake.windowState = { ...fake.windowState, ...patch };
       return null;
     },
+    openWindow: () => null,
     openExternal: () => null,
     chooseFolder: () => null,
     openFile: () => null,
