@@ -62,6 +62,16 @@ const integrationFiles = nodeFiles.filter(isIntegration);
 const unitFiles = nodeFiles.filter((f) => !integrationFiles.includes(f));
 const unitMockFiles = unitFiles.filter(mocksModules);
 
+const rendererFiles = new fdir()
+  .withRelativePaths()
+  .filter((p) => /\.test\.tsx?$/.test(p))
+  .crawl(path.join(root, 'src/renderer'))
+  .sync()
+  .map((f) => path.posix.join('src/renderer', f.split(path.sep).join('/')))
+  .filter((f) => !f.includes('/node_modules/'))
+  .sort();
+const rendererMockFiles = rendererFiles.filter(mocksModules);
+
 const nodeTest = {
   environment: 'node',
   // A hang guard, not a speed check: the real-CLI and command-line tests start several processes each, and on a
@@ -77,8 +87,21 @@ const nodeTest = {
  */
 const pureLane = { maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } };
 
-// Four projects: `unit` and `unit-mocks` (Node, nothing but the code under test: the fast lane), `renderer` (jsdom)
-// and `integration` (git, the fake or real Claude Code against the mock API, the `claude-desk` command line).
+const rendererTest = {
+  environment: 'jsdom' as const,
+  setupFiles: [
+    'test/setup-dom.ts',
+    'src/renderer/src/test-support/setup-lazy.ts',
+    'src/renderer/src/test-support/setup-app.ts',
+  ],
+  // Whole-app renders under jsdom are slow on a shared 2-core runner; waits are bounded per find (10 s).
+  testTimeout: 30_000,
+  pool: 'threads' as const,
+  ...pureLane,
+};
+
+// Five projects: `unit` and `unit-mocks` (Node, nothing but the code under test: the fast lane), `renderer` and
+// `renderer-mocks` (jsdom) and `integration` (git, the fake or real Claude Code against the mock API, the `claude-desk` command line).
 export default defineConfig({
   test: {
     projects: [
@@ -99,18 +122,19 @@ export default defineConfig({
       // One file at a time (Vitest's default on 2 cores): two at once, at load 20, had a kept Claude Code replaced
       // in mcp-in-initialize and stop-right-after-send, which pass alone.
       { test: { name: 'integration', include: integrationFiles, ...nodeTest, sequence: { groupOrder: 1 } } },
+      // The renderer's files share a worker's module registry and its jsdom window too (isolate: false): what a test
+      // changes on the window (a layout stub, a global, a listener) it puts back. A file that mocks a module runs
+      // isolated (`renderer-mocks`). Both run with the pure lanes, a worker per core.
       {
         plugins: [react()],
         test: {
           name: 'renderer',
-          environment: 'jsdom',
-          sequence: { groupOrder: 1 },
-          include: ['src/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup-dom.ts', 'src/renderer/src/test-support/setup-lazy.ts'],
-          // Whole-app renders under jsdom are slow on a shared 2-core runner; waits are bounded per find (10 s).
-          testTimeout: 30_000,
+          include: rendererFiles.filter((f) => !rendererMockFiles.includes(f)),
+          ...rendererTest,
+          isolate: false,
         },
       },
+      { plugins: [react()], test: { name: 'renderer-mocks', include: rendererMockFiles, ...rendererTest } },
     ],
   },
 });

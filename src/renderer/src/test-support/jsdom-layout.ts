@@ -21,8 +21,13 @@ export function giveScrollerAViewport(height = 800, width = 900): () => void {
       return isScroller(this) ? width : 0;
     },
   });
+  // jsdom defines both on Element.prototype: put back what HTMLElement.prototype had of its own, which is usually
+  // nothing (a stub left there would give every later test file in the same worker a viewport).
   return () => {
-    if (before.clientHeight) Object.defineProperty(proto, 'clientHeight', before.clientHeight);
-    if (before.clientWidth) Object.defineProperty(proto, 'clientWidth', before.clientWidth);
+    for (const key of ['clientHeight', 'clientWidth'] as const) {
+      const own = before[key];
+      if (own) Object.defineProperty(proto, key, own);
+      else Reflect.deleteProperty(proto, key);
+    }
   };
 }

@@ -63,7 +63,10 @@ describe('a new window before the host answers', () => {
       expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled();
       expect(reads).toEqual([]);
     } finally {
-      for (const [key, d] of before) if (d) Object.defineProperty(proto, key, d);
+      for (const [key, d] of before) {
+        if (d) Object.defineProperty(proto, key, d);
+        else Reflect.deleteProperty(proto, key);
+      }
     }
   });
 
