@@ -122,19 +122,33 @@ export default defineConfig({
       // One file at a time (Vitest's default on 2 cores): two at once, at load 20, had a kept Claude Code replaced
       // in mcp-in-initialize and stop-right-after-send, which pass alone.
       { test: { name: 'integration', include: integrationFiles, ...nodeTest, sequence: { groupOrder: 1 } } },
-      // The renderer's files share a worker's module registry and its jsdom window too (isolate: false): what a test
-      // changes on the window (a layout stub, a global, a listener) it puts back. A file that mocks a module runs
-      // isolated (`renderer-mocks`). Both run with the pure lanes, a worker per core.
+      // The renderer's files, each isolated, with the pure lanes, a worker per core. Sharing a worker's registry and
+      // window (isolate: false) passed each part alone but, with every part merged, left a worker running after the
+      // last file and a limit card's test failing after another file: not yet. A file that mocks a module runs in
+      // `renderer-mocks`.
       {
         plugins: [react()],
         test: {
           name: 'renderer',
           include: rendererFiles.filter((f) => !rendererMockFiles.includes(f)),
           ...rendererTest,
-          isolate: false,
         },
       },
-      { plugins: [react()], test: { name: 'renderer-mocks', include: rendererMockFiles, ...rendererTest } },
+      // Its setup imports no feature: a module a setup file imported is cached before the test file's vi.mock, and
+      // would not be mocked (the lazy parts a feature declares load on demand here, as on the page).
+      {
+        plugins: [react()],
+        test: {
+          name: 'renderer-mocks',
+          include: rendererMockFiles,
+          ...rendererTest,
+          setupFiles: [
+            'test/setup-dom.ts',
+            'src/renderer/src/test-support/setup-lazy-views.ts',
+            'src/renderer/src/test-support/setup-app.ts',
+          ],
+        },
+      },
     ],
   },
 });

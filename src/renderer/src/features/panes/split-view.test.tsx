@@ -209,7 +209,16 @@ describe('split panes', () => {
 
   it('the Board opens a thread beside the one on screen', async () => {
     const host = createFakeHost({ threads: threads() });
-    const gamma = { threadId: 'c', title: 'Gamma', status: 'working', project: '', since: 1, activity: '', costUsd: 0 };
+    const gamma = {
+      threadId: 'c',
+      title: 'Gamma',
+      status: 'working',
+      project: '',
+      since: 1,
+      activity: '',
+      costUsd: 0,
+      tokens: { in: 0, out: 0 },
+    };
     host.handle('getBoard', () => ({ cap: 4, rows: [{ ...gamma, changes: null }] }));
     const { store } = renderApp({ host });
     await userEvent.click(await screen.findByText('Alpha'));

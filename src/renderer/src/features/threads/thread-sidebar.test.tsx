@@ -11,6 +11,19 @@ const threeThreads = () => [
 ];
 
 describe('thread sidebar', () => {
+  it('on a paired device’s page offers no History, Usage or Settings (the device gate refuses them)', async () => {
+    const app = renderApp({ host: createFakeHost({ threads: threeThreads() }) });
+    await screen.findByText('Newest');
+    expect(screen.getByTestId('open-settings')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-history')).toBeInTheDocument();
+    act(() => app.store.setState({ devicePage: true }));
+    await waitFor(() => expect(screen.queryByTestId('open-settings')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('open-usage')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('tab-history')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tab-board')).toBeInTheDocument();
+    expect(screen.getByText('Newest')).toBeInTheDocument();
+  });
+
   it('lists threads most recent first', async () => {
     renderApp({ host: createFakeHost({ threads: threeThreads() }) });
     await screen.findByText('Newest');

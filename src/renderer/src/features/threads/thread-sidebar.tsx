@@ -8,26 +8,33 @@ import { baseName } from '../history/group-sessions';
 export { MOD_KEY };
 
 /** Tabs (History, …) when there is more than one view of the sidebar; an ARIA tab list with arrow keys. */
+/** The tabs this page offers: a paired device's has no History (sessions outside Claude Desk stay at the computer). */
+function useSidebarTabs(): typeof SIDEBAR_TABS {
+  const device = useDesk((s) => s.devicePage);
+  return device ? SIDEBAR_TABS.filter((t) => t.id !== 'history') : SIDEBAR_TABS;
+}
+
 function SidebarTabs() {
   const tab = useDesk((s) => s.sidebarTab);
   const setTab = useDesk((s) => s.setSidebarTab);
-  if (SIDEBAR_TABS.length < 2) return null;
+  const tabs = useSidebarTabs();
+  if (tabs.length < 2) return null;
   return (
     <div
       className="sidebar-tabs"
       role="tablist"
       aria-label="Sidebar"
       onKeyDown={(e) => {
-        const at = SIDEBAR_TABS.findIndex((t) => t.id === tab);
+        const at = tabs.findIndex((t) => t.id === tab);
         const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
         if (!step) return;
         e.preventDefault();
-        const next = SIDEBAR_TABS[(at + step + SIDEBAR_TABS.length) % SIDEBAR_TABS.length]!;
+        const next = tabs[(at + step + tabs.length) % tabs.length]!;
         setTab(next.id);
         e.currentTarget.querySelector<HTMLButtonElement>(`[data-tab="${next.id}"]`)?.focus();
       }}
     >
-      {SIDEBAR_TABS.map((t) => (
+      {tabs.map((t) => (
         <button
           key={t.id}
           type="button"
@@ -59,8 +66,11 @@ export function ThreadSidebar() {
   const host = useDesk((s) => s.appInfo?.host);
   // Where New thread starts (the filtered or focused project, else the open thread's): said in its tooltip.
   const project = useDesk(selectedProject);
-  const Panel = (SIDEBAR_TABS.find((t) => t.id === tab) ?? SIDEBAR_TABS[0]!).Panel;
-  const tabbed = SIDEBAR_TABS.length > 1;
+  const tabs = useSidebarTabs();
+  const Panel = (tabs.find((t) => t.id === tab) ?? tabs[0]!).Panel;
+  const tabbed = tabs.length > 1;
+  // A paired device's page: Usage and Settings are at the computer (the device gate refuses their calls).
+  const device = useDesk((s) => s.devicePage);
 
   return (
     <nav className="sidebar" id="thread-sidebar" aria-label="Threads">
@@ -86,28 +96,30 @@ export function ThreadSidebar() {
       >
         <Panel />
       </div>
-      <div className="sidebar-bottom">
-        <button
-          type="button"
-          className={`btn btn-ghost sidebar-settings ${view === 'usage' ? 'active' : ''}`}
-          onClick={() => setView(view === 'usage' ? 'chat' : 'usage')}
-          aria-pressed={view === 'usage'}
-          title="Usage: tokens, cost and plan limits of every Claude Code session"
-          data-testid="open-usage"
-        >
-          <Icon name="usage" size={16} /> Usage
-        </button>
-        <button
-          type="button"
-          className={`btn btn-ghost sidebar-settings ${view === 'settings' ? 'active' : ''}`}
-          onClick={() => setView(view === 'settings' ? 'chat' : 'settings')}
-          aria-pressed={view === 'settings'}
-          title={`Settings (${MOD_KEY},)`}
-          data-testid="open-settings"
-        >
-          <Icon name="settings" size={16} /> Settings
-        </button>
-      </div>
+      {!device && (
+        <div className="sidebar-bottom">
+          <button
+            type="button"
+            className={`btn btn-ghost sidebar-settings ${view === 'usage' ? 'active' : ''}`}
+            onClick={() => setView(view === 'usage' ? 'chat' : 'usage')}
+            aria-pressed={view === 'usage'}
+            title="Usage: tokens, cost and plan limits of every Claude Code session"
+            data-testid="open-usage"
+          >
+            <Icon name="usage" size={16} /> Usage
+          </button>
+          <button
+            type="button"
+            className={`btn btn-ghost sidebar-settings ${view === 'settings' ? 'active' : ''}`}
+            onClick={() => setView(view === 'settings' ? 'chat' : 'settings')}
+            aria-pressed={view === 'settings'}
+            title={`Settings (${MOD_KEY},)`}
+            data-testid="open-settings"
+          >
+            <Icon name="settings" size={16} /> Settings
+          </button>
+        </div>
+      )}
     </nav>
   );
 }
