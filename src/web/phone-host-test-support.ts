@@ -9,13 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import https from 'node:https';
 import tls from 'node:tls';
-import { webcrypto } from 'node:crypto';
 import WebSocket from 'ws';
 import { EventBus } from '../app/event-bus';
 import { PhoneDevices } from '../app/phone/phone-devices';
 import type { DeskHandlers } from '../shared/contract';
 import { makeCertificateAuthority, makeServerCertificate, type PemPair } from '../core/phone/certificates';
-import { signedText } from '../core/phone/device-keys';
 import { urlHost } from '../core/phone/addresses';
 import { startPhoneHost, type PhoneHost, type PhoneLimits } from './phone-host';
 
@@ -25,21 +23,8 @@ export interface OpenSocket {
   frames: Frame[];
   next: () => Promise<Frame>;
 }
-export type DeviceKey = Awaited<ReturnType<typeof deviceKey>>;
-
-export async function deviceKey() {
-  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey);
-  const sign = async (origin: string, nonce: string) =>
-    Buffer.from(
-      await webcrypto.subtle.sign(
-        { name: 'ECDSA', hash: 'SHA-256' },
-        pair.privateKey,
-        new TextEncoder().encode(signedText(origin, nonce)),
-      ),
-    ).toString('base64url');
-  return { jwk, sign };
-}
+export { deviceKey, type DeviceKey } from '../../test/fixtures/device-key';
+import { deviceKey, type DeviceKey } from '../../test/fixtures/device-key';
 
 export const closed = (ws: WebSocket) =>
   new Promise<number>((resolve) =>

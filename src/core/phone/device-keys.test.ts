@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webcrypto } from 'node:crypto';
-import { Nonces, NONCE_TTL_MS, asDevicePublicKey, signedText, verifyDeviceSignature } from './device-keys';
-
-// What the phone's page does, with the same WebCrypto API the browser has.
-async function deviceKey() {
-  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
-  const jwk = await webcrypto.subtle.exportKey('jwk', pair.publicKey);
-  const sign = async (origin: string, nonce: string) =>
-    Buffer.from(
-      await webcrypto.subtle.sign(
-        { name: 'ECDSA', hash: 'SHA-256' },
-        pair.privateKey,
-        new TextEncoder().encode(signedText(origin, nonce)),
-      ),
-    ).toString('base64url');
-  return { pair, jwk, sign };
-}
+import { deviceKey } from '../../../test/fixtures/device-key';
+import { Nonces, NONCE_TTL_MS, asDevicePublicKey, verifyDeviceSignature } from './device-keys';
 
 describe('device keys', () => {
   const origin = 'https://192.168.1.20:47831';
